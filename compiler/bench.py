@@ -1,0 +1,52 @@
+"""Random-playout benchmark of generated engines (`durakc bench`).
+
+The loop is the one every simulation runs: one `legal_actions()` call per
+decision, a random choice, `apply`.  Nothing else is timed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+
+@dataclass
+class BenchResult:
+    """Figures of one benchmark run."""
+
+    variant: str
+    players: int
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds
+
+
+def playout(engine, players: int, seed: int) -> int:
+    """Play one random game to the end; the number of actions."""
+    rng = random.Random(seed)
+    game = engine.new_game(players, seed)
+    choice = rng.choice
+    actions = 0
+    while game.to_move is not None:
+        game.apply(choice(game.legal_actions()))
+        actions += 1
+    return actions
+
+
+def bench(engine, players: int, games: int, seed: int = 0) -> BenchResult:
+    """Time `games` random playouts with `players` players."""
+    start = time.perf_counter()
+    actions = 0
+    for i in range(games):
+        actions += playout(engine, players, seed + i)
+    seconds = time.perf_counter() - start
+    return BenchResult(engine.VARIANT["name"], players, games, actions, seconds)

@@ -1,0 +1,62 @@
+"""The `durakc` command line: one sub-command per module in `compiler.commands`.
+
+Each command module defines `NAME`, `HELP`, `add_arguments(parser)` and
+`run(args) -> int`.  Exit codes: 0 success, 1 spec errors (or a failed check),
+2 usage errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from compiler import __version__
+
+COMMAND_MODULES = (
+    "compile", "build", "check", "explain", "list", "bench",
+    "simulate", "compare", "diff", "play",
+)
+"""Sub-commands in the order `--help` lists them (modules of compiler.commands)."""
+
+
+def _load_commands():
+    found = []
+    for name in COMMAND_MODULES:
+        try:
+            found.append(importlib.import_module(f"compiler.commands.{name}_cmd"))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"compiler.commands.{name}_cmd":
+                raise
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every available sub-command."""
+    parser = argparse.ArgumentParser(
+        prog="durakc",
+        description="Compile Durak variant specs (YAML) into standalone Python engines.",
+    )
+    parser.add_argument("--version", action="version", version=f"durakc {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _load_commands():
+        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(cmd)
+        cmd.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv=None) -> int:
+    """Run the CLI; returns the process exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return args._run(args)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0

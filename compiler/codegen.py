@@ -1,0 +1,100 @@
+"""Code generation: IR -> engine source through the Jinja2 templates.
+
+`render_engine` is a pure function of the spec files, the schema and the
+templates: the same inputs give byte-identical output on every machine.
+`build_outputs` is what `durakc build` writes and `durakc check` compares.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from compiler import __version__
+from compiler.ir import build_ir, module_name
+from compiler.spec import Spec, bundled_names, load_spec
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+_ENV.filters["pyrepr"] = repr
+
+
+class TemplateBug(Exception):
+    """The templates produced invalid Python: a durakc bug, not a spec error."""
+
+
+def render_engine(spec: Spec) -> str:
+    """The engine module's source for a checked spec."""
+    source = _ENV.get_template("engine.py.j2").render(v=build_ir(spec))
+    source = _tidy(source)
+    try:
+        compile(source, f"generated/{module_name(spec.name)}.py", "exec")
+    except SyntaxError as exc:
+        raise TemplateBug(f"generated engine for {spec.name} does not compile: {exc}") from exc
+    return source
+
+
+def _tidy(source: str) -> str:
+    """Collapse runs of blank lines the conditional blocks leave behind (at most two)."""
+    lines = source.split("\n")
+    out: list[str] = []
+    blank = 0
+    for line in lines:
+        if line.strip():
+            blank = 0
+            out.append(line.rstrip())
+        else:
+            blank += 1
+            if blank <= 2:
+                out.append("")
+    text = "\n".join(out).strip("\n") + "\n"
+    return _fix_blank_lines(text)
+
+
+def _fix_blank_lines(text: str) -> str:
+    """Inside classes one blank line between methods; two before top-level definitions."""
+    lines = text.split("\n")
+    out: list[str] = []
+    for i, line in enumerate(lines):
+        if not line and out and not out[-1]:
+            nxt = next((x for x in lines[i + 1:] if x), "")
+            if nxt.startswith(" "):
+                continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def render_index(names: list[str]) -> str:
+    """`generated/__init__.py`: the list of engines."""
+    return _ENV.get_template("index.py.j2").render(
+        names=sorted(names), modules=[module_name(n) for n in sorted(names)], version=__version__,
+    )
+
+
+def build_outputs() -> tuple[dict[str, str], list]:
+    """{file name: source} for every bundled spec plus the index, and the specs' errors."""
+    outputs: dict[str, str] = {}
+    errors = []
+    names = []
+    from compiler.diagnostics import SpecError
+
+    for name in bundled_names():
+        try:
+            spec = load_spec(name)
+        except SpecError as exc:
+            errors.extend(exc.diagnostics)
+            continue
+        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec)
+        names.append(spec.name)
+    outputs["__init__.py"] = render_index(names)
+    return outputs, errors

@@ -1,0 +1,41 @@
+"""`durakc bench [VARIANT...] [--players N] [--games G]`: random-playout speed."""
+
+from __future__ import annotations
+
+from compiler.bench import bench
+from compiler.commands._common import usage_error
+
+NAME = "bench"
+HELP = "measure random-playout games/s and actions/s of generated engines"
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("variants", nargs="*", metavar="VARIANT",
+                        help="bundled variants (default: all generated engines)")
+    parser.add_argument("--players", "-p", type=int, action="append",
+                        help="players per game; repeat for several (default: 2 and 6, within range)")
+    parser.add_argument("--games", "-g", type=int, default=2000, help="games per run (default 2000)")
+    parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+
+
+def run(args) -> int:
+    import generated
+
+    names = args.variants or list(generated.ENGINES)
+    unknown = [n for n in names if n not in generated.ENGINES]
+    if unknown:
+        return usage_error(f"no generated engine for {', '.join(unknown)} (try `durakc build`)")
+    if args.games < 1:
+        return usage_error("--games must be at least 1")
+    print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}")
+    for name in names:
+        engine = generated.load(name)
+        low, high = engine.PLAYERS_MIN, engine.PLAYERS_MAX
+        counts = args.players or sorted({max(low, 2), min(high, 6)})
+        for players in counts:
+            if not low <= players <= high:
+                return usage_error(f"{name} is for {low} to {high} players, not {players}")
+            r = bench(engine, players, args.games, args.seed)
+            print(f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "
+                  f"{r.actions_per_s:>10.0f} {r.actions / r.games:>12.1f}")
+    return 0

@@ -1,0 +1,99 @@
+"""`durakc explain`: a variant's effective rules in plain words.
+
+The text starts with a header (name, title, the extends chain, description,
+sources) and then lists every rule key of the schema, grouped by section in
+schema order: its value (with the meaning of an enum choice, the text of an
+expression), its one-line doc, the rule IDs it implements and where the value
+came from.  The output depends only on the spec, so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from compiler.schema import KEYS, Key, sections
+from compiler.spec import Spec
+
+WIDTH = 78
+"""Column at which explanation text is wrapped."""
+
+_INDENT = "    "
+
+
+def explain(spec: Spec) -> str:
+    """The effective rules of `spec` as plain, wrapped text (ends with a newline)."""
+    lines = _header(spec)
+    for section in sections():
+        lines.append("")
+        lines.append(f"[{section}]")
+        for key in KEYS:
+            if key.path.split(".")[0] == section:
+                lines.extend(_key_lines(spec, key))
+    return "\n".join(lines) + "\n"
+
+
+def _header(spec: Spec) -> list[str]:
+    lines = [f"{spec.name}: {spec.title}"]
+    chain = " -> ".join(f"{name} ({label})" for name, label in spec.chain)
+    lines.extend(_wrap(f"chain: {chain}", "", "       "))
+    if spec.description:
+        lines.append("")
+        lines.extend(_wrap(spec.description, "", ""))
+    if spec.sources:
+        lines.append("")
+        lines.extend(_wrap("sources: " + "; ".join(spec.sources), "", "         "))
+    return lines
+
+
+def _key_lines(spec: Spec, key: Key) -> list[str]:
+    value = spec.values.get(key.path, key.default)
+    lines = _wrap(f"{key.path} = {_value_text(key, value)}", "", _INDENT * 2)
+    lines.extend(_annotation_lines(key, value))
+    lines.extend(_wrap(key.doc, _INDENT, _INDENT))
+    rules = ", ".join(key.rules) if key.rules else "-"
+    origin = spec.origin.get(key.path, "default")
+    notes = f"rules: {rules}; from: {origin}"
+    if key.reserved:
+        notes += "; reserved"
+    lines.extend(_wrap(notes, _INDENT, _INDENT))
+    return lines
+
+
+def _value_text(key: Key, value: object) -> str:
+    if key.type == "enum":
+        doc = key.choice_docs.get(value)
+        return f"{value}: {doc}" if doc else str(value)
+    if key.type == "expr":
+        return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}]"
+    if key.type == "annotations":
+        return "none" if not value else f"{len(value)} named condition(s)"
+    return _plain(value)
+
+
+def _annotation_lines(key: Key, value: object) -> list[str]:
+    if key.type != "annotations" or not value:
+        return []
+    lines: list[str] = []
+    for name in value:
+        lines.extend(_wrap(f"{name}: {_expr_text(value[name])}", _INDENT, _INDENT * 2))
+    return lines
+
+
+def _expr_text(value: object) -> str:
+    return str(getattr(value, "text", value))
+
+
+def _plain(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def _wrap(text: str, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=first,
+                         subsequent_indent=rest, break_long_words=False,
+                         break_on_hyphens=False) or [first.rstrip()]

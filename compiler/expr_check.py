@@ -1,0 +1,657 @@
+"""The checker and typed AST of the expression language.
+
+`Checker.check` turns a Lark parse tree (grammar `expr.lark`) into a tree of
+`Node`s, resolving names against an environment and type-checking as it goes.
+Every problem is collected (a sub-expression with an error gets the type None
+and is not complained about again), so one run reports them all.
+
+Each node can `evaluate` itself, print itself as Python (`python`) and as
+canonical expression text (`source`).  The printers return ``(text, prec)``:
+the text and the precedence level of its outermost operator, so a parent adds
+parentheses only where they are needed.
+
+Types are the strings ``int``, ``bool``, ``rank``, ``suit`` and ``card``.
+Rank values are indices into `schema.ALL_RANKS`; suit values are letters.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+from lark import Token, Tree
+
+from compiler.diagnostics import did_you_mean
+from compiler.schema import ALL_RANKS, CARD_FIELDS, SUITS
+
+# Precedence levels of printed expressions, loosest first.
+COND, OR, AND, NOT, CMP, SUM, NEG, ATOM = range(1, 9)
+
+RANK_LETTERS = {r: ALL_RANKS.index(r) for r in ALL_RANKS if not r.isdigit()}
+"""Bare names that are rank literals: J, Q, K, A."""
+
+BOOL_NAMES = {"true": True, "True": True, "false": False, "False": False}
+
+FUNCTIONS = {"min": min, "max": max}
+
+_COMPARE = {
+    "==": operator.eq, "!=": operator.ne,
+    "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+_ARTICLE = {"int": "an int", "bool": "a bool", "rank": "a rank", "suit": "a suit",
+            "card": "a card"}
+
+_QUOTE_LIMIT = 30
+
+
+def _wrap(part: tuple[str, int], min_prec: int) -> str:
+    """The printed `part`, in parentheses if it binds looser than `min_prec`."""
+    text, prec = part
+    return text if prec >= min_prec else f"({text})"
+
+
+def _not_text(part: tuple[str, int]) -> tuple[str, int]:
+    """``not x``; a comparison operand is parenthesised for readability."""
+    text, prec = part
+    if prec < NOT or prec == CMP:
+        text = f"({text})"
+    return f"not {text}", NOT
+
+
+# ---------------------------------------------------------------------------
+# AST nodes
+# ---------------------------------------------------------------------------
+@dataclass(eq=False, kw_only=True)
+class Node:
+    """A checked expression node; `start`/`end` are its span in the source."""
+
+    start: int
+    end: int
+    depth: int = field(init=False, default=1)
+
+    def __post_init__(self):
+        # Nesting depth, so callers can refuse trees too deep to walk recursively.
+        self.depth = 1 + max((c.depth for c in self.children()), default=0)
+
+    def children(self) -> tuple[Node, ...]:
+        return ()
+
+    def evaluate(self, values: dict) -> object:
+        raise NotImplementedError
+
+    def python(self, namemap: dict[str, str]) -> tuple[str, int]:
+        raise NotImplementedError
+
+    def source(self) -> tuple[str, int]:
+        raise NotImplementedError
+
+
+@dataclass(eq=False, kw_only=True)
+class Num(Node):
+    value: int
+
+    def evaluate(self, values):
+        return self.value
+
+    def python(self, namemap):
+        return str(self.value), ATOM
+
+    def source(self):
+        return str(self.value), ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class BoolLit(Node):
+    value: bool
+
+    def evaluate(self, values):
+        return self.value
+
+    def python(self, namemap):
+        return str(self.value), ATOM
+
+    def source(self):
+        return ("true" if self.value else "false"), ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class RankLit(Node):
+    """A rank literal (`J`, or a number 2..10 used as a rank): its index."""
+
+    index: int
+
+    def evaluate(self, values):
+        return self.index
+
+    def python(self, namemap):
+        return str(self.index), ATOM
+
+    def source(self):
+        return ALL_RANKS[self.index], ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class SuitLit(Node):
+    suit: str
+
+    def evaluate(self, values):
+        return self.suit
+
+    def python(self, namemap):
+        return repr(self.suit), ATOM
+
+    def source(self):
+        return self.suit, ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class Name(Node):
+    """An environment name of type `type`."""
+
+    name: str
+    type: str
+
+    def evaluate(self, values):
+        try:
+            return values[self.name]
+        except KeyError:
+            raise ValueError(f"no value given for '{self.name}'") from None
+
+    def python(self, namemap):
+        if self.type == "card":
+            raise ValueError(f"card '{self.name}' can not be emitted as Python: "
+                             "card expressions are evaluated at compile time")
+        if self.name not in namemap:
+            raise ValueError(f"no Python name given for '{self.name}'")
+        return namemap[self.name], ATOM
+
+    def source(self):
+        return self.name, ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class Field(Node):
+    """A card field: `base.field` where `base` is card-typed."""
+
+    base: Node
+    field: str
+
+    def children(self):
+        return (self.base,)
+
+    def evaluate(self, values):
+        return getattr(self.base.evaluate(values), self.field)
+
+    def python(self, namemap):
+        raise ValueError(f"card field '.{self.field}' can not be emitted as Python: "
+                         "card expressions are evaluated at compile time")
+
+    def source(self):
+        return f"{_wrap(self.base.source(), ATOM)}.{self.field}", ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class Not(Node):
+    operand: Node
+
+    def children(self):
+        return (self.operand,)
+
+    def evaluate(self, values):
+        return not self.operand.evaluate(values)
+
+    def python(self, namemap):
+        return _not_text(self.operand.python(namemap))
+
+    def source(self):
+        return _not_text(self.operand.source())
+
+
+@dataclass(eq=False, kw_only=True)
+class Neg(Node):
+    operand: Node
+
+    def children(self):
+        return (self.operand,)
+
+    def evaluate(self, values):
+        return -self.operand.evaluate(values)
+
+    def python(self, namemap):
+        return "-" + _wrap(self.operand.python(namemap), ATOM), NEG
+
+    def source(self):
+        return "-" + _wrap(self.operand.source(), ATOM), NEG
+
+
+@dataclass(eq=False, kw_only=True)
+class Binary(Node):
+    """`left op right` for `and`, `or`, `+` and `-` (all left-associative)."""
+
+    op: str
+    left: Node
+    right: Node
+
+    _PREC = {"or": OR, "and": AND, "+": SUM, "-": SUM}
+
+    def children(self):
+        return (self.left, self.right)
+
+    def evaluate(self, values):
+        if self.op == "and":
+            return self.left.evaluate(values) and self.right.evaluate(values)
+        if self.op == "or":
+            return self.left.evaluate(values) or self.right.evaluate(values)
+        left, right = self.left.evaluate(values), self.right.evaluate(values)
+        return left + right if self.op == "+" else left - right
+
+    def _print(self, left, right):
+        prec = self._PREC[self.op]
+        if self.op == "or":
+            # `x and y or z` is clearer as `(x and y) or z`.
+            left = (f"({left[0]})", ATOM) if left[1] == AND else left
+            right = (f"({right[0]})", ATOM) if right[1] == AND else right
+        return f"{_wrap(left, prec)} {self.op} {_wrap(right, prec + 1)}", prec
+
+    def python(self, namemap):
+        return self._print(self.left.python(namemap), self.right.python(namemap))
+
+    def source(self):
+        return self._print(self.left.source(), self.right.source())
+
+
+@dataclass(eq=False, kw_only=True)
+class Compare(Node):
+    """A comparison, possibly chained: ``operands[0] ops[0] operands[1] ...``."""
+
+    operands: tuple[Node, ...]
+    ops: tuple[str, ...]
+
+    def children(self):
+        return self.operands
+
+    def evaluate(self, values):
+        results = [o.evaluate(values) for o in self.operands]
+        return all(_COMPARE[op](results[i], results[i + 1]) for i, op in enumerate(self.ops))
+
+    def python(self, namemap):
+        if any(isinstance(o, BoolLit) for o in self.operands):
+            # `x == True` is legal but ruff rejects it (E712): simplify instead.
+            pairs = [_bool_pair_python(self.operands[i], op, self.operands[i + 1], namemap)
+                     for i, op in enumerate(self.ops)]
+            if len(pairs) == 1:
+                return pairs[0]
+            return " and ".join(_wrap(p, NOT) for p in pairs), AND
+        return self._print([o.python(namemap) for o in self.operands])
+
+    def source(self):
+        return self._print([o.source() for o in self.operands])
+
+    def _print(self, parts):
+        text = _wrap(parts[0], SUM)
+        for op, part in zip(self.ops, parts[1:]):
+            text += f" {op} {_wrap(part, SUM)}"
+        return text, CMP
+
+
+def _bool_pair_python(left: Node, op: str, right: Node, namemap) -> tuple[str, int]:
+    """Python for one comparison of a chain, simplifying ``x == True`` to ``x``."""
+    subject, literal = (left, right) if isinstance(right, BoolLit) else (right, left)
+    if not isinstance(literal, BoolLit):
+        text = f"{_wrap(left.python(namemap), SUM)} {op} {_wrap(right.python(namemap), SUM)}"
+        return text, CMP
+    if op not in ("==", "!="):
+        # The checker rejects ordering bools, so this is a caller's bug.
+        raise ValueError(f"can not emit '{op}' between bools")
+    keep = literal.value if op == "==" else not literal.value
+    part = subject.python(namemap)
+    return part if keep else _not_text(part)
+
+
+@dataclass(eq=False, kw_only=True)
+class Call(Node):
+    """``min(...)`` or ``max(...)`` of two or more arguments."""
+
+    func: str
+    args: tuple[Node, ...]
+
+    def children(self):
+        return self.args
+
+    def evaluate(self, values):
+        return FUNCTIONS[self.func](*(a.evaluate(values) for a in self.args))
+
+    def python(self, namemap):
+        args = ", ".join(_wrap(a.python(namemap), COND) for a in self.args)
+        return f"{self.func}({args})", ATOM
+
+    def source(self):
+        args = ", ".join(_wrap(a.source(), COND) for a in self.args)
+        return f"{self.func}({args})", ATOM
+
+
+@dataclass(eq=False, kw_only=True)
+class Cond(Node):
+    """``then if cond else other``."""
+
+    then: Node
+    cond: Node
+    other: Node
+
+    def children(self):
+        return (self.then, self.cond, self.other)
+
+    def evaluate(self, values):
+        if self.cond.evaluate(values):
+            return self.then.evaluate(values)
+        return self.other.evaluate(values)
+
+    def _print(self, then, cond, other):
+        return f"{_wrap(then, OR)} if {_wrap(cond, OR)} else {_wrap(other, COND)}"
+
+    def python(self, namemap):
+        # Always parenthesised in Python: a reader need not know its precedence.
+        text = self._print(self.then.python(namemap), self.cond.python(namemap),
+                           self.other.python(namemap))
+        return f"({text})", ATOM
+
+    def source(self):
+        return self._print(self.then.source(), self.cond.source(), self.other.source()), COND
+
+
+@dataclass(eq=False, kw_only=True)
+class Inherited(Node):
+    """The name `inherited`: the parent's expression, inlined."""
+
+    inner: Node
+
+    def children(self):
+        return (self.inner,)
+
+    def evaluate(self, values):
+        return self.inner.evaluate(values)
+
+    def python(self, namemap):
+        return self.inner.python(namemap)
+
+    def source(self):
+        return self.inner.source()
+
+
+# ---------------------------------------------------------------------------
+# The checker
+# ---------------------------------------------------------------------------
+@dataclass
+class Problem:
+    """A problem found by the checker, at a span of the source text."""
+
+    message: str
+    start: int
+    end: int
+
+
+Typed = tuple["Node | None", "str | None"]
+"""A checked sub-expression and its type; both None after an error."""
+
+_FAILED: Typed = (None, None)
+
+
+class Checker:
+    """Checks parse trees of one expression text against one environment.
+
+    `env` maps names to ``(type, doc)`` as `schema.ENVIRONMENTS` does;
+    `parent` is the inherited expression's root node and type, or None.
+    After `check`, `problems` holds every problem and `names` the names used.
+    """
+
+    def __init__(self, text: str, env: dict[str, tuple[str, str]],
+                 parent: tuple[Node, str, frozenset] | None = None):
+        self.text = text
+        self.env = env
+        self.parent = parent
+        self.problems: list[Problem] = []
+        self.names: set[str] = set()
+
+    # -- helpers ------------------------------------------------------------
+    def _report(self, message: str, span) -> None:
+        start, end = span
+        self.problems.append(Problem(message, start, end))
+
+    def _quote(self, node: Node) -> str:
+        """The node's source text, on one line and shortened, in quotes."""
+        text = " ".join(self.text[node.start:node.end].split())
+        if len(text) > _QUOTE_LIMIT:
+            text = text[:_QUOTE_LIMIT - 3] + "..."
+        return f"'{text}'"
+
+    def _is(self, node: Node, typ: str) -> str:
+        return f"{self._quote(node)} is {_ARTICLE[typ]}"
+
+    @staticmethod
+    def _span(tree: Tree) -> tuple[int, int]:
+        return tree.meta.start_pos, tree.meta.end_pos
+
+    @staticmethod
+    def _tok_span(tok: Token) -> tuple[int, int]:
+        return tok.start_pos, tok.end_pos
+
+    def _require(self, typed: Typed, want: str, what: str) -> bool:
+        """Report unless `typed` has type `want`; `what` ends the message."""
+        node, typ = typed
+        if typ is None:
+            return False
+        if typ != want:
+            self._report(f"{self._is(node, typ)}, {what}", (node.start, node.end))
+            return False
+        return True
+
+    # -- dispatch -------------------------------------------------------------
+    def check(self, tree: Tree) -> Typed:
+        """Check `tree`; returns its node and type, or `_FAILED` after problems."""
+        method = getattr(self, f"_check_{tree.data}")
+        return method(tree, *self._span(tree))
+
+    def _check_number(self, tree, start, end) -> Typed:
+        return Num(value=int(tree.children[0]), start=start, end=end), "int"
+
+    def _check_name(self, tree, start, end) -> Typed:
+        word = str(tree.children[0])
+        span = dict(start=start, end=end)
+        if word in self.env:
+            self.names.add(word)
+            typ = self.env[word][0]
+            return Name(name=word, type=typ, **span), typ
+        if word == "inherited":
+            if self.parent is None:
+                self._report("unknown name 'inherited' (this key has no inherited value)",
+                             (start, end))
+                return _FAILED
+            inner, typ, names = self.parent
+            self.names.update(names)
+            return Inherited(inner=inner, **span), typ
+        if word in BOOL_NAMES:
+            return BoolLit(value=BOOL_NAMES[word], **span), "bool"
+        if word in RANK_LETTERS:
+            return RankLit(index=RANK_LETTERS[word], **span), "rank"
+        if word in SUITS:
+            return SuitLit(suit=word, **span), "suit"
+        if word in FUNCTIONS:
+            self._report(f"'{word}' must be called, e.g. {word}(a, b)", (start, end))
+            return _FAILED
+        hint = did_you_mean(word, [*self.env, "true", "false"])
+        self._report(f"unknown name '{word}'{hint}", (start, end))
+        return _FAILED
+
+    def _check_field(self, tree, start, end) -> Typed:
+        base_tree, name = tree.children
+        base, typ = self.check(base_tree)
+        if typ is None:
+            return _FAILED
+        if typ != "card":
+            self._report(f"{self._is(base, typ)}, only cards have fields", (start, end))
+            return _FAILED
+        if name not in CARD_FIELDS:
+            fields = ", ".join(sorted(CARD_FIELDS))
+            self._report(f"card {self._quote(base)} has no field '{name}' (fields: {fields})",
+                         self._tok_span(name))
+            return _FAILED
+        return Field(base=base, field=str(name), start=start, end=end), CARD_FIELDS[name][0]
+
+    def _check_call(self, tree, start, end) -> Typed:
+        callee, arglist = tree.children
+        args = [self.check(a) for a in (arglist.children if arglist else [])]
+        if callee.data != "name":
+            self._report("only min and max can be called", self._span(callee))
+            return _FAILED
+        func = str(callee.children[0])
+        if func not in FUNCTIONS:
+            self._report(f"'{func}' can not be called (only min and max)", self._span(callee))
+            return _FAILED
+        if len(args) < 2:
+            self._report(f"'{func}' needs at least two arguments", (start, end))
+            return _FAILED
+        args = self._unify(args)
+        if any(typ is None for _, typ in args):
+            return _FAILED
+        if not self._same_ordered_type(args, f"'{func}'", "arguments"):
+            return _FAILED
+        return Call(func=func, args=tuple(n for n, _ in args), start=start, end=end), args[0][1]
+
+    def _check_neg(self, tree, start, end) -> Typed:
+        operand = self.check(tree.children[1])
+        if not self._require(operand, "int", "'-' needs an int operand"):
+            return _FAILED
+        return Neg(operand=operand[0], start=start, end=end), "int"
+
+    def _check_arith(self, tree, start, end) -> Typed:
+        left_tree, op, right_tree = tree.children
+        return self._binary(str(op), left_tree, right_tree, "int", start, end)
+
+    def _check_and_op(self, tree, start, end) -> Typed:
+        return self._binary("and", *tree.children, "bool", start, end)
+
+    def _check_or_op(self, tree, start, end) -> Typed:
+        return self._binary("or", *tree.children, "bool", start, end)
+
+    def _binary(self, op, left_tree, right_tree, typ, start, end) -> Typed:
+        left, right = self.check(left_tree), self.check(right_tree)
+        what = f"'{op}' needs {typ} operands"
+        ok_left = self._require(left, typ, what)
+        ok_right = self._require(right, typ, what)
+        if not (ok_left and ok_right):
+            return _FAILED
+        return Binary(op=op, left=left[0], right=right[0], start=start, end=end), typ
+
+    def _check_not_op(self, tree, start, end) -> Typed:
+        operand = self.check(tree.children[0])
+        if not self._require(operand, "bool", "'not' needs a bool operand"):
+            return _FAILED
+        return Not(operand=operand[0], start=start, end=end), "bool"
+
+    def _check_compare(self, tree, start, end) -> Typed:
+        operands = [self.check(t) for t in tree.children[0::2]]
+        ops = [str(t) for t in tree.children[1::2]]
+        operands = self._unify(operands)
+        ok = True
+        for i, op in enumerate(ops):
+            pair = operands[i:i + 2]
+            if any(typ is None for _, typ in pair):
+                ok = False
+            elif op in ("==", "!="):
+                ok = self._check_equality(op, pair) and ok
+            else:
+                ok = self._same_ordered_type(pair, f"'{op}'", "operands") and ok
+        if not ok:
+            return _FAILED
+        return Compare(operands=tuple(n for n, _ in operands), ops=tuple(ops),
+                       start=start, end=end), "bool"
+
+    def _check_cond(self, tree, start, end) -> Typed:
+        then, cond, other = (self.check(t) for t in tree.children)
+        ok = self._require(cond, "bool", "'if' needs a bool condition")
+        then, other = self._unify([then, other])
+        if then[1] is None or other[1] is None:
+            return _FAILED
+        if then[1] != other[1]:
+            self._report(f"{self._is(then[0], then[1])} but {self._is(other[0], other[1])}, "
+                         "both branches of 'if' need one type", (start, end))
+            return _FAILED
+        if not ok:
+            return _FAILED
+        return Cond(then=then[0], cond=cond[0], other=other[0], start=start, end=end), then[1]
+
+    # -- type rules -----------------------------------------------------------
+    def _check_equality(self, op: str, pair: list[Typed]) -> bool:
+        (left, ltype), (right, rtype) = pair
+        for node, typ in pair:
+            if typ == "card":
+                self._report(f"{self._is(node, typ)}, '{op}' can not compare cards "
+                             f"(compare a field, e.g. '{self._quote(node)[1:-1]}.rank')",
+                             (node.start, node.end))
+                return False
+        if ltype != rtype:
+            self._report(f"{self._is(left, ltype)} but {self._is(right, rtype)}, "
+                         f"'{op}' needs operands of one type", (left.start, right.end))
+            return False
+        return True
+
+    def _same_ordered_type(self, items: list[Typed], what: str, noun: str) -> bool:
+        """Every item is an int, or every item is a rank (for `<`, min, max)."""
+        ok = True
+        for node, typ in items:
+            if typ not in ("int", "rank"):
+                self._report(f"{self._is(node, typ)}, {what} needs ints or ranks",
+                             (node.start, node.end))
+                ok = False
+        if not ok:
+            return False
+        first, ftype = items[0]
+        for node, typ in items[1:]:
+            if typ != ftype:
+                self._report(f"{self._is(first, ftype)} but {self._is(node, typ)}, "
+                             f"{what} needs {noun} of one type", (first.start, node.end))
+                return False
+        return True
+
+    def _unify(self, items: list[Typed]) -> list[Typed]:
+        """Turn number literals into ranks when a sibling is a rank.
+
+        `a.rank == 6` compares with the rank 6, not the number 6; so do
+        `min(a.rank, 6)` and `a.rank if x else 6`.
+        """
+        if not any(typ == "rank" for _, typ in items):
+            return items
+        return [self._to_rank(node) if typ == "int" and _literal(node) else (node, typ)
+                for node, typ in items]
+
+    def _to_rank(self, node: Node) -> Typed:
+        """The rank-literal form of a literal int expression (see `_literal`)."""
+        span = dict(start=node.start, end=node.end)
+        if isinstance(node, Num):
+            text = str(node.value)
+            if text not in ALL_RANKS:
+                self._report(f"{text} is not a rank", (node.start, node.end))
+                return _FAILED
+            return RankLit(index=ALL_RANKS.index(text), **span), "rank"
+        if isinstance(node, Cond):
+            then, other = self._to_rank(node.then), self._to_rank(node.other)
+            if then[0] is None or other[0] is None:
+                return _FAILED
+            return Cond(then=then[0], cond=node.cond, other=other[0], **span), "rank"
+        assert isinstance(node, Call)
+        args = [self._to_rank(a) for a in node.args]
+        if any(a[0] is None for a in args):
+            return _FAILED
+        return Call(func=node.func, args=tuple(a[0] for a in args), **span), "rank"
+
+
+def _literal(node: Node) -> bool:
+    """A number literal, or a choice / min / max of them: may stand for a rank."""
+    if isinstance(node, Num):
+        return True
+    if isinstance(node, Cond):
+        return _literal(node.then) and _literal(node.other)
+    if isinstance(node, Call):
+        return all(_literal(a) for a in node.args)
+    return False

@@ -1,0 +1,186 @@
+"""The intermediate form: a checked spec turned into what the templates need.
+
+Everything that depends only on the rules is decided here, at compile time:
+the card order, the beat tables for every trump suit the variant allows, the
+Python source of each runtime expression, and which blocks of engine code the
+variant needs at all (a variant without transfers gets no transfer code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler import __version__
+from compiler.expressions import Card
+from compiler.pyliteral import doc_text, py_literal
+from compiler.schema import ALL_RANKS
+from compiler.spec import Spec
+
+# How each expression name reads in the generated engine, per place of use.
+_TRANSFER_NOW = {
+    "attack_cards": "len(self._att)",
+    "unbeaten": "self._unbeaten",
+    "beaten": "self._beaten",
+    "next_hand": "next_hand",
+    "limit": "self._limit",
+    "first_round": "self._first_round",
+    "transfers": "self._transfers",
+}
+_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
+                         unbeaten="(self._unbeaten + k)")
+_ROUND = {
+    "first_round": "self._first_round",
+    "players": "self.players",
+    "active_players": "sum(self._in)",
+    "stock": "len(self._stock)",
+}
+_SEAT = {
+    "is_attacker": "(s == atk)",
+    "is_original_attacker": "(s == self._orig)",
+    "is_defender": "False",
+    "left_of_defender": "(s == self._next_in(dfd))",
+    "right_of_defender": "(s == self._prev_in(dfd))",
+    "players": "n",
+    "active_players": "sum(self._in)",
+}
+_OUTCOME = {
+    "loser_hand": "self._hands[self.loser].bit_count()",
+    "final_attack_cards": "len(final_attack)",
+    "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
+    "final_took": "took",
+    "players": "self.players",
+}
+
+
+@dataclass
+class VariantIR:
+    """Template context for one engine (the templates read `v.<field>`)."""
+
+    values: dict
+
+    def __getattr__(self, name):
+        try:
+            return self.values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def module_name(variant_name: str) -> str:
+    """The engine's module name: '-' becomes '_'."""
+    return variant_name.replace("-", "_")
+
+
+def build_ir(spec: Spec) -> VariantIR:
+    """Decide everything the engine for `spec` needs."""
+    r = spec.values
+    ranks = list(r["deck.ranks"])
+    suits = list(r["deck.suits"])
+    mode = r["trump.mode"]
+    never = [s for s in r["trump.never"] if s in suits]
+    transfer = bool(r["transfer.enabled"])
+    when, capacity = r["transfer.when"], r["transfer.capacity"]
+    throw_in = r["throw_in.who"]
+    limit = r["attack.limit"]
+    v = {
+        "name_literal": repr(spec.name),
+        "label_literal": repr(spec.label),
+        "title_literal": repr(spec.name),
+        "docstring": doc_text(spec.title, spec.description),
+        "compiler_version": __version__,
+        "sha256": spec.sha256,
+        "variant_literal": py_literal(_variant_dict(spec)),
+        "players_min": r["players.min"],
+        "players_max": r["players.max"],
+        "hand_size": r["deal.hand_size"],
+        "deal_mode": r["deal.mode"],
+        "ranks": ranks,
+        "suits": suits,
+        "ranks_literal": py_literal(tuple(ranks)),
+        "suits_literal": py_literal(tuple(suits)),
+        "nsuits": len(suits),
+        "ncards": len(ranks) * len(suits),
+        "trump_mode": mode,
+        "trump_never": never,
+        "trump_never_text": "[" + ", ".join(never) + "]",
+        "trump_never_literal": py_literal(tuple(never)),
+        "trump_fixed_suit": r["trump.suit"],
+        "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
+        "beats_text": r["beating.beats"].canonical(),
+        "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
+        "first_game_rule_literal": repr(r["first_attacker.first_game"]),
+        "no_trump_held": r["first_attacker.no_trump_held"],
+        "next_dealer": r["series.next_dealer"],
+        "series_first_literal": repr(r["series.first_attacker"]),
+        "opening_single": r["attack.opening"] == "single",
+        "limit_text": limit.canonical(),
+        "limit_code": limit.to_python(_ROUND),
+        "throw_in_default": _is_everyone_but_defender(throw_in),
+        "throw_in_text": throw_in.canonical(),
+        "throw_in_code": throw_in.to_python(_SEAT),
+        "transfer": transfer,
+        "show": transfer and bool(r["transfer.show_trump"]),
+        "show_once": bool(r["transfer.show_once"]),
+        "uses_next_hand": "next_hand" in (when.names | capacity.names),
+        "when_uses_next_hand": "next_hand" in when.names,
+        "transfer_when_text": when.canonical(),
+        "transfer_when_code": when.to_python(_TRANSFER_NOW),
+        "transfer_capacity_text": capacity.canonical(),
+        "transfer_capacity_code": capacity.to_python(_TRANSFER_AFTER_K),
+        "show_capacity_code": capacity.to_python(_TRANSFER_NOW),
+        "after_take": r["after_take.next_attacker"],
+        "first_on_return": bool(r["refill.first_on_return"]),
+        "annotations": [
+            (name, expr.canonical(), expr.to_python(_OUTCOME))
+            for name, expr in sorted(r["outcome.annotations"].items())
+        ],
+    }
+    return VariantIR(v)
+
+
+def _variant_dict(spec: Spec) -> dict:
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "description": spec.description,
+        "source": spec.label,
+        "extends": [name for name, _ in spec.chain[1:]],
+        "sources": list(spec.sources),
+        "spec_sha256": spec.sha256,
+        "compiler_version": __version__,
+        "rules": spec.rules_json(),
+    }
+
+
+def _is_everyone_but_defender(expr) -> bool:
+    """True when throw_in.who admits every seat but the defender (the T2 default)."""
+    if not expr.names <= {"is_defender"}:
+        return False
+    return bool(expr.evaluate({"is_defender": False}))
+
+
+def _possible_trumps(suits, mode, never, fixed):
+    if mode == "none":
+        return [-1]
+    if mode == "fixed":
+        return [suits.index(fixed), -1]
+    return [i for i, s in enumerate(suits) if s not in never] + [-1]
+
+
+def _beat_tables(beats, ranks, suits, mode, never, fixed):
+    """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
+    cards = [(ALL_RANKS.index(rk), s) for rk in ranks for s in suits]
+    env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
+    width = (len(cards) + 3) // 4
+    tables = []
+    for trump in _possible_trumps(suits, mode, never, fixed):
+        trump_suit = suits[trump] if trump >= 0 else None
+        lines = []
+        for ai, (ar, asuit) in enumerate(cards):
+            a = Card(ar, asuit, asuit == trump_suit)
+            mask = 0
+            for di, (dr, dsuit) in enumerate(cards):
+                if di != ai and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
+                    mask |= 1 << di
+            lines.append(f"0x{mask:0{width}x},  # {ALL_RANKS[ar]}{asuit}")
+        tables.append((trump, lines))
+    return tables

@@ -1,0 +1,280 @@
+"""The spec schema: every rule key a variant may set, declared exactly once.
+
+This module is the single source for validation (`compiler.spec`), for
+`durakc explain` and for the README's spec reference table (a test keeps the
+README in sync with `reference_table()`).  Each `Key` says its type, default,
+allowed values, the rule IDs of `shared/rules/profiles.md` it implements and a
+one-line doc.  The defaults are the transfer profile (rules T1-T28); a variant
+states only what differs, like a dialect over its base.
+
+Expression keys name an *environment*: the names and types an expression may
+use.  Environments are declared here too (`ENVIRONMENTS`), so the checker, the
+code generator and the docs agree on the vocabulary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SUITS = ("S", "H", "D", "C")
+"""Suit letters in canonical order (spades, hearts, diamonds, clubs)."""
+
+ALL_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+"""Every rank a deck may use, low to high in the usual order."""
+
+
+@dataclass(frozen=True)
+class Key:
+    """One rule key of the spec language.
+
+    `type` is one of: ``int``, ``bool``, ``enum`` (one of `choices`),
+    ``suit?`` (a suit letter or null), ``suits`` (list of suit letters),
+    ``ranks`` (list of rank texts, low to high) or ``expr`` (an expression
+    string checked in environment `env`, of result type `result`).
+    `reserved` keys leave room for later capabilities: only the default is
+    accepted today, and the error says so.
+    """
+
+    path: str
+    type: str
+    default: object
+    doc: str
+    rules: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    env: str | None = None
+    result: str | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+    reserved: bool = False
+    choice_docs: dict = field(default_factory=dict, compare=False, hash=False)
+
+
+# ---------------------------------------------------------------------------
+# Expression environments: name -> (type, doc).  Types: int, bool, rank, suit,
+# card.  Card fields are fixed: .rank (rank), .suit (suit), .is_trump (bool).
+# ---------------------------------------------------------------------------
+CARD_FIELDS = {
+    "rank": ("rank", "the card's rank"),
+    "suit": ("suit", "the card's suit"),
+    "is_trump": ("bool", "the card is of the trump suit"),
+}
+
+ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
+    # Evaluated at compile time for every pair of cards and every possible
+    # trump suit: the result is a beat table in the engine.
+    "cards": {
+        "a": ("card", "the attack card"),
+        "d": ("card", "the defence card laid on it"),
+        "lowest": ("rank", "the lowest rank of the deck"),
+        "highest": ("rank", "the highest rank of the deck"),
+    },
+    # Evaluated once per round, when the opening attack is made.
+    "round": {
+        "first_round": ("bool", "this is the game's first round"),
+        "players": ("int", "number of seats"),
+        "active_players": ("int", "players still holding cards this round"),
+        "stock": ("int", "cards left in the stock"),
+    },
+    # Evaluated for a proposed transfer (or show), with the table as it would be after it.
+    "transfer": {
+        "first_round": ("bool", "this is the game's first round"),
+        "limit": ("int", "this round's attack limit (attack.limit)"),
+        "attack_cards": ("int", "attack cards on the table after the transfer"),
+        "unbeaten": ("int", "unbeaten attack cards after the transfer"),
+        "beaten": ("int", "attack cards already beaten this round"),
+        "next_hand": ("int", "cards now held by the player who would defend next"),
+        "transfers": ("int", "transfers (and shows) already made this round"),
+    },
+    # Evaluated per seat when the attack reaches a defender: may this seat throw in?
+    "seat": {
+        "is_attacker": ("bool", "the seat is the current attacker"),
+        "is_original_attacker": ("bool", "the seat opened this round"),
+        "is_defender": ("bool", "the seat is the current defender"),
+        "left_of_defender": ("bool", "the seat is the next active player after the defender"),
+        "right_of_defender": ("bool", "the seat is the active player just before the defender"),
+        "players": ("int", "number of seats"),
+        "active_players": ("int", "players still in the game"),
+    },
+    # Evaluated once when the game ends with a loser.
+    "outcome": {
+        "loser_hand": ("int", "cards held by the durak at the end"),
+        "final_attack_cards": ("int", "attack cards of the final round"),
+        "final_attack_lowest": ("int", "attack cards of the final round of the deck's lowest rank"),
+        "final_took": ("bool", "the durak took the cards in the final round"),
+        "players": ("int", "number of seats"),
+    },
+}
+
+_BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
+
+KEYS: tuple[Key, ...] = (
+    # -- players and cards --------------------------------------------------
+    Key("players.min", "int", 2, "fewest players the variant allows", ("T1",), minimum=2, maximum=12),
+    Key("players.max", "int", 6, "most players the variant allows", ("T1",), minimum=2, maximum=12),
+    Key("deck.ranks", "ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+        "ranks in the deck, lowest first; every suit has each of them", ("T1",)),
+    Key("deck.suits", "suits", list(SUITS), "suits in the deck", ("T1",)),
+    Key("deck.jokers", "int", 0, "jokers in the deck (reserved: not yet supported)", ("004",),
+        minimum=0, maximum=0, reserved=True),
+    Key("deck.wild_rank", "str", None,
+        "a rank whose cards are wild, as in Weli (reserved: not yet supported)", ("004",),
+        reserved=True),
+    Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
+        ("T1", "T5", "T22"), minimum=1, maximum=26),
+    Key("deal.mode", "enum", "hands",
+        "how much of the deck is dealt", ("T5", "T6"), choices=("hands", "all_but_one"),
+        choice_docs={"hands": "hand_size cards each, the rest is the stock",
+                     "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
+    # -- trump ----------------------------------------------------------------
+    Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
+        ("T5", "T6", "P2"), choices=("turned_bottom", "turned_top", "fixed", "none"),
+        choice_docs={
+            "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
+            "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
+            "fixed": "trump is always trump.suit; the stock is laid as for turned_bottom",
+            "none": "no trump suit at all",
+        }),
+    Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
+    Key("trump.never", "suits", [],
+        "suits that can not be trump: a turned card of such a suit is passed over for the next "
+        "card of another suit", ("004",)),
+    Key("trump.per_player", "bool", False,
+        "every player has a personal trump suit, as in Svoi Kozyri (reserved: not yet supported)",
+        ("003",), reserved=True),
+    Key("trump.six_exchange", "bool", False,
+        "the trump six may be exchanged for the face-up trump card (reserved: only false)",
+        ("T4",), reserved=True),
+    # -- who starts ----------------------------------------------------------
+    Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game",
+        ("T7", "P3"), choices=("lowest_trump", "left_of_dealer"),
+        choice_docs={"lowest_trump": "the holder of the lowest trump",
+                     "left_of_dealer": "the player left of the dealer"}),
+    Key("first_attacker.no_trump_held", "enum", "left_of_dealer",
+        "what happens when nobody holds a trump at the start", ("T7", "P3"),
+        choices=("left_of_dealer", "redeal"),
+        choice_docs={"left_of_dealer": "the player left of the dealer starts",
+                     "redeal": "the cards are shuffled and dealt again"}),
+    Key("series.next_dealer", "enum", "loser", "who deals the next game of a series", ("T8",),
+        choices=("loser", "left_of_dealer"),
+        choice_docs={"loser": "the durak deals (after a draw the dealer stays)",
+                     "left_of_dealer": "the deal passes clockwise"}),
+    Key("series.first_attacker", "enum", "left_of_dealer",
+        "who opens a later game of a series", ("T8", "P3"),
+        choices=("left_of_dealer", "lowest_trump"),
+        choice_docs={"left_of_dealer": "the dealer's left neighbour (the loser's, under T8)",
+                     "lowest_trump": "the holder of the lowest trump, as in the first game"}),
+    # -- attacking -----------------------------------------------------------
+    Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
+        ("T10", "P4"), choices=("same_rank", "single"),
+        choice_docs={"same_rank": "one card or several cards of one rank",
+                     "single": "exactly one card"}),
+    Key("attack.limit", "expr", "6",
+        "most attack cards in one round (the defender's hand limits them too)",
+        ("T3", "T17", "T19", "P6"), env="round", result="int"),
+    Key("throw_in.who", "expr", "not is_defender",
+        "which seats may add attack cards, asked clockwise from the current attacker",
+        ("T2", "P5"), env="seat", result="bool"),
+    Key("teams.mode", "enum", "none", "partnerships (reserved: not yet supported)", ("004",),
+        choices=("none",), reserved=True),
+    # -- defending ------------------------------------------------------------
+    Key("beating.beats", "expr", _BEATS_DEFAULT, "when defence card d beats attack card a",
+        ("T11", "P4"), env="cards", result="bool"),
+    Key("transfer.enabled", "bool", True,
+        "the defender may pass the attack on by playing cards of the attacked rank",
+        ("T13", "P4")),
+    Key("transfer.when", "expr", "beaten == 0",
+        "when a transfer is allowed (the unbeaten cards must also share one rank)",
+        ("T13", "T15", "T18", "K1"), env="transfer", result="bool"),
+    Key("transfer.capacity", "expr", "attack_cards <= min(limit, next_hand)",
+        "what must hold after a transfer or show, counted with the next defender's hand now",
+        ("T14", "T26", "T27", "K3"), env="transfer", result="bool"),
+    Key("transfer.show_trump", "bool", False,
+        "the defender may pass by showing a trump of the attacked rank and keeping it",
+        ("T16", "S1")),
+    Key("transfer.show_once", "bool", True,
+        "a given trump may be shown at most once per round", ("S2",)),
+    # -- closing the round ---------------------------------------------------
+    Key("after_take.next_attacker", "enum", "left_of_defender",
+        "who attacks after a defender took the cards", ("T21", "T23", "P8"),
+        choices=("left_of_defender", "same_attacker"),
+        choice_docs={"left_of_defender": "the next active player after the one who took",
+                     "same_attacker": "the round's original attacker attacks again"}),
+    Key("refill.first_on_return", "bool", True,
+        "when a transfer brought the attack back to the original attacker, they still draw first",
+        ("T22", "S3")),
+    # -- outcome ---------------------------------------------------------------
+    Key("outcome.annotations", "annotations", {},
+        "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
+        env="outcome", result="bool"),
+)
+
+KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}
+
+TOP_LEVEL_FIELDS = {
+    "name": "variant name: lowercase letters, digits and '-'",
+    "title": "a human title",
+    "extends": "the variant this one builds on",
+    "description": "free text: what the variant is and the decisions it takes",
+    "sources": "list of seed sections or rule IDs the variant follows",
+    "rules": "the rule keys below, as a nested mapping",
+}
+"""Fields of a spec file besides the rule keys (which live under ``rules:``)."""
+
+
+def sections() -> list[str]:
+    """Top-level groups of rule keys, in declaration order."""
+    seen: list[str] = []
+    for key in KEYS:
+        head = key.path.split(".")[0]
+        if head not in seen:
+            seen.append(head)
+    return seen
+
+
+def defaults() -> dict[str, object]:
+    """Flat mapping of every key path to its default value."""
+    return {k.path: k.default for k in KEYS}
+
+
+def type_text(key: Key) -> str:
+    """The key's type as the reference table shows it."""
+    if key.type == "enum":
+        return " \\| ".join(f"`{c}`" for c in key.choices)
+    if key.type == "expr":
+        return f"expr ({key.env} -> {key.result})"
+    if key.type == "annotations":
+        return f"map name -> expr ({key.env} -> bool)"
+    return key.type
+
+
+def reference_table() -> str:
+    """The README's spec reference, as a Markdown table."""
+    lines = ["| key | type | default | rules | meaning |", "|---|---|---|---|---|"]
+    for key in KEYS:
+        default = _default_text(key.default)
+        doc = key.doc.replace("|", "\\|")
+        rules = ", ".join(key.rules)
+        lines.append(f"| `{key.path}` | {type_text(key)} | {default} | {rules} | {doc} |")
+    return "\n".join(lines)
+
+
+def environment_table() -> str:
+    """The names each expression environment offers, as a Markdown table."""
+    lines = ["| environment | name | type | meaning |", "|---|---|---|---|"]
+    for env, names in ENVIRONMENTS.items():
+        for name, (typ, doc) in names.items():
+            lines.append(f"| {env} | `{name}` | {typ} | {doc} |")
+    return "\n".join(lines)
+
+
+def _default_text(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]" if value else "[]"
+    if isinstance(value, dict):
+        return "{}"
+    text = str(value).replace("|", "\\|")
+    return f"`{text}`"

@@ -1,0 +1,753 @@
+"""The spec model: load a variant's YAML file, follow `extends`, validate everything.
+
+    spec = load_spec("kyiv")                 # a bundled variant
+    spec = load_spec("my/variant.yaml")      # or a file
+    spec.values["transfer.when"].text        # 'true'
+    spec.origin["transfer.when"]             # 'this file'
+
+A spec file has the top-level fields of `schema.TOP_LEVEL_FIELDS`; its rule
+keys live under ``rules:``, nested by the dots of each key path or written
+with dots (``transfer.enabled: false``).  A variant may extend another: it is
+looked up beside the file first, then among the bundled variants.  The
+effective value of a key is this file's, else the nearest ancestor's, else the
+schema default.  Every problem of the whole chain is collected and raised as
+one `SpecError`; no other exception leaves `load_spec`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import expressions
+from compiler.diagnostics import Diagnostic, SpecError, did_you_mean
+from compiler.schema import ALL_RANKS, KEY_BY_PATH, KEYS, SUITS, TOP_LEVEL_FIELDS, Key
+from compiler.yamlsrc import Entry, Node, load_yaml
+
+BUNDLED_DIR: Path = Path(__file__).resolve().parent.parent / "variants"
+"""Directory of the variants shipped with durakc."""
+
+MAX_EXTENDS = 16
+"""Longest chain of `extends` followed."""
+
+NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
+ANNOTATION_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+_REQUIRED = ("name", "title")
+_SECTIONS = {".".join(k.path.split(".")[:i]) for k in KEYS
+             for i in range(1, k.path.count(".") + 1)}
+
+
+@dataclass
+class PendingExpr:
+    """An expression kept as text while `compiler.expressions` has no `compile_expr`."""
+
+    text: str
+    result: str | None = None
+    names: set = field(default_factory=set)
+
+
+@dataclass
+class Spec:
+    """A loaded, validated variant: every rule key's effective value and origin."""
+
+    name: str
+    title: str
+    description: str
+    sources: list[str]
+    path: Path
+    label: str
+    chain: list[tuple[str, str]]
+    sha256: str
+    values: dict[str, object]
+    origin: dict[str, str]
+
+    def rules_json(self) -> dict:
+        """JSON-safe ``{path: value}`` in schema order; expressions as their text."""
+        return {key.path: _json_value(self.values[key.path]) for key in KEYS}
+
+
+def _json_value(value: object) -> object:
+    if hasattr(value, "text") and not isinstance(value, str):
+        return value.text
+    if isinstance(value, dict):
+        return {name: _json_value(v) for name, v in value.items()}
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def bundled_names() -> list[str]:
+    """Sorted names of the bundled variants (``variants/*.yaml``)."""
+    if not BUNDLED_DIR.is_dir():
+        return []
+    return sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml") if p.is_file())
+
+
+# ---------------------------------------------------------------------------
+# Files of a chain
+# ---------------------------------------------------------------------------
+@dataclass
+class _File:
+    """One file of an extends chain, with the rule values it sets itself."""
+
+    path: Path
+    display: str
+    label: str
+    data: bytes = b""
+    tree: Node | None = None
+    name: str = ""
+    title: str = ""
+    description: str = ""
+    sources: list[str] = field(default_factory=list)
+    extends: Entry | None = None
+    rules: dict[str, Entry] = field(default_factory=dict)
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def _is_bundled(path: Path) -> bool:
+    try:
+        return path.resolve().parent == BUNDLED_DIR
+    except (OSError, RuntimeError):
+        return False
+
+
+def _new_file(path: Path, display: str) -> _File:
+    if _is_bundled(path):
+        label = f"variants/{path.name}"
+        return _File(path, label, label)
+    return _File(path, display, path.name)
+
+
+def _resolve_ref(ref: str | Path) -> _File:
+    """The root file for `ref`: an existing path, else a bundled name.  Raises SpecError."""
+    text = str(ref)
+    path = Path(ref)
+    try:
+        if path.is_file():
+            return _new_file(path, text)
+    except (OSError, ValueError):
+        pass
+    if isinstance(ref, str) and text in bundled_names():
+        return _new_file(BUNDLED_DIR / f"{text}.yaml", text)
+    hint = did_you_mean(path.stem if text.endswith(".yaml") else text, bundled_names())
+    raise SpecError([Diagnostic(text, 0, 0,
+                                f"no such spec file or bundled variant '{text}'{hint}")])
+
+
+def _find_parent(child: _File, name: str) -> Path | None:
+    for folder in (child.path.parent, BUNDLED_DIR):
+        candidate = folder / f"{name}.yaml"
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:
+            continue
+    return None
+
+
+def _parent_display(child: _File, path: Path) -> str:
+    if _is_bundled(path):
+        return f"variants/{path.name}"
+    return str(Path(child.display).parent / path.name)
+
+
+# ---------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------
+def load_spec(ref: str | Path) -> Spec:
+    """Load and validate a spec: `ref` is a path to a .yaml file or a bundled name.
+
+    Follows `extends`, merges key by key, checks every value, expression and
+    cross-key rule.  Raises `SpecError` with every problem of the chain.
+    """
+    root = _resolve_ref(ref)
+    diags: list[Diagnostic] = []
+    files = _load_chain(root, diags)
+    complete = not diags
+    values, origin, nodes, failed = _merge(files, diags)
+    if complete:
+        _cross_checks(values, nodes, failed, files[0], diags)
+    if diags:
+        raise SpecError(_unique(diags))
+    return _build(files, values, origin)
+
+
+def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
+    seen: list[Diagnostic] = []
+    for diag in diags:
+        if diag not in seen:
+            seen.append(diag)
+    return seen
+
+
+def _load_chain(root: _File, diags: list[Diagnostic]) -> list[_File]:
+    """Read every file of the extends chain, child first."""
+    files = [root]
+    seen = {_identity(root.path): root}
+    current = root
+    while True:
+        _read_file(current, diags)
+        parent = _next_parent(current, files, seen, diags)
+        if parent is None:
+            return files
+        files.append(parent)
+        seen[_identity(parent.path)] = parent
+        current = parent
+
+
+def _identity(path: Path) -> str:
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):
+        return str(path.absolute())
+
+
+def _read_file(file: _File, diags: list[Diagnostic]) -> None:
+    try:
+        file.tree, file.data = load_yaml(file.path, file.display)
+    except SpecError as err:
+        diags.extend(err.diagnostics)
+        return
+    _read_fields(file, diags)
+    _read_rules(file, diags)
+
+
+def _next_parent(child: _File, files: list[_File], seen: dict, diags) -> _File | None:
+    entry = child.extends
+    if entry is None:
+        return None
+    name = entry.value.value
+    if len(files) > MAX_EXTENDS:
+        diags.append(entry.value.diag(
+            f"extends chain is too deep (more than {MAX_EXTENDS} levels)"))
+        return None
+    path = _find_parent(child, name)
+    if path is None:
+        candidates = set(bundled_names()) | _siblings(child)
+        diags.append(entry.value.diag(
+            f"unknown variant '{name}'{did_you_mean(name, candidates)}"))
+        return None
+    if _identity(path) in seen:
+        names = [_ref_name(f) for f in files] + [name]
+        diags.append(entry.value.diag("extends cycle: " + " -> ".join(names)))
+        return None
+    return _new_file(path, _parent_display(child, path))
+
+
+def _ref_name(file: _File) -> str:
+    return file.path.stem
+
+
+def _siblings(file: _File) -> set[str]:
+    try:
+        return {p.stem for p in file.path.parent.glob("*.yaml")}
+    except OSError:
+        return set()
+
+
+# ---------------------------------------------------------------------------
+# Top-level fields
+# ---------------------------------------------------------------------------
+def _read_fields(file: _File, diags: list[Diagnostic]) -> None:
+    tree = file.tree
+    for entry in tree.entries:
+        if entry.key not in TOP_LEVEL_FIELDS:
+            diags.append(_unknown_field(entry))
+    for name in _REQUIRED:
+        if tree.get(name) is None:
+            diags.append(tree.diag(f"missing required field '{name}'", width=1))
+    _field_name(file, tree.get("name"), diags)
+    file.title = _field_text(tree.get("title"), diags, required=True)
+    file.description = _field_text(tree.get("description"), diags, required=False).strip()
+    _field_extends(file, tree.get("extends"), diags)
+    _field_sources(file, tree.get("sources"), diags)
+    if not file.name:
+        file.name = file.path.stem
+
+
+def _unknown_field(entry: Entry) -> Diagnostic:
+    key = entry.key
+    message = f"unknown field '{key}'"
+    if key in KEY_BY_PATH or key in _SECTIONS:
+        message += " (rule keys go under 'rules:')"
+    else:
+        message += did_you_mean(key, TOP_LEVEL_FIELDS)
+    return entry.key_node.diag(message)
+
+
+def _field_name(file: _File, entry: Entry | None, diags) -> None:
+    if entry is None:
+        return
+    value = entry.value.value
+    if not isinstance(value, str) or not NAME_RE.match(value):
+        diags.append(entry.value.diag(
+            f"'name' must be lowercase letters, digits and '-', starting with a letter, "
+            f"not {_describe(entry.value)}"))
+        return
+    file.name = value
+
+
+def _field_text(entry: Entry | None, diags, required: bool) -> str:
+    if entry is None:
+        return ""
+    node = entry.value
+    if node.kind == "scalar" and node.value is None and not required:
+        return ""
+    if node.kind != "scalar" or not isinstance(node.value, str) or (
+            required and not node.value.strip()):
+        what = "a non-empty string" if required else "a string"
+        diags.append(node.diag(f"'{entry.key}' must be {what}, not {_describe(node)}"))
+        return ""
+    return node.value
+
+
+def _field_extends(file: _File, entry: Entry | None, diags) -> None:
+    if entry is None:
+        return
+    value = entry.value.value
+    if entry.value.kind != "scalar" or not isinstance(value, str) or not NAME_RE.match(value):
+        diags.append(entry.value.diag(
+            f"'extends' must be a variant name, not {_describe(entry.value)}"))
+        return
+    file.extends = entry
+
+
+def _field_sources(file: _File, entry: Entry | None, diags) -> None:
+    if entry is None or (entry.value.kind == "scalar" and entry.value.value is None):
+        return
+    if entry.value.kind != "seq":
+        diags.append(entry.value.diag(
+            f"'sources' must be a list of strings, not {_describe(entry.value)}"))
+        return
+    for item in entry.value.items:
+        if item.kind == "scalar" and isinstance(item.value, (str, int, float)) \
+                and not isinstance(item.value, bool):
+            file.sources.append(item.text)
+        else:
+            diags.append(item.diag(f"each source must be a string, not {_describe(item)}"))
+
+
+# ---------------------------------------------------------------------------
+# Rule keys: structure
+# ---------------------------------------------------------------------------
+def _read_rules(file: _File, diags: list[Diagnostic]) -> None:
+    entry = file.tree.get("rules")
+    if entry is None or (entry.value.kind == "scalar" and entry.value.value is None):
+        return
+    if entry.value.kind != "map":
+        diags.append(entry.value.diag(
+            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"))
+        return
+    _walk_rules(file, entry.value, "", diags)
+
+
+def _walk_rules(file: _File, node: Node, prefix: str, diags: list[Diagnostic]) -> None:
+    for entry in node.entries:
+        parts = entry.key.split(".")
+        path = prefix + entry.key
+        if not all(parts):
+            diags.append(entry.key_node.diag(f"invalid rule key '{path}'"))
+        elif path in KEY_BY_PATH:
+            _add_rule(file, path, entry, diags)
+        elif path in _SECTIONS:
+            _section(file, path, entry, diags)
+        else:
+            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS))
+            diags.append(entry.key_node.diag(f"unknown rule key '{path}'{hint}"))
+
+
+def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
+    value = entry.value
+    if value.kind == "map":
+        _walk_rules(file, value, path + ".", diags)
+        return
+    if value.kind == "scalar" and value.value is None:
+        return
+    keys = ", ".join(k.path[len(path) + 1:] for k in KEYS if k.path.startswith(path + "."))
+    diags.append(value.diag(
+        f"'{path}' is a section: give its keys as a mapping ({keys})", width=1))
+
+
+def _add_rule(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
+    first = file.rules.get(path)
+    if first is not None:
+        diags.append(entry.key_node.diag(
+            f"rule key '{path}' is given twice (first at line {first.key_node.line})"))
+        return
+    file.rules[path] = entry
+
+
+# ---------------------------------------------------------------------------
+# Rule keys: values
+# ---------------------------------------------------------------------------
+def _describe(node: Node) -> str:
+    """A short phrase for what a node is, for error messages."""
+    if node.kind == "map":
+        return "a mapping"
+    if node.kind == "seq":
+        return "a list"
+    value = node.value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {node.text}"
+    text = value if len(value) <= 40 else value[:37] + "..."
+    return f"'{text}'"
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+class _Invalid(Exception):
+    """A value failed validation; the diagnostics are already recorded."""
+
+
+def _check_int(key: Key, node: Node, diags, ctx) -> int:
+    value = node.value
+    if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}")
+    if key.reserved:
+        return value
+    if key.minimum is not None and value < key.minimum:
+        raise _fail(diags, node, f"'{key.path}' must be at least {key.minimum}, not {value}")
+    if key.maximum is not None and value > key.maximum:
+        raise _fail(diags, node, f"'{key.path}' must be at most {key.maximum}, not {value}")
+    return value
+
+
+def _check_bool(key: Key, node: Node, diags, ctx) -> bool:
+    if node.kind != "scalar" or not isinstance(node.value, bool):
+        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}")
+    return node.value
+
+
+def _check_enum(key: Key, node: Node, diags, ctx) -> str:
+    value = node.value
+    if node.kind == "scalar" and isinstance(value, str) and (value in key.choices
+                                                             or key.reserved):
+        return value
+    choices = ", ".join(key.choices)
+    hint = did_you_mean(value, key.choices) if isinstance(value, str) else ""
+    raise _fail(diags, node,
+                f"'{key.path}' must be one of {choices}, not {_describe(node)}{hint}")
+
+
+def _suit_hint(value: object) -> str:
+    if isinstance(value, str) and value.upper()[:1] in SUITS and len(value) >= 1:
+        return f" (did you mean '{value.upper()[0]}'?)"
+    return ""
+
+
+def _check_suit(key: Key, node: Node, diags, ctx) -> str | None:
+    value = node.value
+    if node.kind == "scalar" and (value is None or value in SUITS):
+        return value
+    raise _fail(diags, node, f"'{key.path}' must be a suit letter (S, H, D or C) or null, "
+                             f"not {_describe(node)}{_suit_hint(value)}")
+
+
+def _check_suits(key: Key, node: Node, diags, ctx) -> list[str]:
+    if node.kind != "seq":
+        raise _fail(diags, node, f"'{key.path}' must be a list of suit letters, "
+                                 f"not {_describe(node)}")
+    suits: list[str] = []
+    bad = False
+    for item in node.items:
+        if item.kind != "scalar" or item.value not in SUITS:
+            bad = _flag(diags, item, f"'{key.path}': {_describe(item)} is not a suit letter "
+                                     f"(S, H, D or C){_suit_hint(item.value)}")
+        elif item.value in suits:
+            bad = _flag(diags, item, f"'{key.path}': suit {item.value} is listed twice")
+        else:
+            suits.append(item.value)
+    if bad:
+        raise _Invalid()
+    return suits
+
+
+def _rank_of(item: Node) -> str | None:
+    value = item.value
+    if item.kind != "scalar" or isinstance(value, bool):
+        return None
+    if isinstance(value, int) and 2 <= value <= 10:
+        return str(value)
+    if isinstance(value, str) and value in ALL_RANKS:
+        return value
+    return None
+
+
+def _check_ranks(key: Key, node: Node, diags, ctx) -> list[str]:
+    if node.kind != "seq":
+        raise _fail(diags, node, f"'{key.path}' must be a list of ranks, not {_describe(node)}")
+    ranks: list[str] = []
+    bad = False
+    for item in node.items:
+        rank = _rank_of(item)
+        if rank is None:
+            bad = _flag(diags, item, f"'{key.path}': {_describe(item)} is not a rank "
+                                     f"({' '.join(ALL_RANKS)})")
+        elif rank in ranks:
+            bad = _flag(diags, item, f"'{key.path}': rank {rank} is listed twice")
+        elif ranks and ALL_RANKS.index(rank) < ALL_RANKS.index(ranks[-1]):
+            bad = _flag(diags, item, f"'{key.path}': ranks must go from low to high "
+                                     f"({rank} comes after {ranks[-1]})")
+        else:
+            ranks.append(rank)
+    if bad:
+        raise _Invalid()
+    return ranks
+
+
+def _check_str(key: Key, node: Node, diags, ctx) -> str | None:
+    if node.kind == "scalar" and (node.value is None or isinstance(node.value, str)):
+        return node.value
+    raise _fail(diags, node, f"'{key.path}' must be a string or null, not {_describe(node)}")
+
+
+def _check_expr(key: Key, node: Node, diags, ctx) -> object:
+    return _compile(key.path, node, key.env, key.result, ctx, diags)
+
+
+def _check_annotations(key: Key, node: Node, diags, ctx) -> dict:
+    if node.kind == "scalar" and node.value is None:
+        return {}
+    if node.kind != "map":
+        raise _fail(diags, node, f"'{key.path}' must be a mapping of name: expression, "
+                                 f"not {_describe(node)}")
+    result: dict = {}
+    bad = False
+    parents = ctx if isinstance(ctx, dict) else {}
+    for entry in node.entries:
+        if not ANNOTATION_RE.match(entry.key):
+            bad = _flag(diags, entry.key_node,
+                        f"annotation name '{entry.key}' must be lowercase letters, digits "
+                        "and '_', starting with a letter")
+            continue
+        try:
+            result[entry.key] = _compile(f"{key.path}.{entry.key}", entry.value, key.env,
+                                         "bool", parents.get(entry.key), diags)
+        except _Invalid:
+            bad = True
+    if bad:
+        raise _Invalid()
+    return result
+
+
+_CHECKS = {
+    "int": _check_int, "bool": _check_bool, "enum": _check_enum, "suit?": _check_suit,
+    "suits": _check_suits, "ranks": _check_ranks, "str": _check_str, "expr": _check_expr,
+    "annotations": _check_annotations,
+}
+
+
+def _fail(diags: list[Diagnostic], node: Node, message: str) -> _Invalid:
+    diags.append(node.diag(message))
+    return _Invalid()
+
+
+def _flag(diags: list[Diagnostic], node: Node, message: str) -> bool:
+    diags.append(node.diag(message))
+    return True
+
+
+def _check_value(key: Key, node: Node, inherited, diags: list[Diagnostic]) -> object:
+    """The validated value of `node` for `key`; raises _Invalid after recording problems."""
+    check = _CHECKS.get(key.type)
+    if check is None:
+        raise _fail(diags, node, f"'{key.path}' has an unsupported type '{key.type}'")
+    value = check(key, node, diags, inherited)
+    if key.reserved and value != key.default:
+        raise _fail(diags, node, f"'{key.path}' is reserved for a later version: only "
+                                 f"{_value_text(key.default)} is supported")
+    return value
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+# ---------------------------------------------------------------------------
+def _expr_text(node: Node) -> str | None:
+    if node.kind != "scalar":
+        return None
+    value = node.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def _compile(label: str, node: Node, env: str, result: str, inherited, diags) -> object:
+    text = _expr_text(node)
+    if text is None:
+        raise _fail(diags, node, f"'{label}' must be an expression (a string), "
+                                 f"not {_describe(node)}")
+    compiled = _compile_text(text, env, result, inherited)
+    if isinstance(compiled, list):
+        for problem in compiled:
+            diags.append(node.diag(f"{problem.message}", problem.offset,
+                                   max(1, problem.width)))
+        raise _Invalid()
+    return compiled
+
+
+def _compile_text(text: str, env: str, result: str, inherited) -> object:
+    """`compile_expr`, or a `PendingExpr` while the expression module is a stub."""
+    compile_expr = getattr(expressions, "compile_expr", None)
+    if compile_expr is None:
+        return PendingExpr(text, result)
+    try:
+        return compile_expr(text, env, result, inherited=inherited)
+    except Exception as exc:  # noqa: BLE001 - a checker bug must still be a diagnostic
+        return [_Problem(f"internal error in the expression checker: {exc}", 0, 1)]
+
+
+@dataclass
+class _Problem:
+    message: str
+    offset: int
+    width: int
+
+
+_DEFAULT_EXPRS: dict[str, object] = {}
+
+
+def _default_value(key: Key) -> object:
+    """The schema default, with expressions compiled (cached)."""
+    if key.type == "expr":
+        if key.path not in _DEFAULT_EXPRS:
+            _DEFAULT_EXPRS[key.path] = _compile_text(str(key.default), key.env, key.result, None)
+        return _DEFAULT_EXPRS[key.path]
+    if isinstance(key.default, list):
+        return list(key.default)
+    if isinstance(key.default, dict):
+        return dict(key.default)
+    return key.default
+
+
+# ---------------------------------------------------------------------------
+# Merging the chain
+# ---------------------------------------------------------------------------
+def _merge(files: list[_File], diags: list[Diagnostic]):
+    """Effective values, origins and setting nodes of the root file, ancestors first."""
+    values = {key.path: _default_value(key) for key in KEYS}
+    origin = {key.path: "default" for key in KEYS}
+    nodes: dict[str, tuple[Node, _File]] = {}
+    failed: set[str] = set()
+    for depth in range(len(files) - 1, -1, -1):
+        file = files[depth]
+        has_parent = depth + 1 < len(files)
+        for key in KEYS:
+            entry = file.rules.get(key.path)
+            if entry is None:
+                continue
+            inherited = values[key.path] if has_parent else None
+            try:
+                value = _check_value(key, entry.value, inherited, diags)
+            except _Invalid:
+                failed.add(key.path)
+                continue
+            values[key.path] = value
+            origin[key.path] = "this file" if depth == 0 else f"parent {file.name}"
+            nodes[key.path] = (entry.value, file)
+    return values, origin, nodes, failed
+
+
+# ---------------------------------------------------------------------------
+# Cross-key checks
+# ---------------------------------------------------------------------------
+def _at(paths: tuple[str, ...], nodes: dict, root: _File, message: str) -> Diagnostic:
+    """A diagnostic at the first of `paths` set by the root file, else by any file."""
+    for wanted in (lambda f: f is root, lambda f: True):
+        for path in paths:
+            if path in nodes and wanted(nodes[path][1]):
+                return nodes[path][0].diag(message, width=None)
+    rules = root.tree.get("rules")
+    where = rules.key_node if rules is not None else root.tree
+    return where.diag(message, width=1)
+
+
+def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
+                  diags: list[Diagnostic]) -> None:
+    """Checks between keys, on the effective values; skipped for keys already in error."""
+    for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
+                  _check_trump_never):
+        for paths, message in check(values):
+            if not failed.intersection(paths):
+                diags.append(_at(paths, nodes, root, message))
+
+
+def _check_players(values: dict):
+    low, high = values["players.min"], values["players.max"]
+    if low > high:
+        yield (("players.min", "players.max"),
+               f"players.min ({low}) is greater than players.max ({high})")
+
+
+def _check_deck(values: dict):
+    if len(values["deck.ranks"]) < 2:
+        yield ("deck.ranks",), "the deck needs at least 2 ranks"
+    if not values["deck.suits"]:
+        yield ("deck.suits",), "the deck needs at least one suit"
+
+
+def _check_deal(values: dict):
+    size = len(values["deck.ranks"]) * len(values["deck.suits"])
+    hand, players = values["deal.hand_size"], values["players.max"]
+    if values["deal.mode"] == "hands" and hand * players > size:
+        yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),
+               f"the deal does not fit: {hand} cards for each of {players} players is "
+               f"{hand * players}, but the deck has {size} cards")
+
+
+def _check_trump_suit(values: dict):
+    mode, suit = values["trump.mode"], values["trump.suit"]
+    if mode == "fixed" and suit is None:
+        yield ("trump.mode",), "trump.mode fixed needs trump.suit (S, H, D or C)"
+    if mode != "fixed" and suit is not None:
+        yield (("trump.suit",),
+               f"trump.suit is only used when trump.mode is fixed (it is {mode})")
+    if suit is not None and suit not in values["deck.suits"]:
+        yield ("trump.suit", "deck.suits"), f"trump.suit {suit} is not a suit of the deck"
+    if suit is not None and suit in values["trump.never"]:
+        yield ("trump.suit", "trump.never"), f"trump.suit {suit} is listed in trump.never"
+
+
+def _check_trump_never(values: dict):
+    never, suits = values["trump.never"], values["deck.suits"]
+    for suit in never:
+        if suit not in suits:
+            yield ("trump.never", "deck.suits"), f"trump.never: {suit} is not a suit of the deck"
+    if suits and all(s in never for s in suits):
+        yield ("trump.never", "deck.suits"), "trump.never excludes every suit of the deck"
+
+
+# ---------------------------------------------------------------------------
+# The result
+# ---------------------------------------------------------------------------
+def _build(files: list[_File], values: dict, origin: dict) -> Spec:
+    root = files[0]
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.label.encode("utf-8") + b"\0" + file.data)
+    return Spec(
+        name=root.name, title=root.title, description=root.description,
+        sources=list(root.sources), path=root.path, label=root.label,
+        chain=[(f.name, f.label) for f in files], sha256=digest.hexdigest(),
+        values=values, origin=origin,
+    )
+
+
+__all__ = ["BUNDLED_DIR", "Spec", "bundled_names", "load_spec"]

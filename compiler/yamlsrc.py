@@ -1,0 +1,517 @@
+"""YAML source files as position-tracked trees.
+
+A spec is read with PyYAML's *composer* on top of the safe loader: no Python
+object is ever constructed from the text.  The composed nodes are walked into
+`Node` objects that remember where each key and value starts, so every later
+problem (a bad enum, an expression error in the middle of a string) can be
+reported at its exact line and column.
+
+Spec files are plain data.  Anchors and aliases, merge keys, explicit tags,
+duplicate keys, non-string keys, several documents, huge files and very deep
+nesting are all rejected with a `Diagnostic`; nothing here raises anything but
+`SpecError`.
+
+    tree = load_yaml(Path("variants/kyiv.yaml"), "variants/kyiv.yaml")
+    rules = tree.get("rules")            # an Entry: key text, key node, value node
+    line, col = rules.value.position(0)
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from compiler.diagnostics import Diagnostic, SpecError
+
+MAX_BYTES = 1_000_000
+"""Largest spec file accepted, in bytes."""
+
+MAX_DEPTH = 50
+"""Deepest nesting of mappings and sequences accepted."""
+
+_TAG = "tag:yaml.org,2002:"
+_BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+_ESCAPES = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
+    "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
+    "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
+}
+_BREAKS = "\r\n\x85\u2028\u2029"
+_LOOKAHEAD = 200
+_HEX_LEN = {"x": 2, "u": 4, "U": 8}
+
+
+# ---------------------------------------------------------------------------
+# Source text and positions
+# ---------------------------------------------------------------------------
+@dataclass
+class Source:
+    """The decoded text of one file and the name diagnostics show for it."""
+
+    path: str
+    text: str
+    starts: list[int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
+
+    def locate(self, index: int) -> tuple[int, int]:
+        """1-based (line, column) of a character index into the text."""
+        index = max(0, min(index, len(self.text)))
+        row = bisect.bisect_right(self.starts, index) - 1
+        return row + 1, index - self.starts[row] + 1
+
+    def line_text(self, line: int) -> str | None:
+        """The text of 1-based `line` without its line break, or None."""
+        if line < 1 or line > len(self.starts):
+            return None
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.text)
+        return _BREAK.sub("", self.text[start:end])
+
+    def diag(self, line: int, col: int, message: str, width: int = 1) -> Diagnostic:
+        """A diagnostic at (line, col) of this file, with the source line for the caret."""
+        return Diagnostic(self.path, line, col, message, width=max(1, width),
+                          source_line=self.line_text(line))
+
+
+@dataclass
+class Entry:
+    """One `key: value` pair of a mapping."""
+
+    key: str
+    key_node: Node
+    value: Node
+
+
+@dataclass
+class Node:
+    """A composed YAML node with its position.
+
+    `kind` is ``scalar``, ``map`` or ``seq``.  For scalars `value` is the
+    resolved Python value (str, int, float, bool or None) and `text` the
+    scalar's string as written (after unquoting); for sequences `value` is a
+    list of nodes; for mappings a list of `Entry`.  `style` is None for plain
+    scalars, else one of ``'`` ``"`` ``|`` ``>``.
+    """
+
+    kind: str
+    value: object
+    src: Source
+    start: int
+    end: int
+    text: str = ""
+    style: str | None = None
+    tag: str = ""
+
+    @property
+    def line(self) -> int:
+        return self.src.locate(self.start)[0]
+
+    @property
+    def col(self) -> int:
+        return self.src.locate(self.start)[1]
+
+    @property
+    def entries(self) -> list[Entry]:
+        """The pairs of a mapping node (empty for other kinds)."""
+        return list(self.value) if self.kind == "map" else []
+
+    @property
+    def items(self) -> list[Node]:
+        """The items of a sequence node (empty for other kinds)."""
+        return list(self.value) if self.kind == "seq" else []
+
+    def get(self, key: str) -> Entry | None:
+        """The entry of a mapping with this key text, or None."""
+        return next((e for e in self.entries if e.key == key), None)
+
+    def position(self, offset: int = 0) -> tuple[int, int]:
+        """1-based (line, col) in the file of character `offset` of a scalar's text."""
+        if self.kind != "scalar":
+            return self.line, self.col
+        return self.src.locate(self._index_of(offset))
+
+    def diag(self, message: str, offset: int = 0, width: int | None = None) -> Diagnostic:
+        """A diagnostic at `offset` into this node (the whole scalar when width is None)."""
+        line, col = self.position(offset)
+        if width is None:
+            width = self._width()
+        return self.src.diag(line, col, message, width)
+
+    def plain(self) -> object:
+        """The node as plain Python data (dicts keep key order)."""
+        if self.kind == "map":
+            return {e.key: e.value.plain() for e in self.entries}
+        if self.kind == "seq":
+            return [n.plain() for n in self.items]
+        return self.value
+
+    def _width(self) -> int:
+        if self.kind != "scalar" or self.style in ("|", ">"):
+            return 1
+        line, _ = self.src.locate(self.start)
+        end_line, _ = self.src.locate(self.end)
+        return max(1, self.end - self.start) if line == end_line else 1
+
+    def _index_of(self, offset: int) -> int:
+        table = _offset_table(self)
+        if not table:
+            return self.start + (1 if self.style in ("'", '"') else 0)
+        offset = max(0, offset)
+        if offset < len(table):
+            return table[offset]
+        return table[-1] + 1 + (offset - len(table))
+
+
+def _offset_table(node: Node) -> list[int]:
+    """For each character of a scalar's text, its index in the file text.
+
+    The scalar's text is aligned with its source characters; a line break of
+    the source matches the space or break that folding turns it into.
+    """
+    raw = node.src.text[node.start:node.end]
+    units = _raw_units(raw, node.style)
+    table: list[int] = []
+    pos = 0
+    for char in node.text:
+        found = _find_unit(units, pos, char)
+        if found is None:
+            table.append(node.start + (units[pos][0] if pos < len(units) else len(raw)))
+            continue
+        table.append(node.start + units[found][0])
+        pos = found + 1
+    return table
+
+
+def _find_unit(units: list[tuple[int, str]], pos: int, char: str) -> int | None:
+    for i in range(pos, min(len(units), pos + _LOOKAHEAD)):
+        unit = units[i][1]
+        if unit == char or (char in " \n" and unit in _BREAKS):
+            return i
+    return None
+
+
+def _raw_units(raw: str, style: str | None) -> list[tuple[int, str]]:
+    """(index, character) pairs of a scalar's source that may stand for text characters.
+
+    Indentation is left out: all leading blanks of a continuation line of a
+    flow scalar, the content indentation of a block scalar.
+    """
+    if style in ("|", ">"):
+        first = _BREAK.search(raw)
+        begin = first.end() if first else len(raw)
+        units = [(i, raw[i]) for i in range(begin, len(raw))]
+        return _drop_indent(units, raw, _block_indent(raw[begin:]))
+    if style == '"':
+        units = _double_quoted_units(raw)
+    else:
+        begin = 1 if style == "'" else 0
+        units = [(i, raw[i]) for i in range(begin, len(raw))]
+    return _drop_indent(units, raw, None)
+
+
+def _block_indent(content: str) -> int:
+    for line in _BREAK.split(content):
+        if line.strip(" "):
+            return len(line) - len(line.lstrip(" "))
+    return 0
+
+
+def _drop_indent(units: list[tuple[int, str]], raw: str, indent: int | None):
+    """Leave out blanks at the start of lines (at most `indent` of them, if given)."""
+    kept = []
+    line_start = 0
+    in_indent = False
+    for index, char in units:
+        if index > 0 and raw[index - 1] in _BREAKS:
+            line_start, in_indent = index, True
+        in_indent = in_indent and char in " \t"
+        if in_indent and (indent is None or index - line_start < indent):
+            continue
+        kept.append((index, char))
+    return kept
+
+
+def _double_quoted_units(raw: str) -> list[tuple[int, str]]:
+    units: list[tuple[int, str]] = []
+    i = 1
+    while i < len(raw):
+        char = raw[i]
+        if char != "\\" or i + 1 >= len(raw):
+            units.append((i, char))
+            i += 1
+            continue
+        code = raw[i + 1]
+        if code in _HEX_LEN:
+            digits = raw[i + 2:i + 2 + _HEX_LEN[code]]
+            try:
+                units.append((i, chr(int(digits, 16))))
+            except (ValueError, OverflowError):
+                pass
+            i += 2 + _HEX_LEN[code]
+        elif code in _ESCAPES:
+            units.append((i, _ESCAPES[code]))
+            i += 2
+        else:
+            i += 2
+    return units
+
+
+# ---------------------------------------------------------------------------
+# Loading
+# ---------------------------------------------------------------------------
+class _Stop(Exception):
+    """Composition must stop (nesting too deep)."""
+
+    def __init__(self, mark, message: str):
+        super().__init__(message)
+        self.mark = mark
+        self.message = message
+
+
+class _SpecLoader(yaml.SafeLoader):
+    """The safe loader, composing only: records anchors, aliases and tags as problems."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.problems: list[tuple[object, str, int]] = []
+        self.depth = 0
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if self.check_event(AliasEvent):
+            self.get_event()
+            self._problem(event.start_mark, "anchors and aliases are not allowed in specs",
+                          len(event.anchor or "") + 1)
+            return ScalarNode(_TAG + "null", "", event.start_mark, event.end_mark)
+        if event.anchor is not None:
+            self._problem(event.start_mark, "anchors and aliases are not allowed in specs",
+                          len(event.anchor) + 1)
+        if event.tag is not None:
+            tag = event.tag.replace(_TAG, "!!", 1) if event.tag.startswith(_TAG) else event.tag
+            self._problem(event.start_mark, f"tags are not allowed in specs (found '{tag}')",
+                          len(tag))
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise _Stop(event.start_mark, f"nesting is too deep (more than {MAX_DEPTH} levels)")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+    def _problem(self, mark, message: str, width: int) -> None:
+        self.problems.append((mark, message, width))
+
+
+def read_source(path: Path, display: str) -> tuple[Source, bytes]:
+    """Read and decode a spec file: (source, raw bytes).  Raises SpecError."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise SpecError([Diagnostic(display, 0, 0, "no such file")]) from None
+    except IsADirectoryError:
+        raise SpecError([Diagnostic(display, 0, 0, "is a directory, not a spec file")]) from None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise SpecError([Diagnostic(display, 0, 0, f"can not read the file: {reason}")]) from None
+    return decode_source(data, display), data
+
+
+def decode_source(data: bytes, display: str) -> Source:
+    """Decode the bytes of a spec as UTF-8.  Raises SpecError."""
+    if len(data) > MAX_BYTES:
+        raise SpecError([Diagnostic(display, 0, 0,
+                                    f"spec is too large ({len(data)} bytes; at most "
+                                    f"{MAX_BYTES} bytes)")])
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SpecError([_bad_utf8(data, exc.start, display)]) from None
+    return Source(display, text[1:] if text.startswith("\ufeff") else text)
+
+
+def _bad_utf8(data: bytes, start: int, display: str) -> Diagnostic:
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    col = len(data[line_start:start].decode("utf-8", "replace")) + 1
+    line_end = data.find(b"\n", start)
+    text = data[line_start:line_end if line_end >= 0 else len(data)]
+    return Diagnostic(display, line, col,
+                      f"the file is not valid UTF-8 (byte 0x{data[start]:02x})",
+                      source_line=text.decode("utf-8", "replace"))
+
+
+def load_yaml(path: Path, display: str) -> tuple[Node, bytes]:
+    """Load a spec file into a `Node` tree: (top-level mapping, raw bytes).
+
+    `display` is the file name diagnostics show.  Raises `SpecError` with
+    every structural problem found.
+    """
+    src, data = read_source(path, display)
+    return parse_source(src), data
+
+
+def parse_text(text: str | bytes, display: str = "<spec>") -> Node:
+    """Parse spec text (str or bytes) into a `Node` tree.  Raises SpecError."""
+    if isinstance(text, bytes):
+        return parse_source(decode_source(text, display))
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        return parse_source(decode_source(text.encode("utf-8", "surrogatepass"), display))
+    return parse_source(Source(display, text))
+
+
+def parse_source(src: Source) -> Node:
+    """Compose and walk decoded source text into a `Node` tree.  Raises SpecError."""
+    root, loader = _compose(src)
+    problems = [_mark_diag(src, mark, msg, width) for mark, msg, width in loader.problems]
+    if root is None or (isinstance(root, ScalarNode) and root.value == ""
+                        and root.tag == _TAG + "null"):
+        raise SpecError(problems + [src.diag(0, 0, "spec is empty")])
+    tree = _Walker(src, loader, problems).walk(root)
+    if tree.kind != "map":
+        problems.append(tree.diag("the top level of a spec must be a mapping (key: value), "
+                                  f"not {_kind_text(tree)}", width=1))
+    if problems:
+        raise SpecError(problems)
+    return tree
+
+
+def _compose(src: Source):
+    loader = None
+    try:
+        loader = _SpecLoader(src.text)
+        return loader.get_single_node(), loader
+    except _Stop as stop:
+        raise SpecError([_mark_diag(src, stop.mark, stop.message, 1)]) from None
+    except yaml.MarkedYAMLError as exc:
+        raise SpecError(_prior(src, loader) + [_yaml_error(src, exc)]) from None
+    except yaml.reader.ReaderError as exc:
+        line, col = src.locate(exc.position)
+        message = f"character #x{exc.character:04x} is not allowed in YAML"
+        raise SpecError([src.diag(line, col, message)]) from None
+    except (yaml.YAMLError, RecursionError) as exc:
+        raise SpecError([src.diag(0, 0, f"invalid YAML: {exc}")]) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _prior(src: Source, loader: _SpecLoader | None) -> list[Diagnostic]:
+    if loader is None:
+        return []
+    return [_mark_diag(src, mark, msg, width) for mark, msg, width in loader.problems]
+
+
+def _yaml_error(src: Source, exc: yaml.MarkedYAMLError) -> Diagnostic:
+    problem = exc.problem or exc.context or "invalid YAML"
+    mark = exc.problem_mark or exc.context_mark
+    if problem.startswith("but found another document") or (
+            exc.context or "").startswith("expected a single document"):
+        problem = "a spec must be a single YAML document (found a second one)"
+    else:
+        problem = f"invalid YAML: {problem}"
+        if exc.context and exc.problem:
+            problem += f" ({exc.context.strip()})"
+    if mark is None:
+        return src.diag(0, 0, problem)
+    return _mark_diag(src, mark, problem, 1)
+
+
+def _mark_diag(src: Source, mark, message: str, width: int) -> Diagnostic:
+    line, col = src.locate(mark.index)
+    return src.diag(line, col, message, width)
+
+
+def _kind_text(node: Node) -> str:
+    if node.kind == "seq":
+        return "a list"
+    if node.kind == "map":
+        return "a mapping"
+    return "a scalar"
+
+
+class _Walker:
+    """Turns composed PyYAML nodes into `Node` trees, checking keys."""
+
+    def __init__(self, src: Source, loader: _SpecLoader, problems: list[Diagnostic]):
+        self.src = src
+        self.loader = loader
+        self.problems = problems
+
+    def walk(self, node) -> Node:
+        if isinstance(node, MappingNode):
+            return self._mapping(node)
+        if isinstance(node, SequenceNode):
+            items = [self.walk(item) for item in node.value]
+            return Node("seq", items, self.src, node.start_mark.index, node.end_mark.index)
+        return self._scalar(node)
+
+    def _scalar(self, node: ScalarNode) -> Node:
+        return Node("scalar", self._resolve(node), self.src, node.start_mark.index,
+                    node.end_mark.index, text=node.value, style=node.style or None,
+                    tag=node.tag)
+
+    def _resolve(self, node: ScalarNode) -> object:
+        kind = node.tag[len(_TAG):] if node.tag.startswith(_TAG) else "str"
+        try:
+            if kind == "int":
+                return self.loader.construct_yaml_int(node)
+            if kind == "float":
+                return self.loader.construct_yaml_float(node)
+            if kind == "bool":
+                return self.loader.construct_yaml_bool(node)
+        except (ValueError, OverflowError, yaml.YAMLError):
+            return node.value
+        return None if kind == "null" else node.value
+
+    def _mapping(self, node: MappingNode) -> Node:
+        entries: list[Entry] = []
+        seen: dict[str, Node] = {}
+        for key, value in node.value:
+            key_node = self.walk(key)
+            value_node = self.walk(value)
+            text = self._key_text(key, key_node)
+            if text is None:
+                continue
+            if text in seen:
+                first = seen[text]
+                self.problems.append(key_node.diag(
+                    f"duplicate key '{text}' (first given at line {first.line})"))
+                continue
+            seen[text] = key_node
+            entries.append(Entry(text, key_node, value_node))
+        return Node("map", entries, self.src, node.start_mark.index, node.end_mark.index)
+
+    def _key_text(self, key, key_node: Node) -> str | None:
+        if isinstance(key, ScalarNode) and key.tag == _TAG + "merge":
+            self.problems.append(key_node.diag("merge keys ('<<') are not allowed in specs"))
+            return None
+        if not isinstance(key, ScalarNode):
+            self.problems.append(key_node.diag(
+                f"keys must be strings, not {_kind_text(key_node)}", width=1))
+            return None
+        if not isinstance(key_node.value, str) or key.tag != _TAG + "str":
+            self.problems.append(key_node.diag(
+                f"keys must be strings: '{key.value}' reads as {_value_kind(key_node.value)} "
+                "(quote it)"))
+            return None
+        return key_node.value
+
+
+def _value_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    return "a non-string value"
