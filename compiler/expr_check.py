@@ -59,6 +59,22 @@ def _not_text(part: tuple[str, int]) -> tuple[str, int]:
     return f"not {text}", NOT
 
 
+def _constant_python(value) -> tuple[str, int]:
+    """A folded value (int, bool, rank index or suit letter) as Python."""
+    if isinstance(value, (bool, str)):
+        return repr(value), ATOM
+    return str(value), (NEG if value < 0 else ATOM)
+
+
+def _bare(node: Node) -> Node:
+    """The node with `inherited` wrappers removed."""
+    while isinstance(node, Inherited):
+        node = node.inner
+    return node
+
+
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
 # ---------------------------------------------------------------------------
 # AST nodes
 # ---------------------------------------------------------------------------
@@ -70,9 +86,12 @@ class Node:
     end: int
     depth: int = field(init=False, default=1)
 
+    uses_names: bool = field(init=False, default=False)
+
     def __post_init__(self):
         # Nesting depth, so callers can refuse trees too deep to walk recursively.
         self.depth = 1 + max((c.depth for c in self.children()), default=0)
+        self.uses_names = isinstance(self, Name) or any(c.uses_names for c in self.children())
 
     def children(self) -> tuple[Node, ...]:
         return ()
@@ -81,6 +100,18 @@ class Node:
         raise NotImplementedError
 
     def python(self, namemap: dict[str, str]) -> tuple[str, int]:
+        """Python source and precedence; parts without names are folded to constants.
+
+        The emitted code goes through linters (ruff) that reject legal but odd
+        Python such as ``1 == 1``, ``-(-x)``, ``not not x``, ``x == x`` or
+        ``True if c else False``; folding and the simplifications in the
+        subclasses keep such shapes out.
+        """
+        if not self.uses_names:
+            return _constant_python(self.evaluate({}))
+        return self._python(namemap)
+
+    def _python(self, namemap: dict[str, str]) -> tuple[str, int]:
         raise NotImplementedError
 
     def source(self) -> tuple[str, int]:
@@ -94,7 +125,7 @@ class Num(Node):
     def evaluate(self, values):
         return self.value
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return str(self.value), ATOM
 
     def source(self):
@@ -108,7 +139,7 @@ class BoolLit(Node):
     def evaluate(self, values):
         return self.value
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return str(self.value), ATOM
 
     def source(self):
@@ -124,7 +155,7 @@ class RankLit(Node):
     def evaluate(self, values):
         return self.index
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return str(self.index), ATOM
 
     def source(self):
@@ -138,7 +169,7 @@ class SuitLit(Node):
     def evaluate(self, values):
         return self.suit
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return repr(self.suit), ATOM
 
     def source(self):
@@ -158,7 +189,7 @@ class Name(Node):
         except KeyError:
             raise ValueError(f"no value given for '{self.name}'") from None
 
-    def python(self, namemap):
+    def _python(self, namemap):
         if self.type == "card":
             raise ValueError(f"card '{self.name}' can not be emitted as Python: "
                              "card expressions are evaluated at compile time")
@@ -183,8 +214,8 @@ class Field(Node):
     def evaluate(self, values):
         return getattr(self.base.evaluate(values), self.field)
 
-    def python(self, namemap):
-        raise ValueError(f"card field '.{self.field}' can not be emitted as Python: "
+    def _python(self, namemap):
+        raise ValueError(f"card field '{self.source()[0]}' can not be emitted as Python: "
                          "card expressions are evaluated at compile time")
 
     def source(self):
@@ -201,8 +232,16 @@ class Not(Node):
     def evaluate(self, values):
         return not self.operand.evaluate(values)
 
-    def python(self, namemap):
-        return _not_text(self.operand.python(namemap))
+    def _python(self, namemap):
+        operand = _bare(self.operand)
+        if isinstance(operand, Not):
+            return operand.operand.python(namemap)  # not not x: x is a bool already
+        if isinstance(operand, Compare) and len(operand.ops) == 1:
+            # not (x < y) is x >= y: ints and ranks are totally ordered.
+            inverse = Compare(operands=operand.operands, ops=(_NEGATED[operand.ops[0]],),
+                              start=operand.start, end=operand.end)
+            return inverse.python(namemap)
+        return _not_text(operand.python(namemap))
 
     def source(self):
         return _not_text(self.operand.source())
@@ -218,8 +257,11 @@ class Neg(Node):
     def evaluate(self, values):
         return -self.operand.evaluate(values)
 
-    def python(self, namemap):
-        return "-" + _wrap(self.operand.python(namemap), ATOM), NEG
+    def _python(self, namemap):
+        operand = _bare(self.operand)
+        if isinstance(operand, Neg):
+            return operand.operand.python(namemap)  # -(-x) is x
+        return "-" + _wrap(operand.python(namemap), ATOM), NEG
 
     def source(self):
         return "-" + _wrap(self.operand.source(), ATOM), NEG
@@ -254,7 +296,7 @@ class Binary(Node):
             right = (f"({right[0]})", ATOM) if right[1] == AND else right
         return f"{_wrap(left, prec)} {self.op} {_wrap(right, prec + 1)}", prec
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return self._print(self.left.python(namemap), self.right.python(namemap))
 
     def source(self):
@@ -275,15 +317,18 @@ class Compare(Node):
         results = [o.evaluate(values) for o in self.operands]
         return all(_COMPARE[op](results[i], results[i + 1]) for i, op in enumerate(self.ops))
 
-    def python(self, namemap):
-        if any(isinstance(o, BoolLit) for o in self.operands):
-            # `x == True` is legal but ruff rejects it (E712): simplify instead.
-            pairs = [_bool_pair_python(self.operands[i], op, self.operands[i + 1], namemap)
-                     for i, op in enumerate(self.ops)]
-            if len(pairs) == 1:
-                return pairs[0]
-            return " and ".join(_wrap(p, NOT) for p in pairs), AND
-        return self._print([o.python(namemap) for o in self.operands])
+    def _python(self, namemap):
+        parts = [o.python(namemap) for o in self.operands]
+        pairs = [_pair_python(self.operands[i], op, self.operands[i + 1], parts[i], parts[i + 1])
+                 for i, op in enumerate(self.ops)]
+        if all(p is None for p in pairs):
+            return self._print(parts)
+        # Some link simplifies: spell the chain out as one comparison per link.
+        pairs = [p or _comparison(parts[i], op, parts[i + 1])
+                 for i, (p, op) in enumerate(zip(pairs, self.ops))]
+        if len(pairs) == 1:
+            return pairs[0]
+        return " and ".join(_wrap(p, NOT) for p in pairs), AND
 
     def source(self):
         return self._print([o.source() for o in self.operands])
@@ -295,18 +340,25 @@ class Compare(Node):
         return text, CMP
 
 
-def _bool_pair_python(left: Node, op: str, right: Node, namemap) -> tuple[str, int]:
-    """Python for one comparison of a chain, simplifying ``x == True`` to ``x``."""
-    subject, literal = (left, right) if isinstance(right, BoolLit) else (right, left)
-    if not isinstance(literal, BoolLit):
-        text = f"{_wrap(left.python(namemap), SUM)} {op} {_wrap(right.python(namemap), SUM)}"
-        return text, CMP
-    if op not in ("==", "!="):
-        # The checker rejects ordering bools, so this is a caller's bug.
-        raise ValueError(f"can not emit '{op}' between bools")
-    keep = literal.value if op == "==" else not literal.value
-    part = subject.python(namemap)
-    return part if keep else _not_text(part)
+def _comparison(left: tuple[str, int], op: str, right: tuple[str, int]) -> tuple[str, int]:
+    return f"{_wrap(left, SUM)} {op} {_wrap(right, SUM)}", CMP
+
+
+def _pair_python(left: Node, op: str, right: Node, ltext, rtext) -> tuple[str, int] | None:
+    """A simpler Python form of one link ``left op right`` of a comparison, or None.
+
+    ``x == x`` folds to a constant and ``x == True`` becomes ``x`` (linters
+    reject both shapes).
+    """
+    if ltext == rtext:
+        return repr(op in ("==", "<=", ">=")), ATOM
+    for subject, other, text in ((left, right, ltext), (right, left, rtext)):
+        if not other.uses_names and isinstance(value := other.evaluate({}), bool):
+            if op not in ("==", "!="):
+                raise ValueError(f"can not emit '{op}' between bools")  # the checker forbids it
+            keep = value if op == "==" else not value
+            return text if keep else _not_text(text)
+    return None
 
 
 @dataclass(eq=False, kw_only=True)
@@ -322,7 +374,7 @@ class Call(Node):
     def evaluate(self, values):
         return FUNCTIONS[self.func](*(a.evaluate(values) for a in self.args))
 
-    def python(self, namemap):
+    def _python(self, namemap):
         args = ", ".join(_wrap(a.python(namemap), COND) for a in self.args)
         return f"{self.func}({args})", ATOM
 
@@ -350,11 +402,19 @@ class Cond(Node):
     def _print(self, then, cond, other):
         return f"{_wrap(then, OR)} if {_wrap(cond, OR)} else {_wrap(other, COND)}"
 
-    def python(self, namemap):
+    def _python(self, namemap):
+        then, other = self.then.python(namemap), self.other.python(namemap)
+        if not self.cond.uses_names:
+            return then if self.cond.evaluate({}) else other
+        if then[0] == other[0]:
+            return then
+        if {then[0], other[0]} == {"True", "False"}:
+            # True if c else False is c; False if c else True is not c.
+            cond = self.cond if then[0] == "True" else Not(
+                operand=self.cond, start=self.start, end=self.end)
+            return cond.python(namemap)
         # Always parenthesised in Python: a reader need not know its precedence.
-        text = self._print(self.then.python(namemap), self.cond.python(namemap),
-                           self.other.python(namemap))
-        return f"({text})", ATOM
+        return f"({self._print(then, self.cond.python(namemap), other)})", ATOM
 
     def source(self):
         return self._print(self.then.source(), self.cond.source(), self.other.source()), COND
@@ -372,7 +432,7 @@ class Inherited(Node):
     def evaluate(self, values):
         return self.inner.evaluate(values)
 
-    def python(self, namemap):
+    def _python(self, namemap):
         return self.inner.python(namemap)
 
     def source(self):

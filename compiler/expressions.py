@@ -267,6 +267,8 @@ _SYNTAX_EXAMPLES = (
     ("missing operator before '{token}'", "token",
      ["a b", "a 1", "1 a", "1 1", "a.b c", "a.b 1", "(a) b", "(a) 1",
       "a not b", "1 not b", "min(a, b) c"]),
+    ("put 'not ...' in parentheses here, e.g. 'x == (not y)'", "token",
+     ["a == not b", "a == b == not c", "a + not b", "- not a"]),
     ("'{token}' needs something on its left", "token",
      ["and a", "or a", "== a", "< a", "+ a", "a and or b", "a == < b", "a + + b",
       "not and a", "- + a", "(and a)", "min(and a)"]),

@@ -38,7 +38,7 @@ _SEAT = {
     "is_attacker": "(s == atk)",
     "is_original_attacker": "(s == self._orig)",
     "is_defender": "False",
-    "left_of_defender": "(s == self._next_in(dfd))",
+    "left_of_defender": "(s == self._nxt[dfd])",
     "right_of_defender": "(s == self._prev_in(dfd))",
     "players": "n",
     "active_players": "sum(self._in)",
@@ -83,6 +83,7 @@ def build_ir(spec: Spec) -> VariantIR:
     limit = r["attack.limit"]
     v = {
         "name_literal": repr(spec.name),
+        "module_file": module_name(spec.name) + ".py",
         "label_literal": repr(spec.label),
         "title_literal": repr(spec.name),
         "docstring": doc_text(spec.title, spec.description),
@@ -113,6 +114,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "series_first_literal": repr(r["series.first_attacker"]),
         "opening_single": r["attack.opening"] == "single",
         "limit_text": limit.canonical(),
+        "limit_constant": limit.constant(),
         "limit_code": limit.to_python(_ROUND),
         "throw_in_default": _is_everyone_but_defender(throw_in),
         "throw_in_text": throw_in.canonical(),

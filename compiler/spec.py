@@ -165,21 +165,23 @@ def load_spec(ref: str | Path) -> Spec:
     root = _resolve_ref(ref)
     diags: list[Diagnostic] = []
     files = _load_chain(root, diags)
-    complete = not diags
+    complete = all(f.tree is not None for f in files) and files[-1].extends is None
     values, origin, nodes, failed = _merge(files, diags)
     if complete:
         _cross_checks(values, nodes, failed, files[0], diags)
     if diags:
-        raise SpecError(_unique(diags))
+        raise SpecError(_unique(diags, [f.display for f in files]))
     return _build(files, values, origin)
 
 
-def _unique(diags: list[Diagnostic]) -> list[Diagnostic]:
+def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
+    """Diagnostics without repeats, ordered by file (child first), line and column."""
     seen: list[Diagnostic] = []
     for diag in diags:
         if diag not in seen:
             seen.append(diag)
-    return seen
+    files = list(dict.fromkeys(order + [d.path for d in seen]))
+    return sorted(seen, key=lambda d: (files.index(d.path), d.line, d.col))
 
 
 def _load_chain(root: _File, diags: list[Diagnostic]) -> list[_File]:
@@ -708,8 +710,8 @@ def _check_deal(values: dict):
     hand, players = values["deal.hand_size"], values["players.max"]
     if values["deal.mode"] == "hands" and hand * players > size:
         yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),
-               f"the deal does not fit: {hand} cards for each of {players} players is "
-               f"{hand * players}, but the deck has {size} cards")
+               (f"the deal does not fit: {hand} cards for each of {players} players is "
+               f"{hand * players}, but the deck has {size} cards"))
 
 
 def _check_trump_suit(values: dict):

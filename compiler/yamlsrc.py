@@ -334,7 +334,7 @@ def decode_source(data: bytes, display: str) -> Source:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SpecError([_bad_utf8(data, exc.start, display)]) from None
-    return Source(display, text[1:] if text.startswith("\ufeff") else text)
+    return Source(display, text.removeprefix("\ufeff"))
 
 
 def _bad_utf8(data: bytes, start: int, display: str) -> Diagnostic:

@@ -538,7 +538,7 @@ def _new_game(players, seed, dealer, first_rule):
     else:
         # first_attacker: the dealer's left neighbour
         attacker = (dealer + 1) % players
-    return Game._start(players, hands, stock, trump, turned, [], attacker, dealer, True)
+    return Game._start(players, hands, stock, trump, turned, 0, attacker, dealer, True)
 
 # -- The game ---------------------------------------------------------------
 OPENING, DEFENCE, THROW_IN, OVER = range(4)
@@ -550,10 +550,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_legal", "_limit", "_on_table", "_orig", "_passed", "_phase",
-        "_shown", "_stock", "_throwers", "_took", "_transfers", "_trump", "_turned",
-        "_unbeaten", "annotations", "dealer", "history", "is_draw", "loser", "out", "players",
-        "to_move",
+        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orig", "_passed",
+        "_phase", "_shown", "_stock", "_table", "_throwers", "_took", "_transfers", "_trump",
+        "_turned", "_unbeaten", "annotations", "dealer", "history", "is_draw", "loser", "out",
+        "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -574,6 +574,7 @@ class Game:
         g._turned = turned
         g._beaten_by = BEATEN_BY[trump]
         g._in = [True] * players
+        g._left = players
         g._first_round = first_round
         g._transfers = 0
         g._shown = 0
@@ -581,6 +582,8 @@ class Game:
             if not hands[seat] and not stock:
                 g._in[seat] = False
                 g.out.append(seat)
+                g._left -= 1
+        g._seats_changed()
         g._start_round(attacker)
         return g
 
@@ -594,7 +597,6 @@ class Game:
         g.annotations = dict(self.annotations)
         g._hands = self._hands[:]
         g._stock = self._stock[:]
-        g._discard = self._discard[:]
         g._att = self._att[:]
         g._dfd = self._dfd[:]
         g._in = self._in[:]
@@ -639,7 +641,7 @@ class Game:
 
     @property
     def discard(self):
-        return [CARD_TEXT[c] for c in self._discard]
+        return mask_texts(self._discard)
 
     @property
     def attacker(self):
@@ -673,21 +675,19 @@ class Game:
         """Every legal action for `to_move`, in canonical order; empty when the game is over."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            phase = self._phase
+            if phase == DEFENCE:
+                legal = self._defence_actions()
+            elif phase == THROW_IN:
+                acts = [_THROW[c] for c in _cards_of(self._hands[self.to_move] & self._on_table)]
+                acts.append(PASS_ACTION)
+                legal = acts
+            elif phase == OPENING:
+                legal = self._opening_actions()
+            else:
+                legal = []
+            self._legal = legal
         return legal[:]
-
-    def _compute_legal(self):
-        phase = self._phase
-        if phase == DEFENCE:
-            return self._defence_actions()
-        if phase == THROW_IN:
-            seat = self.to_move
-            acts = [_THROW[c] for c in _cards_of(self._hands[seat] & self._on_table)]
-            acts.append(PASS_ACTION)
-            return acts
-        if phase == OPENING:
-            return self._opening_actions()
-        return []
 
     def _opening_actions(self):
         hand = self._hands[self._atk]
@@ -712,7 +712,9 @@ class Game:
                     low = m & -m
                     acts.append(row[low.bit_length() - 1])
                     m ^= low
-        self._pass_on_actions(hand, acts)
+        # transfer.when: beaten == 0
+        if self._beaten == 0:
+            self._pass_on_actions(hand, acts)
         acts.append(TAKE_ACTION)
         return acts
 
@@ -727,12 +729,8 @@ class Game:
         return rank
 
     def _pass_on_actions(self, hand, acts):
-        """Transfers and shows the defender may make now (T13-T16, S1-S2)."""
-        # transfer.when: beaten == 0
-        allowed = self._beaten == 0
-        if not allowed:
-            return
-        next_hand = self._hands[self._next_in(self._def)].bit_count()
+        """Transfers and shows the defender may make once transfer.when holds (T13-T16, S1-S2)."""
+        next_hand = self._hands[self._nxt[self._def]].bit_count()
         mine = hand & self._pass_on_rank()
         if not mine:
             return
@@ -758,7 +756,8 @@ class Game:
                 raise IllegalAction(f"{action}: {exc}") from None
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            self.legal_actions()
+            legal = self._legal
         if action not in legal:
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
@@ -787,6 +786,7 @@ class Game:
     def _open(self, mask):
         cards = _cards_of(mask)
         self._hands[self._atk] ^= mask
+        self._table = mask
         self._att = cards
         self._dfd = [-1] * len(cards)
         self._unbeaten = len(cards)
@@ -796,6 +796,7 @@ class Game:
 
     def _beat(self, a, d):
         self._hands[self._def] ^= 1 << d
+        self._table |= 1 << d
         i = self._att.index(a)
         self._dfd[i] = d
         self._unbeaten -= 1
@@ -811,6 +812,7 @@ class Game:
     def _throw(self, mask):
         c = mask.bit_length() - 1
         self._hands[self.to_move] ^= mask
+        self._table |= mask
         self._att.append(c)
         self._dfd.append(-1)
         self._unbeaten += 1
@@ -825,13 +827,14 @@ class Game:
         """The attack passes to the next active player; the defender becomes attacker (T13)."""
         self._transfers += 1
         self._atk = self._def
-        self._def = self._next_in(self._def)
+        self._def = self._nxt[self._def]
         self._throwers = self._entitled()
         self.to_move = self._def
 
     def _transfer(self, mask):
         cards = _cards_of(mask)
         self._hands[self._def] ^= mask
+        self._table |= mask
         self._att.extend(cards)
         self._dfd.extend([-1] * len(cards))
         self._unbeaten += len(cards)
@@ -857,35 +860,29 @@ class Game:
 
     # -- the round's end ---------------------------------------------------------
     def _end_round(self):
-        table = 0
-        for c in self._att:
-            table |= 1 << c
-        for c in self._dfd:
-            if c >= 0:
-                table |= 1 << c
-        final_attack = self._att
         took = self._took
         if took:
-            self._hands[self._def] |= table  # T21: the taker gets every table card
+            self._hands[self._def] |= self._table  # T21: the taker gets every table card
         else:
-            self._discard.extend(_cards_of(table))  # T20: a closed, final discard pile
-        order = self._draw_order()
+            self._discard |= self._table  # T20: a closed, final discard pile
         stock = self._stock
         hands = self._hands
         if stock:
-            for seat in order:
+            for seat in self._draw_order():
                 need = HAND_SIZE - hands[seat].bit_count()
                 while need > 0 and stock:
                     hands[seat] |= 1 << stock.pop()
                     need -= 1
-        for seat in order:
-            if not hands[seat]:
-                self._in[seat] = False  # T24: an empty hand leaves at the end of the round
-                self.out.append(seat)
-        active = [seat for seat in range(self.players) if self._in[seat]]
-        if len(active) < 2:
-            self._finish(active, final_attack, took)
-            return
+        if not stock:
+            for seat in self._draw_order():
+                if not hands[seat]:
+                    self._in[seat] = False  # T24: an empty hand leaves at the end of the round
+                    self.out.append(seat)
+                    self._left -= 1
+            if self._left < 2:
+                self._finish(self._att, took)
+                return
+            self._seats_changed()
         self._first_round = False
         self._start_round(self._next_attacker(took))
 
@@ -903,22 +900,23 @@ class Game:
         dfd = self._def
         if not took:
             # T20/T23: the successful defender attacks next.
-            return dfd if self._in[dfd] else self._next_in(dfd)
+            return dfd if self._in[dfd] else self._nxt[dfd]
         # after_take.next_attacker: left_of_defender - the taker is skipped (T21, T23).
-        return self._next_in(dfd)
+        return self._nxt[dfd]
 
-    def _finish(self, active, final_attack, took):
+    def _finish(self, final_attack, took):
         self._phase = OVER
         self.to_move = None
         self._legal = None
-        if not active:
+        if not self._left:
             self.is_draw = True  # T24: the final defence emptied every hand
             return
-        self.loser = active[0]  # T24: the last player with cards is the durak
+        self.loser = self._in.index(True)  # T24: the last player with cards is the durak
 
     def _start_round(self, attacker):
         self._atk = self._orig = attacker
-        self._def = self._next_in(attacker)
+        self._def = self._nxt[attacker]
+        self._table = 0
         self._att = []
         self._dfd = []
         self._phase = OPENING
@@ -931,28 +929,31 @@ class Game:
         self._shown = 0
         self._legal = None
         self.to_move = attacker
-        self._limit = self._round_limit()
+        self._limit = 6  # attack.limit (T3)
         self._throwers = self._entitled()
-
-    def _round_limit(self):
-        """attack.limit: 6 (T3, T17)."""
-        return 6
 
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
-        n, atk, dfd = self.players, self._atk, self._def
-        seats = [(atk + i) % n for i in range(n)]
+        atk, dfd, nxt = self._atk, self._def, self._nxt
         # throw_in.who: not is_defender - everyone but the defender (T2).
-        return tuple(s for s in seats if s != dfd and self._in[s])
+        seats = [atk]
+        s = nxt[atk]
+        while s != atk:
+            if s != dfd:
+                seats.append(s)
+            s = nxt[s]
+        return seats
 
-    def _next_in(self, seat):
-        """The next player clockwise who is still in the game (T9)."""
-        n = self.players
-        for i in range(1, n):
-            s = (seat + i) % n
-            if self._in[s]:
-                return s
-        return seat
+    def _seats_changed(self):
+        """Recompute, for every seat, the next player clockwise still in the game (T9, T24)."""
+        n, inside = self.players, self._in
+        nxt = []
+        for seat in range(n):
+            s = (seat + 1) % n
+            while not inside[s] and s != seat:
+                s = (s + 1) % n
+            nxt.append(s)
+        self._nxt = tuple(nxt)
 
     # -- why an action is refused (only on the slow path) -----------------------
     def _why_illegal(self, action):
@@ -1025,7 +1026,7 @@ class Game:
         if not allowed:
             return (f"{text}: no transfer now: {self._beaten} attack card(s) already beaten "
                     f"(transfer.when: {VARIANT['rules']['transfer.when']}, T15, T18)")
-        nxt = self._next_in(self._def)
+        nxt = self._nxt[self._def]
         added = action.mask.bit_count() if action.kind == TRANSFER else 0
         return (f"{text}: {len(self._att) + added} attack cards, {self._unbeaten + added} unbeaten, "
                 f"would not fit seat {nxt}'s {self._hands[nxt].bit_count()} cards "
@@ -1078,7 +1079,7 @@ class Game:
         g.annotations = dict(d["annotations"])
         g._hands = [_mask_of(h) for h in d["hands"]]
         g._stock = [card_index(c) for c in reversed(d["stock"])]
-        g._discard = [card_index(c) for c in d["discard"]]
+        g._discard = _mask_of(d["discard"])
         g._trump = SUITS.index(d["trump"]) if d["trump"] else -1
         g._turned = card_index(d["trump_card"]) if d["trump_card"] else -1
         g._beaten_by = BEATEN_BY[g._trump]
@@ -1096,12 +1097,16 @@ class Game:
         g._transfers = d["transfers"]
         g._shown = _mask_of(d["shown"])
         g._in = list(d["in_game"])
+        g._left = sum(g._in)
+        g._seats_changed()
+        g._table = 0
         g._unbeaten = g._dfd.count(-1)
         g._beaten = len(g._dfd) - g._unbeaten
         g._on_table = 0
         for c in g._att + g._dfd:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
+                g._table |= 1 << c
         g._throwers = g._entitled()
         g._legal = None
         return g
@@ -1190,7 +1195,9 @@ def from_position(position):
         if seen >> c & 1:
             raise InvalidGame(f"card {CARD_TEXT[c]} appears twice")
         seen |= 1 << c
-    discard += [c for c in range(NCARDS) if not seen >> c & 1]
+    discard_mask = FULL_DECK & ~seen  # cards that appear nowhere count as discarded
+    for c in discard:
+        discard_mask |= 1 << c
     trump, turned = _position_trump(position.get("trump"), stock, hands)
     dealer = position.get("dealer", 0)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
@@ -1202,7 +1209,7 @@ def from_position(position):
     if sum(1 for h in hands if h) < 2 and not stock:
         raise InvalidGame("a position needs at least two players holding cards")
     first_round = bool(position.get("first_round", False))
-    g = Game._start(players, hands, stock[::-1], trump, turned, discard, attacker, dealer,
+    g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
@@ -1225,3 +1232,30 @@ def _position_trump(trump_text, stock, hands):
     if SUIT_OF[turned] != trump:
         raise InvalidGame(f"trump {SUITS[trump]} contradicts the face-up card {CARD_TEXT[turned]}")
     return trump, turned
+
+
+def _demo(argv):
+    """`python proyezdnoy.py [PLAYERS] [GAMES] [SEED]`: random self-play, stdlib only."""
+    players = int(argv[0]) if argv else PLAYERS_MIN
+    games = int(argv[1]) if len(argv) > 1 else 1
+    seed = int(argv[2]) if len(argv) > 2 else 0
+    chooser = random.Random(seed)
+    losses = [0] * players
+    draws = actions = 0
+    for i in range(games):
+        game = new_game(players, seed + i)
+        while game.to_move is not None:
+            game.apply(chooser.choice(game.legal_actions()))
+            actions += 1
+        if game.is_draw:
+            draws += 1
+        else:
+            losses[game.loser] += 1
+    print(f"{VARIANT['name']}: {games} random games, {players} players, {actions} actions; "
+          f"losses by seat {losses}, draws {draws}")
+
+
+if __name__ == "__main__":
+    import sys
+
+    _demo(sys.argv[1:])

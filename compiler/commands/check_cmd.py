@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from compiler.codegen import GENERATED_DIR, build_outputs
 from compiler.commands._common import report
@@ -13,31 +14,32 @@ HELP = "exit 1 and list stale, missing or extra files when generated/ is out of 
 
 
 def add_arguments(parser) -> None:
-    pass
+    parser.add_argument("--out", metavar="DIR", default=None,
+                        help="check DIR instead of the checkout's generated/")
 
 
-def differences() -> tuple[list[str], list]:
-    """Problems with generated/ as lines ('stale: x.py', ...), and spec errors."""
+def differences(folder: Path = GENERATED_DIR) -> tuple[list[str], list]:
+    """Problems with the engines folder as lines ('stale: x.py', ...), and spec errors."""
     outputs, errors = build_outputs()
-    present = {p.name for p in GENERATED_DIR.glob("*.py")} if GENERATED_DIR.is_dir() else set()
+    present = {p.name for p in folder.glob("*.py")} if folder.is_dir() else set()
     lines = []
     for name in sorted(set(outputs) | present):
         if name not in present:
-            lines.append(f"missing: generated/{name}")
+            lines.append(f"missing: {folder / name}")
         elif name not in outputs:
-            lines.append(f"extra: generated/{name}")
-        elif (GENERATED_DIR / name).read_text(encoding="utf-8") != outputs[name]:
-            lines.append(f"stale: generated/{name}")
+            lines.append(f"extra: {folder / name}")
+        elif (folder / name).read_text(encoding="utf-8") != outputs[name]:
+            lines.append(f"stale: {folder / name}")
     return lines, errors
 
 
 def run(args) -> int:
-    lines, errors = differences()
+    lines, errors = differences(Path(args.out) if args.out else GENERATED_DIR)
     if errors:
         return report(SpecError(errors))
     if lines:
         print("\n".join(lines), file=sys.stderr)
-        print("generated/ is out of date: run `durakc build`", file=sys.stderr)
+        print("the engines are out of date: run `durakc build`", file=sys.stderr)
         return 1
-    print("generated/ is up to date")
+    print("generated engines are up to date")
     return 0

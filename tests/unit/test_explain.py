@@ -1,0 +1,57 @@
+"""`durakc explain`: the effective rules in plain words."""
+
+from __future__ import annotations
+
+from compiler.explain import WIDTH, explain
+from compiler.schema import KEYS, sections
+from compiler.spec import load_spec
+
+
+def test_header_names_the_chain_description_and_sources():
+    text = explain(load_spec("kyiv"))
+    lines = text.splitlines()
+    assert lines[0] == "kyiv: Kyiv durak (late transfer)"
+    assert lines[1] == "chain: kyiv (variants/kyiv.yaml) -> transfer (variants/transfer.yaml)"
+    assert "As transfer, and after the defence has started" in text
+    assert "sources: seed 000 section 09; K1-K4" in lines
+
+
+def test_every_key_in_schema_order_with_doc_rules_and_origin():
+    text = explain(load_spec("podkidnoy"))
+    positions = [text.index(f"\n{key.path} = ") for key in KEYS]
+    assert positions == sorted(positions)
+    headers = [text.index(f"\n[{section}]\n") for section in sections()]
+    assert headers == sorted(headers)
+    assert ("attack.opening = single: exactly one card\n"
+            "    what the opening attack of a round may be\n"
+            "    rules: T10, P4; from: this file\n") in text
+    assert ("players.min = 2\n"
+            "    fewest players the variant allows\n"
+            "    rules: T1; from: default\n") in text
+    assert "rules: T4; from: default; reserved" in text
+
+
+def test_expressions_show_their_text_and_environment():
+    text = explain(load_spec("kyiv"))
+    assert "transfer.when = true [expression: transfer -> bool]\n" in text
+    assert "attack.limit = 6 [expression: round -> int]\n" in text
+
+
+def test_origin_parent_and_annotations(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("name: mine\ntitle: Mine\nextends: podkidnoy\nrules:\n  players.max: 4\n"
+                    "  outcome.annotations: {pogony: 'final_attack_lowest >= 1'}\n")
+    text = explain(load_spec(path))
+    assert "chain: mine (mine.yaml) -> podkidnoy (variants/podkidnoy.yaml) -> transfer" in text
+    assert "players.max = 4\n    most players the variant allows\n    rules: T1; from: this file" \
+        in text
+    assert "rules: T10, P4; from: parent podkidnoy" in text
+    assert "outcome.annotations = 1 named condition(s)\n    pogony: final_attack_lowest >= 1\n" \
+        in text
+
+
+def test_wrapped_and_deterministic():
+    first = explain(load_spec("proyezdnoy"))
+    assert first == explain(load_spec("proyezdnoy"))
+    assert first.endswith("\n")
+    assert all(len(line) <= WIDTH for line in first.splitlines())

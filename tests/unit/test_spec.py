@@ -1,0 +1,442 @@
+"""Loading and validating specs: fields, rule keys, types, extends, cross-key checks."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from compiler import expressions
+from compiler.diagnostics import SpecError
+from compiler.schema import KEYS
+from compiler.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
+
+needs_expressions = pytest.mark.skipif(not hasattr(expressions, "compile_expr"),
+                                       reason="expressions not implemented yet")
+
+HEAD = "name: mine\ntitle: Mine\nextends: transfer\n"
+
+
+def write(tmp_path, name: str, text: str | bytes):
+    path = tmp_path / name
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+def errors(ref) -> list[str]:
+    """Formatted diagnostics of loading `ref` (which must fail)."""
+    with pytest.raises(SpecError) as info:
+        load_spec(ref)
+    return [d.format() for d in info.value.diagnostics]
+
+
+def one_error(tmp_path, text, name="mine.yaml") -> tuple[str, str]:
+    path = write(tmp_path, name, text)
+    (diag,) = errors(path)
+    return str(path), diag
+
+
+# ---------------------------------------------------------------------------
+# Bundled variants and the API
+# ---------------------------------------------------------------------------
+def test_bundled_names():
+    assert bundled_names() == sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml"))
+    assert {"transfer", "podkidnoy", "kyiv", "proyezdnoy"} <= set(bundled_names())
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_every_bundled_variant_loads(name):
+    spec = load_spec(name)
+    assert isinstance(spec, Spec)
+    assert spec.name == name
+    assert spec.label == f"variants/{name}.yaml"
+    assert spec.chain[0] == (name, f"variants/{name}.yaml")
+    assert list(spec.values) == [k.path for k in KEYS]
+    assert set(spec.origin.values()) <= {"default", "this file"} | {
+        f"parent {n}" for n, _ in spec.chain}
+    assert list(spec.rules_json()) == [k.path for k in KEYS]
+
+
+def test_kyiv_values_and_origin():
+    spec = load_spec("kyiv")
+    assert spec.title == "Kyiv durak (late transfer)"
+    assert spec.chain == [("kyiv", "variants/kyiv.yaml"), ("transfer", "variants/transfer.yaml")]
+    assert spec.sources == ["seed 000 section 09", "K1-K4"]
+    assert spec.description.startswith("As transfer, and after")
+    assert spec.values["transfer.when"].text == "true"
+    assert spec.origin["transfer.when"] == "this file"
+    assert spec.origin["players.max"] == "default"
+    assert spec.rules_json()["transfer.capacity"] == (
+        "unbeaten <= next_hand and attack_cards <= limit")
+    assert spec.rules_json()["deck.ranks"] == ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def test_sha256_over_the_chain():
+    spec = load_spec("podkidnoy")
+    digest = hashlib.sha256()
+    for name in ("podkidnoy", "transfer"):
+        digest.update(f"variants/{name}.yaml".encode() + b"\0")
+        digest.update((BUNDLED_DIR / f"{name}.yaml").read_bytes())
+    assert spec.sha256 == digest.hexdigest()
+
+
+def test_load_by_path_of_bundled_file():
+    spec = load_spec(BUNDLED_DIR / "kyiv.yaml")
+    assert spec.label == "variants/kyiv.yaml"
+
+
+def test_usage_error_with_did_you_mean():
+    assert errors("kiyv") == [
+        "kiyv:0:0: error: no such spec file or bundled variant 'kiyv' (did you mean 'kyiv'?)"]
+
+
+def test_spec_outside_the_repo_extends_a_bundled_variant(tmp_path):
+    path = write(tmp_path, "mine.yaml",
+                 "name: mine\ntitle: Mine\nextends: podkidnoy\n"
+                 "rules:\n  players.max: 4\n  deck:\n    ranks: [6, 7, 8, 9, 10, J, Q, K, A]\n")
+    spec = load_spec(path)
+    assert spec.label == "mine.yaml"
+    assert spec.chain == [("mine", "mine.yaml"), ("podkidnoy", "variants/podkidnoy.yaml"),
+                          ("transfer", "variants/transfer.yaml")]
+    assert spec.values["players.max"] == 4
+    assert spec.origin["players.max"] == "this file"
+    assert spec.values["attack.opening"] == "single"
+    assert spec.origin["attack.opening"] == "parent podkidnoy"
+    assert spec.origin["deal.mode"] == "default"
+    digest = hashlib.sha256(b"mine.yaml\0" + path.read_bytes())
+    for name in ("podkidnoy", "transfer"):
+        digest.update(f"variants/{name}.yaml".encode() + b"\0"
+                      + (BUNDLED_DIR / f"{name}.yaml").read_bytes())
+    assert spec.sha256 == digest.hexdigest()
+
+
+def test_parent_beside_the_child_wins(tmp_path):
+    write(tmp_path, "transfer.yaml", "name: transfer\ntitle: Local\nrules: {players.max: 3}\n")
+    spec = load_spec(write(tmp_path, "mine.yaml", HEAD))
+    assert spec.chain == [("mine", "mine.yaml"), ("transfer", "transfer.yaml")]
+    assert spec.values["players.max"] == 3
+    assert spec.origin["players.max"] == "parent transfer"
+
+
+def test_nested_and_dotted_keys_agree(tmp_path):
+    a = load_spec(write(tmp_path, "a.yaml", HEAD + "rules:\n  transfer:\n    enabled: false\n"))
+    b = load_spec(write(tmp_path, "b.yaml", HEAD + "rules:\n  transfer.enabled: false\n"))
+    assert a.values["transfer.enabled"] is False
+    assert a.values == b.values
+
+
+def test_ranks_accept_numbers(tmp_path):
+    spec = load_spec(write(tmp_path, "m.yaml", HEAD + "rules:\n  deck.ranks: [2, 3, '4', J, A]\n"
+                                                 "  deal.hand_size: 3\n"))
+    assert spec.values["deck.ranks"] == ["2", "3", "4", "J", "A"]
+
+
+# ---------------------------------------------------------------------------
+# Fields and rule keys
+# ---------------------------------------------------------------------------
+def test_unknown_rule_key_nested(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  transfer:\n    enabeld: false\n")
+    assert diag == (f"{path}:6:5: error: unknown rule key 'transfer.enabeld' "
+                    "(did you mean 'transfer.enabled'?)\n"
+                    "        enabeld: false\n"
+                    "        ^~~~~~~")
+
+
+def test_unknown_rule_key_dotted(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  transfer.enabeld: false\n")
+    assert diag == (f"{path}:5:3: error: unknown rule key 'transfer.enabeld' "
+                    "(did you mean 'transfer.enabled'?)\n"
+                    "      transfer.enabeld: false\n"
+                    "      ^~~~~~~~~~~~~~~~")
+
+
+def test_unknown_top_level_field(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "descripton: x\n")
+    assert diag == (f"{path}:4:1: error: unknown field 'descripton' "
+                    "(did you mean 'description'?)\n"
+                    "    descripton: x\n"
+                    "    ^~~~~~~~~~")
+
+
+def test_rule_key_at_top_level(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "transfer:\n  enabled: false\n")
+    assert diag == (f"{path}:4:1: error: unknown field 'transfer' (rule keys go under "
+                    "'rules:')\n"
+                    "    transfer:\n"
+                    "    ^~~~~~~~")
+
+
+def test_missing_name_and_bad_name(tmp_path):
+    path = write(tmp_path, "m.yaml", "title: T\n")
+    assert errors(path) == [(f"{path}:1:1: error: missing required field 'name'\n"
+                            "    title: T\n"
+                            "    ^")]
+    path, diag = one_error(tmp_path, "name: Mine\ntitle: T\n")
+    assert diag == (f"{path}:1:7: error: 'name' must be lowercase letters, digits and '-', "
+                    "starting with a letter, not 'Mine'\n"
+                    "    name: Mine\n"
+                    "          ^~~~")
+
+
+def test_bad_enum(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deal:\n    mode: hand\n")
+    assert diag == (f"{path}:6:11: error: 'deal.mode' must be one of hands, all_but_one, "
+                    "not 'hand' (did you mean 'hands'?)\n"
+                    "        mode: hand\n"
+                    "              ^~~~")
+
+
+@pytest.mark.parametrize("line, message, caret", [
+    ("players.min: two", "'players.min' must be an integer, not 'two'", "^~~"),
+    ("players.min: true", "'players.min' must be an integer, not true", "^~~~"),
+    ("players.max: 13", "'players.max' must be at most 12, not 13", "^~"),
+    ("transfer.enabled: 1", "'transfer.enabled' must be true or false, not the number 1", "^"),
+    ("deck.suits: S", "'deck.suits' must be a list of suit letters, not 'S'", "^"),
+    ("trump.suit: s", ("'trump.suit' must be a suit letter (S, H, D or C) or null, not 's' "
+                      "(did you mean 'S'?)"), "^"),
+    ("transfer: 3", ("'transfer' is a section: give its keys as a mapping (enabled, when, "
+                    "capacity, show_trump, show_once)"), "^"),
+])
+def test_wrong_types(tmp_path, line, message, caret):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  " + line + "\n")
+    col = line.index(":") + 5
+    assert diag == f"{path}:5:{col}: error: {message}\n      {line}\n    {' ' * (col - 1)}{caret}"
+
+
+def test_ranks_errors(tmp_path):
+    path = write(tmp_path, "m.yaml", HEAD + "rules:\n  deck.ranks: [6, 7, 7, 1, A, K]\n")
+    assert errors(path) == [
+        (f"{path}:5:22: error: 'deck.ranks': rank 7 is listed twice\n"
+        "      deck.ranks: [6, 7, 7, 1, A, K]\n"
+        "                         ^"),
+        (f"{path}:5:25: error: 'deck.ranks': the number 1 is not a rank "
+        "(2 3 4 5 6 7 8 9 10 J Q K A)\n"
+        "      deck.ranks: [6, 7, 7, 1, A, K]\n"
+        "                            ^"),
+        (f"{path}:5:31: error: 'deck.ranks': ranks must go from low to high (K comes after A)\n"
+        "      deck.ranks: [6, 7, 7, 1, A, K]\n"
+        "                                  ^"),
+    ]
+
+
+def test_reserved_keys(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump:\n    per_player: true\n")
+    assert diag == (f"{path}:6:17: error: 'trump.per_player' is reserved for a later version: "
+                    "only false is supported\n"
+                    "        per_player: true\n"
+                    "                    ^~~~")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  teams.mode: pairs\n")
+    assert diag.startswith(f"{path}:5:15: error: 'teams.mode' is reserved for a later "
+                           "version: only none is supported")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
+    assert "'deck.jokers' is reserved for a later version: only 0 is supported" in diag
+
+
+def test_key_given_twice_nested_and_dotted(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  transfer:\n    enabled: false\n"
+                                             "  transfer.enabled: true\n")
+    assert diag == (f"{path}:7:3: error: rule key 'transfer.enabled' is given twice "
+                    "(first at line 6)\n"
+                    "      transfer.enabled: true\n"
+                    "      ^~~~~~~~~~~~~~~~")
+
+
+def test_three_mistakes_three_diagnostics(tmp_path):
+    path = write(tmp_path, "m.yaml", "name: mine\ntitle: Mine\nextends: transfer\nrules:\n"
+                                     "  players.min: 1\n  deal.mode: al\n  tranfer.enabled: no\n")
+    got = errors(path)
+    assert len(got) == 3
+    assert got[0].startswith(f"{path}:5:16: error: 'players.min' must be at least 2, not 1")
+    assert got[1].startswith(f"{path}:6:14: error: 'deal.mode' must be one of hands, "
+                             "all_but_one, not 'al'")
+    assert got[2].startswith(f"{path}:7:3: error: unknown rule key 'tranfer.enabled' "
+                             "(did you mean 'transfer.enabled'?)")
+
+
+# ---------------------------------------------------------------------------
+# YAML-level problems through load_spec
+# ---------------------------------------------------------------------------
+def test_yaml_problems_reported_by_load_spec(tmp_path):
+    path = write(tmp_path, "a.yaml", "name: a\ntitle: &t A\nsources: *t\n")
+    assert len(errors(path)) == 2
+    path = write(tmp_path, "e.yaml", "")
+    assert errors(path) == [f"{path}:0:0: error: spec is empty"]
+    path = write(tmp_path, "l.yaml", "- name\n")
+    assert errors(path)[0].startswith(f"{path}:1:1: error: the top level of a spec must be")
+    path = write(tmp_path, "u.yaml", b"name: u\ntitle: \xff\n")
+    assert errors(path) == [(f"{path}:2:8: error: the file is not valid UTF-8 (byte 0xff)\n"
+                            "    title: \ufffd\n"
+                            "           ^")]
+    path = write(tmp_path, "t.yaml", "name: t\ntitle: !!python/object:os.system x\n")
+    assert errors(path)[0].startswith(f"{path}:2:8: error: tags are not allowed in specs")
+    path = write(tmp_path, "d.yaml", "name: d\ntitle: x\nname: e\n")
+    assert errors(path)[0].startswith(f"{path}:3:1: error: duplicate key 'name'")
+
+
+# ---------------------------------------------------------------------------
+# extends
+# ---------------------------------------------------------------------------
+def test_extends_missing(tmp_path):
+    path, diag = one_error(tmp_path, "name: mine\ntitle: M\nextends: trnasfer\n")
+    assert diag == (f"{path}:3:10: error: unknown variant 'trnasfer' "
+                    "(did you mean 'transfer'?)\n"
+                    "    extends: trnasfer\n"
+                    "             ^~~~~~~~")
+
+
+def test_extends_cycle(tmp_path):
+    write(tmp_path, "b.yaml", "name: b\ntitle: B\nextends: a\n")
+    path = write(tmp_path, "a.yaml", "name: a\ntitle: A\nextends: b\n")
+    assert errors(path) == [(f"{tmp_path / 'b.yaml'}:3:10: error: extends cycle: a -> b -> a\n"
+                            "    extends: a\n"
+                            "             ^")]
+
+
+def test_extends_self(tmp_path):
+    path = write(tmp_path, "a.yaml", "name: a\ntitle: A\nextends: a\n")
+    assert errors(path) == [(f"{path}:3:10: error: extends cycle: a -> a\n"
+                            "    extends: a\n"
+                            "             ^")]
+
+
+def test_extends_too_deep(tmp_path):
+    for i in range(20):
+        write(tmp_path, f"v{i}.yaml", f"name: v{i}\ntitle: V\nextends: v{i + 1}\n")
+    write(tmp_path, "v20.yaml", "name: v20\ntitle: V\n")
+    (diag,) = errors(tmp_path / "v0.yaml")
+    assert diag.startswith(f"{tmp_path / 'v16.yaml'}:3:10: error: extends chain is too deep "
+                           "(more than 16 levels)")
+
+
+def test_errors_of_the_whole_chain(tmp_path):
+    write(tmp_path, "base.yaml", "name: base\ntitle: B\nrules: {deal.mode: x}\n")
+    path = write(tmp_path, "mine.yaml", "name: mine\ntitle: M\nextends: base\n"
+                                        "rules: {players.max: 99}\n")
+    got = errors(path)
+    assert len(got) == 2
+    assert got[0].startswith(f"{path}:4:22: error: 'players.max' must be at most 12")
+    assert got[1].startswith(f"{tmp_path / 'base.yaml'}:3:20: error: 'deal.mode'")
+
+
+# ---------------------------------------------------------------------------
+# Cross-key checks
+# ---------------------------------------------------------------------------
+def test_players_min_above_max(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  players: {min: 5, max: 4}\n")
+    assert diag == (f"{path}:5:18: error: players.min (5) is greater than players.max (4)\n"
+                    "      players: {min: 5, max: 4}\n"
+                    "                     ^")
+
+
+def test_deal_must_fit(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deal.hand_size: 8\n")
+    assert diag == (f"{path}:5:19: error: the deal does not fit: 8 cards for each of 6 players "
+                    "is 48, but the deck has 36 cards\n"
+                    "      deal.hand_size: 8\n"
+                    "                      ^")
+    load_spec(write(tmp_path, "ok.yaml", HEAD + "rules:\n  deal.hand_size: 8\n"
+                                                "  deal.mode: all_but_one\n"))
+
+
+def test_trump_checks(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump.mode: fixed\n")
+    assert diag.startswith(f"{path}:5:15: error: trump.mode fixed needs trump.suit")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump.suit: H\n")
+    assert diag.startswith(f"{path}:5:15: error: trump.suit is only used when trump.mode is "
+                           "fixed (it is turned_bottom)")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump: {mode: fixed, suit: H}\n"
+                                            "  deck.suits: [S, D]\n  deal.mode: all_but_one\n")
+    assert diag.startswith(f"{path}:5:30: error: trump.suit H is not a suit of the deck")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump.never: [S, H, D, C]\n")
+    assert diag.startswith(f"{path}:5:16: error: trump.never excludes every suit of the deck")
+    load_spec(write(tmp_path, "ok.yaml", HEAD + "rules:\n  trump: {mode: fixed, suit: H}\n"))
+
+
+def test_deck_needs_two_ranks(tmp_path):
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.ranks: [A]\n  deal.hand_size: 1\n"
+                                            "  players.max: 2\n")
+    assert diag.startswith(f"{path}:5:15: error: the deck needs at least 2 ranks")
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+# ---------------------------------------------------------------------------
+def _expr_diag(tmp_path, text):
+    path = write(tmp_path, "x.yaml", text)
+    with pytest.raises(SpecError) as info:
+        load_spec(path)
+    (diag,) = info.value.diagnostics
+    return path, diag
+
+
+@needs_expressions
+def test_expression_error_in_quoted_string(tmp_path):
+    path, diag = _expr_diag(tmp_path, HEAD + "rules:\n  transfer:\n"
+                                             '    capacity: "atack_cards <= 6"\n')
+    assert (diag.line, diag.col, diag.width) == (6, 16, 11)
+    assert diag.format() == (f"{path}:6:16: error: {diag.message}\n"
+                             '        capacity: "atack_cards <= 6"\n'
+                             "                   ^~~~~~~~~~~")
+    assert "atack_cards" in diag.message
+
+
+@needs_expressions
+def test_expression_error_mid_string(tmp_path):
+    _path, diag = _expr_diag(tmp_path, HEAD + "rules:\n"
+                                             "  transfer.when: 'beaten == 0 and trnsfers < 2'\n")
+    assert (diag.line, diag.col) == (5, 35)
+    assert "trnsfers" in diag.message
+
+
+@needs_expressions
+def test_expression_error_in_block_scalar(tmp_path):
+    _path, diag = _expr_diag(tmp_path, HEAD + "rules:\n  transfer:\n    capacity: |\n"
+                                             "      unbeaten <= next_hand\n"
+                                             "        and atack_cards <= limit\n")
+    assert (diag.line, diag.col) == (8, 13)
+    assert diag.format().endswith("\n            and atack_cards <= limit\n"
+                                  "                ^~~~~~~~~~~")
+
+
+@needs_expressions
+def test_expression_type_of_plain_number(tmp_path):
+    spec = load_spec(write(tmp_path, "x.yaml", HEAD + "rules:\n  attack.limit: 5\n"))
+    assert spec.values["attack.limit"].text == "5"
+    _path, diag = _expr_diag(tmp_path, HEAD + "rules:\n  transfer.when: 5\n")
+    assert (diag.line, diag.col) == (5, 18)
+
+
+@needs_expressions
+def test_inherited_refers_to_the_parent(tmp_path):
+    spec = load_spec(write(tmp_path, "x.yaml", "name: x\ntitle: X\nextends: kyiv\nrules:\n"
+                                               "  transfer.when: 'inherited and first_round'\n"))
+    assert spec.values["transfer.when"].text == "inherited and first_round"
+    values = {"first_round": True, "limit": 6, "attack_cards": 1, "unbeaten": 1, "beaten": 3,
+              "next_hand": 6, "transfers": 0}
+    assert spec.values["transfer.when"].evaluate(values) is True
+    base = load_spec(write(tmp_path, "y.yaml", HEAD + "rules:\n"
+                                                   "  transfer.when: 'inherited and first_round'\n"))
+    assert base.values["transfer.when"].evaluate(values) is False
+
+
+@needs_expressions
+def test_inherited_without_parent_is_an_error(tmp_path):
+    _path, diag = _expr_diag(tmp_path, "name: x\ntitle: X\nrules:\n"
+                                      "  transfer.when: 'inherited'\n")
+    assert (diag.line, diag.col) == (4, 19)
+
+
+@needs_expressions
+def test_annotations(tmp_path):
+    spec = load_spec(write(tmp_path, "x.yaml", HEAD + "rules:\n  outcome:\n    annotations:\n"
+                                                   "      pogony: 'final_attack_cards >= 2'\n"))
+    assert spec.rules_json()["outcome.annotations"] == {"pogony": "final_attack_cards >= 2"}
+    path = write(tmp_path, "y.yaml", HEAD + "rules:\n  outcome.annotations:\n"
+                                            "    Bad: 'true'\n    ok: 'players + 1'\n")
+    got = errors(path)
+    assert len(got) == 2
+    assert got[0].startswith(f"{path}:6:5: error: annotation name 'Bad' must be lowercase")
+    assert got[1].startswith(f"{path}:7:10: error: ")
