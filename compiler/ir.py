@@ -48,6 +48,7 @@ _OUTCOME = {
     "final_attack_cards": "len(final_attack)",
     "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
     "final_took": "took",
+    "loser_was_defender": "(self.loser == self._def)",
     "players": "self.players",
 }
 
@@ -103,7 +104,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_mode": mode,
         "trump_never": never,
         "trump_never_text": "[" + ", ".join(never) + "]",
-        "trump_never_literal": py_literal(tuple(never)),
+        "trump_never_literal": py_literal(tuple(suits.index(x) for x in never)),
         "trump_fixed_suit": r["trump.suit"],
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),

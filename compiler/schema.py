@@ -101,6 +101,7 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "final_attack_cards": ("int", "attack cards of the final round"),
         "final_attack_lowest": ("int", "attack cards of the final round of the deck's lowest rank"),
         "final_took": ("bool", "the durak took the cards in the final round"),
+        "loser_was_defender": ("bool", "the durak was the defender of the final round"),
         "players": ("int", "number of seats"),
     },
 }

@@ -5,17 +5,45 @@
 import importlib
 
 ENGINES = (
+    'albanian',
+    'crazy',
+    'double-durak',
+    'durak52',
+    'epaulettes',
+    'fallen-ace',
+    'first-round-five',
     'kyiv',
+    'mini',
+    'neighbours',
+    'no-trump',
     'podkidnoy',
+    'podkidnoy-left',
     'proyezdnoy',
+    'railroad',
+    'siberian',
+    'spades-for-spades',
     'transfer',
 )
 """Names of the bundled variants that have an engine here."""
 
 MODULES = {
+    'albanian': 'generated.albanian',
+    'crazy': 'generated.crazy',
+    'double-durak': 'generated.double_durak',
+    'durak52': 'generated.durak52',
+    'epaulettes': 'generated.epaulettes',
+    'fallen-ace': 'generated.fallen_ace',
+    'first-round-five': 'generated.first_round_five',
     'kyiv': 'generated.kyiv',
+    'mini': 'generated.mini',
+    'neighbours': 'generated.neighbours',
+    'no-trump': 'generated.no_trump',
     'podkidnoy': 'generated.podkidnoy',
+    'podkidnoy-left': 'generated.podkidnoy_left',
     'proyezdnoy': 'generated.proyezdnoy',
+    'railroad': 'generated.railroad',
+    'siberian': 'generated.siberian',
+    'spades-for-spades': 'generated.spades_for_spades',
     'transfer': 'generated.transfer',
 }
 
