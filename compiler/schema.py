@@ -132,7 +132,7 @@ KEYS: tuple[Key, ...] = (
         choice_docs={
             "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
             "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
-            "fixed": "trump is always trump.suit; the stock is laid as for turned_bottom",
+            "fixed": "trump is always trump.suit; no card is turned",
             "none": "no trump suit at all",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),

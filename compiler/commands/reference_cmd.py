@@ -1,0 +1,40 @@
+"""`durakc reference`: the spec reference (rule keys and expression names) as Markdown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.schema import environment_table, reference_table
+
+NAME = "reference"
+HELP = "print the spec reference tables (or rewrite them in README.md with --write)"
+
+START, END = "<!-- reference:start -->", "<!-- reference:end -->"
+
+
+def reference_markdown() -> str:
+    """The README's generated reference block, markers excluded."""
+    return ("\n### Rule keys\n\n" + reference_table()
+            + "\n\n### Expression names\n\n" + environment_table() + "\n")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--write", metavar="README", default=None,
+                        help="replace the block between the reference markers in this file")
+
+
+def run(args) -> int:
+    block = reference_markdown()
+    if not args.write:
+        print(block)
+        return 0
+    path = Path(args.write)
+    text = path.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        print(f"durakc: error: {path} has no {START} ... {END} block")
+        return 2
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    path.write_text(head + START + block + END + tail, encoding="utf-8")
+    print(f"updated {path}")
+    return 0
