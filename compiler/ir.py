@@ -28,6 +28,7 @@ _TRANSFER_NOW = {
 }
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
                          unbeaten="(self._unbeaten + k)")
+_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._nxt[self._def]].bit_count()")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
@@ -127,6 +128,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "when_uses_next_hand": "next_hand" in when.names,
         "transfer_when_text": when.canonical(),
         "transfer_when_code": when.to_python(_TRANSFER_NOW),
+        "transfer_when_inline": _parenthesised(when.to_python(_TRANSFER_INLINE)),
         "transfer_capacity_text": capacity.canonical(),
         "transfer_capacity_code": capacity.to_python(_TRANSFER_AFTER_K),
         "show_capacity_code": capacity.to_python(_TRANSFER_NOW),
@@ -138,6 +140,11 @@ def build_ir(spec: Spec) -> VariantIR:
         ],
     }
     return VariantIR(v)
+
+
+def _parenthesised(code: str) -> str:
+    """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
+    return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
 
 
 def _variant_dict(spec: Spec) -> dict:
@@ -169,8 +176,22 @@ def _possible_trumps(suits, mode, never, fixed):
     return [i for i, s in enumerate(suits) if s not in never] + [-1]
 
 
+_BEAT_TABLE_CACHE: dict = {}
+
+
 def _beat_tables(beats, ranks, suits, mode, never, fixed):
-    """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
+    """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump.
+
+    Many variants share a beating rule and a deck, so tables are cached per
+    (relation, deck, trump rules) within one process.
+    """
+    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed)
+    if key not in _BEAT_TABLE_CACHE:
+        _BEAT_TABLE_CACHE[key] = _compute_beat_tables(beats, ranks, suits, mode, never, fixed)
+    return _BEAT_TABLE_CACHE[key]
+
+
+def _compute_beat_tables(beats, ranks, suits, mode, never, fixed):
     cards = [(ALL_RANKS.index(rk), s) for rk in ranks for s in suits]
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
     width = (len(cards) + 3) // 4

@@ -93,6 +93,8 @@ RANK_CARDS = tuple(((1 << NSUITS) - 1) << (r * NSUITS) for r in range(len(RANKS)
 """Mask of every card of a rank, by rank index."""
 SAME_RANK = tuple(RANK_CARDS[RANK_OF[c]] for c in range(NCARDS))
 """Mask of every card of the given card's rank (the ranks a card puts on the table)."""
+_ONE_RANK = frozenset(RANK_CARDS)
+"""Rank masks: a union of SAME_RANK masks that is in here covers exactly one rank."""
 SUIT_CARDS = tuple(sum(1 << (r * NSUITS + s) for r in range(len(RANKS))) for s in range(NSUITS))
 FULL_DECK = (1 << NCARDS) - 1
 
@@ -694,46 +696,44 @@ class Game:
         # attack.opening: same_rank - one card or several of one rank, within the limit (T10).
         cap = min(self._limit, self._hands[self._def].bit_count(), NSUITS)
         acts = []
-        for r, by_suits in enumerate(_OPENINGS):
-            suits = hand >> (r * NSUITS) & _SUIT_BITS
-            if suits:
-                acts.extend(by_suits[suits][cap])
+        while hand:
+            r = RANK_OF[(hand & -hand).bit_length() - 1]
+            acts.extend(_OPENINGS[r][hand >> (r * NSUITS) & _SUIT_BITS][cap])
+            hand &= ~RANK_CARDS[r]
         return acts
 
     def _defence_actions(self):
         hand = self._hands[self._def]
         beaten_by = self._beaten_by
         acts = []
+        ranks = 0  # ranks of the unbeaten cards: a transfer needs exactly one (T13)
         for a, d in zip(self._att, self._dfd):
             if d < 0:
+                ranks |= SAME_RANK[a]
                 row = _BEAT[a]
                 m = hand & beaten_by[a]
                 while m:
                     low = m & -m
                     acts.append(row[low.bit_length() - 1])
                     m ^= low
+        mine = hand & ranks
         # transfer.when: true
-        if True:
-            self._pass_on_actions(hand, acts)
+        if mine and ranks in _ONE_RANK and True:
+            self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
 
     def _pass_on_rank(self):
         """Mask of the rank every unbeaten card shares, or 0 (a transfer needs one rank)."""
-        rank = 0
+        ranks = 0
         for a, d in zip(self._att, self._dfd):
             if d < 0:
-                if rank and not rank >> a & 1:
-                    return 0
-                rank = SAME_RANK[a]
-        return rank
+                ranks |= SAME_RANK[a]
+        return ranks if ranks in _ONE_RANK else 0
 
-    def _pass_on_actions(self, hand, acts):
-        """Transfers the defender may make once transfer.when holds (T13-T16)."""
+    def _pass_on_actions(self, mine, acts):
+        """Transfers with `mine`, the defender's cards of the attacked rank (T13-T16)."""
         next_hand = self._hands[self._nxt[self._def]].bit_count()
-        mine = hand & self._pass_on_rank()
-        if not mine:
-            return
         for sub in _sub_masks(mine):
             k = sub.bit_count()
             # transfer.capacity, counted after playing k cards: unbeaten <= next_hand and attack_cards <= limit
@@ -876,13 +876,18 @@ class Game:
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
-        orig, dfd, n = self._orig, self._def, self.players
-        others = [(orig + i) % n for i in range(1, n)]
-        others = [s for s in others if s != dfd and self._in[s]]
-        if dfd == orig:
-            # refill.first_on_return: the attack came back, the original attacker still draws first.
-            return [orig] + others
-        return [orig] + others + [dfd]
+        orig, dfd, nxt = self._orig, self._def, self._nxt
+        order = [orig]
+        s = nxt[orig]
+        while s != orig:
+            if s != dfd:
+                order.append(s)
+            s = nxt[s]
+        if dfd != orig:
+            order.append(dfd)
+        # refill.first_on_return: when the attack came back to the original attacker, they
+        # are the final defender and still draw first.
+        return order
 
     def _next_attacker(self, took):
         dfd = self._def

@@ -92,6 +92,8 @@ RANK_CARDS = tuple(((1 << NSUITS) - 1) << (r * NSUITS) for r in range(len(RANKS)
 """Mask of every card of a rank, by rank index."""
 SAME_RANK = tuple(RANK_CARDS[RANK_OF[c]] for c in range(NCARDS))
 """Mask of every card of the given card's rank (the ranks a card puts on the table)."""
+_ONE_RANK = frozenset(RANK_CARDS)
+"""Rank masks: a union of SAME_RANK masks that is in here covers exactly one rank."""
 SUIT_CARDS = tuple(sum(1 << (r * NSUITS + s) for r in range(len(RANKS))) for s in range(NSUITS))
 FULL_DECK = (1 << NCARDS) - 1
 
@@ -752,13 +754,18 @@ class Game:
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
-        orig, dfd, n = self._orig, self._def, self.players
-        others = [(orig + i) % n for i in range(1, n)]
-        others = [s for s in others if s != dfd and self._in[s]]
-        if dfd == orig:
-            # refill.first_on_return: the attack came back, the original attacker still draws first.
-            return [orig] + others
-        return [orig] + others + [dfd]
+        orig, dfd, nxt = self._orig, self._def, self._nxt
+        order = [orig]
+        s = nxt[orig]
+        while s != orig:
+            if s != dfd:
+                order.append(s)
+            s = nxt[s]
+        if dfd != orig:
+            order.append(dfd)
+        # refill.first_on_return: when the attack came back to the original attacker, they
+        # are the final defender and still draw first.
+        return order
 
     def _next_attacker(self, took):
         dfd = self._def
