@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from lark import Token, Tree
 
@@ -59,22 +60,6 @@ def _not_text(part: tuple[str, int]) -> tuple[str, int]:
     return f"not {text}", NOT
 
 
-def _constant_python(value) -> tuple[str, int]:
-    """A folded value (int, bool, rank index or suit letter) as Python."""
-    if isinstance(value, (bool, str)):
-        return repr(value), ATOM
-    return str(value), (NEG if value < 0 else ATOM)
-
-
-def _bare(node: Node) -> Node:
-    """The node with `inherited` wrappers removed."""
-    while isinstance(node, Inherited):
-        node = node.inner
-    return node
-
-
-_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
-
 # ---------------------------------------------------------------------------
 # AST nodes
 # ---------------------------------------------------------------------------
@@ -85,7 +70,6 @@ class Node:
     start: int
     end: int
     depth: int = field(init=False, default=1)
-
     uses_names: bool = field(init=False, default=False)
 
     def __post_init__(self):
@@ -100,18 +84,7 @@ class Node:
         raise NotImplementedError
 
     def python(self, namemap: dict[str, str]) -> tuple[str, int]:
-        """Python source and precedence; parts without names are folded to constants.
-
-        The emitted code goes through linters (ruff) that reject legal but odd
-        Python such as ``1 == 1``, ``-(-x)``, ``not not x``, ``x == x`` or
-        ``True if c else False``; folding and the simplifications in the
-        subclasses keep such shapes out.
-        """
-        if not self.uses_names:
-            return _constant_python(self.evaluate({}))
-        return self._python(namemap)
-
-    def _python(self, namemap: dict[str, str]) -> tuple[str, int]:
+        """Python source and precedence (see `simplify` for lint-clean output)."""
         raise NotImplementedError
 
     def source(self) -> tuple[str, int]:
@@ -125,7 +98,7 @@ class Num(Node):
     def evaluate(self, values):
         return self.value
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return str(self.value), ATOM
 
     def source(self):
@@ -139,7 +112,7 @@ class BoolLit(Node):
     def evaluate(self, values):
         return self.value
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return str(self.value), ATOM
 
     def source(self):
@@ -155,7 +128,7 @@ class RankLit(Node):
     def evaluate(self, values):
         return self.index
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return str(self.index), ATOM
 
     def source(self):
@@ -169,7 +142,7 @@ class SuitLit(Node):
     def evaluate(self, values):
         return self.suit
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return repr(self.suit), ATOM
 
     def source(self):
@@ -189,7 +162,7 @@ class Name(Node):
         except KeyError:
             raise ValueError(f"no value given for '{self.name}'") from None
 
-    def _python(self, namemap):
+    def python(self, namemap):
         if self.type == "card":
             raise ValueError(f"card '{self.name}' can not be emitted as Python: "
                              "card expressions are evaluated at compile time")
@@ -214,7 +187,7 @@ class Field(Node):
     def evaluate(self, values):
         return getattr(self.base.evaluate(values), self.field)
 
-    def _python(self, namemap):
+    def python(self, namemap):
         raise ValueError(f"card field '{self.source()[0]}' can not be emitted as Python: "
                          "card expressions are evaluated at compile time")
 
@@ -232,16 +205,8 @@ class Not(Node):
     def evaluate(self, values):
         return not self.operand.evaluate(values)
 
-    def _python(self, namemap):
-        operand = _bare(self.operand)
-        if isinstance(operand, Not):
-            return operand.operand.python(namemap)  # not not x: x is a bool already
-        if isinstance(operand, Compare) and len(operand.ops) == 1:
-            # not (x < y) is x >= y: ints and ranks are totally ordered.
-            inverse = Compare(operands=operand.operands, ops=(_NEGATED[operand.ops[0]],),
-                              start=operand.start, end=operand.end)
-            return inverse.python(namemap)
-        return _not_text(operand.python(namemap))
+    def python(self, namemap):
+        return _not_text(self.operand.python(namemap))
 
     def source(self):
         return _not_text(self.operand.source())
@@ -257,11 +222,8 @@ class Neg(Node):
     def evaluate(self, values):
         return -self.operand.evaluate(values)
 
-    def _python(self, namemap):
-        operand = _bare(self.operand)
-        if isinstance(operand, Neg):
-            return operand.operand.python(namemap)  # -(-x) is x
-        return "-" + _wrap(operand.python(namemap), ATOM), NEG
+    def python(self, namemap):
+        return "-" + _wrap(self.operand.python(namemap), ATOM), NEG
 
     def source(self):
         return "-" + _wrap(self.operand.source(), ATOM), NEG
@@ -275,7 +237,7 @@ class Binary(Node):
     left: Node
     right: Node
 
-    _PREC = {"or": OR, "and": AND, "+": SUM, "-": SUM}
+    _PREC: ClassVar[dict[str, int]] = {"or": OR, "and": AND, "+": SUM, "-": SUM}
 
     def children(self):
         return (self.left, self.right)
@@ -296,7 +258,7 @@ class Binary(Node):
             right = (f"({right[0]})", ATOM) if right[1] == AND else right
         return f"{_wrap(left, prec)} {self.op} {_wrap(right, prec + 1)}", prec
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return self._print(self.left.python(namemap), self.right.python(namemap))
 
     def source(self):
@@ -317,18 +279,8 @@ class Compare(Node):
         results = [o.evaluate(values) for o in self.operands]
         return all(_COMPARE[op](results[i], results[i + 1]) for i, op in enumerate(self.ops))
 
-    def _python(self, namemap):
-        parts = [o.python(namemap) for o in self.operands]
-        pairs = [_pair_python(self.operands[i], op, self.operands[i + 1], parts[i], parts[i + 1])
-                 for i, op in enumerate(self.ops)]
-        if all(p is None for p in pairs):
-            return self._print(parts)
-        # Some link simplifies: spell the chain out as one comparison per link.
-        pairs = [p or _comparison(parts[i], op, parts[i + 1])
-                 for i, (p, op) in enumerate(zip(pairs, self.ops))]
-        if len(pairs) == 1:
-            return pairs[0]
-        return " and ".join(_wrap(p, NOT) for p in pairs), AND
+    def python(self, namemap):
+        return self._print([o.python(namemap) for o in self.operands])
 
     def source(self):
         return self._print([o.source() for o in self.operands])
@@ -338,27 +290,6 @@ class Compare(Node):
         for op, part in zip(self.ops, parts[1:]):
             text += f" {op} {_wrap(part, SUM)}"
         return text, CMP
-
-
-def _comparison(left: tuple[str, int], op: str, right: tuple[str, int]) -> tuple[str, int]:
-    return f"{_wrap(left, SUM)} {op} {_wrap(right, SUM)}", CMP
-
-
-def _pair_python(left: Node, op: str, right: Node, ltext, rtext) -> tuple[str, int] | None:
-    """A simpler Python form of one link ``left op right`` of a comparison, or None.
-
-    ``x == x`` folds to a constant and ``x == True`` becomes ``x`` (linters
-    reject both shapes).
-    """
-    if ltext == rtext:
-        return repr(op in ("==", "<=", ">=")), ATOM
-    for subject, other, text in ((left, right, ltext), (right, left, rtext)):
-        if not other.uses_names and isinstance(value := other.evaluate({}), bool):
-            if op not in ("==", "!="):
-                raise ValueError(f"can not emit '{op}' between bools")  # the checker forbids it
-            keep = value if op == "==" else not value
-            return text if keep else _not_text(text)
-    return None
 
 
 @dataclass(eq=False, kw_only=True)
@@ -374,7 +305,7 @@ class Call(Node):
     def evaluate(self, values):
         return FUNCTIONS[self.func](*(a.evaluate(values) for a in self.args))
 
-    def _python(self, namemap):
+    def python(self, namemap):
         args = ", ".join(_wrap(a.python(namemap), COND) for a in self.args)
         return f"{self.func}({args})", ATOM
 
@@ -402,19 +333,11 @@ class Cond(Node):
     def _print(self, then, cond, other):
         return f"{_wrap(then, OR)} if {_wrap(cond, OR)} else {_wrap(other, COND)}"
 
-    def _python(self, namemap):
-        then, other = self.then.python(namemap), self.other.python(namemap)
-        if not self.cond.uses_names:
-            return then if self.cond.evaluate({}) else other
-        if then[0] == other[0]:
-            return then
-        if {then[0], other[0]} == {"True", "False"}:
-            # True if c else False is c; False if c else True is not c.
-            cond = self.cond if then[0] == "True" else Not(
-                operand=self.cond, start=self.start, end=self.end)
-            return cond.python(namemap)
+    def python(self, namemap):
         # Always parenthesised in Python: a reader need not know its precedence.
-        return f"({self._print(then, self.cond.python(namemap), other)})", ATOM
+        text = self._print(self.then.python(namemap), self.cond.python(namemap),
+                           self.other.python(namemap))
+        return f"({text})", ATOM
 
     def source(self):
         return self._print(self.then.source(), self.cond.source(), self.other.source()), COND
@@ -432,11 +355,145 @@ class Inherited(Node):
     def evaluate(self, values):
         return self.inner.evaluate(values)
 
-    def _python(self, namemap):
+    def python(self, namemap):
         return self.inner.python(namemap)
 
     def source(self):
         return self.inner.source()
+
+
+# ---------------------------------------------------------------------------
+# Simplification before emitting Python
+# ---------------------------------------------------------------------------
+# Emitted engines are linted (ruff), and linters reject legal but odd Python:
+# `1 == 1`, `x == x`, `x == True`, `-(-x)`, `not not x`, `not x == y`,
+# `x and False`, `x or not x`, `True if c else False`...  Expressions are pure,
+# so such parts can be folded or rewritten without changing the meaning.
+
+_NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
+
+
+def simplify(node: Node) -> Node:
+    """An equivalent tree free of the shapes linters reject (for `python`)."""
+    while isinstance(node, Inherited):
+        node = node.inner
+    span = {"start": node.start, "end": node.end}
+    if not node.uses_names:
+        return _literal_node(node.evaluate({}), span)
+    if isinstance(node, Not):
+        return _negate(simplify(node.operand))
+    if isinstance(node, Neg):
+        operand = simplify(node.operand)
+        return operand.operand if isinstance(operand, Neg) else Neg(operand=operand, **span)
+    if isinstance(node, Binary) and node.op in ("and", "or"):
+        return _logic(node.op, [simplify(node.left), simplify(node.right)], span)
+    if isinstance(node, Binary):
+        return Binary(op=node.op, left=simplify(node.left), right=simplify(node.right), **span)
+    if isinstance(node, Compare):
+        return _simplify_compare(node, span)
+    if isinstance(node, Cond):
+        return _simplify_cond(node, span)
+    if isinstance(node, Call):
+        return Call(func=node.func, args=tuple(simplify(a) for a in node.args), **span)
+    return node  # names, card fields
+
+
+def _literal_node(value, span) -> Node:
+    """A folded value (bool, int or rank index, suit letter) as a literal node."""
+    if isinstance(value, bool):
+        return BoolLit(value=value, **span)
+    if isinstance(value, str):
+        return SuitLit(suit=value, **span)
+    if value < 0:
+        return Neg(operand=Num(value=-value, **span), **span)
+    return Num(value=value, **span)
+
+
+def _same(left: Node, right: Node) -> bool:
+    return left.source() == right.source()
+
+
+def _negate(node: Node) -> Node:
+    """``not node`` for a simplified bool node, simplified."""
+    if isinstance(node, BoolLit):
+        return BoolLit(value=not node.value, start=node.start, end=node.end)
+    if isinstance(node, Not):
+        return node.operand
+    if isinstance(node, Compare) and len(node.ops) == 1:
+        # Ints and ranks are totally ordered, bools and suits compare with == only.
+        return Compare(operands=node.operands, ops=(_NEGATED[node.ops[0]],),
+                       start=node.start, end=node.end)
+    return Not(operand=node, start=node.start, end=node.end)
+
+
+def _logic(op: str, operands: list[Node], span) -> Node:
+    """`and` / `or` of simplified operands, flattened as Python's own AST does."""
+    absorbing = op == "or"  # the constant that decides the result on its own
+    flat: list[Node] = []
+    for node in operands:
+        for part in _flatten(node, op):
+            if isinstance(part, BoolLit):
+                if part.value == absorbing:
+                    return BoolLit(value=absorbing, **span)
+                continue  # the neutral constant drops out
+            if not any(_same(part, seen) for seen in flat):
+                flat.append(part)
+    for i, part in enumerate(flat):
+        negated = _negate(part)
+        if any(_same(negated, other) for other in flat[i + 1:]):
+            return BoolLit(value=absorbing, **span)  # x and not x, x or not x
+    if not flat:
+        return BoolLit(value=not absorbing, **span)
+    result = flat[0]
+    for part in flat[1:]:
+        result = Binary(op=op, left=result, right=part, **span)
+    return result
+
+
+def _flatten(node: Node, op: str) -> list[Node]:
+    """The operands of a left-associative chain of `op` (`a op b op c`)."""
+    parts = []
+    while isinstance(node, Binary) and node.op == op:
+        parts.append(node.right)
+        node = node.left
+    parts.append(node)
+    return parts[::-1]
+
+
+def _simplify_compare(node: Compare, span) -> Node:
+    operands = [simplify(o) for o in node.operands]
+    links = [_link(operands[i], op, operands[i + 1], span) for i, op in enumerate(node.ops)]
+    if all(link is None for link in links):
+        return Compare(operands=tuple(operands), ops=node.ops, **span)
+    # Some link simplifies: spell the chain out as one comparison per link.
+    parts = [link or Compare(operands=(operands[i], operands[i + 1]), ops=(op,), **span)
+             for i, (link, op) in enumerate(zip(links, node.ops))]
+    return _logic("and", parts, span)
+
+
+def _link(left: Node, op: str, right: Node, span) -> Node | None:
+    """A simpler form of one link ``left op right`` of a comparison, or None."""
+    if not left.uses_names and not right.uses_names:
+        return BoolLit(value=_COMPARE[op](left.evaluate({}), right.evaluate({})), **span)
+    if _same(left, right):
+        return BoolLit(value=op in ("==", "<=", ">="), **span)
+    for subject, other in ((left, right), (right, left)):
+        if isinstance(other, BoolLit):
+            # Only == and != reach here: the checker does not order bools.
+            keep = other.value if op == "==" else not other.value
+            return subject if keep else _negate(subject)
+    return None
+
+
+def _simplify_cond(node: Cond, span) -> Node:
+    cond, then, other = simplify(node.cond), simplify(node.then), simplify(node.other)
+    if isinstance(cond, BoolLit):
+        return then if cond.value else other
+    if _same(then, other):
+        return then
+    if isinstance(then, BoolLit) and isinstance(other, BoolLit):
+        return cond if then.value else _negate(cond)
+    return Cond(then=then, cond=cond, other=other, **span)
 
 
 # ---------------------------------------------------------------------------
@@ -517,7 +574,7 @@ class Checker:
 
     def _check_name(self, tree, start, end) -> Typed:
         word = str(tree.children[0])
-        span = dict(start=start, end=end)
+        span = {"start": start, "end": end}
         if word in self.env:
             self.names.add(word)
             typ = self.env[word][0]
@@ -687,7 +744,7 @@ class Checker:
 
     def _to_rank(self, node: Node) -> Typed:
         """The rank-literal form of a literal int expression (see `_literal`)."""
-        span = dict(start=node.start, end=node.end)
+        span = {"start": node.start, "end": node.end}
         if isinstance(node, Num):
             text = str(node.value)
             if text not in ALL_RANKS:

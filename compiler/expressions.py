@@ -41,7 +41,7 @@ from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from compiler.expr_check import Checker, Node
+from compiler.expr_check import Checker, Node, simplify
 from compiler.schema import ENVIRONMENTS
 
 MAX_LENGTH = 2000
@@ -91,10 +91,12 @@ class Expr:
     def to_python(self, namemap: dict[str, str]) -> str:
         """Python source with each name replaced by `namemap[name]`.
 
-        Raises ValueError if a name is missing from `namemap` or the
-        expression uses cards (those are evaluated at compile time).
+        Parts without names are folded and shapes linters reject (such as
+        ``x == True`` or ``-(-x)``) are rewritten, so the text may differ
+        from `canonical()`.  Raises ValueError if a name is missing from
+        `namemap` or the expression uses cards (evaluated at compile time).
         """
-        return self._root.python(namemap)[0]
+        return simplify(self._root).python(namemap)[0]
 
     def constant(self) -> int | bool | None:
         """The folded value if the expression uses no names, else None."""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from compiler import __version__
 from compiler.expressions import Card
 from compiler.pyliteral import doc_text, py_literal
-from compiler.schema import ALL_RANKS
+from compiler.schema import ALL_RANKS, KEYS
 from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -157,8 +157,20 @@ def _variant_dict(spec: Spec) -> dict:
         "sources": list(spec.sources),
         "spec_sha256": spec.sha256,
         "compiler_version": __version__,
-        "rules": spec.rules_json(),
+        "rules": _effective_rules(spec),
     }
+
+
+def _effective_rules(spec: Spec) -> dict:
+    """The rules as JSON, expressions in canonical form with `inherited` expanded."""
+    rules = spec.rules_json()
+    for key in KEYS:
+        value = spec.values[key.path]
+        if key.type == "expr":
+            rules[key.path] = value.canonical()
+        elif key.type == "annotations":
+            rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
+    return rules
 
 
 def _is_everyone_but_defender(expr) -> bool:

@@ -712,6 +712,10 @@ def _check_deal(values: dict):
         yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),
                (f"the deal does not fit: {hand} cards for each of {players} players is "
                f"{hand * players}, but the deck has {size} cards"))
+    if values["deal.mode"] == "all_but_one" and size - 1 < players:
+        yield (("deal.mode", "players.max", "deck.ranks", "deck.suits"),
+               (f"the deal does not fit: {size - 1} cards can not give each of {players} "
+                f"players a card"))
 
 
 def _check_trump_suit(values: dict):

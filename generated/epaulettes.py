@@ -63,8 +63,8 @@ VARIANT = {
         'after_take.next_attacker': 'same_attacker',
         'refill.first_on_return': True,
         'outcome.annotations': {
-            'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
             'both_shoulders': 'loser_was_defender and final_attack_lowest >= 2 and final_attack_lowest == final_attack_cards',
+            'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
         },
     },
 }
@@ -844,6 +844,7 @@ class Game:
         self._phase = OVER
         self.to_move = None
         self._legal = None
+        self._att, self._dfd, self._table = [], [], 0
         if not self._left:
             self.is_draw = True  # T24: the final defence emptied every hand
             return

@@ -52,7 +52,7 @@ VARIANT = {
         'attack.limit': '6',
         'throw_in.who': 'not is_defender',
         'teams.mode': 'none',
-        'beating.beats': 'inherited or (a.is_trump and d.is_trump and a.rank == A and d.rank == lowest)',
+        'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump) or (a.is_trump and d.is_trump and a.rank == A and d.rank == lowest)',
         'transfer.enabled': False,
         'transfer.when': 'beaten == 0',
         'transfer.capacity': 'attack_cards <= min(limit, next_hand)',
@@ -839,6 +839,7 @@ class Game:
         self._phase = OVER
         self.to_move = None
         self._legal = None
+        self._att, self._dfd, self._table = [], [], 0
         if not self._left:
             self.is_draw = True  # T24: the final defence emptied every hand
             return

@@ -672,6 +672,7 @@ class Game:
         self._phase = OVER
         self.to_move = None
         self._legal = None
+        self._att, self._dfd, self._table = [], [], 0
         if not self._left:
             self.is_draw = True  # T24: the final defence emptied every hand
             return

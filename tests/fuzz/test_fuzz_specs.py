@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compiler.diagnostics import SpecError
+from compiler.codegen import render_engine
 from compiler.spec import BUNDLED_DIR, Spec, load_spec
 
 SPECS = sorted(p.read_text(encoding="utf-8") for p in BUNDLED_DIR.glob("*.yaml"))
@@ -60,3 +61,5 @@ def test_mutated_specs_load_or_fail_cleanly(tmp_path_factory, base, changes, nam
     else:
         assert isinstance(spec, Spec)
         spec.rules_json()
+        # A spec that loads must also generate a valid engine (render_engine compiles it).
+        render_engine(spec)

@@ -1,0 +1,16 @@
+"""`durakc compare V1 V2 ...`: the same statistics for several variants on the same deals."""
+
+from compiler.sim import command
+
+NAME = "compare"
+HELP = "simulate several variants on the same seeded deals (paired) and compare them"
+
+
+def add_arguments(parser):
+    parser.add_argument("variants", nargs="+", metavar="VARIANT",
+                        help="bundled variant names or paths to generated engine .py files")
+    command.add_arguments(parser)
+
+
+def run(args) -> int:
+    return command.run(args, list(args.variants))

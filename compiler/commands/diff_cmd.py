@@ -1,0 +1,80 @@
+"""`durakc diff A B`: how two variants differ, in rules and in play."""
+
+import json
+import sys
+
+from compiler.sim.loader import EngineNotFound, load_engine, player_range, variant_name
+from compiler.sim.witnesses import find_witnesses, rules_diff
+
+NAME = "diff"
+HELP = "show the rules two variants set differently and positions where their engines differ"
+
+
+def add_arguments(parser):
+    parser.add_argument("a", metavar="A", help="variant name or path to a generated engine .py")
+    parser.add_argument("b", metavar="B", help="variant name or path to a generated engine .py")
+    parser.add_argument("--players", type=int, help="players (default: smallest both allow)")
+    parser.add_argument("--games", type=int, default=200, help="joint playouts (default 200)")
+    parser.add_argument("--witnesses", type=int, default=3, help="witnesses to show (default 3)")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    parser.add_argument("--format", choices=("table", "json"), default="table")
+
+
+def _value(v) -> str:
+    return json.dumps(v) if not isinstance(v, str) else v
+
+
+def run(args) -> int:
+    try:
+        a, b = load_engine(args.a), load_engine(args.b)
+    except EngineNotFound as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    (lo_a, hi_a), (lo_b, hi_b) = player_range(a), player_range(b)
+    players = args.players or max(lo_a, lo_b)
+    if not (max(lo_a, lo_b) <= players <= min(hi_a, hi_b)):
+        print(f"error: {players} players: {variant_name(a)} allows {lo_a}-{hi_a}, "
+              f"{variant_name(b)} allows {lo_b}-{hi_b}", file=sys.stderr)
+        return 2
+    rules = rules_diff(a, b)
+    witnesses, hits = find_witnesses(a, b, players, args.games, args.seed, args.witnesses)
+    na, nb = variant_name(a), variant_name(b)
+    if args.format == "json":
+        print(json.dumps({"a": na, "b": nb, "players": players, "seed": args.seed,
+                          "games": args.games, "playouts_differing": hits, "rules": rules,
+                          "witnesses": witnesses,
+                          "replay": "engine.new_game(players, seed), then apply each action"},
+                         indent=2))
+        return 0
+    print(f"rules that differ: A = {na}, B = {nb}")
+    if not rules:
+        print("  (none)")
+    else:
+        cells = [(r["key"], f"{_value(r['a'])} ({r['a_origin']})",
+                  f"{_value(r['b'])} ({r['b_origin']})") for r in rules]
+        w = [max(len(c[i]) for c in cells + [("key", na, nb)]) for i in range(3)]
+        print(f"  {'key'.ljust(w[0])}  {na.ljust(w[1])}  {nb}")
+        for c in cells:
+            print(f"  {c[0].ljust(w[0])}  {c[1].ljust(w[1])}  {c[2]}")
+    print()
+    print(f"behaviour: {hits} of {args.games} joint playouts ({players} players, seed {args.seed}) "
+          "reached a difference")
+    for k, wit in enumerate(witnesses, 1):
+        print(f"\n  witness {k}: {wit['difference']}: new_game({players}, seed={wit['seed']}), "
+              f"then {len(wit['actions'])} actions:")
+        print(f"    {'; '.join(wit['actions']) or '(none)'}")
+        if "error" in wit:
+            print(f"    {wit['error']}")
+            continue
+        pos = wit["position"]
+        if pos["hand"] is not None:
+            table = " ".join(f"{x}/{y}" if y else x for x, y in pos["table"]) or "(empty)"
+            print(f"    table {table}; trump {pos['trump']}; stock {pos['stock']}; "
+                  f"seat {wit['to_move'][0]} holds {' '.join(pos['hand'])}")
+        if wit["difference"] == "player to move":
+            print(f"    to move: seat {wit['to_move'][0]} in {na}, seat {wit['to_move'][1]} in {nb}")
+        if wit["difference"] == "outcome":
+            print(f"    {na}: {wit['outcome'][0]}; {nb}: {wit['outcome'][1]}")
+        print(f"    only in {na}: {', '.join(wit['only_a']) or '-'}")
+        print(f"    only in {nb}: {', '.join(wit['only_b']) or '-'}")
+    return 0

@@ -1,0 +1,35 @@
+"""`durakc play VARIANT`: play in the terminal against bots."""
+
+import random
+import sys
+
+from compiler.sim.bots import get_bot
+from compiler.sim.loader import EngineNotFound, check_players, load_engine
+from compiler.sim.tui import play
+
+NAME = "play"
+HELP = "play a game in the terminal against bots"
+
+
+def add_arguments(parser):
+    parser.add_argument("variant", help="bundled variant name or path to a generated engine .py")
+    parser.add_argument("--players", type=int, default=2, help="players (default 2)")
+    parser.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
+    parser.add_argument("--bot", default="greedy",
+                        help="bot for the other seats: random, greedy, mcts[:N] (default greedy)")
+    parser.add_argument("--seed", type=int, help="deal seed (default: a random one, printed)")
+
+
+def run(args) -> int:
+    try:
+        engine = load_engine(args.variant)
+        bot = get_bot(args.bot)
+    except (EngineNotFound, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    problem = check_players(engine, args.players)
+    if problem or not 0 <= args.seat < args.players:
+        print(f"error: {problem or f'--seat must be 0-{args.players - 1}'}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    return play(engine, args.players, args.seat, bot, seed, sys.stdin, sys.stdout)

@@ -1,0 +1,15 @@
+"""`durakc simulate VARIANT`: self-play statistics of one variant."""
+
+from compiler.sim import command
+
+NAME = "simulate"
+HELP = "play many bot games of one variant and report loss rates, lengths, takes and transfers"
+
+
+def add_arguments(parser):
+    parser.add_argument("variant", help="bundled variant name or path to a generated engine .py")
+    command.add_arguments(parser)
+
+
+def run(args) -> int:
+    return command.run(args, [args.variant])

@@ -1,0 +1,1 @@
+"""Bots, self-play simulation, comparison and witnesses: all through the engine contract."""

@@ -1,0 +1,126 @@
+"""Bots: `bot(game, seat, rng) -> action`, through the engine contract only.
+
+Every bot is deterministic given `rng` (a `random.Random`).  `get_bot("mcts:32")` builds a
+bot from a name with an optional numeric parameter.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from compiler.sim.cards import rank, split, suit
+
+Bot = Callable[..., object]
+
+HIGH_TRUMP = 12        # a trump Q or higher is "expensive"
+BIG_STOCK = 8          # ... while more than this many cards are left to draw
+LOW_THROW = 10         # throw non-trumps up to this rank while the stock lasts
+
+
+def random_bot(game, seat, rng):
+    """A uniformly random legal action."""
+    return rng.choice(game.legal_actions())
+
+
+def _cost(card: str, trump) -> int:
+    return rank(card) + (100 if card[-1] == trump else 0)
+
+
+def _beat_plan(unbeaten, beats, trump):
+    """Cheapest covering of every unbeaten card: {attack: defence} or None when impossible.
+
+    `beats` maps an attack card to the cards that may beat it.  Most constrained first,
+    each gets the cheapest free card (a greedy matching; good enough for a bot).
+    """
+    plan, used = {}, set()
+    for attack in sorted(unbeaten, key=lambda a: (len(beats.get(a, ())), -_cost(a, trump))):
+        options = [d for d in beats.get(attack, ()) if d not in used]
+        if not options:
+            return None
+        plan[attack] = min(options, key=lambda d: _cost(d, trump))
+        used.add(plan[attack])
+    return plan
+
+
+def _defend(game, by_kind, trump):
+    if "show" in by_kind:  # showing costs no card
+        return min(by_kind["show"], key=lambda ac: _cost(ac[1][0], trump))[0]
+    transfers = by_kind.get("transfer", [])
+    cheap = [ac for ac in transfers if all(suit(c) != trump for c in ac[1])]
+    if cheap:
+        return min(cheap, key=lambda ac: (len(ac[1]), sum(rank(c) for c in ac[1])))[0]
+    take = by_kind.get("take", [(None, ())])[0][0]
+    beats: dict[str, list[str]] = {}
+    actions = {}
+    for act, (a, d) in by_kind.get("beat", []):
+        beats.setdefault(a, []).append(d)
+        actions[(a, d)] = act
+    table = game.table
+    unbeaten = [a for a, d in table if d is None]
+    plan = _beat_plan(unbeaten, beats, trump) if unbeaten else None
+    if plan is None:
+        return transfers[0][0] if transfers else take
+    trumps = [d for d in plan.values() if suit(d) == trump]
+    if trumps and transfers:
+        return min(transfers, key=lambda ac: sum(_cost(c, trump) for c in ac[1]))[0]
+    if (take is not None and any(rank(d) >= HIGH_TRUMP for d in trumps)
+            and sum(1 + (d is not None) for _, d in table) <= 2 and len(game.stock) > BIG_STOCK):
+        return take
+    attack = max(plan, key=lambda a: _cost(a, trump))
+    return actions[(attack, plan[attack])]
+
+
+def _open(attacks, trump):
+    # every card may open, so the single-card openings show the hand's ranks
+    counts = Counter(cards[0][:-1] for _, cards in attacks
+                     if len(cards) == 1 and suit(cards[0]) != trump)
+
+    def score(ac):
+        cards = ac[1]
+        trumps = sum(suit(c) == trump for c in cards)
+        return (trumps, rank(cards[0]) - 2 * (counts[cards[0][:-1]] - 1), -len(cards))
+    return min(attacks, key=score)[0]
+
+
+def _throw(game, by_kind, trump):
+    stock = len(game.stock)
+    options = [ac for ac in by_kind.get("throw", [])
+               if all(suit(c) != trump for c in ac[1])
+               and not (stock and max(rank(c) for c in ac[1]) > LOW_THROW)]
+    if options:
+        return min(options, key=lambda ac: (sum(rank(c) for c in ac[1]), -len(ac[1])))[0]
+    return by_kind["pass"][0][0] if "pass" in by_kind else game.legal_actions()[0]
+
+
+def greedy_bot(game, seat, rng=None):
+    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much."""
+    acts = game.legal_actions()
+    if len(acts) == 1:
+        return acts[0]
+    by_kind: dict[str, list] = {}
+    for act in acts:
+        kind, cards = split(act)
+        by_kind.setdefault(kind, []).append((act, cards))
+    trump = game.trump
+    if "take" in by_kind or "beat" in by_kind:
+        return _defend(game, by_kind, trump)
+    if "attack" in by_kind:
+        return _open(by_kind["attack"], trump)
+    return _throw(game, by_kind, trump)
+
+
+def get_bot(spec: str) -> Bot:
+    """A bot by name: random, greedy, mcts[:samples] (alias rollout)."""
+    name, _, param = spec.strip().partition(":")
+    if name == "random":
+        return random_bot
+    if name == "greedy":
+        return greedy_bot
+    if name in ("mcts", "rollout"):
+        from compiler.sim.search import make_search_bot
+        return make_search_bot(int(param) if param else None)
+    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(BOT_NAMES)})")
+
+
+BOT_NAMES = ("random", "greedy", "mcts", "rollout")

@@ -1,0 +1,39 @@
+"""Card and action texts as the engine contract writes them (`10H`, `beat 9S JS`)."""
+
+from __future__ import annotations
+
+RANK_VALUE = {str(n): n for n in range(2, 11)} | {"J": 11, "Q": 12, "K": 13, "A": 14}
+SUIT_ORDER = "SHDC"
+
+
+_RANK: dict[str, int] = {}
+
+
+def rank(card: str) -> int:
+    """Numeric rank (2..14, ace high); unknown ranks count as 0."""
+    value = _RANK.get(card)
+    if value is None:
+        value = _RANK[card] = RANK_VALUE.get(card[:-1], 0)
+    return value
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def sort_key(card: str) -> tuple[int, int]:
+    """Canonical order: by rank, then suit S H D C."""
+    return (rank(card), SUIT_ORDER.find(card[-1]))
+
+
+_SPLIT: dict[str, tuple[str, tuple[str, ...]]] = {}
+
+
+def split(action) -> tuple[str, tuple[str, ...]]:
+    """(kind, cards) of an action or action text (cached: bots call this a lot)."""
+    text = str(action)
+    parsed = _SPLIT.get(text)
+    if parsed is None:
+        parts = text.split()
+        parsed = _SPLIT[text] = (parts[0], tuple(parts[1:]))
+    return parsed

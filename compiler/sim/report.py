@@ -1,0 +1,159 @@
+"""Output of simulate/compare: table, JSON, CSV, and an optional matplotlib plot."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+PLOT_MISSING = "matplotlib is not installed: pip install 'durakc[plot]'"
+PAIRED_NOTE = ("paired deals: game i of every variant is dealt with the same seed "
+               "(derived from --seed and i)")
+
+_MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
+          ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
+          ("takes per game", "takes_per_game"), ("transfers per game", "transfers_per_game"),
+          ("shows per game", "shows_per_game"))
+
+
+def document(summaries: dict, players: int, seed: int, bots: list[str], rotate: bool) -> dict:
+    """The JSON document: {"variants": {name: summary}, "players", "seed", "bots", "paired"}."""
+    return {"variants": summaries, "players": players, "seed": seed, "bots": list(bots),
+            "rotate": rotate, "paired": True}
+
+
+def shard(stats: dict, players: int, seed: int, bots: list[str], rotate: bool,
+          start: int, games: int) -> dict:
+    """A shard's raw sufficient statistics (`--format stats`), for `compiler.sim.merge`."""
+    return {"kind": "durakc-sim-stats", "players": players, "seed": seed, "bots": list(bots),
+            "rotate": rotate, "start": start, "games": games,
+            "variants": {name: s.to_dict() for name, s in stats.items()}}
+
+
+def _with_ci(value, ci, pct=False) -> str:
+    if pct:
+        return f"{100 * value:.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+    return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
+
+
+def _rows(doc: dict) -> list[tuple[str, list[str]]]:
+    variants = list(doc["variants"].values())
+    rows = [("games", [str(v["games"]) for v in variants])]
+    for k in range(doc["players"]):
+        label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
+        rows.append((label, [_with_ci(v["loss_rate_by_seat"][k], v["loss_rate_by_seat_ci"][k], True)
+                             for v in variants]))
+    rows.append(("draw rate", [_with_ci(v["draw_rate"], v["draw_rate_ci"], True) for v in variants]))
+    labels = list(dict.fromkeys(b for v in variants for b in v.get("loss_rate_by_bot", {})))
+    for b in labels:
+        rows.append((f"loss rate, bot {b}",
+                     [_with_ci(v["loss_rate_by_bot"][b], v["loss_rate_by_bot_ci"][b], True)
+                      if b in v.get("loss_rate_by_bot", {}) else "-" for v in variants]))
+    for label, key in _MEANS:
+        ci = f"{key}_ci"
+        rows.append((label, [_with_ci(v[key], v[ci]) if ci in v else f"{v[key]:g}"
+                             for v in variants]))
+    if any(v["unfinished"] for v in variants):
+        rows.append(("unfinished games", [str(v["unfinished"]) for v in variants]))
+    return rows
+
+
+def table(doc: dict) -> str:
+    """A plain-text table, one column per variant, 95% intervals in brackets."""
+    names = list(doc["variants"])
+    rows = _rows(doc)
+    first = max(len(r[0]) for r in rows)
+    widths = [max(len(n), *(len(r[1][i]) for r in rows)) for i, n in enumerate(names)]
+    rotated = " (rotated each game)" if doc.get("rotate") else ""
+    lines = [f"{doc['players']} players, seed {doc['seed']}, bots {','.join(doc['bots'])}{rotated}"]
+    if len(names) > 1:
+        lines.append(PAIRED_NOTE)
+    lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
+    lines.append("")
+    lines.append("  ".join([" " * first] + [n.rjust(w) for n, w in zip(names, widths)]))
+    for label, cells in rows:
+        lines.append("  ".join([label.ljust(first)] + [c.rjust(w) for c, w in zip(cells, widths)]))
+    return "\n".join(lines)
+
+
+def as_json(doc: dict) -> str:
+    return json.dumps(doc, indent=2)
+
+
+def as_csv(doc: dict) -> str:
+    """One row per variant; every interval as two columns `<field>_lo`, `<field>_hi`."""
+    rows = []
+    for name, summary in doc["variants"].items():
+        row = {"variant": name, "players": doc["players"], "seed": doc["seed"],
+               "bots": ",".join(doc["bots"])}
+        for key, value in summary.items():
+            _flatten(row, key, value)
+        rows.append(row)
+    fields = list(dict.fromkeys(k for r in rows for k in r))
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue().rstrip("\n")
+
+
+def _flatten(row: dict, key: str, value) -> None:
+    if key.endswith("_ci"):
+        base = key[:-3]
+        if isinstance(value, dict):
+            for k, ci in value.items():
+                row[f"{base}_{k}_lo"], row[f"{base}_{k}_hi"] = ci
+        elif value and isinstance(value[0], list):
+            for i, ci in enumerate(value):
+                row[f"{base}_{i}_lo"], row[f"{base}_{i}_hi"] = ci
+        else:
+            row[f"{base}_lo"], row[f"{base}_hi"] = value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            row[f"{key}_{k}"] = v
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            row[f"{key}_{i}"] = v
+    else:
+        row[key] = value
+
+
+def have_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def plot(doc: dict, path: str) -> None:
+    """Loss rate by seat (with intervals) and mean actions per variant, saved to `path`."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = list(doc["variants"])
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    n = doc["players"]
+    width = 0.8 / max(1, len(names))
+    for j, name in enumerate(names):
+        v = doc["variants"][name]
+        xs = [k + j * width for k in range(n)]
+        rates = v["loss_rate_by_seat"]
+        err = [[r - ci[0] for r, ci in zip(rates, v["loss_rate_by_seat_ci"])],
+               [ci[1] - r for r, ci in zip(rates, v["loss_rate_by_seat_ci"])]]
+        ax1.bar(xs, rates, width, yerr=err, label=name, capsize=3)
+    ax1.set_xticks([k + width * (len(names) - 1) / 2 for k in range(n)])
+    ax1.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
+    ax1.set_ylabel("loss rate")
+    ax1.legend()
+    means = [doc["variants"][m]["mean_actions"] for m in names]
+    cis = [doc["variants"][m]["mean_actions_ci"] for m in names]
+    ax2.bar(names, means, yerr=[[m - c[0] for m, c in zip(means, cis)],
+                                [c[1] - m for m, c in zip(means, cis)]], capsize=3)
+    ax2.set_ylabel("actions per game")
+    fig.suptitle(f"{n} players, {next(iter(doc['variants'].values()))['games']} paired games, "
+                 f"bots {','.join(doc['bots'])}")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

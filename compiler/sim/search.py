@@ -1,0 +1,95 @@
+"""The search bot: determinized Monte Carlo rollouts through the engine contract.
+
+For each of `samples` determinizations (the hidden cards dealt at random, consistently with
+what `seat` can see) every legal action is tried and the game played to the end by greedy
+players.  The action that most often avoids being the loser is chosen.  Using the same
+determinizations for every action (common random numbers) keeps the comparison fair.
+"""
+
+from __future__ import annotations
+
+from compiler.sim.bots import greedy_bot
+from compiler.sim.cards import sort_key
+
+DEFAULT_SAMPLES = 12
+ROLLOUT_LIMIT = 2000   # actions; a rollout that long is scored as a draw
+
+
+def _find(d, key):
+    """The dict inside `d` (searched depth-first) that holds `key`."""
+    if isinstance(d, dict):
+        if key in d:
+            return d
+        for value in d.values():
+            found = _find(value, key)
+            if found is not None:
+                return found
+    return None
+
+
+def determinize(game, seat, rng):
+    """A copy of `game` whose hidden cards are redealt at random, consistently with `seat`'s view.
+
+    Hidden cards are the other players' hands and the stock except its last, face-up card,
+    less what is public (the face-up trump card `trump_card` in a hand, trumps listed in
+    `shown`).  They are shuffled together and dealt back with the same counts: other hands
+    keep their sizes, the stock its length and its face-up trump card.  Everything else (own hand,
+    table, discard, history) is unchanged.  Works on `to_dict()` / `Game.from_dict()`.
+    """
+    d = game.to_dict()
+    holder = _find(d, "hands")
+    stock_holder = _find(d, "stock")
+    if holder is None or stock_holder is None:
+        return game.copy()
+    hands, stock = holder["hands"], stock_holder["stock"]
+    hidden_stock = len(stock) - 1 if stock else 0
+    # public knowledge stays put: the face-up trump card once drawn, trumps shown this round
+    pinned = set(d.get("shown") or ()) | ({d["trump_card"]} if d.get("trump_card") else set())
+    pool = [c for s, h in enumerate(hands) if s != seat for c in h if c not in pinned]
+    pool += list(stock[:hidden_stock])
+    rng.shuffle(pool)
+    at = 0
+    new_hands = []
+    for s, hand in enumerate(hands):
+        if s == seat:
+            new_hands.append(list(hand))
+            continue
+        keep = [c for c in hand if c in pinned]
+        take = len(hand) - len(keep)
+        new_hands.append(sorted(keep + pool[at:at + take], key=sort_key))
+        at += take
+    holder["hands"] = new_hands
+    stock_holder["stock"] = pool[at:] + list(stock[hidden_stock:])
+    return type(game).from_dict(d)
+
+
+def rollout(game, seat, rng, policy=greedy_bot) -> float:
+    """Play `game` to the end with `policy` for everyone; 1 if `seat` does not lose, else 0."""
+    for _ in range(ROLLOUT_LIMIT):
+        if game.is_over:
+            return 0.0 if game.loser == seat else 1.0
+        game.apply(policy(game, game.to_move, rng))
+    return 0.5
+
+
+def make_search_bot(samples: int | None = None):
+    """A determinized Monte Carlo bot with `samples` determinizations per decision."""
+    n = samples or DEFAULT_SAMPLES
+
+    def search_bot(game, seat, rng):
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return acts[0]
+        scores = [0.0] * len(acts)
+        for _ in range(n):
+            world = determinize(game, seat, rng)
+            for i, act in enumerate(acts):
+                g = world.copy()
+                g.apply(act)
+                scores[i] += rollout(g, seat, rng)
+        usual = str(greedy_bot(game, seat, rng))  # ties go to the greedy choice
+        best = max(range(len(acts)), key=lambda i: (scores[i], str(acts[i]) == usual, -i))
+        return acts[best]
+
+    search_bot.__name__ = f"mcts:{n}"
+    return search_bot

@@ -1,0 +1,172 @@
+"""Per-variant statistics as mergeable sufficient statistics, and their summaries.
+
+`Stats` holds only counts and sums (histograms for actions and rounds, so that medians are
+exact).  `merge` adds two of them; the result does not depend on how the games were split
+into shards, which makes `--jobs` and cluster runs give identical figures.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for k successes out of n (0, 1 when n is 0)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """Mean and its normal-approximation interval from a sum and a sum of squares."""
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = total / n
+    if n < 2:
+        return (mean, mean, mean)
+    var = max(0.0, (total_sq - total * total / n) / (n - 1))
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+def hist_median(hist: Counter) -> float:
+    """Median of the values counted in `hist` (mean of the middle two for an even count)."""
+    n = sum(hist.values())
+    if n == 0:
+        return 0.0
+    lo_rank, hi_rank = (n - 1) // 2, n // 2
+    seen, lo = 0, None
+    for value in sorted(hist):
+        seen += hist[value]
+        if lo is None and seen > lo_rank:
+            lo = value
+        if seen > hi_rank:
+            return (lo + value) / 2
+    raise AssertionError("unreachable")
+
+
+def _hist_sums(hist: Counter) -> tuple[int, int]:
+    return (sum(v * c for v, c in hist.items()), sum(v * v * c for v, c in hist.items()))
+
+
+COUNTED = ("takes", "transfers", "shows")
+
+
+@dataclass
+class Stats:
+    """Sufficient statistics of the games of one variant."""
+
+    players: int
+    games: int = 0
+    draws: int = 0
+    unfinished: int = 0
+    loss_by_offset: list = field(default_factory=list)   # seat offset from first attacker
+    loss_by_bot: list = field(default_factory=list)      # index in the --bots list
+    actions: Counter = field(default_factory=Counter)     # histogram: actions per game
+    rounds: Counter = field(default_factory=Counter)      # histogram: rounds per game
+    sums: dict = field(default_factory=dict)              # {"takes": [sum, sum of squares], ...}
+
+    def __post_init__(self):
+        self.loss_by_offset = self.loss_by_offset or [0] * self.players
+        self.loss_by_bot = self.loss_by_bot or [0] * self.players
+        for name in COUNTED:
+            self.sums.setdefault(name, [0, 0])
+
+    def add(self, record: dict) -> None:
+        """Count one game (a record from `runner.play_game`)."""
+        self.games += 1
+        if record["unfinished"]:
+            self.unfinished += 1
+        elif record["draw"]:
+            self.draws += 1
+        else:
+            self.loss_by_offset[record["loser_offset"]] += 1
+            self.loss_by_bot[record["loser_bot"]] += 1
+        self.actions[record["actions"]] += 1
+        self.rounds[record["rounds"]] += 1
+        for name in COUNTED:
+            self.sums[name][0] += record[name]
+            self.sums[name][1] += record[name] ** 2
+
+    def merge(self, other: Stats) -> Stats:
+        """Add `other`'s games to these (in place; returns self)."""
+        if other.players != self.players:
+            raise ValueError("can not merge statistics of different player counts")
+        self.games += other.games
+        self.draws += other.draws
+        self.unfinished += other.unfinished
+        self.loss_by_offset = [a + b for a, b in zip(self.loss_by_offset, other.loss_by_offset)]
+        self.loss_by_bot = [a + b for a, b in zip(self.loss_by_bot, other.loss_by_bot)]
+        self.actions.update(other.actions)
+        self.rounds.update(other.rounds)
+        for name in COUNTED:
+            self.sums[name] = [a + b for a, b in zip(self.sums[name], other.sums[name])]
+        return self
+
+    def to_dict(self) -> dict:
+        """JSON-safe raw counts (a shard's output on a cluster)."""
+        return {"players": self.players, "games": self.games, "draws": self.draws,
+                "unfinished": self.unfinished, "loss_by_offset": list(self.loss_by_offset),
+                "loss_by_bot": list(self.loss_by_bot),
+                "actions": {str(k): v for k, v in sorted(self.actions.items())},
+                "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+                "sums": {k: list(v) for k, v in self.sums.items()}}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Stats:
+        return cls(players=d["players"], games=d["games"], draws=d["draws"],
+                   unfinished=d["unfinished"], loss_by_offset=list(d["loss_by_offset"]),
+                   loss_by_bot=list(d["loss_by_bot"]),
+                   actions=Counter({int(k): v for k, v in d["actions"].items()}),
+                   rounds=Counter({int(k): v for k, v in d["rounds"].items()}),
+                   sums={k: list(v) for k, v in d["sums"].items()})
+
+    def summary(self, bots: list[str] | None = None) -> dict:
+        """Rates and means with 95% intervals (Wilson for rates, normal for means)."""
+        n = self.games
+        out = {"games": n, "draw_rate": _rate(self.draws, n), "draw_rate_ci": wilson(self.draws, n),
+               "loss_rate_by_seat": [_rate(k, n) for k in self.loss_by_offset],
+               "loss_rate_by_seat_ci": [wilson(k, n) for k in self.loss_by_offset]}
+        for name, hist in (("actions", self.actions), ("rounds", self.rounds)):
+            mean, lo, hi = mean_ci(*_hist_sums(hist), n)
+            out[f"mean_{name}"], out[f"mean_{name}_ci"] = mean, (lo, hi)
+            out[f"median_{name}"] = hist_median(hist)
+        for name in COUNTED:
+            mean, lo, hi = mean_ci(*self.sums[name], n)
+            out[f"{name}_per_game"], out[f"{name}_per_game_ci"] = mean, (lo, hi)
+        if bots and len(set(bots)) > 1:
+            out["loss_rate_by_bot"] = {label: _rate(k, n) for label, k
+                                       in zip(bot_labels(bots), self.loss_by_bot)}
+            out["loss_rate_by_bot_ci"] = {label: wilson(k, n) for label, k
+                                          in zip(bot_labels(bots), self.loss_by_bot)}
+        out["unfinished"] = self.unfinished
+        return _clean(out)
+
+
+def bot_labels(bots: list[str]) -> list[str]:
+    """Labels for the bots of the seats; a repeated name gets its position (`random@1`)."""
+    counts = Counter(bots)
+    return [b if counts[b] == 1 else f"{b}@{i}" for i, b in enumerate(bots)]
+
+
+def _clean(value):
+    """JSON-ready: tuples become lists, floats are rounded to 6 decimals."""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_clean(v) for v in value]
+    if isinstance(value, float):
+        return round(value, 6) + 0.0
+    return value
+
+
+def _rate(k: int, n: int) -> float:
+    return k / n if n else 0.0
