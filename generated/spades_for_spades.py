@@ -345,11 +345,11 @@ TAKE_ACTION = Action(TAKE)
 PASS_ACTION = Action(PASS)
 _BEAT = tuple(tuple(Action(BEAT, 0, a, d) for d in range(NCARDS)) for a in range(NCARDS))
 _THROW = tuple(Action(THROW, 1 << c) for c in range(NCARDS))
-_BY_MASK = ({}, None, {}, {}, _THROW)
+_BY_MASK = ({}, None, {}, {})  # interned attack, -, transfer and show actions by mask
 
 
 def _masked(kind, mask):
-    """The interned attack/transfer/show/throw action for a card mask."""
+    """The interned attack, transfer or show action for a card mask."""
     table = _BY_MASK[kind]
     act = table.get(mask)
     if act is None:
@@ -404,7 +404,7 @@ def parse_action(text):
         mask |= 1 << c
     if kind in (SHOW, THROW) and len(cards) != 1:
         raise ValueError(f"'{VERBS[kind]}' takes exactly one card")
-    return _masked(kind, mask)
+    return _THROW[cards[0]] if kind == THROW else _masked(kind, mask)
 
 # -- Dealing ----------------------------------------------------------------
 

@@ -1,0 +1,150 @@
+"""Implicit applicability of position scenarios (the "baseline", see README.md).
+
+A position scenario is written for the transfer profile's shared rules: the default beat
+relation, throw-ins by every non-defender, a limit of 6 attack cards, a face-up trump under
+the stock and a hand size of 6 (for refills).  A variant that words a rule differently
+still gets the scenario when the difference can not matter for it: e.g. fallen-ace's beat
+rule agrees with the default on every pair of the scenario's cards, "5 if first_round else
+6" is 6 outside the first round, and "left or right of the defender" is every non-defender
+with three players or fewer.  Expressions are evaluated with Python's `eval` over a small
+namespace, which the spec expression language (and/or/not, comparisons, min, if-else) fits;
+anything that fails to evaluate makes the scenario not apply.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import conformance_scenarios as S
+
+BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
+THROW_DEFAULT = "not is_defender"
+
+
+@functools.total_ordering
+class Rank:
+    def __init__(self, text, ranks):
+        self.text, self.ranks = str(text), list(ranks)
+
+    def _idx(self, other):
+        if isinstance(other, Rank):
+            other = other.text
+        return self.ranks.index(str(other))
+
+    def __eq__(self, other):
+        try:
+            return self.ranks.index(self.text) == self._idx(other)
+        except ValueError:
+            return False
+
+    def __lt__(self, other):
+        return self.ranks.index(self.text) < self._idx(other)
+
+    def __hash__(self):
+        return hash(self.text)
+
+
+class Card:
+    def __init__(self, text, trump, ranks):
+        self.rank = Rank(text[:-1], ranks)
+        self.suit = text[-1]
+        self.is_trump = trump is not None and self.suit == trump
+
+
+def _names(ranks):
+    names = {s: s for s in S.SUITS}
+    for r in ranks:
+        if not r.isdigit():
+            names[r] = Rank(r, ranks)
+    names["lowest"], names["highest"] = Rank(ranks[0], ranks), Rank(ranks[-1], ranks)
+    names["min"], names["max"] = min, max
+    return names
+
+
+def _eval(expr, names):
+    return eval(str(expr), {"__builtins__": {}}, names)  # noqa: S307 - test-only, spec text
+
+
+def beats_agree(rules, cards, trump) -> bool:
+    expr = rules.get("beating.beats", BEATS_DEFAULT)
+    if S.rule_matches(expr, BEATS_DEFAULT):
+        return True
+    ranks = list(rules.get("deck.ranks", S.DEFAULT_RANKS))
+    base = _names(ranks)
+    try:
+        for a_txt, d_txt in itertools.permutations(sorted(cards), 2):
+            a, d = Card(a_txt, trump, ranks), Card(d_txt, trump, ranks)
+            names = dict(base, a=a, d=d)
+            default = bool(_eval(BEATS_DEFAULT, names))
+            names["inherited"] = default
+            if bool(_eval(expr, names)) != default:
+                return False
+    except Exception:
+        return False
+    return True
+
+
+def throw_in_agrees(rules, players) -> bool:
+    expr = rules.get("throw_in.who", THROW_DEFAULT)
+    if S.rule_matches(expr, THROW_DEFAULT):
+        return True
+    if players > 3:
+        return False
+    try:
+        for att, orig in itertools.product([False, True], repeat=2):
+            for left, right in ([(True, True)] if players == 2 else [(True, False), (False, True)]):
+                for active in range(2, players + 1):
+                    names = {"is_attacker": att, "is_original_attacker": orig,
+                             "is_defender": False, "left_of_defender": left,
+                             "right_of_defender": right, "players": players,
+                             "active_players": active}
+                    if not _eval(expr, names):
+                        return False
+    except Exception:
+        return False
+    return True
+
+
+def limit_is_six(rules, pos) -> bool:
+    expr = rules.get("attack.limit", "6")
+    names = {"first_round": bool(pos.get("first_round", False)), "players": pos["players"],
+             "active_players": sum(1 for h in pos["hands"] if h), "stock": len(pos["stock"]),
+             "min": min, "max": max}
+    try:
+        return _eval(expr, names) == 6
+    except Exception:
+        return False
+
+
+def trump_agrees(rules, pos) -> bool:
+    mode = rules.get("trump.mode", "turned_bottom")
+    trump = pos["trump"]
+    if trump in (rules.get("trump.never") or []):
+        return False
+    if mode == "turned_bottom":
+        return True
+    if mode == "turned_top":  # the same as turned_bottom once the stock is empty
+        return not pos["stock"]
+    if mode == "fixed":
+        return rules.get("trump.suit") == trump
+    return False
+
+
+def position_compatible(sc, rules) -> bool:
+    """True when the scenario's baseline assumptions hold for these rules (README.md)."""
+    pos = sc["position"]
+    relaxed = {k for k, v in sc.get("_assumes", {}).items() if v == "*"}
+    if "trump.mode" not in relaxed and not trump_agrees(rules, pos):
+        return False
+    if "beating.beats" not in relaxed and not beats_agree(
+            rules, S.scenario_cards(sc), pos["trump"]):
+        return False
+    if "throw_in.who" not in relaxed and not throw_in_agrees(rules, pos["players"]):
+        return False
+    if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
+            and not limit_is_six(rules, pos):
+        return False
+    if pos["stock"] and "deal.hand_size" not in relaxed and rules.get("deal.hand_size", 6) != 6:
+        return False
+    return True

@@ -1,0 +1,253 @@
+"""Named property checks: rules about dealing and series that hold for every seed.
+
+A deal depends on how an engine uses its random generator, so these scenarios do not
+hard-code any hand; they check what the rules fix for *every* deal (README.md lists them).
+"""
+
+from __future__ import annotations
+
+import random
+
+import conformance_scenarios as S
+from conformance_runner import Ctx, check_invariants, legal_texts
+
+BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
+
+
+def _players(ctx, params, default=None):
+    lo, hi = ctx.rules.get("players.min", 2), ctx.rules.get("players.max", 6)
+    want = params.get("players", default or list(range(lo, hi + 1)))
+    return [n for n in want if lo <= n <= hi]
+
+
+def _seeds(params, default=40):
+    return range(params.get("seeds", default))
+
+
+def _lowest_trump_holder(game, ctx):
+    best = None
+    for seat, hand in enumerate(game.hands):
+        for c in hand:
+            if c[-1] == game.trump:
+                k = S.card_key(c, ctx.ranks)
+                if best is None or k < best[0]:
+                    best = (k, seat)
+    return None if best is None else best[1]
+
+
+def deal_shape(ctx: Ctx, params: dict):
+    """T1/T5/P1/P2: every hand has hand_size cards; the rest is the stock, trump card last."""
+    size = ctx.rules.get("deal.hand_size", 6)
+    for n in _players(ctx, params):
+        for seed in _seeds(params):
+            for dealer in params.get("dealers", [0]):
+                g = ctx.mod.new_game(n, seed, dealer=dealer)
+                where = f"new_game({n}, {seed}, dealer={dealer})"
+                check_invariants(g, ctx, where)
+                assert [len(h) for h in g.hands] == [size] * n, f"{where}: hands {g.hands}"
+                assert g.table == [] and list(g.out) == [], f"{where}: table/out not empty"
+                assert set(g.discard) == set(), f"{where}: discard not empty"
+                rest = len(ctx.deck) - n * size
+                if rest > 0:
+                    assert len(g.stock) == rest, f"{where}: stock {len(g.stock)} != {rest}"
+                    assert g.stock[-1][-1] == g.trump, (
+                        f"{where}: the face-up trump card must be the stock's last card: "
+                        f"trump {g.trump}, stock {g.stock}")
+                assert not g.is_over and g.to_move == g.attacker, f"{where}: not started"
+
+
+def six_player_deal(ctx: Ctx, params: dict):
+    """T6/P1: six players - all 36 dealt, no stock, the dealer keeps the trump-showing card."""
+    for seed in _seeds(params):
+        for dealer in params.get("dealers", [0, 3, 5]):
+            g = ctx.mod.new_game(6, seed, dealer=dealer)
+            where = f"new_game(6, {seed}, dealer={dealer})"
+            check_invariants(g, ctx, where)
+            assert [len(h) for h in g.hands] == [6] * 6, f"{where}: hands {g.hands}"
+            assert list(g.stock) == [], f"{where}: six players leave no stock: {g.stock}"
+            assert g.trump in S.SUITS, f"{where}: trump {g.trump!r}"
+            assert any(c[-1] == g.trump for c in g.hands[dealer]), (
+                f"{where}: the dealer's last card shows trump and stays in the dealer's hand, "
+                f"so the dealer holds a trump; dealer hand {g.hands[dealer]}, trump {g.trump}")
+
+
+def first_attacker(ctx: Ctx, params: dict):
+    """T7/T9/P3: the lowest trump opens; nobody with trump -> left of dealer (or redeal)."""
+    no_trump = ctx.rules.get("first_attacker.no_trump_held", "left_of_dealer")
+    for n in _players(ctx, params):
+        for seed in _seeds(params, 150):
+            for dealer in params.get("dealers", [0, 1]):
+                if dealer >= n:
+                    continue
+                g = ctx.mod.new_game(n, seed, dealer=dealer)
+                where = f"new_game({n}, {seed}, dealer={dealer})"
+                holder = _lowest_trump_holder(g, ctx)
+                if holder is None:
+                    assert no_trump != "redeal", f"{where}: nobody holds a trump: must redeal"
+                    assert g.attacker == (dealer + 1) % n, (
+                        f"{where}: nobody holds a trump, the left of the dealer starts")
+                else:
+                    assert g.attacker == holder, (
+                        f"{where}: attacker {g.attacker}, lowest trump held by {holder}: "
+                        f"{g.hands} trump {g.trump}")
+                assert g.to_move == g.attacker
+                assert g.defender == (g.attacker + 1) % n, f"{where}: defender {g.defender}"
+
+
+def opening_any_card(ctx: Ctx, params: dict):
+    """T7/T4/P3: the opener may attack with any card; no exchange or other action exists."""
+    single = ctx.rules.get("attack.opening") == "single"
+    for n in _players(ctx, params):
+        for seed in _seeds(params, 20):
+            g = ctx.mod.new_game(n, seed)
+            where = f"new_game({n}, {seed})"
+            legal = legal_texts(g)
+            hand = g.hands[g.attacker]
+            for c in hand:
+                assert f"attack {c}" in legal, f"{where}: 'attack {c}' must be legal: {legal}"
+            assert all(a.startswith("attack ") for a in legal), (
+                f"{where}: at the start only attacks exist (no exchange of the trump six): {legal}")
+            if single:
+                assert sorted(legal) == sorted(f"attack {c}" for c in hand), (
+                    f"{where}: the opening is one card: {legal}")
+
+
+def players_range(ctx: Ctx, params: dict):
+    """T1/P1: 2-6 players; other counts are refused with ValueError."""
+    lo, hi = ctx.rules.get("players.min", 2), ctx.rules.get("players.max", 6)
+    for n in range(lo, hi + 1):
+        ctx.mod.new_game(n, 1)
+    for n in (lo - 1, hi + 1):
+        try:
+            ctx.mod.new_game(n, 1)
+        except ValueError:
+            continue
+        raise AssertionError(f"new_game({n}) must raise ValueError (players {lo}-{hi})")
+
+
+def _play_out(g, rng, max_actions, on_step=None):
+    for _ in range(max_actions):
+        if g.is_over:
+            return True
+        acts = legal_texts(g)
+        g.apply(rng.choice(acts))
+        if on_step:
+            on_step(g)
+    return g.is_over
+
+
+def series(ctx: Ctx, params: dict):
+    """T8/T25/P3: the loser deals and the loser's left starts; a draw keeps the dealer."""
+    rules = ctx.rules
+    for n in _players(ctx, params, [2, 3, 4]):
+        for seed in _seeds(params, 4):
+            rng = random.Random(seed)
+            dealer = seed % n
+            g = ctx.mod.new_game(n, seed, dealer=dealer)
+            try:
+                g.next_game(seed=1)
+            except ValueError:
+                pass
+            else:
+                raise AssertionError("next_game on an unfinished game must raise ValueError")
+            for k in range(params.get("games", 3)):
+                if not _play_out(g, rng, params.get("max_actions", 3000)):
+                    break
+                if not g.is_draw and rules.get("series.next_dealer") == "loser":
+                    dealer = g.loser
+                elif rules.get("series.next_dealer") == "left_of_dealer":
+                    dealer = (dealer + 1) % n
+                was = f"game {k} (n={n}, seed={seed}, loser={g.loser}, draw={g.is_draw})"
+                g = g.next_game(seed=1000 * seed + k)
+                check_invariants(g, ctx, f"next_game after {was}")
+                assert not g.is_over and list(g.out) == [] and g.table == []
+                assert g.to_move == g.attacker
+                if rules.get("series.first_attacker") == "lowest_trump":
+                    holder = _lowest_trump_holder(g, ctx)
+                    if holder is not None:
+                        assert g.attacker == holder, f"after {was}: lowest trump opens"
+                else:
+                    assert g.attacker == (dealer + 1) % n, (
+                        f"after {was}: expected the dealer {dealer}'s left neighbour "
+                        f"{(dealer + 1) % n} to start, got {g.attacker}")
+
+
+def _beats(a, d, trump, ranks):
+    ra, rd = ranks.index(a[:-1]), ranks.index(d[:-1])
+    return (a[-1] == d[-1] and rd > ra) or (d[-1] == trump and a[-1] != trump)
+
+
+def random_play(ctx: Ctx, params: dict):
+    """T2/T3/T11/T15/T17: rule invariants that hold at every point of any game."""
+    rules = ctx.rules
+    default_beats = S.rule_matches(rules.get("beating.beats"), BEATS_DEFAULT)
+    no_late = S.rule_matches(rules.get("transfer.when"), "beaten == 0")
+    limit6 = S.rule_matches(rules.get("attack.limit"), "6")
+
+    taken = [False]  # the defender declared take in the current round
+
+    def check(g, where):
+        if not g.table:
+            taken[0] = False
+        elif g.history and g.history[-1] == "take":
+            taken[0] = True
+        check_invariants(g, ctx, where)
+        if g.is_over:
+            return
+        table = [list(p) for p in g.table]
+        if limit6:
+            assert len(table) <= 6, f"{where}: more than 6 attack cards: {table}"
+        if default_beats:
+            for a, d in table:
+                assert d is None or _beats(a, d, g.trump, ctx.ranks), f"{where}: {d} on {a}"
+        unbeaten = [a for a, d in table if d is None]
+        if table:
+            assert len(unbeaten) <= len(g.hands[g.defender]), (
+                f"{where}: {len(unbeaten)} unbeaten cards against a hand of "
+                f"{len(g.hands[g.defender])}")
+        ranks_on_table = {c[:-1] for p in table for c in p if c}
+        for a in legal_texts(g):
+            verb, cards = a.split()[0], a.split()[1:]
+            if verb in ("throw", "pass"):
+                assert g.to_move != g.defender, f"{where}: the defender may not {a!r}"
+            if verb == "throw":
+                assert len(cards) == 1, f"{where}: throws are one card at a time: {a!r}"
+                assert cards[0][:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
+                assert not unbeaten or taken[0], (
+                    f"{where}: {a!r} while cards are unbeaten and nobody took")
+            if verb in ("beat", "transfer", "show", "take"):
+                assert g.to_move == g.defender, f"{where}: only the defender may {a!r}"
+            if verb in ("transfer", "show") and no_late:
+                assert all(d is None for _, d in table), f"{where}: {a!r} after a beat"
+            if verb == "beat" and default_beats:
+                assert [cards[0], None] in table, f"{where}: {a!r} not on an unbeaten card"
+                assert _beats(cards[0], cards[1], g.trump, ctx.ranks), f"{where}: {a!r}"
+
+    for n in _players(ctx, params, [2, 3, 4, 6]):
+        for seed in _seeds(params, 6):
+            rng = random.Random(seed * 7 + n)
+            taken[0] = False
+            g = ctx.mod.new_game(n, seed)
+            check(g, f"new_game({n},{seed})")
+            count = [0]
+
+            def on_step(game, n=n, seed=seed):
+                count[0] += 1
+                check(game, f"new_game({n},{seed}) after {game.history[-1]!r} (#{count[0]})")
+            _play_out(g, rng, params.get("max_actions", 3000), on_step)
+
+
+PROPERTY_FUNCS = {
+    "deal_shape": deal_shape,
+    "six_player_deal": six_player_deal,
+    "first_attacker": first_attacker,
+    "opening_any_card": opening_any_card,
+    "players_range": players_range,
+    "series": series,
+    "random_play": random_play,
+}
+
+
+def run_property(sc: dict, mod, name: str):
+    ctx = Ctx(mod, name)
+    PROPERTY_FUNCS[sc["property"]](ctx, sc.get("params", {}) or {})

@@ -1,0 +1,206 @@
+"""Running one scenario on one engine module, through the contract API only."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import conformance_scenarios as S
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def engine_names() -> tuple[list[str], str]:
+    """(names, reason-if-empty).  Uses generated.ENGINES, else the module files."""
+    if str(REPO) not in sys.path:
+        sys.path.insert(0, str(REPO))
+    try:
+        import generated  # noqa: F401
+    except Exception as exc:  # pragma: no cover - depends on the build
+        return [], f"package 'generated' can not be imported: {exc}"
+    names = getattr(generated, "ENGINES", None)
+    if names is None:
+        files = sorted(p.stem for p in (REPO / "generated").glob("*.py") if p.stem != "__init__")
+        names = files
+    names = list(names)
+    if not names:
+        return [], "no generated engines yet (generated.ENGINES is empty and no generated/*.py)"
+    return names, ""
+
+
+def load_engine(name: str):
+    return importlib.import_module("generated." + name.replace("-", "_"))
+
+
+class Ctx:
+    def __init__(self, mod, name):
+        self.mod = mod
+        self.name = name
+        self.rules = mod.VARIANT["rules"]
+        self.ranks = list(self.rules.get("deck.ranks", S.DEFAULT_RANKS))
+        self.deck = S.deck_of(self.rules)
+        self.initial_discard: set[str] = set()
+
+
+def build_position(pos: dict, ctx: Ctx) -> dict:
+    """The scenario position as a contract dict: canonical cards, every unseen card discarded."""
+    n = pos["players"]
+    hands = [[S.canon_card(c) for c in h] for h in pos["hands"]]
+    stock = [S.canon_card(c) for c in pos.get("stock", [])]
+    discard = [S.canon_card(c) for c in pos.get("discard", []) or []]
+    seen = set(stock) | set(discard) | {c for h in hands for c in h}
+    # the contract says unseen cards count as discarded; we list them explicitly
+    discard += [c for c in ctx.deck if c not in seen]
+    return {
+        "players": n, "trump": pos["trump"], "stock": stock, "hands": hands,
+        "attacker": pos["attacker"], "discard": discard,
+        "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
+        "first_round": bool(pos.get("first_round", False)),
+    }
+
+
+def start_game(sc: dict, ctx: Ctx):
+    if "position" in sc:
+        game = ctx.mod.from_position(build_position(sc["position"], ctx))
+    else:
+        ng = sc["new_game"]
+        game = ctx.mod.new_game(ng["players"], ng.get("seed"), dealer=ng.get("dealer", 0))
+    ctx.initial_discard = set(game.discard)
+    return game
+
+
+def legal_texts(game) -> list[str]:
+    return [str(a) for a in game.legal_actions()]
+
+
+def describe(game) -> str:
+    try:
+        return (f"to_move={game.to_move} attacker={game.attacker} defender={game.defender} "
+                f"hands={game.hands} table={game.table} stock={game.stock} out={game.out} "
+                f"legal={legal_texts(game)}")
+    except Exception as exc:  # pragma: no cover
+        return f"<state unavailable: {exc}>"
+
+
+# ---------------------------------------------------------------------------
+# invariants checked after every step
+# ---------------------------------------------------------------------------
+def check_invariants(game, ctx: Ctx, where: str):
+    cards = [c for h in game.hands for c in h]
+    cards += [c for pair in game.table for c in pair if c is not None]
+    cards += list(game.stock) + list(game.discard)
+    assert sorted(cards) == sorted(ctx.deck), (
+        f"{where}: cards not conserved (every deck card exactly once in hands, table, stock, "
+        f"discard): missing {sorted(set(ctx.deck) - set(cards))}, "
+        f"duplicated {sorted({c for c in cards if cards.count(c) > 1})}")
+    for seat, hand in enumerate(game.hands):
+        assert list(hand) == S.sort_cards(hand, ctx.ranks), (
+            f"{where}: hand {seat} not sorted by rank then suit S H D C: {hand}")
+    legal = game.legal_actions()
+    assert bool(game.is_over) == (len(legal) == 0), (
+        f"{where}: legal_actions() must be empty exactly when the game is over "
+        f"(is_over={game.is_over}, legal={legal_texts(game)})")
+    assert (game.to_move is None) == bool(game.is_over), (
+        f"{where}: to_move must be None exactly when the game is over")
+
+
+# ---------------------------------------------------------------------------
+# expectations
+# ---------------------------------------------------------------------------
+def _canon_list(actions, ctx):
+    return [S.canon_action(a, ctx.ranks) for a in actions]
+
+
+def _lowest_trump_holder(game, ctx):
+    best = None
+    for seat, hand in enumerate(game.hands):
+        for c in hand:
+            if c[-1] == game.trump:
+                k = S.card_key(c, ctx.ranks)
+                if best is None or k < best[0]:
+                    best = (k, seat)
+    return None if best is None else best[1]
+
+
+def check_expect(game, exp: dict, ctx: Ctx, where: str):
+    state = describe(game)
+    legal = legal_texts(game)
+
+    def eq(label, actual, wanted):
+        assert actual == wanted, f"{where}: {label} is {actual!r}, expected {wanted!r}\n  {state}"
+
+    for key in ("to_move", "attacker", "defender", "trump", "loser"):
+        if key in exp:
+            eq(key, getattr(game, key), exp[key])
+    for key in ("is_over", "is_draw"):
+        if key in exp:
+            eq(key, bool(getattr(game, key)), bool(exp[key]))
+    if "legal" in exp:
+        eq("legal (as a set)", sorted(legal), sorted(_canon_list(exp["legal"], ctx)))
+    for a in _canon_list(exp.get("legal_has", []) or [], ctx):
+        assert a in legal, f"{where}: {a!r} must be legal\n  {state}"
+    for a in _canon_list(exp.get("legal_lacks", []) or [], ctx):
+        assert a not in legal, f"{where}: {a!r} must not be legal\n  {state}"
+    for a in _canon_list(exp.get("illegal", []) or [], ctx):
+        assert a not in legal, f"{where}: {a!r} must not be among legal_actions()\n  {state}"
+        before = game.to_dict()
+        try:
+            game.apply(a)
+        except ctx.mod.IllegalAction:
+            pass
+        else:
+            raise AssertionError(f"{where}: apply({a!r}) must raise IllegalAction\n  {state}")
+        assert game.to_dict() == before, f"{where}: refused {a!r} changed the game"
+    if "hands" in exp:
+        hands = exp["hands"]
+        items = hands.items() if isinstance(hands, dict) else enumerate(hands)
+        for seat, cards in items:
+            eq(f"hands[{seat}]", list(game.hands[seat]), S.sort_cards(cards, ctx.ranks))
+    for seat, n in (exp.get("hand_sizes") or {}).items():
+        eq(f"len(hands[{seat}])", len(game.hands[seat]), n)
+    if "table" in exp:
+        want = [[S.canon_card(a), None if d is None else S.canon_card(d)] for a, d in exp["table"]]
+        eq("table", [list(p) for p in game.table], want)
+    if "stock" in exp:
+        eq("stock", list(game.stock), [S.canon_card(c) for c in exp["stock"]])
+    if "stock_size" in exp:
+        eq("len(stock)", len(game.stock), exp["stock_size"])
+    if "discard_added" in exp:
+        want = ctx.initial_discard | {S.canon_card(c) for c in exp["discard_added"]}
+        got = set(game.discard)
+        assert got == want, (f"{where}: discard gained {sorted(got - ctx.initial_discard)}, "
+                             f"expected exactly {sorted(want - ctx.initial_discard)}\n  {state}")
+    if "out" in exp:
+        eq("out", list(game.out), list(exp["out"]))
+    if exp.get("attacker_holds_lowest_trump"):
+        holder = _lowest_trump_holder(game, ctx)
+        assert holder is not None, f"{where}: nobody holds a trump\n  {state}"
+        eq("attacker (holder of the lowest trump)", game.attacker, holder)
+
+
+def run_scenario(sc: dict, mod, name: str):
+    ctx = Ctx(mod, name)
+    body = S.body_for(sc, name, ctx.rules)
+    game = start_game(sc, ctx)
+    check_invariants(game, ctx, "start")
+    for i, step in enumerate(S.steps_of(body)):
+        where = f"step {i}"
+        if "do" in step:
+            acts = step["do"] if isinstance(step["do"], list) else [step["do"]]
+            for a in acts:
+                text = S.canon_action(a, ctx.ranks)
+                state = describe(game)
+                try:
+                    game.apply(text)
+                except ctx.mod.IllegalAction as exc:
+                    raise AssertionError(
+                        f"{where}: {text!r} was refused ({exc}) but the rules allow it\n  {state}"
+                    ) from None
+                check_invariants(game, ctx, f"{where} after {text!r}")
+        elif "next_game" in step:
+            game = game.next_game(seed=step["next_game"].get("seed"))
+            ctx.initial_discard = set(game.discard)
+            check_invariants(game, ctx, f"{where} after next_game")
+        else:
+            check_expect(game, step["expect"], ctx, where)

@@ -1,0 +1,371 @@
+"""Loading, validating and selecting conformance scenarios (no engine needed).
+
+The format is documented in README.md next to this file.  Everything here works
+without any generated engine, so the schema tests run even before engines exist.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+SCENARIO_DIR = HERE / "scenarios"
+RULES_FILE = HERE / "rules.yaml"
+
+SUITS = ("S", "H", "D", "C")
+DEFAULT_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
+ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
+
+FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
+SCENARIO_KEYS = {
+    "id", "rules", "doc", "assumes", "variants", "position", "new_game", "property",
+    "params", "actions", "expect", "steps", "by_variant", "overrides",
+}
+POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
+                 "first_round"}
+NEW_GAME_KEYS = {"players", "seed", "dealer"}
+OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
+BY_VARIANT_KEYS = {"actions", "expect", "steps"}
+STEP_KEYS = {"do", "expect", "next_game", "note"}
+EXPECT_KEYS = {
+    "to_move", "attacker", "defender", "trump", "legal", "legal_has", "legal_lacks",
+    "illegal", "hands", "hand_sizes", "table", "stock", "stock_size", "discard_added",
+    "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump",
+}
+PROPERTIES = {
+    "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
+    "series", "random_play",
+}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
+
+
+# ---------------------------------------------------------------------------
+# cards and actions
+# ---------------------------------------------------------------------------
+def canon_card(text: str) -> str:
+    text = str(text).strip()
+    suit = _SYMBOLS.get(text[-1], text[-1].upper())
+    return text[:-1].upper() + suit
+
+
+def card_key(card: str, ranks=DEFAULT_RANKS):
+    rank, suit = card[:-1], card[-1]
+    order = list(ranks)
+    return (order.index(rank) if rank in order else len(order), SUITS.index(suit))
+
+
+def sort_cards(cards, ranks=DEFAULT_RANKS) -> list[str]:
+    return sorted((canon_card(c) for c in cards), key=lambda c: card_key(c, ranks))
+
+
+def canon_action(text: str, ranks=DEFAULT_RANKS) -> str:
+    parts = str(text).split()
+    verb = parts[0].lower()
+    cards = [canon_card(c) for c in parts[1:]]
+    if verb in CARD_VERBS:
+        cards = sorted(cards, key=lambda c: card_key(c, ranks))
+    return " ".join([verb, *cards])
+
+
+def action_cards(text: str) -> list[str]:
+    return [canon_card(c) for c in str(text).split()[1:]]
+
+
+# ---------------------------------------------------------------------------
+# loading
+# ---------------------------------------------------------------------------
+def load_rules() -> dict[str, str]:
+    with RULES_FILE.open(encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def scenario_files() -> list[Path]:
+    return sorted(SCENARIO_DIR.glob("*.yaml"))
+
+
+def load_scenarios() -> list[dict]:
+    """Every scenario, with the file-level `assumes`/`variants` merged in and `_file` set."""
+    out = []
+    for path in scenario_files():
+        with path.open(encoding="utf-8") as fh:
+            data = yaml.safe_load(fh) or {}
+        file_assumes = data.get("assumes", {}) or {}
+        file_variants = data.get("variants")
+        for raw in data.get("scenarios", []) or []:
+            sc = copy.deepcopy(raw)
+            sc["_file"] = path.name
+            merged = dict(file_assumes)
+            merged.update(sc.get("assumes", {}) or {})
+            sc["_assumes"] = merged
+            if "variants" not in sc and file_variants is not None:
+                sc["_variants"] = file_variants
+            else:
+                sc["_variants"] = sc.get("variants")
+            out.append(sc)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# schema check: returns a list of error strings (empty = fine)
+# ---------------------------------------------------------------------------
+def _check_action(text, where, errors):
+    if not isinstance(text, str) or not text.split():
+        errors.append(f"{where}: action must be a non-empty string, got {text!r}")
+        return
+    verb = text.split()[0].lower()
+    if verb not in ALL_VERBS:
+        errors.append(f"{where}: unknown action verb in {text!r}")
+        return
+    n = len(text.split()) - 1
+    need = {"take": 0, "pass": 0, "beat": 2, "show": 1}
+    if verb in need and n != need[verb]:
+        errors.append(f"{where}: {verb!r} takes {need[verb]} card(s): {text!r}")
+    if verb in CARD_VERBS and n < 1:
+        errors.append(f"{where}: {verb!r} needs cards: {text!r}")
+    for c in text.split()[1:]:
+        _check_card(c, where, errors)
+
+
+def _check_card(c, where, errors):
+    c = canon_card(c)
+    if c[-1] not in SUITS or c[:-1] not in ("2", "3", "4", "5", *DEFAULT_RANKS):
+        errors.append(f"{where}: bad card {c!r}")
+
+
+def _check_expect(exp, where, errors):
+    if not isinstance(exp, dict):
+        errors.append(f"{where}: expect must be a mapping")
+        return
+    for k in exp:
+        if k not in EXPECT_KEYS:
+            errors.append(f"{where}: unknown expect key {k!r}")
+    for k in ("legal", "legal_has", "legal_lacks", "illegal"):
+        for a in exp.get(k, []) or []:
+            _check_action(a, f"{where}.{k}", errors)
+    hands = exp.get("hands")
+    if isinstance(hands, dict):
+        for seat, cards in hands.items():
+            if not isinstance(seat, int):
+                errors.append(f"{where}.hands: seat keys must be ints")
+            for c in cards:
+                _check_card(c, f"{where}.hands", errors)
+    for row in exp.get("table", []) or []:
+        if not (isinstance(row, list) and len(row) == 2):
+            errors.append(f"{where}.table: rows are [attack, defence-or-null]")
+
+
+def _check_steps(steps, where, errors):
+    if not isinstance(steps, list) or not steps:
+        errors.append(f"{where}: steps must be a non-empty list")
+        return
+    for i, st in enumerate(steps):
+        w = f"{where}.steps[{i}]"
+        if not isinstance(st, dict):
+            errors.append(f"{w}: must be a mapping")
+            continue
+        for k in st:
+            if k not in STEP_KEYS:
+                errors.append(f"{w}: unknown step key {k!r}")
+        kinds = [k for k in ("do", "expect", "next_game") if k in st]
+        if len(kinds) != 1:
+            errors.append(f"{w}: exactly one of do/expect/next_game, got {kinds}")
+        if "do" in st:
+            acts = st["do"] if isinstance(st["do"], list) else [st["do"]]
+            for a in acts:
+                _check_action(a, w, errors)
+        if "expect" in st:
+            _check_expect(st["expect"], w, errors)
+        if "next_game" in st and not isinstance(st["next_game"], dict):
+            errors.append(f"{w}: next_game must be a mapping like {{seed: 3}}")
+
+
+def _check_body(body, where, errors, allow_empty=False):
+    has_steps = "steps" in body
+    has_simple = "actions" in body or "expect" in body
+    if has_steps and has_simple:
+        errors.append(f"{where}: use either steps or actions/expect, not both")
+    if has_steps:
+        _check_steps(body["steps"], where, errors)
+    if "actions" in body:
+        for a in body["actions"] or []:
+            _check_action(a, f"{where}.actions", errors)
+    if "expect" in body:
+        _check_expect(body["expect"], f"{where}.expect", errors)
+    if not allow_empty and not has_steps and "expect" not in body:
+        errors.append(f"{where}: nothing is asserted (no expect/steps)")
+
+
+def _position_cards(pos):
+    cards = []
+    for h in pos.get("hands", []):
+        cards += [canon_card(c) for c in h]
+    cards += [canon_card(c) for c in pos.get("stock", [])]
+    cards += [canon_card(c) for c in pos.get("discard", []) or []]
+    return cards
+
+
+def validate(scenarios=None, rules=None) -> list[str]:
+    rules = rules if rules is not None else load_rules()
+    errors: list[str] = []
+    for path in scenario_files():
+        with path.open(encoding="utf-8") as fh:
+            data = yaml.safe_load(fh) or {}
+        for k in data:
+            if k not in FILE_KEYS:
+                errors.append(f"{path.name}: unknown top-level key {k!r}")
+    scenarios = scenarios if scenarios is not None else load_scenarios()
+    seen = {}
+    for sc in scenarios:
+        sid = sc.get("id", "?")
+        where = f"{sc['_file']}:{sid}"
+        for k in sc:
+            if not k.startswith("_") and k not in SCENARIO_KEYS:
+                errors.append(f"{where}: unknown key {k!r}")
+        if sid in seen:
+            errors.append(f"{where}: duplicate id (also in {seen[sid]})")
+        seen[sid] = sc["_file"]
+        if not sc.get("doc"):
+            errors.append(f"{where}: missing doc")
+        ids = sc.get("rules") or []
+        if not ids:
+            errors.append(f"{where}: missing rules")
+        for r in ids:
+            if r not in rules:
+                errors.append(f"{where}: unknown rule id {r!r}")
+        starts = [k for k in ("position", "new_game", "property") if k in sc]
+        if len(starts) != 1:
+            errors.append(f"{where}: exactly one of position/new_game/property, got {starts}")
+        if "position" in sc:
+            pos = sc["position"]
+            for k in pos:
+                if k not in POSITION_KEYS:
+                    errors.append(f"{where}.position: unknown key {k!r}")
+            for k in ("players", "trump", "stock", "hands", "attacker"):
+                if k not in pos:
+                    errors.append(f"{where}.position: missing {k!r}")
+            cards = _position_cards(pos)
+            for c in cards:
+                _check_card(c, f"{where}.position", errors)
+            dup = {c for c in cards if cards.count(c) > 1}
+            if dup:
+                errors.append(f"{where}.position: duplicate cards {sorted(dup)}")
+            if len(pos.get("hands", [])) != pos.get("players"):
+                errors.append(f"{where}.position: hands must have one list per player")
+            stock = pos.get("stock") or []
+            if stock and canon_card(stock[-1])[-1] != pos.get("trump"):
+                errors.append(f"{where}.position: last stock card must be of the trump suit")
+        if "new_game" in sc:
+            for k in sc["new_game"]:
+                if k not in NEW_GAME_KEYS:
+                    errors.append(f"{where}.new_game: unknown key {k!r}")
+        if "property" in sc:
+            if sc["property"] not in PROPERTIES:
+                errors.append(f"{where}: unknown property {sc['property']!r}")
+            for k in sc.get("params", {}) or {}:
+                if k not in PARAM_KEYS:
+                    errors.append(f"{where}.params: unknown key {k!r}")
+            for k in ("actions", "expect", "steps"):
+                if k in sc:
+                    errors.append(f"{where}: a property scenario has no {k}")
+        else:
+            _check_body(sc, where, errors)
+        for name, body in (sc.get("by_variant") or {}).items():
+            for k in body:
+                if k not in BY_VARIANT_KEYS:
+                    errors.append(f"{where}.by_variant.{name}: unknown key {k!r}")
+            _check_body(body, f"{where}.by_variant.{name}", errors)
+        for i, ov in enumerate(sc.get("overrides") or []):
+            for k in ov:
+                if k not in OVERRIDE_KEYS:
+                    errors.append(f"{where}.overrides[{i}]: unknown key {k!r}")
+            if not isinstance(ov.get("when"), dict) or not ov["when"]:
+                errors.append(f"{where}.overrides[{i}]: needs a non-empty when mapping")
+            _check_body(ov, f"{where}.overrides[{i}]", errors)
+    return errors
+
+
+# ---------------------------------------------------------------------------
+# applicability
+# ---------------------------------------------------------------------------
+def rule_matches(actual, wanted) -> bool:
+    if isinstance(wanted, bool) or isinstance(actual, bool):
+        return actual is wanted or actual == wanted
+    if isinstance(wanted, list) or isinstance(actual, (list, tuple)):
+        return isinstance(actual, (list, tuple)) and [str(a) for a in actual] == [
+            str(w) for w in (wanted if isinstance(wanted, list) else [wanted])]
+    if isinstance(wanted, str) or isinstance(actual, str):
+        return " ".join(str(actual).split()) == " ".join(str(wanted).split())
+    return actual == wanted
+
+
+def conditions_hold(rules: dict, cond: dict) -> bool:
+    """Every key matches; the value "*" only relaxes a baseline assumption (any value)."""
+    return all(v == "*" or (k in rules and rule_matches(rules[k], v)) for k, v in cond.items())
+
+
+def deck_of(rules: dict) -> list[str]:
+    ranks = rules.get("deck.ranks", list(DEFAULT_RANKS))
+    suits = rules.get("deck.suits", list(SUITS))
+    return [r + s for r in ranks for s in suits]
+
+
+def scenario_cards(sc) -> set[str]:
+    cards = set()
+    if "position" in sc:
+        cards |= set(_position_cards(sc["position"]))
+
+    def body_cards(body):
+        acts = list(body.get("actions", []) or [])
+        for st in body.get("steps", []) or []:
+            if "do" in st:
+                acts += st["do"] if isinstance(st["do"], list) else [st["do"]]
+        for a in acts:
+            cards.update(action_cards(a))
+    body_cards(sc)
+    return cards
+
+
+def applies(sc, name: str, rules: dict) -> bool:
+    if sc.get("_variants") is not None and name not in sc["_variants"]:
+        return False
+    if not conditions_hold(rules, sc.get("_assumes", {})):
+        return False
+    deck = set(deck_of(rules))
+    if not scenario_cards(sc) <= deck:
+        return False
+    if "position" in sc:
+        from conformance_compat import position_compatible
+        if not position_compatible(sc, rules):
+            return False
+    pos = sc.get("position") or sc.get("new_game")
+    if pos and "players" in pos:
+        lo, hi = rules.get("players.min", 2), rules.get("players.max", 6)
+        if not lo <= pos["players"] <= hi:
+            return False
+    return True
+
+
+def body_for(sc, name: str, rules: dict) -> dict:
+    """The actions/expect/steps to run for this variant (by_variant, then overrides)."""
+    if name in (sc.get("by_variant") or {}):
+        return sc["by_variant"][name]
+    for ov in sc.get("overrides") or []:
+        if conditions_hold(rules, ov["when"]):
+            return ov
+    return sc
+
+
+def steps_of(body: dict) -> list[dict]:
+    if "steps" in body:
+        return body["steps"]
+    steps = []
+    if body.get("actions"):
+        steps.append({"do": list(body["actions"])})
+    if "expect" in body:
+        steps.append({"expect": body["expect"]})
+    return steps

@@ -1,0 +1,89 @@
+"""The conformance suite: every scenario on every generated engine it applies to.
+
+Test ids read `<variant>::<scenario id>`.  The scenario format is in README.md.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import conformance_scenarios as S  # noqa: E402
+from conformance_properties import run_property  # noqa: E402
+from conformance_runner import engine_names, load_engine, run_scenario  # noqa: E402
+
+MIN_APPLICABLE = 30
+
+RULES = S.load_rules()
+SCENARIOS = S.load_scenarios()
+ENGINES, NO_ENGINE_REASON = engine_names()
+
+
+def _engine_params():
+    params, errors = [], []
+    for name in ENGINES:
+        try:
+            mod = load_engine(name)
+            rules = mod.VARIANT["rules"]
+        except Exception as exc:  # an engine that does not import is a failure, not a skip
+            errors.append((name, exc))
+            continue
+        for sc in SCENARIOS:
+            if S.applies(sc, name, rules):
+                params.append(pytest.param(name, sc, id=f"{name}::{sc['id']}"))
+    return params, errors
+
+
+PARAMS, IMPORT_ERRORS = _engine_params() if ENGINES else ([], [])
+
+
+# ---------------------------------------------------------------------------
+# suite self-checks (no engine needed)
+# ---------------------------------------------------------------------------
+def test_scenario_files_follow_the_schema():
+    errors = S.validate(SCENARIOS, RULES)
+    assert not errors, "scenario schema errors:\n" + "\n".join(errors)
+
+
+def test_every_rule_has_a_scenario_and_every_id_exists():
+    used = {r for sc in SCENARIOS for r in sc.get("rules", [])}
+    missing = sorted(set(RULES) - used, key=lambda r: (r[0], int(r[1:])))
+    unknown = sorted(used - set(RULES))
+    assert not missing, f"rules without any scenario: {missing}"
+    assert not unknown, f"scenarios name unknown rule ids: {unknown}"
+
+
+def test_transfer_profile_has_at_least_60_scenarios():
+    t_scenarios = [sc for sc in SCENARIOS if any(r.startswith("T") for r in sc["rules"])]
+    assert len(t_scenarios) >= 60, len(t_scenarios)
+
+
+# ---------------------------------------------------------------------------
+# engine checks
+# ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ENGINES or [pytest.param(None, marks=pytest.mark.skip(
+    reason=NO_ENGINE_REASON))])
+def test_engine_imports_and_has_enough_scenarios(name):
+    mod = load_engine(name)
+    assert mod.VARIANT["name"] == name
+    assert isinstance(mod.VARIANT["rules"], dict)
+    assert issubclass(mod.IllegalAction, ValueError)
+    n = sum(S.applies(sc, name, mod.VARIANT["rules"]) for sc in SCENARIOS)
+    assert n >= MIN_APPLICABLE, f"only {n} scenarios apply to {name} (need {MIN_APPLICABLE})"
+
+
+_SKIP = pytest.param(None, None, marks=pytest.mark.skip(
+    reason=NO_ENGINE_REASON or "no scenario applies to any engine"))
+
+
+@pytest.mark.parametrize("name, scenario", PARAMS or [_SKIP])
+def test_scenario(name, scenario):
+    mod = load_engine(name)
+    if "property" in scenario:
+        run_property(scenario, mod, name)
+    else:
+        run_scenario(scenario, mod, name)
