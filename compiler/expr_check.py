@@ -8,7 +8,9 @@ and is not complained about again), so one run reports them all.
 Each node can `evaluate` itself, print itself as Python (`python`) and as
 canonical expression text (`source`).  The printers return ``(text, prec)``:
 the text and the precedence level of its outermost operator, so a parent adds
-parentheses only where they are needed.
+parentheses only where they are needed.  `simplify` first rewrites a tree
+into an equivalent one that linters accept once printed as Python (constant
+folding, `not (x < y)` as `x >= y`, ...); `canonical` text is not simplified.
 
 Types are the strings ``int``, ``bool``, ``rank``, ``suit`` and ``card``.
 Rank values are indices into `schema.ALL_RANKS`; suit values are letters.
@@ -70,11 +72,15 @@ class Node:
     start: int
     end: int
     depth: int = field(init=False, default=1)
+    size: int = field(init=False, default=1)
     uses_names: bool = field(init=False, default=False)
 
     def __post_init__(self):
-        # Nesting depth, so callers can refuse trees too deep to walk recursively.
+        # Depth and size with shared subtrees counted every time, as walking the
+        # tree meets them: `inherited` may share a parent's tree several times,
+        # so callers can refuse trees too deep or too large to walk.
         self.depth = 1 + max((c.depth for c in self.children()), default=0)
+        self.size = 1 + sum(c.size for c in self.children())
         self.uses_names = isinstance(self, Name) or any(c.uses_names for c in self.children())
 
     def children(self) -> tuple[Node, ...]:
@@ -373,29 +379,46 @@ class Inherited(Node):
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 
 
-def simplify(node: Node) -> Node:
-    """An equivalent tree free of the shapes linters reject (for `python`)."""
+def simplify(node: Node, known: dict | None = None) -> Node:
+    """An equivalent tree free of the shapes linters reject (for `python`).
+
+    `known` maps names whose value is fixed where the code is used to that
+    value; they are folded like literals.
+    """
+    known = known or {}
     while isinstance(node, Inherited):
         node = node.inner
     span = {"start": node.start, "end": node.end}
     if not node.uses_names:
         return _literal_node(node.evaluate({}), span)
+    result = _simplify_parts(node, known, span)
+    if not result.uses_names and not isinstance(result, (Num, BoolLit, SuitLit, Neg)):
+        return _literal_node(result.evaluate({}), span)  # everything in it was known
+    return result
+
+
+def _simplify_parts(node: Node, known: dict, span) -> Node:
+    def simple(child: Node) -> Node:
+        return simplify(child, known)
+
+    if isinstance(node, Name):
+        return _literal_node(known[node.name], span) if node.name in known else node
     if isinstance(node, Not):
-        return _negate(simplify(node.operand))
+        return _negate(simple(node.operand))
     if isinstance(node, Neg):
-        operand = simplify(node.operand)
+        operand = simple(node.operand)
         return operand.operand if isinstance(operand, Neg) else Neg(operand=operand, **span)
     if isinstance(node, Binary) and node.op in ("and", "or"):
-        return _logic(node.op, [simplify(node.left), simplify(node.right)], span)
+        return _logic(node.op, [simple(node.left), simple(node.right)], span)
     if isinstance(node, Binary):
-        return Binary(op=node.op, left=simplify(node.left), right=simplify(node.right), **span)
+        return Binary(op=node.op, left=simple(node.left), right=simple(node.right), **span)
     if isinstance(node, Compare):
-        return _simplify_compare(node, span)
+        return _simplify_compare([simple(o) for o in node.operands], node.ops, span)
     if isinstance(node, Cond):
-        return _simplify_cond(node, span)
+        return _simplify_cond(simple(node.cond), simple(node.then), simple(node.other), span)
     if isinstance(node, Call):
-        return Call(func=node.func, args=tuple(simplify(a) for a in node.args), **span)
-    return node  # names, card fields
+        return Call(func=node.func, args=tuple(simple(a) for a in node.args), **span)
+    return node  # card fields
 
 
 def _literal_node(value, span) -> Node:
@@ -444,10 +467,26 @@ def _logic(op: str, operands: list[Node], span) -> Node:
             return BoolLit(value=absorbing, **span)  # x and not x, x or not x
     if not flat:
         return BoolLit(value=not absorbing, **span)
+    if op == "and":
+        flat = _merge_chains(flat)
     result = flat[0]
     for part in flat[1:]:
         result = Binary(op=op, left=result, right=part, **span)
     return result
+
+
+def _merge_chains(parts: list[Node]) -> list[Node]:
+    """``a < b and b < c`` as ``a < b < c`` (linters ask for the chain)."""
+    merged = [parts[0]]
+    for part in parts[1:]:
+        last = merged[-1]
+        if (isinstance(last, Compare) and isinstance(part, Compare)
+                and _same(last.operands[-1], part.operands[0])):
+            merged[-1] = Compare(operands=last.operands + part.operands[1:],
+                                 ops=last.ops + part.ops, start=last.start, end=part.end)
+        else:
+            merged.append(part)
+    return merged
 
 
 def _flatten(node: Node, op: str) -> list[Node]:
@@ -460,14 +499,13 @@ def _flatten(node: Node, op: str) -> list[Node]:
     return parts[::-1]
 
 
-def _simplify_compare(node: Compare, span) -> Node:
-    operands = [simplify(o) for o in node.operands]
-    links = [_link(operands[i], op, operands[i + 1], span) for i, op in enumerate(node.ops)]
+def _simplify_compare(operands: list[Node], ops: tuple[str, ...], span) -> Node:
+    links = [_link(operands[i], op, operands[i + 1], span) for i, op in enumerate(ops)]
     if all(link is None for link in links):
-        return Compare(operands=tuple(operands), ops=node.ops, **span)
+        return Compare(operands=tuple(operands), ops=ops, **span)
     # Some link simplifies: spell the chain out as one comparison per link.
     parts = [link or Compare(operands=(operands[i], operands[i + 1]), ops=(op,), **span)
-             for i, (link, op) in enumerate(zip(links, node.ops))]
+             for i, (link, op) in enumerate(zip(links, ops))]
     return _logic("and", parts, span)
 
 
@@ -485,8 +523,7 @@ def _link(left: Node, op: str, right: Node, span) -> Node | None:
     return None
 
 
-def _simplify_cond(node: Cond, span) -> Node:
-    cond, then, other = simplify(node.cond), simplify(node.then), simplify(node.other)
+def _simplify_cond(cond: Node, then: Node, other: Node, span) -> Node:
     if isinstance(cond, BoolLit):
         return then if cond.value else other
     if _same(then, other):

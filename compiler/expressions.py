@@ -14,9 +14,10 @@ Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
     Expr.text, Expr.names (set of names used), Expr.result
     Expr.evaluate(values: dict) -> int | bool
         `values` maps environment names to Python values; cards are `Card`.
-    Expr.to_python(namemap: dict[str, str]) -> str
+    Expr.to_python(namemap: dict[str, str], constants=None) -> str
         Python source for the expression, each name replaced by
         `namemap[name]`; fully parenthesised where needed, deterministic.
+        Names in the optional `constants` dict are folded to their values.
         Only int/bool-typed environments are emitted (the card environment
         is evaluated at compile time into tables).
     Expr.constant() -> int | bool | None
@@ -53,6 +54,9 @@ MAX_DEPTH = 100
 MAX_TOTAL_DEPTH = 200
 """Deepest nesting accepted once `inherited` is expanded (chains of variants)."""
 
+MAX_TOTAL_SIZE = 5000
+"""Most operators and operands accepted once `inherited` is expanded."""
+
 RESULT_TYPES = ("int", "bool")
 
 
@@ -88,15 +92,20 @@ class Expr:
         """The value for `values` (environment name -> value; cards as `Card`)."""
         return self._root.evaluate(values)
 
-    def to_python(self, namemap: dict[str, str]) -> str:
+    def to_python(self, namemap: dict[str, str], constants: dict | None = None) -> str:
         """Python source with each name replaced by `namemap[name]`.
+
+        `constants` optionally fixes names to values where the code is used
+        (e.g. ``{"is_defender": False}``); they are folded, not emitted, so
+        ``is_defender and x`` becomes ``False`` rather than ``False and x``.
+        Each `namemap` value is inserted as an atom: parenthesise compound ones.
 
         Parts without names are folded and shapes linters reject (such as
         ``x == True`` or ``-(-x)``) are rewritten, so the text may differ
         from `canonical()`.  Raises ValueError if a name is missing from
         `namemap` or the expression uses cards (evaluated at compile time).
         """
-        return simplify(self._root).python(namemap)[0]
+        return simplify(self._root, constants).python(namemap)[0]
 
     def constant(self) -> int | bool | None:
         """The folded value if the expression uses no names, else None."""
@@ -205,6 +214,10 @@ def _check(text: str, tree: Tree, env: str, result: str,
         problems.append(ExprProblem(
             f"expression nests too deeply once 'inherited' is expanded "
             f"(more than {MAX_TOTAL_DEPTH} levels)", root.start))
+    elif root is not None and root.size > MAX_TOTAL_SIZE:
+        problems.append(ExprProblem(
+            f"expression is too large once 'inherited' is expanded "
+            f"(more than {MAX_TOTAL_SIZE} parts)", root.start))
     if problems:
         return sorted(problems, key=lambda p: (p.offset, p.message))
     return Expr(text, env, result, root, frozenset(checker.names))

@@ -38,7 +38,6 @@ _ROUND = {
 _SEAT = {
     "is_attacker": "(s == atk)",
     "is_original_attacker": "(s == self._orig)",
-    "is_defender": "False",
     "left_of_defender": "(s == self._nxt[dfd])",
     "right_of_defender": "(s == self._prev_in(dfd))",
     "players": "n",
@@ -120,7 +119,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "limit_code": limit.to_python(_ROUND),
         "throw_in_default": _is_everyone_but_defender(throw_in),
         "throw_in_text": throw_in.canonical(),
-        "throw_in_code": throw_in.to_python(_SEAT),
+        "throw_in_code": throw_in.to_python(_SEAT, constants={"is_defender": False}),
         "transfer": transfer,
         "show": transfer and bool(r["transfer.show_trump"]),
         "show_once": bool(r["transfer.show_once"]),
