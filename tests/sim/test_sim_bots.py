@@ -1,0 +1,91 @@
+"""Bots return legal actions, are deterministic given their rng; determinization is sound."""
+
+import random
+from collections import Counter
+
+import pytest
+from sim_support import BUNDLED, FAKE, bundled_available
+
+from compiler.sim.bots import get_bot
+from compiler.sim.loader import load_engine
+from compiler.sim.search import determinize
+
+
+def engines():
+    return [FAKE] + bundled_available()
+
+
+def _play(engine, players, seed, bot_names, check=None):
+    game = engine.new_game(players, seed)
+    rng = random.Random(seed)
+    bots = [get_bot(b) for b in bot_names]
+    played = []
+    while not game.is_over:
+        seat = game.to_move
+        action = bots[seat % len(bots)](game, seat, rng)
+        assert str(action) in {str(a) for a in game.legal_actions()}
+        if check:
+            check(game, seat, rng)
+        game.apply(action)
+        played.append(str(action))
+    return played
+
+
+@pytest.mark.parametrize("ref", [FAKE, *BUNDLED])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_and_greedy_play_legal_actions(ref, players):
+    if ref != FAKE and ref not in bundled_available():
+        pytest.skip(f"no generated engine {ref}")
+    engine = load_engine(ref)
+    if players > engine.VARIANT["rules"]["players.max"]:
+        pytest.skip("too many players for this engine")
+    for seed in range(6):
+        _play(engine, players, seed, ["random", "greedy"])
+        _play(engine, players, seed, ["greedy"])
+
+
+@pytest.mark.parametrize("ref", [FAKE, *BUNDLED])
+def test_search_bot_plays_legal_actions(ref):
+    if ref != FAKE and ref not in bundled_available():
+        pytest.skip(f"no generated engine {ref}")
+    _play(load_engine(ref), 2, 1, ["mcts:2", "greedy"])
+
+
+def test_bots_are_deterministic_given_the_rng():
+    for ref in engines():
+        engine = load_engine(ref)
+        for bots in (["random"], ["greedy", "random"], ["mcts:2", "random"]):
+            assert _play(engine, 2, 5, bots) == _play(engine, 2, 5, bots)
+
+
+def test_unknown_bot_is_an_error():
+    with pytest.raises(ValueError):
+        get_bot("clever")
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_determinize_keeps_what_the_seat_knows(players):
+    for ref in engines():
+        engine = load_engine(ref)
+        lo, hi = engine.VARIANT["rules"]["players.min"], engine.VARIANT["rules"]["players.max"]
+        if not lo <= players <= hi:
+            continue
+        changed = 0
+
+        def check(game, seat, rng):
+            nonlocal changed
+            world = determinize(game, seat, rng)
+            assert world.hands[seat] == game.hands[seat]
+            assert [len(h) for h in world.hands] == [len(h) for h in game.hands]
+            assert world.table == game.table and world.discard == game.discard
+            assert len(world.stock) == len(game.stock)
+            assert world.stock[-1:] == game.stock[-1:]  # the face-up trump stays put
+            assert Counter(c for h in world.hands for c in h) + Counter(world.stock) == \
+                Counter(c for h in game.hands for c in h) + Counter(game.stock)
+            assert world.to_move == game.to_move
+            assert {str(a) for a in world.legal_actions()} == \
+                {str(a) for a in game.legal_actions()} or seat != world.to_move
+            changed += world.hands != game.hands or world.stock != game.stock
+
+        _play(engine, players, 3, ["greedy"], check)
+        assert changed > 0

@@ -1,0 +1,78 @@
+"""durakc diff (rules and replayable witnesses) and durakc play (piped stdin)."""
+
+from sim_support import FAKE, durakc, durakc_json, fake_variant, need_bundled
+
+from compiler.sim.loader import load_engine
+
+
+def _replay(engine, w):
+    game = engine.new_game(w["players"], w["seed"])
+    for action in w["actions"]:
+        game.apply(action)
+    return {str(a) for a in game.legal_actions()}
+
+
+def _check_witnesses(doc, a, b):
+    assert doc["witnesses"], "expected at least one witness"
+    for w in doc["witnesses"]:
+        la, lb = _replay(a, w), _replay(b, w)
+        assert sorted(la - lb) == sorted(w["only_a"]) and sorted(lb - la) == sorted(w["only_b"])
+
+
+def test_diff_fake_engines(tmp_path):
+    other = fake_variant(tmp_path)
+    doc = durakc_json("diff", FAKE, other, "--games", "30", "--witnesses", "2")
+    assert [r["key"] for r in doc["rules"]] == ["transfer.enabled"]
+    assert doc["rules"][0]["a"] is True and doc["rules"][0]["b"] is False
+    assert len(doc["witnesses"]) <= 2
+    _check_witnesses(doc, load_engine(FAKE), load_engine(other))
+    assert all(x.startswith("transfer") for w in doc["witnesses"] for x in w["only_a"])
+    proc = durakc("diff", FAKE, other, "--games", "30")
+    assert proc.returncode == 0
+    assert "transfer.enabled" in proc.stdout and "only in fake:" in proc.stdout
+
+
+def test_diff_same_engine_has_no_witness():
+    doc = durakc_json("diff", FAKE, FAKE, "--games", "20")
+    assert doc["rules"] == [] and doc["witnesses"] == [] and doc["playouts_differing"] == 0
+
+
+def test_diff_bundled_with_origins():
+    need_bundled("transfer", "podkidnoy", "kyiv")
+    doc = durakc_json("diff", "transfer", "podkidnoy", "--players", "3", "--games", "50")
+    keys = {r["key"]: r for r in doc["rules"]}
+    assert keys["transfer.enabled"]["a"] is True and keys["transfer.enabled"]["b"] is False
+    assert keys["transfer.enabled"]["b_origin"] == "this file"
+    _check_witnesses(doc, load_engine("transfer"), load_engine("podkidnoy"))
+    doc = durakc_json("diff", "transfer", "kyiv", "--games", "300", "--witnesses", "5")
+    _check_witnesses(doc, load_engine("transfer"), load_engine("kyiv"))
+
+
+def test_play_piped_stdin_quit_and_refusal():
+    proc = durakc("play", FAKE, "--seed", "3", stdin="foo\n99\nbeat 9S 9S\n?\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "your hand (seat 0):" in out and "trump" in out and "stock" in out
+    assert "refused: not an action" in out and "refused: choose 1-" in out
+    assert "refused: beat 9S 9S is not legal now" in out
+    assert "you quit the game" in out
+
+
+def test_play_to_the_end_and_eof():
+    proc = durakc("play", FAKE, "--seed", "5", "--players", "3", "--seat", "1", stdin="1\n" * 500)
+    assert proc.returncode == 0 and "game over:" in proc.stdout
+    proc = durakc("play", FAKE, "--seed", "5", stdin="")
+    assert proc.returncode == 0 and "end of input" in proc.stdout
+    assert durakc("play", FAKE, "--seat", "5").returncode == 2
+
+
+def test_play_bundled_by_text():
+    need_bundled("transfer")
+    game = load_engine("transfer").new_game(2, 8)
+    first = game.legal_actions()[0] if game.to_move == 0 else None
+    stdin = (f"{str(first).lower()}\n" if first else "") + "1\n" * 300
+    proc = durakc("play", "transfer", "--seed", "8", "--bot", "random", stdin=stdin)
+    assert proc.returncode == 0, proc.stderr
+    assert "game over:" in proc.stdout or "end of input" in proc.stdout
+    if first:
+        assert f"you: {first}" in proc.stdout
