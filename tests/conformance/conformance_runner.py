@@ -136,6 +136,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))
+    if "annotations" in exp:
+        eq("annotations", dict(game.annotations), dict(exp["annotations"]))
     if "legal" in exp:
         eq("legal (as a set)", sorted(legal), sorted(_canon_list(exp["legal"], ctx)))
     for a in _canon_list(exp.get("legal_has", []) or [], ctx):

@@ -35,7 +35,7 @@ STEP_KEYS = {"do", "expect", "next_game", "note"}
 EXPECT_KEYS = {
     "to_move", "attacker", "defender", "trump", "legal", "legal_has", "legal_lacks",
     "illegal", "hands", "hand_sizes", "table", "stock", "stock_size", "discard_added",
-    "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump",
+    "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
 }
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
