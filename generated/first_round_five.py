@@ -410,24 +410,22 @@ def _sub_masks(mask):
 
 
 _SUIT_BITS = (1 << NSUITS) - 1
+_CHUNK_RANKS = 3
+_CHUNK_BITS = (1 << (_CHUNK_RANKS * NSUITS)) - 1
+_OPENING_CHUNKS = tuple((shift, {}) for shift in range(0, NCARDS, _CHUNK_RANKS * NSUITS))
+"""Opening moves by blocks of three ranks: (bit shift, {held cards << 3 | cap: actions})."""
 
 
-def _opening_table():
-    """_OPENINGS[rank][suits held][cap]: openings of that rank with at most cap cards (T10)."""
-    table = []
-    for r in range(len(RANKS)):
-        by_suits = []
-        for suits in range(1 << NSUITS):
-            subs = _sub_masks(suits << (r * NSUITS)) if suits else ()
-            by_suits.append(tuple(
-                tuple(_masked(ATTACK, m) for m in subs if m.bit_count() <= cap)
-                for cap in range(NSUITS + 1)
-            ))
-        table.append(tuple(by_suits))
-    return tuple(table)
-
-
-_OPENINGS = _opening_table()
+def _chunk_openings(shift, part, cap):
+    """Openings with the cards `part` of one block: one or more cards of one rank, at most cap (T10)."""
+    acts = []
+    for r in range(_CHUNK_RANKS):
+        suits = part >> (r * NSUITS) & _SUIT_BITS
+        if suits:
+            for sub in _sub_masks(suits << (shift + r * NSUITS)):
+                if sub.bit_count() <= cap:
+                    acts.append(_masked(ATTACK, sub))
+    return tuple(acts)
 
 
 def parse_action(text):
@@ -680,9 +678,13 @@ class Game:
             if phase == DEFENCE:
                 legal = self._defence_actions()
             elif phase == THROW_IN:
-                acts = [_THROW[c] for c in _cards_of(self._hands[self.to_move] & self._on_table)]
-                acts.append(PASS_ACTION)
-                legal = acts
+                legal = []
+                m = self._hands[self.to_move] & self._on_table
+                while m:
+                    low = m & -m
+                    legal.append(_THROW[low.bit_length() - 1])
+                    m ^= low
+                legal.append(PASS_ACTION)
             elif phase == OPENING:
                 legal = self._opening_actions()
             else:
@@ -695,10 +697,14 @@ class Game:
         # attack.opening: same_rank - one card or several of one rank, within the limit (T10).
         cap = min(self._limit, self._hands[self._def].bit_count(), NSUITS)
         acts = []
-        while hand:
-            r = RANK_OF[(hand & -hand).bit_length() - 1]
-            acts.extend(_OPENINGS[r][hand >> (r * NSUITS) & _SUIT_BITS][cap])
-            hand &= ~RANK_CARDS[r]
+        for shift, known in _OPENING_CHUNKS:
+            part = hand >> shift & _CHUNK_BITS
+            if part:
+                key = part << 3 | cap
+                got = known.get(key)
+                if got is None:
+                    got = known[key] = _chunk_openings(shift, part, cap)
+                acts.extend(got)
         return acts
 
     def _defence_actions(self):
@@ -757,7 +763,19 @@ class Game:
         self.history.append(action.text)
         kind = action.kind
         if kind == BEAT:
-            self._beat(action.a, action.d)
+            # T12: the defence card lies on its attack card and stays there (T18).
+            d = action.d
+            self._hands[self._def] ^= 1 << d
+            self._table |= 1 << d
+            self._dfd[self._att.index(action.a)] = d
+            self._beaten += 1
+            self._on_table |= SAME_RANK[d]
+            self._unbeaten -= 1
+            if not self._unbeaten:
+                # Every attack card is beaten: the others may throw in (T2, T17).
+                self._phase = THROW_IN
+                self._passed = 0
+                self._ask_throwers()
         elif kind == THROW:
             self._throw(action.mask)
         elif kind == PASS:
@@ -775,7 +793,7 @@ class Game:
             self._transfer(action.mask)
 
     def _open(self, mask):
-        cards = _cards_of(mask)
+        cards = _cards_of(mask) if mask & (mask - 1) else [mask.bit_length() - 1]
         self._hands[self._atk] ^= mask
         self._table = mask
         self._att = cards
@@ -784,21 +802,6 @@ class Game:
         self._on_table = SAME_RANK[cards[0]]
         self._phase = DEFENCE
         self.to_move = self._def
-
-    def _beat(self, a, d):
-        self._hands[self._def] ^= 1 << d
-        self._table |= 1 << d
-        i = self._att.index(a)
-        self._dfd[i] = d
-        self._unbeaten -= 1
-        self._beaten += 1
-        self._on_table |= SAME_RANK[d]
-        if self._unbeaten:
-            return
-        # Every attack card is beaten: the others may throw in (T2, T17).
-        self._phase = THROW_IN
-        self._passed = 0
-        self._ask_throwers()
 
     def _throw(self, mask):
         c = mask.bit_length() - 1
@@ -857,10 +860,15 @@ class Game:
         if stock:
             for seat in self._draw_order():
                 need = HAND_SIZE - hands[seat].bit_count()
-                while need > 0 and stock:
-                    hands[seat] |= 1 << stock.pop()
-                    need -= 1
-        if not stock:
+                if need > 0:
+                    hand = hands[seat]
+                    for c in stock[-need:]:  # the next cards lie at the end of the list
+                        hand |= 1 << c
+                    hands[seat] = hand
+                    del stock[-need:]
+                    if not stock:
+                        break
+        if not stock and hands.count(0) > len(self.out):
             for seat in self._draw_order():
                 if not hands[seat]:
                     self._in[seat] = False  # T24: an empty hand leaves at the end of the round

@@ -667,9 +667,13 @@ class Game:
             if phase == DEFENCE:
                 legal = self._defence_actions()
             elif phase == THROW_IN:
-                acts = [_THROW[c] for c in _cards_of(self._hands[self.to_move] & self._on_table)]
-                acts.append(PASS_ACTION)
-                legal = acts
+                legal = []
+                m = self._hands[self.to_move] & self._on_table
+                while m:
+                    low = m & -m
+                    legal.append(_THROW[low.bit_length() - 1])
+                    m ^= low
+                legal.append(PASS_ACTION)
             elif phase == OPENING:
                 legal = self._opening_actions()
             else:
@@ -715,7 +719,19 @@ class Game:
         self.history.append(action.text)
         kind = action.kind
         if kind == BEAT:
-            self._beat(action.a, action.d)
+            # T12: the defence card lies on its attack card and stays there (T18).
+            d = action.d
+            self._hands[self._def] ^= 1 << d
+            self._table |= 1 << d
+            self._dfd[self._att.index(action.a)] = d
+            self._beaten += 1
+            self._on_table |= SAME_RANK[d]
+            self._unbeaten -= 1
+            if not self._unbeaten:
+                # Every attack card is beaten: the others may throw in (T2, T17).
+                self._phase = THROW_IN
+                self._passed = 0
+                self._ask_throwers()
         elif kind == THROW:
             self._throw(action.mask)
         elif kind == PASS:
@@ -731,7 +747,7 @@ class Game:
             self._ask_throwers()
 
     def _open(self, mask):
-        cards = _cards_of(mask)
+        cards = _cards_of(mask) if mask & (mask - 1) else [mask.bit_length() - 1]
         self._hands[self._atk] ^= mask
         self._table = mask
         self._att = cards
@@ -740,21 +756,6 @@ class Game:
         self._on_table = SAME_RANK[cards[0]]
         self._phase = DEFENCE
         self.to_move = self._def
-
-    def _beat(self, a, d):
-        self._hands[self._def] ^= 1 << d
-        self._table |= 1 << d
-        i = self._att.index(a)
-        self._dfd[i] = d
-        self._unbeaten -= 1
-        self._beaten += 1
-        self._on_table |= SAME_RANK[d]
-        if self._unbeaten:
-            return
-        # Every attack card is beaten: the others may throw in (T2, T17).
-        self._phase = THROW_IN
-        self._passed = 0
-        self._ask_throwers()
 
     def _throw(self, mask):
         c = mask.bit_length() - 1
@@ -796,10 +797,15 @@ class Game:
         if stock:
             for seat in self._draw_order():
                 need = HAND_SIZE - hands[seat].bit_count()
-                while need > 0 and stock:
-                    hands[seat] |= 1 << stock.pop()
-                    need -= 1
-        if not stock:
+                if need > 0:
+                    hand = hands[seat]
+                    for c in stock[-need:]:  # the next cards lie at the end of the list
+                        hand |= 1 << c
+                    hands[seat] = hand
+                    del stock[-need:]
+                    if not stock:
+                        break
+        if not stock and hands.count(0) > len(self.out):
             for seat in self._draw_order():
                 if not hands[seat]:
                     self._in[seat] = False  # T24: an empty hand leaves at the end of the round
