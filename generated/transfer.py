@@ -891,7 +891,9 @@ class Game:
         orig, dfd, nxt = self._orig, self._def, self._nxt
         order = [orig]
         s = nxt[orig]
-        while s != orig:
+        for _ in range(self.players - 1):  # bounded: nxt only links seats still in the game
+            if s == orig:
+                break
             if s != dfd:
                 order.append(s)
             s = nxt[s]
@@ -944,7 +946,9 @@ class Game:
         # throw_in.who: not is_defender - everyone but the defender (T2).
         seats = [atk]
         s = nxt[atk]
-        while s != atk:
+        for _ in range(self.players - 1):  # bounded: nxt only links seats still in the game
+            if s == atk:
+                break
             if s != dfd:
                 seats.append(s)
             s = nxt[s]
@@ -1110,7 +1114,7 @@ class Game:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
-        g._throwers = g._entitled()
+        g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
         return g
 
