@@ -1,0 +1,81 @@
+"""Regenerate the golden playthroughs of the generated engines.
+
+    python tests/golden/regen.py [VARIANT ...]
+
+Writes tests/golden/playthroughs/<variant>.json (every engine of
+generated.ENGINES when no variant is named): three transcripts per engine, at
+the variant's fewest players, one more, and its most players, with fixed seeds.
+Run it after a deliberate change of an engine's behaviour, review the diff, and
+commit the files with the change.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+for p in (str(ROOT), str(HERE)):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import playthroughs
+
+OUT_DIR = HERE / "playthroughs"
+SEEDS = (1001, 2002, 3003)
+COMMAND = "python tests/golden/regen.py"
+
+
+def player_counts(mod) -> list[int]:
+    rules = mod.VARIANT["rules"]
+    lo, hi = int(rules["players.min"]), int(rules["players.max"])
+    return [lo, min(lo + 1, hi), hi]
+
+
+def build(variant: str) -> dict:
+    mod = importlib.import_module("generated." + variant.replace("-", "_"))
+    transcripts = [playthroughs.record(mod, n, seed)
+                   for n, seed in zip(player_counts(mod), SEEDS)]
+    return {"variant": variant, "regenerate": f"{COMMAND} {variant}",
+            "spec_sha256": mod.VARIANT.get("spec_sha256"), "transcripts": transcripts}
+
+
+def path_for(variant: str) -> Path:
+    return OUT_DIR / f"{variant}.json"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if any(a in ("-h", "--help") for a in args):
+        print(__doc__.strip())
+        return 0
+    import generated
+
+    engines = tuple(getattr(generated, "ENGINES", ()) or ())
+    if not engines:
+        print("no generated engines yet (run durakc build first)", file=sys.stderr)
+        return 1
+    unknown = [a for a in args if a not in engines]
+    if unknown:
+        print(f"unknown variant(s) {unknown}; generated engines: {list(engines)}",
+              file=sys.stderr)
+        return 2
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    for variant in args or engines:
+        data = build(variant)
+        path = path_for(variant)
+        text = playthroughs.dumps(data)
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        path.write_text(text, encoding="utf-8")
+        state = "unchanged" if old == text else ("updated" if old is not None else "new")
+        steps = [len(t["steps"]) for t in data["transcripts"]]
+        games = ", ".join(f"{t['players']}p seed {t['seed']}: {s} steps"
+                          for t, s in zip(data["transcripts"], steps))
+        print(f"wrote {path.relative_to(ROOT)} ({state}; {games})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

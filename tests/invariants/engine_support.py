@@ -1,0 +1,462 @@
+"""Helpers shared by the invariant suite: finding the generated engines and
+checking one game state against the engine contract
+(`shared/contract/engine-api.md`) and the round protocol
+(`shared/rules/profiles.md`, Decision (protocol, all variants)).
+
+Everything here reads engines only through the contract surface, so the same
+checks hold for every generated engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import random
+import signal
+import sys
+import threading
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+NO_ENGINES = "no generated engines yet"
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
+MAX_PLAYERS_TESTED = 8
+
+
+# ---------------------------------------------------------------------------
+# Finding the engines
+# ---------------------------------------------------------------------------
+def engine_names() -> tuple[str, ...]:
+    """Variant names listed by `generated.ENGINES` (empty before the first build)."""
+    try:
+        generated = importlib.import_module("generated")
+    except ImportError:
+        return ()
+    return tuple(getattr(generated, "ENGINES", ()) or ())
+
+
+def module_name(variant: str) -> str:
+    return "generated." + variant.replace("-", "_")
+
+
+def load(variant: str):
+    """The engine module of `variant` (an import error fails the test, it is not a skip)."""
+    return importlib.import_module(module_name(variant))
+
+
+def engine_params():
+    """pytest parameters: one per engine, or a single skipped one when there are none."""
+    names = engine_names()
+    if not names:
+        return [pytest.param(None, marks=pytest.mark.skip(reason=NO_ENGINES), id="none")]
+    return [pytest.param(n, id=n) for n in names]
+
+
+def player_range(mod) -> range:
+    rules = mod.VARIANT["rules"]
+    lo = int(rules.get("players.min", 2))
+    hi = min(int(rules.get("players.max", 6)), MAX_PLAYERS_TESTED)
+    return range(lo, hi + 1)
+
+
+def engine_player_params():
+    """pytest parameters (variant, players) over every engine and its player range."""
+    names = engine_names()
+    if not names:
+        return [pytest.param(None, None, marks=pytest.mark.skip(reason=NO_ENGINES), id="none")]
+    params = []
+    for name in names:
+        try:
+            counts = list(player_range(load(name)))
+        except Exception:  # noqa: BLE001 - reported by the test itself
+            counts = [2]
+        params.extend(pytest.param(name, n, id=f"{name}-{n}p") for n in counts)
+    return params
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float, what: str):
+    """Fail (AssertionError) instead of hanging when `what` takes longer than `seconds`.
+    Uses SIGALRM, so it only works in the main thread (elsewhere it does nothing); nested
+    uses keep the outermost limit."""
+    if (not hasattr(signal, "setitimer") or _ALARM["depth"]
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+
+    def _alarm(signum, frame):
+        raise AssertionError(f"{what} did not return within {seconds} s (endless loop?)")
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    _ALARM["depth"] += 1
+    try:
+        yield
+    finally:
+        _ALARM["depth"] -= 1
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+_ALARM = {"depth": 0}
+_HUNG: dict[str, str] = {}  # engine module -> the state on which from_dict hung
+
+
+# ---------------------------------------------------------------------------
+# Cards and rules
+# ---------------------------------------------------------------------------
+def deck(mod) -> list[str]:
+    rules = mod.VARIANT["rules"]
+    ranks = rules.get("deck.ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
+    suits = rules.get("deck.suits", ["S", "H", "D", "C"])
+    return [r + s for s in suits for r in ranks]
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def attack_cap(mod) -> int:
+    """Upper bound on attack cards per round: 6, or attack.limit when it is a plain integer."""
+    text = str(mod.VARIANT["rules"].get("attack.limit", "6")).strip()
+    return int(text) if text.isdigit() else 6
+
+
+def texts(actions) -> list[str]:
+    return [str(a) for a in actions]
+
+
+def dict_json(g) -> str:
+    """Canonical JSON of `to_dict()` (also proves it is JSON-safe)."""
+    return json.dumps(g.to_dict(), sort_keys=True)
+
+
+def round_took(g) -> bool:
+    """Has the current defender declared `take` in this round (since the last opening)?"""
+    hist = list(g.history)
+    start = None
+    for i in range(len(hist) - 1, -1, -1):
+        if hist[i].split()[0] == "attack":
+            start = i
+            break
+    if start is None:
+        return False
+    return any(h == "take" for h in hist[start:])
+
+
+def strings_in(obj) -> list[str]:
+    """Every whitespace-separated token of every string (keys included) in a JSON value."""
+    out: list[str] = []
+    stack = [obj]
+    while stack:
+        cur = stack.pop()
+        if isinstance(cur, str):
+            out.extend(cur.replace(",", " ").split())
+        elif isinstance(cur, dict):
+            for k, v in cur.items():
+                stack.append(str(k))
+                stack.append(v)
+        elif isinstance(cur, (list, tuple)):
+            stack.extend(cur)
+    return out
+
+
+def trump_cards_in(obj, trump) -> set[str]:
+    """Card texts found under keys naming the trump (e.g. `trump_card`) in a JSON value."""
+    found: set[str] = set()
+    stack = [(None, obj)]
+    while stack:
+        key, cur = stack.pop()
+        if isinstance(cur, dict):
+            for k, v in cur.items():
+                stack.append((str(k), v))
+        elif isinstance(cur, (list, tuple)):
+            for v in cur:
+                stack.append((key, v))
+        elif (isinstance(cur, str) and key is not None and "trump" in key.lower()
+              and trump is not None and cur.endswith(trump) and len(cur) >= 2):
+            found.add(cur)
+    return found
+
+
+# ---------------------------------------------------------------------------
+# The per-state checks
+# ---------------------------------------------------------------------------
+def check_conservation(mod, g) -> None:
+    full = deck(mod)
+    places: list[tuple[str, str]] = []
+    for seat, hand in enumerate(g.hands):
+        places += [(c, f"hand {seat}") for c in hand]
+    for pair in g.table:
+        places += [(c, "table") for c in pair if c is not None]
+    places += [(c, "stock") for c in g.stock]
+    places += [(c, "discard") for c in g.discard]
+    counts = Counter(c for c, _ in places)
+    dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > 1}
+    assert not dup, f"cards in more than one place: {dup}"
+    missing = sorted(set(full) - set(counts))
+    extra = sorted(set(counts) - set(full))
+    assert not missing, f"cards of the deck nowhere (hands/table/stock/discard): {missing}"
+    assert not extra, f"cards not in the variant's deck: {extra}"
+    assert len(g.hands) == g.players
+
+
+def check_table_limits(mod, g) -> None:
+    table = [list(p) for p in g.table]
+    assert len(table) <= attack_cap(mod), (
+        f"{len(table)} attack cards on the table, limit {attack_cap(mod)}: {table}")
+    if table and not g.is_over:
+        unbeaten = sum(1 for a, d in table if d is None)
+        hand = len(g.hands[g.defender])
+        assert unbeaten <= hand, (
+            f"{unbeaten} unbeaten attack cards but defender {g.defender} holds {hand} "
+            f"(took={round_took(g)}): table {table}")
+
+
+def check_turn_consistency(mod, g, legal: list[str]) -> None:
+    if g.is_over:
+        assert g.to_move is None, "to_move must be None once the game is over"
+        assert legal == [], f"legal actions after the end: {legal}"
+        assert g.attacker is None and g.defender is None, (
+            f"attacker/defender after the end: {g.attacker}/{g.defender}")
+        assert (g.loser is None) == bool(g.is_draw), (
+            f"over with loser={g.loser} is_draw={g.is_draw}")
+        if g.loser is not None:
+            assert 0 <= g.loser < g.players
+            assert g.hands[g.loser], f"loser {g.loser} holds no cards"
+        return
+    assert g.to_move is not None, "to_move is None but the game is not over"
+    assert legal, "no legal actions but the game is not over"
+    assert not g.is_draw and g.loser is None
+    n = g.players
+    for who in ("to_move", "attacker", "defender"):
+        seat = getattr(g, who)
+        assert seat is not None and 0 <= seat < n, f"{who}={seat!r}"
+        assert seat not in g.out, f"{who}={seat} has left the game (out={g.out})"
+    assert g.attacker != g.defender, f"attacker == defender == {g.attacker}"
+    assert g.hands[g.to_move], f"to_move={g.to_move} holds no cards but must act: {legal}"
+    rules = mod.VARIANT["rules"]
+    verbs = {t.split()[0] for t in legal}
+    assert verbs <= set(VERBS), f"unknown verbs in {legal}"
+    table = [list(p) for p in g.table]
+    unbeaten = [a for a, d in table if d is None]
+    hand = set(g.hands[g.to_move])
+    if not table:
+        assert g.to_move == g.attacker, f"empty table: to_move {g.to_move} != attacker {g.attacker}"
+        assert verbs == {"attack"}, f"empty table: only attacks allowed, got {legal}"
+    elif unbeaten and not round_took(g):
+        assert g.to_move == g.defender, (
+            f"unbeaten cards {unbeaten}: to_move {g.to_move} != defender {g.defender}")
+        assert verbs <= {"beat", "transfer", "show", "take"}, legal
+        assert "take" in legal, f"the defender may always take: {legal}"
+    else:
+        assert g.to_move != g.defender, f"throw-in phase but the defender {g.defender} moves"
+        assert verbs <= {"throw", "pass"}, legal
+        assert "pass" in legal, f"throw-in phase without pass: {legal}"
+    if not rules.get("transfer.enabled", True):
+        assert "transfer" not in verbs, f"transfer disabled but offered: {legal}"
+    if not rules.get("transfer.show_trump", False):
+        assert "show" not in verbs, f"show disabled but offered: {legal}"
+    on_table = {rank_of(c) for p in table for c in p if c is not None}
+    for t in legal:
+        verb, *cards = t.split()
+        for c in cards[1:] if verb == "beat" else cards:
+            assert c in hand, f"{t}: {c} not in the hand of seat {g.to_move}"
+        if verb == "attack":
+            assert len({rank_of(c) for c in cards}) == 1, f"{t}: opening of mixed ranks"
+            if rules.get("attack.opening") == "single":
+                assert len(cards) == 1, f"{t}: opening must be one card"
+        elif verb == "throw":
+            assert len(cards) == 1, f"{t}: throw carries exactly one card"
+            assert rank_of(cards[0]) in on_table, f"{t}: rank not on the table"
+        elif verb == "beat":
+            assert len(cards) == 2 and cards[0] in unbeaten, f"{t}: not an unbeaten attack card"
+        elif verb in ("transfer", "show"):
+            assert cards and {rank_of(c) for c in cards} <= {rank_of(a) for a in unbeaten}, t
+            if verb == "show":
+                assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
+        else:
+            assert not cards, t
+
+
+def check_parse(mod, legal: list[str]) -> None:
+    for t in legal:
+        assert str(mod.parse_action(t)) == t, f"parse_action({t!r}) prints {mod.parse_action(t)}"
+        for variant in spellings(t):
+            got = str(mod.parse_action(variant))
+            assert got == t, f"parse_action({variant!r}) gives {got!r}, expected {t!r}"
+
+
+def spellings(t: str) -> list[str]:
+    """Other accepted spellings of an action text: lowercase, suit symbols, other card order."""
+    verb, *cards = t.split()
+    out = [t.lower()]
+    sym = [c[:-1] + SUIT_SYMBOLS.get(c[-1], c[-1]) for c in cards]
+    out.append(" ".join([verb] + sym))
+    out.append(" ".join([verb.upper()] + [c.lower() for c in sym]))
+    if len(cards) > 1 and verb != "beat":
+        out.append(" ".join([verb] + cards[::-1]))
+        out.append(" ".join([verb] + [c.lower() for c in sym[::-1]]))
+    return out
+
+
+def check_roundtrip(mod, g, legal: list[str]) -> None:
+    d = json.loads(json.dumps(g.to_dict()))
+    # A hang costs seconds per test: once from_dict hung on a finished game of an engine,
+    # later finished games of that engine fail at once (other states: the same state only).
+    key = (mod.__name__, "over") if g.is_over else (mod.__name__, json.dumps(d, sort_keys=True))
+    if key in _HUNG:
+        raise AssertionError(f"Game.from_dict(g.to_dict()) hangs (is_over={g.is_over}); first "
+                             f"seen after history {_HUNG[key]}")
+    try:
+        with time_limit(3, "Game.from_dict(g.to_dict())"):
+            h = mod.Game.from_dict(d)
+    except AssertionError as exc:
+        _HUNG[key] = json.dumps(list(g.history))
+        raise AssertionError(f"{exc} (is_over={g.is_over})") from None
+    assert dict_json(h) == dict_json(g), "from_dict(to_dict()) changes the state"
+    assert texts(h.legal_actions()) == legal, "from_dict(to_dict()) changes the legal actions"
+    for attr in ("players", "to_move", "hands", "table", "stock", "discard", "attacker",
+                 "defender", "out", "history", "trump", "is_over", "loser", "is_draw"):
+        assert _plain(getattr(h, attr)) == _plain(getattr(g, attr)), f"from_dict changes {attr}"
+
+
+def _plain(v):
+    return json.loads(json.dumps(v))
+
+
+def check_actions_apply(mod, g, legal: list[str], before: str) -> None:
+    """Every legal action applies on a copy, leaving the original unchanged."""
+    for t in legal:
+        c = g.copy()
+        with time_limit(5, f"apply({t!r}) on a copy"):
+            c.apply(t)
+        assert list(c.history)[-1] == t, f"history ends with {list(c.history)[-1:]} after {t!r}"
+        check_conservation(mod, c)
+    assert dict_json(g) == before, "applying to a copy changed the original"
+
+
+def illegal_candidates(mod, g, rng: random.Random, legal: list[str], k: int = 12) -> list[str]:
+    """Well-formed action texts that are not legal now (random verbs and cards)."""
+    full = deck(mod)
+    hand = list(g.hands[g.to_move]) if g.to_move is not None else []
+    not_hand = [c for c in full if c not in hand]
+    table_attacks = [p[0] for p in g.table]
+    legal_set = set(legal)
+    out: list[str] = []
+    for _ in range(k * 4):
+        verb = rng.choice(VERBS)
+        pool = hand if (hand and rng.random() < 0.6) else (not_hand or full)
+        if verb in ("take", "pass"):
+            text = verb
+        elif verb == "beat":
+            a = rng.choice(table_attacks) if table_attacks and rng.random() < 0.7 else rng.choice(full)
+            text = f"beat {a} {rng.choice(pool)}"
+        else:
+            n = 1 if rng.random() < 0.7 else 2
+            cards = rng.sample(pool, min(n, len(pool)))
+            text = " ".join([verb] + cards)
+        try:
+            canon = str(mod.parse_action(text))
+        except ValueError:
+            continue  # e.g. a card twice: malformed, covered elsewhere
+        if canon not in legal_set and canon not in out:
+            out.append(canon)
+        if len(out) >= k:
+            break
+    if g.is_over:
+        out.extend(["take", "pass"])
+    return out
+
+
+def check_illegal(mod, g, rng: random.Random, legal: list[str], before: str) -> None:
+    """Sampled illegal actions (as text and as Action) raise IllegalAction with a message.
+    The state is compared once after all of them; on a change the culprit is searched."""
+    cands = illegal_candidates(mod, g, rng, legal)
+    for i, t in enumerate(cands):
+        try:
+            g.apply(t if i % 2 == 0 else mod.parse_action(t))
+        except mod.IllegalAction as exc:
+            assert str(exc), f"IllegalAction for {t!r} without a message"
+        else:
+            raise AssertionError(f"illegal action {t!r} was accepted (legal: {legal})")
+    if dict_json(g) != before:
+        for t in cands:
+            c = mod.Game.from_dict(json.loads(before))
+            try:
+                c.apply(t)
+            except mod.IllegalAction:
+                pass
+            assert dict_json(c) == before, f"rejected {t!r} but the state changed"
+        raise AssertionError(f"rejecting {cands} changed the state")
+
+
+def check_observations(mod, g) -> None:
+    full = set(deck(mod))
+    public = {c for p in g.table for c in p if c is not None} | set(g.discard)
+    # cards once seen by everybody: played or shown in an action (e.g. picked up later)
+    for h in g.history:
+        public.update(x for x in h.split()[1:])
+    stock = list(g.stock)
+    face_up = set()
+    if stock:
+        face_up.add(stock[-1])
+        if mod.VARIANT["rules"].get("trump.mode") == "turned_top":
+            face_up.add(stock[0])
+    face_up |= trump_cards_in(g.to_dict(), g.trump)
+    hands = [list(h) for h in g.hands]
+    for seat in range(g.players):
+        obs = g.observation(seat)
+        json.dumps(obs)  # JSON-safe, or this raises
+        tokens = set(strings_in(obs))
+        own = set(hands[seat])
+        assert own <= tokens, f"observation({seat}) lacks own cards {sorted(own - tokens)}"
+        for other in range(g.players):
+            if other == seat:
+                continue
+            leaked = (set(hands[other]) & tokens) - public - face_up
+            assert not leaked, f"observation({seat}) shows seat {other}'s cards {sorted(leaked)}"
+        hidden_stock = (set(stock) & tokens) - face_up - public
+        assert not hidden_stock, f"observation({seat}) shows stock cards {sorted(hidden_stock)}"
+        assert tokens & full <= own | public | face_up, (
+            f"observation({seat}) names unexpected cards {sorted((tokens & full) - own - public - face_up)}")
+
+
+def check_state(mod, g, rng: random.Random | None = None, heavy: bool = True) -> list[str]:
+    """Run every per-state check; returns the legal action texts."""
+    legal = texts(g.legal_actions())
+    assert texts(g.legal_actions()) == legal, "legal_actions() is not stable"
+    assert len(set(legal)) == len(legal), f"duplicate legal actions: {legal}"
+    check_conservation(mod, g)
+    check_table_limits(mod, g)
+    check_turn_consistency(mod, g, legal)
+    check_parse(mod, legal)
+    if heavy:
+        before = dict_json(g)
+        check_roundtrip(mod, g, legal)
+        check_actions_apply(mod, g, legal, before)
+        check_illegal(mod, g, rng or random.Random(0), legal, before)
+        check_observations(mod, g)
+        assert dict_json(g) == before, "checks changed the state"
+    return legal
+
+
+def playout(mod, players: int, seed, chooser, limit: int = 2000):
+    """Play a game choosing with `chooser(legal_texts) -> index`; returns (game, applied)."""
+    g = mod.new_game(players, seed)
+    applied: list[str] = []
+    while not g.is_over:
+        assert len(applied) < limit, f"game did not end within {limit} actions"
+        legal = texts(g.legal_actions())
+        t = legal[chooser(legal)]
+        g.apply(t)
+        applied.append(t)
+    return g, applied
