@@ -32,12 +32,12 @@ class BenchResult:
 
 def playout(engine, players: int, seed: int) -> int:
     """Play one random game to the end; the number of actions."""
-    rng = random.Random(seed)
+    rand = random.Random(seed).random
     game = engine.new_game(players, seed)
-    choice = rng.choice
     actions = 0
     while game.to_move is not None:
-        game.apply(choice(game.legal_actions()))
+        legal = game.legal_actions()
+        game.apply(legal[int(rand() * len(legal))])  # a uniform random legal action
         actions += 1
     return actions
 

@@ -19,7 +19,7 @@ from compiler.spec import Spec
 # How each expression name reads in the generated engine, per place of use.
 _TRANSFER_NOW = {
     "attack_cards": "len(self._att)",
-    "unbeaten": "self._unbeaten",
+    "unbeaten": "len(self._unb)",
     "beaten": "self._beaten",
     "next_hand": "next_hand",
     "limit": "self._limit",
@@ -27,7 +27,7 @@ _TRANSFER_NOW = {
     "transfers": "self._transfers",
 }
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
-                         unbeaten="(self._unbeaten + k)")
+                         unbeaten="(len(self._unb) + k)")
 _TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._nxt[self._def]].bit_count()")
 _ROUND = {
     "first_round": "self._first_round",

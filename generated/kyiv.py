@@ -342,13 +342,15 @@ class Action:
     the same move, so actions compare (and hash) by identity.
     """
 
-    __slots__ = ("a", "d", "kind", "mask", "text")
+    __slots__ = ("a", "d", "idx", "kind", "mask", "size", "text")
 
     def __init__(self, kind, mask=0, a=-1, d=-1):
         self.kind = kind
         self.mask = mask
         self.a = a
         self.d = d
+        self.idx = tuple(_cards_of(mask))  # the card ints, low to high
+        self.size = len(self.idx)
         if kind == BEAT:
             self.text = f"beat {CARD_TEXT[a]} {CARD_TEXT[d]}"
         elif mask:
@@ -393,6 +395,18 @@ def _masked(kind, mask):
     if act is None:
         act = table[mask] = Action(kind, mask)
     return act
+
+
+_TRANSFER_OPTIONS = {}
+
+
+def _transfer_options(mine):
+    """(cards played, transfer action) for every non-empty subset of `mine`, fewest first."""
+    options = _TRANSFER_OPTIONS.get(mine)
+    if options is None:
+        options = _TRANSFER_OPTIONS[mine] = tuple(
+            (sub.bit_count(), _masked(TRANSFER, sub)) for sub in _sub_masks(mine))
+    return options
 
 
 _SUB_MASKS = {}
@@ -550,10 +564,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orig", "_passed",
-        "_phase", "_shown", "_stock", "_table", "_throwers", "_took", "_transfers", "_trump",
-        "_turned", "_unbeaten", "annotations", "dealer", "history", "is_draw", "loser", "out",
-        "players", "to_move",
+        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders", "_orig",
+        "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache", "_throwers",
+        "_took", "_transfers", "_trump", "_turned", "_unb", "annotations", "dealer", "history",
+        "is_draw", "loser", "out", "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -599,6 +613,7 @@ class Game:
         g._stock = self._stock[:]
         g._att = self._att[:]
         g._dfd = self._dfd[:]
+        g._unb = self._unb[:]
         g._in = self._in[:]
         g._legal = None
         return g
@@ -712,39 +727,38 @@ class Game:
         hand = self._hands[self._def]
         beaten_by = self._beaten_by
         acts = []
-        ranks = 0  # ranks of the unbeaten cards: a transfer needs exactly one (T13)
-        for a, d in zip(self._att, self._dfd):
-            if d < 0:
-                ranks |= SAME_RANK[a]
-                row = _BEAT[a]
-                m = hand & beaten_by[a]
-                while m:
-                    low = m & -m
-                    acts.append(row[low.bit_length() - 1])
-                    m ^= low
-        mine = hand & ranks
+        for a in self._unb:
+            row = _BEAT[a]
+            m = hand & beaten_by[a]
+            while m:
+                low = m & -m
+                acts.append(row[low.bit_length() - 1])
+                m ^= low
         # transfer.when: true
-        if mine and ranks in _ONE_RANK and True:
-            self._pass_on_actions(mine, acts)
+        if True:
+            ranks = 0  # a transfer needs unbeaten cards of exactly one rank (T13)
+            for a in self._unb:
+                ranks |= SAME_RANK[a]
+            mine = hand & ranks
+            if mine and ranks in _ONE_RANK:
+                self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
 
     def _pass_on_rank(self):
         """Mask of the rank every unbeaten card shares, or 0 (a transfer needs one rank)."""
         ranks = 0
-        for a, d in zip(self._att, self._dfd):
-            if d < 0:
-                ranks |= SAME_RANK[a]
+        for a in self._unb:
+            ranks |= SAME_RANK[a]
         return ranks if ranks in _ONE_RANK else 0
 
     def _pass_on_actions(self, mine, acts):
         """Transfers with `mine`, the defender's cards of the attacked rank (T13-T16)."""
         next_hand = self._hands[self._nxt[self._def]].bit_count()
-        for sub in _sub_masks(mine):
-            k = sub.bit_count()
+        for k, transfer in _transfer_options(mine):
             # transfer.capacity, counted after playing k cards: unbeaten <= next_hand and attack_cards <= limit
-            if (self._unbeaten + k) <= next_hand and (len(self._att) + k) <= self._limit:
-                acts.append(_masked(TRANSFER, sub))
+            if (len(self._unb) + k) <= next_hand and (len(self._att) + k) <= self._limit:
+                acts.append(transfer)
 
     # -- applying actions ----------------------------------------------------
     def apply(self, action):
@@ -768,11 +782,13 @@ class Game:
             d = action.d
             self._hands[self._def] ^= 1 << d
             self._table |= 1 << d
-            self._dfd[self._att.index(action.a)] = d
+            a = action.a
+            self._dfd[self._att.index(a)] = d
+            unbeaten = self._unb
+            unbeaten.remove(a)
             self._beaten += 1
             self._on_table |= SAME_RANK[d]
-            self._unbeaten -= 1
-            if not self._unbeaten:
+            if not unbeaten:
                 # Every attack card is beaten: the others may throw in (T2, T17).
                 self._phase = THROW_IN
                 self._passed = 0
@@ -783,7 +799,7 @@ class Game:
             self._passed |= 1 << self.to_move
             self._ask_throwers()
         elif kind == ATTACK:
-            self._open(action.mask)
+            self._open(action)
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
@@ -793,13 +809,14 @@ class Game:
         elif kind == TRANSFER:
             self._transfer(action.mask)
 
-    def _open(self, mask):
-        cards = _cards_of(mask) if mask & (mask - 1) else [mask.bit_length() - 1]
+    def _open(self, action):
+        mask = action.mask
+        cards = list(action.idx)
         self._hands[self._atk] ^= mask
         self._table = mask
         self._att = cards
         self._dfd = [-1] * len(cards)
-        self._unbeaten = len(cards)
+        self._unb = cards[:]
         self._on_table = SAME_RANK[cards[0]]
         self._phase = DEFENCE
         self.to_move = self._def
@@ -810,7 +827,7 @@ class Game:
         self._table |= mask
         self._att.append(c)
         self._dfd.append(-1)
-        self._unbeaten += 1
+        self._unb.append(c)
         self._passed = 0
         if self._took:
             self._ask_throwers()
@@ -832,14 +849,14 @@ class Game:
         self._table |= mask
         self._att.extend(cards)
         self._dfd.extend([-1] * len(cards))
-        self._unbeaten += len(cards)
+        self._unb.extend(cards)
         self._pass_on()
 
     def _ask_throwers(self):
         """Ask the next entitled player who can throw, or close the round (protocol, T2)."""
         # attack.limit caps the attack cards; the defender must be able to cover the unbeaten
         # ones with the hand held now (T17, T19: a take does not raise the limit).
-        if len(self._att) < self._limit and self._unbeaten < self._hands[self._def].bit_count():
+        if len(self._att) < self._limit and len(self._unb) < self._hands[self._def].bit_count():
             on_table = self._on_table
             passed = self._passed
             hands = self._hands
@@ -859,7 +876,11 @@ class Game:
         stock = self._stock
         hands = self._hands
         if stock:
-            for seat in self._draw_order():
+            key = self._orig << 6 | self._def
+            order = self._orders.get(key)
+            if order is None:
+                order = self._orders[key] = self._draw_order()
+            for seat in order:
                 need = HAND_SIZE - hands[seat].bit_count()
                 if need > 0:
                     hand = hands[seat]
@@ -925,7 +946,7 @@ class Game:
         self._dfd = []
         self._phase = OPENING
         self._took = False
-        self._unbeaten = 0
+        self._unb = []
         self._beaten = 0
         self._on_table = 0
         self._passed = 0
@@ -934,7 +955,11 @@ class Game:
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
-        self._throwers = self._entitled()
+        key = attacker << 6 | self._def
+        throwers = self._thrower_cache.get(key)
+        if throwers is None:
+            throwers = self._thrower_cache[key] = self._entitled()
+        self._throwers = throwers
 
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
@@ -960,6 +985,9 @@ class Game:
                 s = (s + 1) % n
             nxt.append(s)
         self._nxt = tuple(nxt)
+        # Seat orders depend only on who is in: cache them per (attacker, defender) until then.
+        self._orders = {}
+        self._thrower_cache = {}
 
     # -- why an action is refused (only on the slow path) -----------------------
     def _why_illegal(self, action):
@@ -1007,7 +1035,7 @@ class Game:
     def _why_not_beat(self, action):
         text = action.text
         a, d = action.a, action.d
-        if not any(x == a and y < 0 for x, y in zip(self._att, self._dfd)):
+        if a not in self._unb:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
@@ -1031,7 +1059,7 @@ class Game:
                     f"(transfer.when: {VARIANT['rules']['transfer.when']}, T15, T18)")
         nxt = self._nxt[self._def]
         added = action.mask.bit_count() if action.kind == TRANSFER else 0
-        return (f"{text}: {len(self._att) + added} attack cards, {self._unbeaten + added} unbeaten, "
+        return (f"{text}: {len(self._att) + added} attack cards, {len(self._unb) + added} unbeaten, "
                 f"would not fit seat {nxt}'s {self._hands[nxt].bit_count()} cards "
                 f"(transfer.capacity: {VARIANT['rules']['transfer.capacity']}, T14)")
 
@@ -1103,8 +1131,8 @@ class Game:
         g._left = sum(g._in)
         g._seats_changed()
         g._table = 0
-        g._unbeaten = g._dfd.count(-1)
-        g._beaten = len(g._dfd) - g._unbeaten
+        g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
+        g._beaten = len(g._dfd) - len(g._unb)
         g._on_table = 0
         for c in g._att + g._dfd:
             if c >= 0:

@@ -189,13 +189,15 @@ class Action:
     the same move, so actions compare (and hash) by identity.
     """
 
-    __slots__ = ("a", "d", "kind", "mask", "text")
+    __slots__ = ("a", "d", "idx", "kind", "mask", "size", "text")
 
     def __init__(self, kind, mask=0, a=-1, d=-1):
         self.kind = kind
         self.mask = mask
         self.a = a
         self.d = d
+        self.idx = tuple(_cards_of(mask))  # the card ints, low to high
+        self.size = len(self.idx)
         if kind == BEAT:
             self.text = f"beat {CARD_TEXT[a]} {CARD_TEXT[d]}"
         elif mask:
@@ -371,10 +373,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orig", "_passed",
-        "_phase", "_shown", "_stock", "_table", "_throwers", "_took", "_transfers", "_trump",
-        "_turned", "_unbeaten", "annotations", "dealer", "history", "is_draw", "loser", "out",
-        "players", "to_move",
+        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders", "_orig",
+        "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache", "_throwers",
+        "_took", "_transfers", "_trump", "_turned", "_unb", "annotations", "dealer", "history",
+        "is_draw", "loser", "out", "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -420,6 +422,7 @@ class Game:
         g._stock = self._stock[:]
         g._att = self._att[:]
         g._dfd = self._dfd[:]
+        g._unb = self._unb[:]
         g._in = self._in[:]
         g._legal = None
         return g
@@ -523,14 +526,13 @@ class Game:
         hand = self._hands[self._def]
         beaten_by = self._beaten_by
         acts = []
-        for a, d in zip(self._att, self._dfd):
-            if d < 0:
-                row = _BEAT[a]
-                m = hand & beaten_by[a]
-                while m:
-                    low = m & -m
-                    acts.append(row[low.bit_length() - 1])
-                    m ^= low
+        for a in self._unb:
+            row = _BEAT[a]
+            m = hand & beaten_by[a]
+            while m:
+                low = m & -m
+                acts.append(row[low.bit_length() - 1])
+                m ^= low
         acts.append(TAKE_ACTION)
         return acts
 
@@ -556,11 +558,13 @@ class Game:
             d = action.d
             self._hands[self._def] ^= 1 << d
             self._table |= 1 << d
-            self._dfd[self._att.index(action.a)] = d
+            a = action.a
+            self._dfd[self._att.index(a)] = d
+            unbeaten = self._unb
+            unbeaten.remove(a)
             self._beaten += 1
             self._on_table |= SAME_RANK[d]
-            self._unbeaten -= 1
-            if not self._unbeaten:
+            if not unbeaten:
                 # Every attack card is beaten: the others may throw in (T2, T17).
                 self._phase = THROW_IN
                 self._passed = 0
@@ -571,7 +575,7 @@ class Game:
             self._passed |= 1 << self.to_move
             self._ask_throwers()
         elif kind == ATTACK:
-            self._open(action.mask)
+            self._open(action)
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
@@ -579,13 +583,14 @@ class Game:
             self._passed = 0
             self._ask_throwers()
 
-    def _open(self, mask):
-        cards = _cards_of(mask) if mask & (mask - 1) else [mask.bit_length() - 1]
+    def _open(self, action):
+        mask = action.mask
+        cards = list(action.idx)
         self._hands[self._atk] ^= mask
         self._table = mask
         self._att = cards
         self._dfd = [-1] * len(cards)
-        self._unbeaten = len(cards)
+        self._unb = cards[:]
         self._on_table = SAME_RANK[cards[0]]
         self._phase = DEFENCE
         self.to_move = self._def
@@ -596,7 +601,7 @@ class Game:
         self._table |= mask
         self._att.append(c)
         self._dfd.append(-1)
-        self._unbeaten += 1
+        self._unb.append(c)
         self._passed = 0
         if self._took:
             self._ask_throwers()
@@ -608,7 +613,7 @@ class Game:
         """Ask the next entitled player who can throw, or close the round (protocol, T2)."""
         # attack.limit caps the attack cards; the defender must be able to cover the unbeaten
         # ones with the hand held now (T17, T19: a take does not raise the limit).
-        if len(self._att) < self._limit and self._unbeaten < self._hands[self._def].bit_count():
+        if len(self._att) < self._limit and len(self._unb) < self._hands[self._def].bit_count():
             on_table = self._on_table
             passed = self._passed
             hands = self._hands
@@ -628,7 +633,11 @@ class Game:
         stock = self._stock
         hands = self._hands
         if stock:
-            for seat in self._draw_order():
+            key = self._orig << 6 | self._def
+            order = self._orders.get(key)
+            if order is None:
+                order = self._orders[key] = self._draw_order()
+            for seat in order:
                 need = HAND_SIZE - hands[seat].bit_count()
                 if need > 0:
                     hand = hands[seat]
@@ -694,7 +703,7 @@ class Game:
         self._dfd = []
         self._phase = OPENING
         self._took = False
-        self._unbeaten = 0
+        self._unb = []
         self._beaten = 0
         self._on_table = 0
         self._passed = 0
@@ -703,7 +712,11 @@ class Game:
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
-        self._throwers = self._entitled()
+        key = attacker << 6 | self._def
+        throwers = self._thrower_cache.get(key)
+        if throwers is None:
+            throwers = self._thrower_cache[key] = self._entitled()
+        self._throwers = throwers
 
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
@@ -729,6 +742,9 @@ class Game:
                 s = (s + 1) % n
             nxt.append(s)
         self._nxt = tuple(nxt)
+        # Seat orders depend only on who is in: cache them per (attacker, defender) until then.
+        self._orders = {}
+        self._thrower_cache = {}
 
     # -- why an action is refused (only on the slow path) -----------------------
     def _why_illegal(self, action):
@@ -772,7 +788,7 @@ class Game:
     def _why_not_beat(self, action):
         text = action.text
         a, d = action.a, action.d
-        if not any(x == a and y < 0 for x, y in zip(self._att, self._dfd)):
+        if a not in self._unb:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
@@ -852,8 +868,8 @@ class Game:
         g._left = sum(g._in)
         g._seats_changed()
         g._table = 0
-        g._unbeaten = g._dfd.count(-1)
-        g._beaten = len(g._dfd) - g._unbeaten
+        g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
+        g._beaten = len(g._dfd) - len(g._unb)
         g._on_table = 0
         for c in g._att + g._dfd:
             if c >= 0:
