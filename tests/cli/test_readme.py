@@ -16,7 +16,7 @@ README = (REPO / "README.md").read_text(encoding="utf-8")
 def _block(marker: str) -> str:
     """The fenced block that follows `<!-- walkthrough:marker -->`."""
     after = README.split(f"<!-- walkthrough:{marker} -->", 1)[1]
-    match = re.search(r"```\w*\n(.*?)```", after, re.S)
+    match = re.search(r"```\w*\n(.*?)```", after, re.DOTALL)
     assert match, marker
     return match.group(1)
 
@@ -32,7 +32,7 @@ def test_reference_tables_match_schema():
 
 
 def test_ci_runs_the_readme_test_command():
-    commands = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    commands = re.findall(r"```sh\n(.*?)\n```", README, re.DOTALL)
     assert len(commands) >= 2
     test_command = commands[1].strip()
     ci = (REPO / ".ci" / "run").read_text(encoding="utf-8")

@@ -63,7 +63,7 @@ def _names(ranks):
 
 
 def _eval(expr, names):
-    return eval(str(expr), {"__builtins__": {}}, names)  # noqa: S307 - test-only, spec text
+    return eval(str(expr), {"__builtins__": {}}, names)
 
 
 def beats_agree(rules, cards, trump) -> bool:
@@ -145,6 +145,6 @@ def position_compatible(sc, rules) -> bool:
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
         return False
-    if pos["stock"] and "deal.hand_size" not in relaxed and rules.get("deal.hand_size", 6) != 6:
-        return False
-    return True
+    # a stock means refills, which assume the default hand of six
+    return not (pos["stock"] and "deal.hand_size" not in relaxed
+                and rules.get("deal.hand_size", 6) != 6)

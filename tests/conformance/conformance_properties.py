@@ -231,7 +231,7 @@ def random_play(ctx: Ctx, params: dict):
             check(g, f"new_game({n},{seed})")
             count = [0]
 
-            def on_step(game, n=n, seed=seed):
+            def on_step(game, n=n, seed=seed, count=count):
                 count[0] += 1
                 check(game, f"new_game({n},{seed}) after {game.history[-1]!r} (#{count[0]})")
             _play_out(g, rng, params.get("max_actions", 3000), on_step)

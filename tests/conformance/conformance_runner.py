@@ -16,7 +16,7 @@ def engine_names() -> tuple[list[str], str]:
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     try:
-        import generated  # noqa: F401
+        import generated
     except Exception as exc:  # pragma: no cover - depends on the build
         return [], f"package 'generated' can not be imported: {exc}"
     names = getattr(generated, "ENGINES", None)

@@ -12,9 +12,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import conformance_scenarios as S  # noqa: E402
-from conformance_properties import run_property  # noqa: E402
-from conformance_runner import engine_names, load_engine, run_scenario  # noqa: E402
+import conformance_scenarios as S
+from conformance_properties import run_property
+from conformance_runner import engine_names, load_engine, run_scenario
 
 MIN_APPLICABLE = 30
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.diagnostics import SpecError
 from compiler.codegen import render_engine
+from compiler.diagnostics import SpecError
 from compiler.spec import BUNDLED_DIR, Spec, load_spec
 
 SPECS = sorted(p.read_text(encoding="utf-8") for p in BUNDLED_DIR.glob("*.yaml"))

@@ -115,7 +115,7 @@ def replay(engine_module, transcript: dict) -> list[str]:
             return diffs
         try:
             g.apply(action)
-        except Exception as exc:  # noqa: BLE001 - reported as a difference
+        except Exception as exc:
             diffs.append(f"step {i} ({action!r}): apply raised {type(exc).__name__}: {exc}")
             return diffs
         here: list[str] = []
