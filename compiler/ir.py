@@ -25,6 +25,7 @@ _TRANSFER_NOW = {
     "limit": "self._limit",
     "first_round": "self._first_round",
     "transfers": "self._transfers",
+    "unbeaten_late": "sum(1 for a in self._unb if self._late >> a & 1)",
 }
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
                          unbeaten="(len(self._unb) + k)")
@@ -125,6 +126,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "show_once": bool(r["transfer.show_once"]),
         "uses_next_hand": "next_hand" in (when.names | capacity.names),
         "when_uses_next_hand": "next_hand" in when.names,
+        "tracks_late": transfer and "unbeaten_late" in (when.names | capacity.names),
         "transfer_when_text": when.canonical(),
         "transfer_when_code": when.to_python(_TRANSFER_NOW),
         "transfer_when_inline": _parenthesised(when.to_python(_TRANSFER_INLINE)),

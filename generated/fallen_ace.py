@@ -540,10 +540,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders", "_orig",
-        "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache", "_throwers",
-        "_took", "_transfers", "_trump", "_turned", "_unb", "annotations", "dealer", "history",
-        "is_draw", "loser", "out", "players", "to_move",
+        "_hands", "_in", "_late", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders",
+        "_orig", "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache",
+        "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb", "annotations",
+        "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -876,6 +876,7 @@ class Game:
         self._passed = 0
         self._transfers = 0
         self._shown = 0
+        self._late = 0
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
@@ -991,6 +992,7 @@ class Game:
             "first_round": self._first_round,
             "transfers": self._transfers,
             "shown": mask_texts(self._shown),
+            "late": mask_texts(self._late),
             "in_game": self._in[:],
             "out": self.out[:],
             "loser": self.loser,
@@ -1031,6 +1033,7 @@ class Game:
         g._first_round = d["first_round"]
         g._transfers = d["transfers"]
         g._shown = _mask_of(d["shown"])
+        g._late = _mask_of(d.get("late", []))
         g._in = list(d["in_game"])
         g._left = sum(g._in)
         g._seats_changed()

@@ -66,7 +66,7 @@ def test_kyiv_values_and_origin():
     assert spec.chain == [("kyiv", "variants/kyiv.yaml"), ("transfer", "variants/transfer.yaml")]
     assert spec.sources == ["seed 000 section 09", "K1-K4"]
     assert spec.description.startswith("As transfer, and after")
-    assert spec.values["transfer.when"].text == "true"
+    assert spec.values["transfer.when"].text == "beaten == 0 or unbeaten_late == unbeaten"
     assert spec.origin["transfer.when"] == "this file"
     assert spec.origin["players.max"] == "default"
     assert spec.rules_json()["transfer.capacity"] == (
@@ -414,8 +414,9 @@ def test_inherited_refers_to_the_parent(tmp_path):
     spec = load_spec(write(tmp_path, "x.yaml", "name: x\ntitle: X\nextends: kyiv\nrules:\n"
                                                "  transfer.when: 'inherited and first_round'\n"))
     assert spec.values["transfer.when"].text == "inherited and first_round"
+    # kyiv's when: a late transfer of the one newly added unbeaten card
     values = {"first_round": True, "limit": 6, "attack_cards": 1, "unbeaten": 1, "beaten": 3,
-              "next_hand": 6, "transfers": 0}
+              "next_hand": 6, "transfers": 0, "unbeaten_late": 1}
     assert spec.values["transfer.when"].evaluate(values) is True
     base = load_spec(write(tmp_path, "y.yaml", HEAD + "rules:\n"
                                                    "  transfer.when: 'inherited and first_round'\n"))
