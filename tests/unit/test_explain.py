@@ -33,7 +33,7 @@ def test_every_key_in_schema_order_with_doc_rules_and_origin():
 
 def test_expressions_show_their_text_and_environment():
     text = explain(load_spec("kyiv"))
-    assert "transfer.when = beaten == 0 or unbeaten_late == unbeaten [expression: transfer -> bool]\n" in text
+    assert "transfer.when = beaten == 0 or unbeaten_late == unbeaten [expression: transfer\n        -> bool]\n" in text
     assert "attack.limit = 6 [expression: round -> int]\n" in text
 
 
