@@ -25,7 +25,7 @@ _TRANSFER_NOW = {
     "limit": "self._limit",
     "first_round": "self._first_round",
     "transfers": "self._transfers",
-    "unbeaten_late": "sum(1 for a in self._unb if self._late >> a & 1)",
+    "unbeaten_late": "self._late_unbeaten",
 }
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
                          unbeaten="(len(self._unb) + k)")

@@ -566,10 +566,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_late", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders",
-        "_orig", "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache",
-        "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb", "annotations",
-        "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
+        "_hands", "_in", "_late", "_late_unbeaten", "_left", "_legal", "_limit", "_nxt",
+        "_on_table", "_orders", "_orig", "_passed", "_phase", "_shown", "_stock", "_table",
+        "_thrower_cache", "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb",
+        "annotations", "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -737,7 +737,7 @@ class Game:
                 acts.append(row[low.bit_length() - 1])
                 m ^= low
         # transfer.when: beaten == 0 or unbeaten_late == unbeaten
-        if (self._beaten == 0 or sum(1 for a in self._unb if self._late >> a & 1) == len(self._unb)):
+        if (self._beaten == 0 or self._late_unbeaten == len(self._unb)):
             ranks = 0  # a transfer needs unbeaten cards of exactly one rank (T13)
             for a in self._unb:
                 ranks |= SAME_RANK[a]
@@ -788,6 +788,8 @@ class Game:
             self._dfd[self._att.index(a)] = d
             unbeaten = self._unb
             unbeaten.remove(a)
+            if self._late >> a & 1:
+                self._late_unbeaten -= 1
             self._beaten += 1
             self._on_table |= SAME_RANK[d]
             if not unbeaten:
@@ -829,6 +831,7 @@ class Game:
         self._table |= mask
         if self._beaten:
             self._late |= mask  # transfer.when counts cards added after the first beat (K1)
+            self._late_unbeaten += 1
         self._att.append(c)
         self._dfd.append(-1)
         self._unb.append(c)
@@ -853,6 +856,7 @@ class Game:
         self._table |= mask
         if self._beaten:
             self._late |= mask  # a late transfer's cards are newly added too (K1)
+            self._late_unbeaten += len(cards)
         self._att.extend(cards)
         self._dfd.extend([-1] * len(cards))
         self._unb.extend(cards)
@@ -959,6 +963,7 @@ class Game:
         self._transfers = 0
         self._shown = 0
         self._late = 0
+        self._late_unbeaten = 0
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
@@ -1060,7 +1065,7 @@ class Game:
         if action.mask & ~rank:
             attacked = RANKS[RANK_OF[rank.bit_length() - 1]]
             return f"{text}: a transfer needs cards of the attacked rank {attacked} (T13)"
-        allowed = self._beaten == 0 or sum(1 for a in self._unb if self._late >> a & 1) == len(self._unb)
+        allowed = self._beaten == 0 or self._late_unbeaten == len(self._unb)
         if not allowed:
             return (f"{text}: no transfer now: {self._beaten} attack card(s) already beaten "
                     f"(transfer.when: {VARIANT['rules']['transfer.when']}, T15, T18)")
@@ -1141,6 +1146,7 @@ class Game:
         g._seats_changed()
         g._table = 0
         g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
+        g._late_unbeaten = sum(1 for a in g._unb if g._late >> a & 1)
         g._beaten = len(g._dfd) - len(g._unb)
         g._on_table = 0
         for c in g._att + g._dfd:

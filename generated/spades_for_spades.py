@@ -506,10 +506,10 @@ class Game:
 
     __slots__ = (
         "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_late", "_left", "_legal", "_limit", "_nxt", "_on_table", "_orders",
-        "_orig", "_passed", "_phase", "_shown", "_stock", "_table", "_thrower_cache",
-        "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb", "annotations",
-        "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
+        "_hands", "_in", "_late", "_late_unbeaten", "_left", "_legal", "_limit", "_nxt",
+        "_on_table", "_orders", "_orig", "_passed", "_phase", "_shown", "_stock", "_table",
+        "_thrower_cache", "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb",
+        "annotations", "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
     )
 
     # -- construction --------------------------------------------------------
@@ -843,6 +843,7 @@ class Game:
         self._transfers = 0
         self._shown = 0
         self._late = 0
+        self._late_unbeaten = 0
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
@@ -1005,6 +1006,7 @@ class Game:
         g._seats_changed()
         g._table = 0
         g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
+        g._late_unbeaten = sum(1 for a in g._unb if g._late >> a & 1)
         g._beaten = len(g._dfd) - len(g._unb)
         g._on_table = 0
         for c in g._att + g._dfd:
