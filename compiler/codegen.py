@@ -13,7 +13,7 @@ import jinja2
 
 from compiler import __version__
 from compiler.ir import build_ir, module_name
-from compiler.spec import Spec, bundled_names, load_spec
+from compiler.spec import Spec, bundled_names, load_specs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
@@ -83,18 +83,7 @@ def render_index(names: list[str]) -> str:
 
 def build_outputs() -> tuple[dict[str, str], list]:
     """{file name: source} for every bundled spec plus the index, and the specs' errors."""
-    outputs: dict[str, str] = {}
-    errors = []
-    names = []
-    from compiler.diagnostics import SpecError
-
-    for name in bundled_names():
-        try:
-            spec = load_spec(name)
-        except SpecError as exc:
-            errors.extend(exc.diagnostics)
-            continue
-        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec)
-        names.append(spec.name)
-    outputs["__init__.py"] = render_index(names)
+    specs, errors = load_specs(bundled_names())
+    outputs = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+    outputs["__init__.py"] = render_index([spec.name for spec in specs])
     return outputs, errors

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import textwrap
 
-from compiler.schema import KEYS, Key, sections
+from compiler.schema import KEYS, Key, sections, value_text
 from compiler.spec import Spec
 
 WIDTH = 78
@@ -67,7 +67,7 @@ def _value_text(key: Key, value: object) -> str:
         return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}]"
     if key.type == "annotations":
         return "none" if not value else f"{len(value)} named condition(s)"
-    return _plain(value)
+    return value_text(value)
 
 
 def _annotation_lines(key: Key, value: object) -> list[str]:
@@ -81,16 +81,6 @@ def _annotation_lines(key: Key, value: object) -> list[str]:
 
 def _expr_text(value: object) -> str:
     return str(getattr(value, "text", value))
-
-
-def _plain(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
 
 
 def _wrap(text: str, first: str, rest: str) -> list[str]:

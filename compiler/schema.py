@@ -269,14 +269,21 @@ def environment_table() -> str:
     return "\n".join(lines)
 
 
-def _default_text(value: object) -> str:
+def value_text(value: object) -> str:
+    """A rule value as a spec would write it: null, true/false, [a, b], or the text."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]" if value else "[]"
+        return "[" + ", ".join(str(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{}"
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
+    return str(getattr(value, "text", value))
+
+
+def _default_text(value: object) -> str:
+    if value is None or isinstance(value, (bool, list, dict)):
+        return value_text(value)
     text = str(value).replace("|", "\\|")
     return f"`{text}`"

@@ -23,7 +23,15 @@ from pathlib import Path
 
 from compiler import expressions
 from compiler.diagnostics import Diagnostic, SpecError, did_you_mean
-from compiler.schema import ALL_RANKS, KEY_BY_PATH, KEYS, SUITS, TOP_LEVEL_FIELDS, Key
+from compiler.schema import (
+    ALL_RANKS,
+    KEY_BY_PATH,
+    KEYS,
+    SUITS,
+    TOP_LEVEL_FIELDS,
+    Key,
+    value_text,
+)
 from compiler.yamlsrc import Entry, Node, load_yaml
 
 BUNDLED_DIR: Path = Path(__file__).resolve().parent.parent / "variants"
@@ -83,6 +91,17 @@ def bundled_names() -> list[str]:
     if not BUNDLED_DIR.is_dir():
         return []
     return sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml") if p.is_file())
+
+
+def load_specs(refs) -> tuple[list[Spec], list[Diagnostic]]:
+    """Load several specs; the ones that load, and every diagnostic of those that do not."""
+    specs, diagnostics = [], []
+    for ref in refs:
+        try:
+            specs.append(load_spec(ref))
+        except SpecError as exc:
+            diagnostics.extend(exc.diagnostics)
+    return specs, diagnostics
 
 
 # ---------------------------------------------------------------------------
@@ -401,16 +420,6 @@ def _describe(node: Node) -> str:
     return f"'{text}'"
 
 
-def _value_text(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
-
-
 class _Invalid(Exception):
     """A value failed validation; the diagnostics are already recorded."""
 
@@ -571,7 +580,7 @@ def _check_value(key: Key, node: Node, inherited, diags: list[Diagnostic]) -> ob
     value = check(key, node, diags, inherited)
     if key.reserved and value != key.default:
         raise _fail(diags, node, f"'{key.path}' is reserved for a later version: only "
-                                 f"{_value_text(key.default)} is supported")
+                                 f"{value_text(key.default)} is supported")
     return value
 
 

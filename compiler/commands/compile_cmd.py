@@ -8,7 +8,7 @@ from compiler.codegen import GENERATED_DIR, render_engine
 from compiler.commands._common import report, usage_error
 from compiler.diagnostics import SpecError
 from compiler.ir import module_name
-from compiler.spec import load_spec
+from compiler.spec import load_specs
 
 NAME = "compile"
 HELP = "check variant specs and write one engine module per spec"
@@ -25,14 +25,8 @@ def run(args) -> int:
     out = Path(args.out) if args.out else GENERATED_DIR
     if out.exists() and not out.is_dir():
         return usage_error(f"--out {out} is not a folder")
-    diagnostics, sources = [], {}
-    for ref in args.specs:
-        try:
-            spec = load_spec(ref)
-        except SpecError as exc:
-            diagnostics.extend(exc.diagnostics)
-            continue
-        sources[f"{module_name(spec.name)}.py"] = render_engine(spec)
+    specs, diagnostics = load_specs(args.specs)
+    sources = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
     if diagnostics:
         return report(SpecError(diagnostics))
     out.mkdir(parents=True, exist_ok=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from compiler.commands._common import report
 from compiler.diagnostics import SpecError
-from compiler.spec import bundled_names, load_spec
+from compiler.spec import bundled_names, load_specs
 
 NAME = "list"
 HELP = "list the bundled variants with their titles and parents"
@@ -15,13 +15,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    errors = []
-    for name in bundled_names():
-        try:
-            spec = load_spec(name)
-        except SpecError as exc:
-            errors.extend(exc.diagnostics)
-            continue
+    specs, errors = load_specs(bundled_names())
+    for spec in specs:
         parent = f"  (extends {spec.chain[1][0]})" if len(spec.chain) > 1 else ""
         print(f"{spec.name:<20} {spec.title}{parent}")
     return report(SpecError(errors)) if errors else 0
