@@ -569,7 +569,9 @@ class Game:
         g._left = players
         g._first_round = first_round
         g._transfers = 0
-        g._shown = 0
+        g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
+        g._late = 0
+        g._late_unbeaten = 0
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in[seat] = False
@@ -877,9 +879,6 @@ class Game:
         self._on_table = 0
         self._passed = 0
         self._transfers = 0
-        self._shown = 0
-        self._late = 0
-        self._late_unbeaten = 0
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
