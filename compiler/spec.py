@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +35,10 @@ from compiler.schema import (
 )
 from compiler.yamlsrc import Entry, Node, load_yaml
 
-BUNDLED_DIR: Path = Path(__file__).resolve().parent.parent / "variants"
+_CHECKOUT_VARIANTS = Path(__file__).resolve().parent.parent / "variants"
+BUNDLED_DIR: Path = (_CHECKOUT_VARIANTS if _CHECKOUT_VARIANTS.is_dir()
+                     else Path(sys.prefix) / "share" / "durakc" / "variants")
+"""The bundled specs: the checkout's variants/, or where a plain `pip install .` put them."""
 """Directory of the variants shipped with durakc."""
 
 MAX_EXTENDS = 16
