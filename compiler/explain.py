@@ -23,6 +23,7 @@ _INDENT = "    "
 def explain(spec: Spec) -> str:
     """The effective rules of `spec` as plain, wrapped text (ends with a newline)."""
     lines = _header(spec)
+    lines.extend(_summary(spec))
     for section in sections():
         lines.append("")
         lines.append(f"[{section}]")
@@ -42,6 +43,20 @@ def _header(spec: Spec) -> list[str]:
     if spec.sources:
         lines.append("")
         lines.extend(_wrap("sources: " + "; ".join(spec.sources), "", "         "))
+    return lines
+
+
+def _summary(spec: Spec) -> list[str]:
+    """What differs from the transfer-profile defaults, and where each difference is set."""
+    changed = [key for key in KEYS if spec.origin.get(key.path, "default") != "default"]
+    if not changed:
+        return ["", "in short: the transfer profile (T1-T28) exactly, every key at its default"]
+    lines = ["", "in short: the transfer profile (schema defaults) except"]
+    for key in changed:
+        value = value_text(spec.values.get(key.path, key.default))
+        rules = f", {', '.join(key.rules)}" if key.rules else ""
+        lines.extend(_wrap(f"- {key.doc}: {value} ({key.path}{rules}; "
+                           f"{spec.origin[key.path]})", "  ", "    "))
     return lines
 
 

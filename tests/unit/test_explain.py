@@ -55,3 +55,16 @@ def test_wrapped_and_deterministic():
     assert first == explain(load_spec("proyezdnoy"))
     assert first.endswith("\n")
     assert all(len(line) <= WIDTH for line in first.splitlines())
+
+
+def test_summary_lists_only_what_differs_and_where_it_is_set():
+    from compiler.explain import explain
+    from compiler.spec import load_spec
+
+    text = explain(load_spec("siberian"))
+    summary = text.split("in short:", 1)[1].split("\n[", 1)[0]
+    assert "most attack cards in one round" in summary and "3 (attack.limit" in summary
+    assert "this file" in summary and "parent podkidnoy" in summary
+    assert "players.max" not in summary  # unchanged keys stay out of the summary
+    plain = explain(load_spec("transfer"))
+    assert "in short: the transfer profile (T1-T28) exactly" in plain
