@@ -62,7 +62,7 @@ def test_summary_lists_only_what_differs_and_where_it_is_set():
     from compiler.spec import load_spec
 
     text = explain(load_spec("siberian"))
-    summary = text.split("in short:", 1)[1].split("\n[", 1)[0]
+    summary = " ".join(text.split("in short:", 1)[1].split("\n[", 1)[0].split())
     assert "most attack cards in one round" in summary and "3 (attack.limit" in summary
     assert "this file" in summary and "parent podkidnoy" in summary
     assert "players.max" not in summary  # unchanged keys stay out of the summary
