@@ -34,12 +34,10 @@ def playout(engine, players: int, seed: int) -> int:
     """Play one random game to the end; the number of actions."""
     rand = random.Random(seed).random
     game = engine.new_game(players, seed)
-    actions = 0
     while game.to_move is not None:
         legal = game.legal_actions()
         game.apply(legal[int(rand() * len(legal))])  # a uniform random legal action
-        actions += 1
-    return actions
+    return len(game.history)
 
 
 def bench(engine, players: int, games: int, seed: int = 0) -> BenchResult:
