@@ -21,14 +21,7 @@ COMMAND_MODULES = (
 
 
 def _load_commands():
-    found = []
-    for name in COMMAND_MODULES:
-        try:
-            found.append(importlib.import_module(f"compiler.commands.{name}_cmd"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"compiler.commands.{name}_cmd":
-                raise
-    return found
+    return [importlib.import_module(f"compiler.commands.{name}_cmd") for name in COMMAND_MODULES]
 
 
 def build_parser() -> argparse.ArgumentParser:

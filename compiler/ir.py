@@ -87,7 +87,6 @@ def build_ir(spec: Spec) -> VariantIR:
         "name_literal": repr(spec.name),
         "module_file": module_name(spec.name) + ".py",
         "label_literal": repr(spec.label),
-        "title_literal": repr(spec.name),
         "docstring": doc_text(spec.title, spec.description),
         "compiler_version": __version__,
         "sha256": spec.sha256,

@@ -738,11 +738,8 @@ class Game:
                 m ^= low
         # transfer.when: beaten == 0
         if (self._beaten == 0):
-            ranks = 0  # a transfer needs unbeaten cards of exactly one rank (T13)
-            for a in self._unb:
-                ranks |= SAME_RANK[a]
-            mine = hand & ranks
-            if mine and ranks in _ONE_RANK:
+            mine = hand & self._pass_on_rank()
+            if mine:
                 self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
@@ -815,7 +812,7 @@ class Game:
             self._passed = 0
             self._ask_throwers()
         elif kind == TRANSFER:
-            self._transfer(action.mask)
+            self._transfer(action)
         elif kind == SHOW:
             self._show(action.mask)
 
@@ -853,8 +850,8 @@ class Game:
         self._throwers = self._entitled()
         self.to_move = self._def
 
-    def _transfer(self, mask):
-        cards = _cards_of(mask)
+    def _transfer(self, action):
+        mask, cards = action.mask, action.idx
         self._hands[self._def] ^= mask
         self._table |= mask
         self._att.extend(cards)
