@@ -498,6 +498,23 @@ def _lowest_trump_holder(hands, trump):
     return None if best is None else best[1]
 
 
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
+
+
+def _shuffle(rng, deck):
+    """Shuffle `deck` exactly as `rng.shuffle(deck)` does, card for card.
+
+    This is CPython's Fisher-Yates shuffle with its `_randbelow` inlined: the same calls of
+    `getrandbits`, so the same order, without two Python calls per card.
+    """
+    getrandbits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
 def new_game(players, seed=None, *, dealer=0):
     """A new game: shuffle with random.Random(seed), deal, fix trump, choose the first attacker."""
     return _new_game(players, seed, dealer, 'lowest_trump')
@@ -509,7 +526,7 @@ def _new_game(players, seed, dealer, first_rule):
         raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     rng = random.Random(seed)
     deck = list(range(NCARDS))
-    rng.shuffle(deck)
+    _shuffle(rng, deck)
     hands, stock, trump, turned = _deal(deck, players, dealer)
     if first_rule == "lowest_trump":
         # first_attacker.first_game: lowest_trump (T7, P3)
@@ -518,7 +535,7 @@ def _new_game(players, seed, dealer, first_rule):
         # a trump; a variant without trumps falls back to the dealer's left.
         tries = 0
         while holder is None and trump >= 0 and tries < 1000:
-            rng.shuffle(deck)
+            _shuffle(rng, deck)
             hands, stock, trump, turned = _deal(deck, players, dealer)
             holder = _lowest_trump_holder(hands, trump)
             tries += 1
