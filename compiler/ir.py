@@ -114,6 +114,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "next_dealer": r["series.next_dealer"],
         "series_first_literal": repr(r["series.first_attacker"]),
         "opening_single": r["attack.opening"] == "single",
+        "opening_blocks": _opening_blocks(len(ranks), len(suits)),
         "limit_text": limit.canonical(),
         "limit_constant": limit.constant(),
         "limit_code": limit.to_python(_ROUND),
@@ -140,6 +141,21 @@ def build_ir(spec: Spec) -> VariantIR:
         ],
     }
     return VariantIR(v)
+
+
+def _opening_blocks(nranks: int, nsuits: int) -> dict:
+    """How hands are cut for the opening tables: whole ranks, at most 8 cards a block.
+
+    `shifts` are the blocks' first bits; `bits` the mask of one block; the last block
+    holds what is left of the deck, so it needs no mask.
+    """
+    per_block = max(1, 8 // nsuits)
+    width = per_block * nsuits
+    ncards = nranks * nsuits
+    shifts = list(range(0, ncards, width))
+    names = ", ".join(f"t{i}" for i in range(len(shifts)))
+    return {"ranks": per_block, "bits": (1 << width) - 1, "shifts": shifts,
+            "names": names if len(shifts) > 1 else f"({names},)"}
 
 
 def _parenthesised(code: str) -> str:

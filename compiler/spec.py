@@ -52,15 +52,6 @@ _SECTIONS = {".".join(k.path.split(".")[:i]) for k in KEYS
 
 
 @dataclass
-class PendingExpr:
-    """An expression kept as text while `compiler.expressions` has no `compile_expr`."""
-
-    text: str
-    result: str | None = None
-    names: set = field(default_factory=set)
-
-
-@dataclass
 class Spec:
     """A loaded, validated variant: every rule key's effective value and origin."""
 
@@ -531,7 +522,12 @@ def _check_str(key: Key, node: Node, diags, ctx) -> str | None:
 
 
 def _check_expr(key: Key, node: Node, diags, ctx) -> object:
-    return _compile(key.path, node, key.env, key.result, ctx, diags)
+    expr = _compile(key.path, node, key.env, key.result, ctx, diags)
+    if key.minimum is not None:
+        value = expr.constant()
+        if value is not None and value < key.minimum:
+            raise _fail(diags, node, f"'{key.path}' must be at least {key.minimum}, not {value}")
+    return expr
 
 
 def _check_annotations(key: Key, node: Node, diags, ctx) -> dict:
@@ -619,12 +615,9 @@ def _compile(label: str, node: Node, env: str, result: str, inherited, diags) ->
 
 
 def _compile_text(text: str, env: str, result: str, inherited) -> object:
-    """`compile_expr`, or a `PendingExpr` while the expression module is a stub."""
-    compile_expr = getattr(expressions, "compile_expr", None)
-    if compile_expr is None:
-        return PendingExpr(text, result)
+    """The checked expression, or its problems as a list."""
     try:
-        return compile_expr(text, env, result, inherited=inherited)
+        return expressions.compile_expr(text, env, result, inherited=inherited)
     except Exception as exc:  # noqa: BLE001 - a checker bug must still be a diagnostic
         return [_Problem(f"internal error in the expression checker: {exc}", 0, 1)]
 

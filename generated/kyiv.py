@@ -427,16 +427,27 @@ def _sub_masks(mask):
 
 
 _SUIT_BITS = (1 << NSUITS) - 1
-_CHUNK_RANKS = 3
-_CHUNK_BITS = (1 << (_CHUNK_RANKS * NSUITS)) - 1
-_OPENING_CHUNKS = tuple((shift, {}) for shift in range(0, NCARDS, _CHUNK_RANKS * NSUITS))
-"""Opening moves by blocks of three ranks: (bit shift, {held cards << 3 | cap: actions})."""
+_BLOCK_RANKS = 2
+_BLOCK_SHIFTS = [0, 8, 16, 24, 32]
+_OPEN_TABLES = [None] * (NSUITS + 1)
+"""Opening moves, by cap, then by block of 2 rank(s): one table per block,
+indexed by the cards held in that block.  Built on first use of a cap: hands are cut into
+blocks so that an opening list is a few table look-ups, whatever the hand."""
 
 
-def _chunk_openings(shift, part, cap):
+def _open_tables(cap):
+    """The opening tables for at most `cap` cards (a tuple of one table per block)."""
+    tables = _OPEN_TABLES[cap] = tuple(
+        tuple(_block_openings(shift, part, cap)
+              for part in range(1 << min(_BLOCK_RANKS * NSUITS, NCARDS - shift)))
+        for shift in _BLOCK_SHIFTS)
+    return tables
+
+
+def _block_openings(shift, part, cap):
     """Openings with the cards `part` of one block: one or more cards of one rank, at most cap (T10)."""
     acts = []
-    for r in range(_CHUNK_RANKS):
+    for r in range(_BLOCK_RANKS):
         suits = part >> (r * NSUITS) & _SUIT_BITS
         if suits:
             for sub in _sub_masks(suits << (shift + r * NSUITS)):
@@ -733,15 +744,24 @@ class Game:
         hand = self._hands[self._atk]
         # attack.opening: same_rank - one card or several of one rank, within the limit (T10).
         cap = min(self._limit, self._hands[self._def].bit_count(), NSUITS)
+        # One table look-up per block of 2 rank(s) of the hand (_OPEN_TABLES).
+        t0, t1, t2, t3, t4 = _OPEN_TABLES[cap] or _open_tables(cap)
         acts = []
-        for shift, known in _OPENING_CHUNKS:
-            part = hand >> shift & _CHUNK_BITS
-            if part:
-                key = part << 3 | cap
-                got = known.get(key)
-                if got is None:
-                    got = known[key] = _chunk_openings(shift, part, cap)
-                acts.extend(got)
+        part = hand & 0xFF
+        if part:
+            acts += t0[part]
+        part = hand >> 8 & 0xFF
+        if part:
+            acts += t1[part]
+        part = hand >> 16 & 0xFF
+        if part:
+            acts += t2[part]
+        part = hand >> 24 & 0xFF
+        if part:
+            acts += t3[part]
+        part = hand >> 32
+        if part:
+            acts += t4[part]
         return acts
 
     def _defence_actions(self):
@@ -757,8 +777,10 @@ class Game:
                 m ^= low
         # transfer.when: beaten == 0 or unbeaten_late == unbeaten
         if (self._beaten == 0 or self._late_unbeaten == len(self._unb)):
-            mine = hand & self._pass_on_rank()
-            if mine:
+            # Before the first beat the table holds only attack cards, all of one rank.
+            ranks = self._on_table if not self._beaten else self._pass_on_rank()
+            mine = hand & ranks
+            if mine and ranks in _ONE_RANK:
                 self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
@@ -781,20 +803,15 @@ class Game:
     # -- applying actions ----------------------------------------------------
     def apply(self, action):
         """Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."""
-        if action.__class__ is not Action:
-            try:
-                action = parse_action(action)
-            except ValueError as exc:
-                raise IllegalAction(f"{action}: {exc}") from None
         legal = self._legal
         if legal is None:
             self.legal_actions()
             legal = self._legal
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+        if action not in legal:  # by identity: actions are interned
+            action = self._checked(action)
+        kind = action.kind
         self._legal = None
         self.history.append(action.text)
-        kind = action.kind
         if kind == BEAT:
             # T12: the defence card lies on its attack card and stays there (T18).
             d = action.d
@@ -813,33 +830,41 @@ class Game:
                 self._phase = THROW_IN
                 self._passed = 0
                 self._ask_throwers()
-        elif kind == THROW:
-            self._throw(action.mask)
-        elif kind == PASS:
-            self._passed |= 1 << self.to_move
-            self._ask_throwers()
         elif kind == ATTACK:
-            self._open(action)
+            # attack.opening: the attacker's opening cards, all unbeaten (T10).
+            cards = list(action.idx)
+            self._hands[self._atk] ^= action.mask
+            self._table = action.mask
+            self._att = cards
+            self._dfd = [-1] * len(cards)
+            self._unb = cards[:]
+            self._on_table = SAME_RANK[cards[0]]
+            self._phase = DEFENCE
+            self.to_move = self._def
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
             self._phase = THROW_IN
             self._passed = 0
             self._ask_throwers()
+        elif kind == THROW:
+            self._throw(action.mask)
+        elif kind == PASS:
+            self._passed |= 1 << self.to_move
+            self._ask_throwers()
         elif kind == TRANSFER:
             self._transfer(action)
 
-    def _open(self, action):
-        mask = action.mask
-        cards = list(action.idx)
-        self._hands[self._atk] ^= mask
-        self._table = mask
-        self._att = cards
-        self._dfd = [-1] * len(cards)
-        self._unb = cards[:]
-        self._on_table = SAME_RANK[cards[0]]
-        self._phase = DEFENCE
-        self.to_move = self._def
+    def _checked(self, action):
+        """`action` (an Action or its text) if it is legal now; IllegalAction (game unchanged) if not."""
+        if action.__class__ is not Action:
+            try:
+                action = parse_action(action)
+            except ValueError as exc:
+                raise IllegalAction(f"{action}: {exc}") from None
+            if action in self._legal:
+                return action
+        raise IllegalAction(self._why_illegal(action))
 
     def _throw(self, mask):
         c = mask.bit_length() - 1
@@ -927,7 +952,13 @@ class Game:
                 return
             self._seats_changed()
         self._first_round = False
-        self._start_round(self._next_attacker(took))
+        dfd = self._def
+        if not took:
+            # T20/T23: the successful defender attacks next.
+            self._start_round(dfd if self._in[dfd] else self._nxt[dfd])
+        else:
+            # after_take.next_attacker: left_of_defender - the taker is skipped (T21, T23).
+            self._start_round(self._nxt[dfd])
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
@@ -945,14 +976,6 @@ class Game:
         # refill.first_on_return: when the attack came back to the original attacker, they
         # are the final defender and still draw first.
         return order
-
-    def _next_attacker(self, took):
-        dfd = self._def
-        if not took:
-            # T20/T23: the successful defender attacks next.
-            return dfd if self._in[dfd] else self._nxt[dfd]
-        # after_take.next_attacker: left_of_defender - the taker is skipped (T21, T23).
-        return self._nxt[dfd]
 
     def _finish(self, final_attack, took):
         self._phase = OVER
@@ -982,10 +1005,9 @@ class Game:
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
-        key = attacker << 6 | self._def
-        throwers = self._thrower_cache.get(key)
+        throwers = self._thrower_cache.get(attacker)  # the defender follows from the attacker
         if throwers is None:
-            throwers = self._thrower_cache[key] = self._entitled()
+            throwers = self._thrower_cache[attacker] = self._entitled()
         self._throwers = throwers
 
     def _entitled(self):

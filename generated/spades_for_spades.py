@@ -691,20 +691,15 @@ class Game:
     # -- applying actions ----------------------------------------------------
     def apply(self, action):
         """Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."""
-        if action.__class__ is not Action:
-            try:
-                action = parse_action(action)
-            except ValueError as exc:
-                raise IllegalAction(f"{action}: {exc}") from None
         legal = self._legal
         if legal is None:
             self.legal_actions()
             legal = self._legal
-        if action not in legal:
-            raise IllegalAction(self._why_illegal(action))
+        if action not in legal:  # by identity: actions are interned
+            action = self._checked(action)
+        kind = action.kind
         self._legal = None
         self.history.append(action.text)
-        kind = action.kind
         if kind == BEAT:
             # T12: the defence card lies on its attack card and stays there (T18).
             d = action.d
@@ -721,31 +716,39 @@ class Game:
                 self._phase = THROW_IN
                 self._passed = 0
                 self._ask_throwers()
-        elif kind == THROW:
-            self._throw(action.mask)
-        elif kind == PASS:
-            self._passed |= 1 << self.to_move
-            self._ask_throwers()
         elif kind == ATTACK:
-            self._open(action)
+            # attack.opening: the attacker's opening cards, all unbeaten (T10).
+            cards = list(action.idx)
+            self._hands[self._atk] ^= action.mask
+            self._table = action.mask
+            self._att = cards
+            self._dfd = [-1] * len(cards)
+            self._unb = cards[:]
+            self._on_table = SAME_RANK[cards[0]]
+            self._phase = DEFENCE
+            self.to_move = self._def
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
             self._phase = THROW_IN
             self._passed = 0
             self._ask_throwers()
+        elif kind == THROW:
+            self._throw(action.mask)
+        elif kind == PASS:
+            self._passed |= 1 << self.to_move
+            self._ask_throwers()
 
-    def _open(self, action):
-        mask = action.mask
-        cards = list(action.idx)
-        self._hands[self._atk] ^= mask
-        self._table = mask
-        self._att = cards
-        self._dfd = [-1] * len(cards)
-        self._unb = cards[:]
-        self._on_table = SAME_RANK[cards[0]]
-        self._phase = DEFENCE
-        self.to_move = self._def
+    def _checked(self, action):
+        """`action` (an Action or its text) if it is legal now; IllegalAction (game unchanged) if not."""
+        if action.__class__ is not Action:
+            try:
+                action = parse_action(action)
+            except ValueError as exc:
+                raise IllegalAction(f"{action}: {exc}") from None
+            if action in self._legal:
+                return action
+        raise IllegalAction(self._why_illegal(action))
 
     def _throw(self, mask):
         c = mask.bit_length() - 1
@@ -810,7 +813,14 @@ class Game:
                 return
             self._seats_changed()
         self._first_round = False
-        self._start_round(self._next_attacker(took))
+        dfd = self._def
+        if not took:
+            # T20/T23: the successful defender attacks next.
+            self._start_round(dfd if self._in[dfd] else self._nxt[dfd])
+        else:
+            # after_take.next_attacker: same_attacker - the original attacker attacks again (P8).
+            orig = self._orig
+            self._start_round(orig if self._in[orig] else self._nxt[orig])
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
@@ -828,14 +838,6 @@ class Game:
         # refill.first_on_return: when the attack came back to the original attacker, they
         # are the final defender and still draw first.
         return order
-
-    def _next_attacker(self, took):
-        dfd = self._def
-        if not took:
-            # T20/T23: the successful defender attacks next.
-            return dfd if self._in[dfd] else self._nxt[dfd]
-        # after_take.next_attacker: same_attacker - the original attacker attacks again (P8).
-        return self._orig if self._in[self._orig] else self._nxt[self._orig]
 
     def _finish(self, final_attack, took):
         self._phase = OVER
@@ -863,10 +865,9 @@ class Game:
         self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
-        key = attacker << 6 | self._def
-        throwers = self._thrower_cache.get(key)
+        throwers = self._thrower_cache.get(attacker)  # the defender follows from the attacker
         if throwers is None:
-            throwers = self._thrower_cache[key] = self._entitled()
+            throwers = self._thrower_cache[attacker] = self._entitled()
         self._throwers = throwers
 
     def _entitled(self):

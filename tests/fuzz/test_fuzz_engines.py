@@ -13,7 +13,8 @@ from compiler.codegen import render_engine
 from compiler.schema import ALL_RANKS, SUITS
 from compiler.spec import load_spec
 
-LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)"]
+LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)",
+          "stock - 30"]  # below 1 once the stock runs low: counts as 1
 WHEN = ["beaten == 0", "true", "transfers < 1", "beaten == 0 and next_hand >= 2"]
 CAPACITY = ["attack_cards <= min(limit, next_hand)",
             "unbeaten <= next_hand and attack_cards <= limit"]

@@ -193,6 +193,8 @@ def test_bad_enum(tmp_path):
     ("players.min: two", "'players.min' must be an integer, not 'two'", "^~~"),
     ("players.min: true", "'players.min' must be an integer, not true", "^~~~"),
     ("players.max: 13", "'players.max' must be at most 12, not 13", "^~"),
+    ("attack.limit: 0", "'attack.limit' must be at least 1, not 0", "^"),
+    ("attack.limit: 2 - 3", "'attack.limit' must be at least 1, not -1", "^~~~~"),
     ("transfer.enabled: 1", "'transfer.enabled' must be true or false, not the number 1", "^"),
     ("deck.suits: S", "'deck.suits' must be a list of suit letters, not 'S'", "^"),
     ("trump.suit: s", ("'trump.suit' must be a suit letter (S, H, D or C) or null, not 's' "
