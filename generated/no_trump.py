@@ -720,11 +720,10 @@ class Game:
         self._atk = self._orig = attacker
         self._def = self._nxt[attacker]
         self._table = 0
-        self._att = []
-        self._dfd = []
+        # The table is empty until the opening attack brings its own lists.
+        self._att = self._dfd = self._unb = ()
         self._phase = OPENING
         self._took = False
-        self._unb = []
         self._beaten = 0
         self._on_table = 0
         self._passed = 0
