@@ -429,18 +429,20 @@ def _sub_masks(mask):
 _SUIT_BITS = (1 << NSUITS) - 1
 _BLOCK_RANKS = 2
 _BLOCK_SHIFTS = [0, 8, 16, 24, 32]
-_OPEN_TABLES = [None] * (NSUITS + 1)
-"""Opening moves, by cap, then by block of 2 rank(s): one table per block,
+_OPEN_TABLES = [None] * (NCARDS + 1)
+"""Opening moves, by cap (most cards allowed), then by block of 2 rank(s): one table per block,
 indexed by the cards held in that block.  Built on first use of a cap: hands are cut into
 blocks so that an opening list is a few table look-ups, whatever the hand."""
 
 
 def _open_tables(cap):
     """The opening tables for at most `cap` cards (a tuple of one table per block)."""
-    tables = _OPEN_TABLES[cap] = tuple(
-        tuple(_block_openings(shift, part, cap)
+    most = min(cap, NSUITS)  # one card a suit at most: larger caps share the NSUITS tables
+    tables = _OPEN_TABLES[most] or tuple(
+        tuple(_block_openings(shift, part, most)
               for part in range(1 << min(_BLOCK_RANKS * NSUITS, NCARDS - shift)))
         for shift in _BLOCK_SHIFTS)
+    _OPEN_TABLES[cap] = _OPEN_TABLES[most] = tables
     return tables
 
 
@@ -743,7 +745,8 @@ class Game:
     def _opening_actions(self):
         hand = self._hands[self._atk]
         # attack.opening: same_rank - one card or several of one rank, within the limit (T10).
-        cap = min(self._limit, self._hands[self._def].bit_count(), NSUITS)
+        # attack.limit (6) never binds here: an opening holds at most one card a suit.
+        cap = self._hands[self._def].bit_count()
         # One table look-up per block of 2 rank(s) of the hand (_OPEN_TABLES).
         t0, t1, t2, t3, t4 = _OPEN_TABLES[cap] or _open_tables(cap)
         acts = []
@@ -905,16 +908,17 @@ class Game:
 
     def _ask_throwers(self):
         """Ask the next entitled player who can throw, or close the round (protocol, T2)."""
-        # attack.limit caps the attack cards; the defender must be able to cover the unbeaten
-        # ones with the hand held now (T17, T19: a take does not raise the limit).
-        if len(self._att) < self._limit and len(self._unb) < self._hands[self._def].bit_count():
-            on_table = self._on_table
-            passed = self._passed
-            hands = self._hands
-            for seat in self._throwers:
-                if not passed >> seat & 1 and hands[seat] & on_table:
+        on_table = self._on_table
+        passed = self._passed
+        hands = self._hands
+        for seat in self._throwers:
+            if not passed >> seat & 1 and hands[seat] & on_table:
+                # attack.limit caps the attack cards; the defender must be able to cover the
+                # unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
+                if len(self._att) < self._limit and len(self._unb) < hands[self._def].bit_count():
                     self.to_move = seat
                     return
+                break  # no room for another card: nobody may throw
         self._end_round()
 
     # -- the round's end ---------------------------------------------------------

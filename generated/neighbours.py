@@ -800,16 +800,17 @@ class Game:
 
     def _ask_throwers(self):
         """Ask the next entitled player who can throw, or close the round (protocol, T2)."""
-        # attack.limit caps the attack cards; the defender must be able to cover the unbeaten
-        # ones with the hand held now (T17, T19: a take does not raise the limit).
-        if len(self._att) < self._limit and len(self._unb) < self._hands[self._def].bit_count():
-            on_table = self._on_table
-            passed = self._passed
-            hands = self._hands
-            for seat in self._throwers:
-                if not passed >> seat & 1 and hands[seat] & on_table:
+        on_table = self._on_table
+        passed = self._passed
+        hands = self._hands
+        for seat in self._throwers:
+            if not passed >> seat & 1 and hands[seat] & on_table:
+                # attack.limit caps the attack cards; the defender must be able to cover the
+                # unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
+                if len(self._att) < self._limit and len(self._unb) < hands[self._def].bit_count():
                     self.to_move = seat
                     return
+                break  # no room for another card: nobody may throw
         self._end_round()
 
     # -- the round's end ---------------------------------------------------------
