@@ -687,7 +687,10 @@ class Game:
             phase = self._phase
             if phase == DEFENCE:
                 legal = self._defence_actions()
+            elif phase == OPENING:
+                legal = self._opening_actions()
             elif phase == THROW_IN:
+                # T2: a card of a rank already on the table, or pass.
                 legal = []
                 m = self._hands[self.to_move] & self._on_table
                 while m:
@@ -695,8 +698,6 @@ class Game:
                     legal.append(_THROW[low.bit_length() - 1])
                     m ^= low
                 legal.append(PASS_ACTION)
-            elif phase == OPENING:
-                legal = self._opening_actions()
             else:
                 legal = []
             self._legal = legal

@@ -1,4 +1,4 @@
-"""`durakc bench [VARIANT...] [--players N] [--games G]`: random-playout speed."""
+"""`durakc bench [VARIANT...] [--players N] [--games G] [--repeat R]`: random-playout speed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ def add_arguments(parser) -> None:
                         help="players per game; repeat for several (default: 2 and 6, within range)")
     parser.add_argument("--games", "-g", type=int, default=2000, help="games per run (default 2000)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    parser.add_argument("--repeat", "-r", type=int, default=1,
+                        help="runs of the same games; prints the median run and the range of "
+                             "games/s (default 1; use 3 or 5 on a busy machine)")
 
 
 def run(args) -> int:
@@ -27,7 +30,11 @@ def run(args) -> int:
         return usage_error(f"no generated engine for {', '.join(unknown)} (try `durakc build`)")
     if args.games < 1:
         return usage_error("--games must be at least 1")
-    print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}")
+    if args.repeat < 1:
+        return usage_error("--repeat must be at least 1")
+    spread = args.repeat > 1
+    print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
+          + (f" {'games/s range':>15}" if spread else ""))
     for name in names:
         engine = generated.load(name)
         low, high = engine.PLAYERS_MIN, engine.PLAYERS_MAX
@@ -35,7 +42,12 @@ def run(args) -> int:
         for players in counts:
             if not low <= players <= high:
                 return usage_error(f"{name} is for {low} to {high} players, not {players}")
-            r = bench(engine, players, args.games, args.seed)
-            print(f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "
-                  f"{r.actions_per_s:>10.0f} {r.actions / r.games:>12.1f}")
+            runs = sorted((bench(engine, players, args.games, args.seed)
+                           for _ in range(args.repeat)), key=lambda run: run.games_per_s)
+            r = runs[len(runs) // 2]  # the median run
+            line = (f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "
+                    f"{r.actions_per_s:>10.0f} {r.actions / r.games:>12.1f}")
+            if spread:
+                line += f" {f'{runs[0].games_per_s:.0f}-{runs[-1].games_per_s:.0f}':>15}"
+            print(line)
     return 0

@@ -135,3 +135,13 @@ def test_bench_runs():
     result = durakc("bench", "transfer", "--players", "2", "--games", "20")
     assert result.returncode == 0, result.stderr
     assert "transfer" in result.stdout and "games/s" in result.stdout
+
+
+def test_bench_repeat_prints_the_median_and_range():
+    result = durakc("bench", "mini", "--players", "2", "--games", "10", "--repeat", "3")
+    assert result.returncode == 0, result.stderr
+    header, row = result.stdout.splitlines()
+    assert header.split()[-1] == "range"
+    low, high = map(int, row.split()[-1].split("-"))
+    assert low <= int(row.split()[3]) <= high  # the median run lies within the range
+    assert durakc("bench", "mini", "--repeat", "0").returncode == 2

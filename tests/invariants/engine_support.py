@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import itertools
 import json
 import random
 import signal
@@ -266,6 +267,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     if not rules.get("transfer.show_trump", False):
         assert "show" not in verbs, f"show disabled but offered: {legal}"
     on_table = {rank_of(c) for p in table for c in p if c is not None}
+    check_complete(g, rules, legal, table, hand, on_table)
     for t in legal:
         verb, *cards = t.split()
         for c in cards[1:] if verb == "beat" else cards:
@@ -285,6 +287,24 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
                 assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
         else:
             assert not cards, t
+
+
+def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set) -> None:
+    """No opening and no throw-in is missing (T10, T2), computed from the rule text alone."""
+    if not table:
+        cap = 1 if rules.get("attack.opening") == "single" else min(g.limit, len(g.hands[g.defender]))
+        expected = set()
+        for rank in {rank_of(c) for c in hand}:
+            mine = sorted(c for c in hand if rank_of(c) == rank)
+            for size in range(1, min(cap, len(mine)) + 1):
+                expected |= {frozenset(combo) for combo in itertools.combinations(mine, size)}
+        got = {frozenset(t.split()[1:]) for t in legal}
+        assert got == expected, (f"openings: missing {sorted(map(sorted, expected - got))}, "
+                                 f"extra {sorted(map(sorted, got - expected))}")
+    elif legal and legal[-1] == "pass":
+        throws = {t.split()[1] for t in legal if t.startswith("throw ")}
+        assert throws == {c for c in hand if rank_of(c) in on_table}, (
+            f"throw-ins {sorted(throws)} are not every card of a rank on the table")
 
 
 def check_parse(mod, legal: list[str]) -> None:
