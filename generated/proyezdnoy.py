@@ -816,7 +816,10 @@ class Game:
             legal = self._legal
         if action not in legal:  # by identity: actions are interned
             action = self._checked(action)
-        kind = action.kind
+        try:
+            kind = action.kind
+        except AttributeError:  # not an Action, yet equal to one (a mock, say)
+            raise IllegalAction(f"{action!r} is not an action of this game") from None
         self._legal = None
         self.history.append(action.text)
         if kind == BEAT:

@@ -243,6 +243,25 @@ def test_malformed_action_texts_raise_without_change(name):
         raise AssertionError(f"parse_action({t!r}) accepted a malformed text: {a}")
 
 
+class _EqualToEverything:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+@pytest.mark.parametrize("name", engine_params())
+def test_objects_that_are_not_actions_raise_illegal_action_without_change(name):
+    """apply takes an Action or its text; anything else is refused the same way."""
+    mod = load(name)
+    g = mod.new_game(player_range(mod)[0], 5)
+    before = dict_json(g)
+    for thing in (None, 7, 2.5, [], {}, object(), _EqualToEverything()):
+        with pytest.raises(mod.IllegalAction):
+            g.apply(thing)
+        assert dict_json(g) == before, f"{thing!r} changed the state"
+
+
 @pytest.mark.parametrize("name", engine_params())
 def test_legal_action_order_is_canonical_and_stable(name):
     """Cards inside an action text are listed low to high, suits S H D C (except `beat A D`);
