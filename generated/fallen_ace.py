@@ -411,6 +411,10 @@ def _sub_masks(mask):
     return subs
 
 
+_OPEN_ONE = tuple(_masked(ATTACK, 1 << c) for c in range(NCARDS))
+"""The one-card opening with each card (attack.opening: single)."""
+
+
 def parse_action(text):
     """The Action for a text such as 'transfer 9d', 'beat 9C J\u2663' or 'take'.
 
@@ -707,7 +711,12 @@ class Game:
     def _opening_actions(self):
         hand = self._hands[self._atk]
         # attack.opening: single - the opening attack is one card (P4).
-        return [_masked(ATTACK, 1 << c) for c in _cards_of(hand)]
+        acts = []
+        while hand:
+            low = hand & -hand
+            acts.append(_OPEN_ONE[low.bit_length() - 1])
+            hand ^= low
+        return acts
 
     def _defence_actions(self):
         hand = self._hands[self._def]
