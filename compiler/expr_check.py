@@ -304,6 +304,7 @@ class Call(Node):
 
     func: str
     args: tuple[Node, ...]
+    inline: bool = False  # emit as a conditional where it can (see `simplify`)
 
     def children(self):
         return self.args
@@ -312,6 +313,12 @@ class Call(Node):
         return FUNCTIONS[self.func](*(a.evaluate(values) for a in self.args))
 
     def python(self, namemap):
+        if self.inline and len(self.args) == 2 and all(isinstance(a, (Name, Num)) for a in self.args):
+            # Two plain operands: a conditional gives the same value (min and max keep the
+            # first operand on a tie) and costs a fraction of a call to the builtin, which
+            # matters in engine code run at every decision.
+            x, y = (a.python(namemap)[0] for a in self.args)
+            return f"{x} if {x} {'<=' if self.func == 'min' else '>='} {y} else {y}", COND
         args = ", ".join(_wrap(a.python(namemap), COND) for a in self.args)
         return f"{self.func}({args})", ATOM
 
@@ -379,11 +386,12 @@ class Inherited(Node):
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 
 
-def simplify(node: Node, known: dict | None = None) -> Node:
+def simplify(node: Node, known: dict | None = None, inline_minmax: bool = False) -> Node:
     """An equivalent tree free of the shapes linters reject (for `python`).
 
     `known` maps names whose value is fixed where the code is used to that
-    value; they are folded like literals.
+    value; they are folded like literals.  With `inline_minmax`, ``min``/``max``
+    of two plain operands are emitted as conditionals (for hot engine code).
     """
     known = known or {}
     while isinstance(node, Inherited):
@@ -391,15 +399,15 @@ def simplify(node: Node, known: dict | None = None) -> Node:
     span = {"start": node.start, "end": node.end}
     if not node.uses_names:
         return _literal_node(node.evaluate({}), span)
-    result = _simplify_parts(node, known, span)
+    result = _simplify_parts(node, known, span, inline_minmax)
     if not result.uses_names and not isinstance(result, (Num, BoolLit, SuitLit, Neg)):
         return _literal_node(result.evaluate({}), span)  # everything in it was known
     return result
 
 
-def _simplify_parts(node: Node, known: dict, span) -> Node:
+def _simplify_parts(node: Node, known: dict, span, inline_minmax: bool) -> Node:
     def simple(child: Node) -> Node:
-        return simplify(child, known)
+        return simplify(child, known, inline_minmax)
 
     if isinstance(node, Name):
         return _literal_node(known[node.name], span) if node.name in known else node
@@ -417,7 +425,8 @@ def _simplify_parts(node: Node, known: dict, span) -> Node:
     if isinstance(node, Cond):
         return _simplify_cond(simple(node.cond), simple(node.then), simple(node.other), span)
     if isinstance(node, Call):
-        return Call(func=node.func, args=tuple(simple(a) for a in node.args), **span)
+        return Call(func=node.func, args=tuple(simple(a) for a in node.args),
+                    inline=inline_minmax, **span)
     return node  # card fields
 
 

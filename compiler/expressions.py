@@ -92,7 +92,8 @@ class Expr:
         """The value for `values` (environment name -> value; cards as `Card`)."""
         return self._root.evaluate(values)
 
-    def to_python(self, namemap: dict[str, str], constants: dict | None = None) -> str:
+    def to_python(self, namemap: dict[str, str], constants: dict | None = None, *,
+                  inline_minmax: bool = False) -> str:
         """Python source with each name replaced by `namemap[name]`.
 
         `constants` optionally fixes names to values where the code is used
@@ -104,8 +105,19 @@ class Expr:
         ``x == True`` or ``-(-x)``) are rewritten, so the text may differ
         from `canonical()`.  Raises ValueError if a name is missing from
         `namemap` or the expression uses cards (evaluated at compile time).
+
+        `inline_minmax` writes ``min``/``max`` of two plain operands as a
+        conditional, several times cheaper than calling the builtin: for code
+        run at every decision.  Ruff's FURB136 flags that shape; see
+        `lint_note`.
         """
-        return simplify(self._root, constants).python(namemap)[0]
+        return simplify(self._root, constants, inline_minmax).python(namemap)[0]
+
+    def lint_note(self, namemap: dict[str, str], constants: dict | None = None) -> str:
+        """The noqa comment a line holding ``to_python(..., inline_minmax=True)`` needs, or ''."""
+        plain = self.to_python(namemap, constants)
+        fast = self.to_python(namemap, constants, inline_minmax=True)
+        return "  # noqa: FURB136 (min/max inlined: faster)" if fast != plain else ""
 
     def constant(self) -> int | bool | None:
         """The folded value if the expression uses no names, else None."""

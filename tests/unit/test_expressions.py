@@ -354,14 +354,38 @@ def test_to_python_refuses_cards_and_missing_names():
         ok("limit > 0").to_python({})
 
 
+INLINED_CASES = [
+    ("attack_cards <= min(limit, next_hand)",
+     "attack_cards <= (limit if limit <= next_hand else next_hand)"),
+    ("max(limit, 2) > min(limit + 1, 3)", "(limit if limit >= 2 else 2) > min(limit + 1, 3)"),
+    ("min(limit, max(beaten, 1)) > 0", "min(limit, beaten if beaten >= 1 else 1) > 0"),
+    ("beaten == 0", "beaten == 0"),
+]
+
+
+@pytest.mark.parametrize("text,python", INLINED_CASES)
+def test_to_python_inlines_min_and_max_of_two_plain_operands(text, python):
+    expr = ok(text)
+    names = {n: n for n in ENVIRONMENTS["transfer"]}
+    assert expr.to_python(names, inline_minmax=True) == python
+    note = expr.lint_note(names)
+    assert (note == "") == (python == expr.to_python(names))
+    for values in ({"limit": 2, "beaten": 0, "next_hand": 5, "attack_cards": 2},
+                   {"limit": 6, "beaten": 3, "next_hand": 1, "attack_cards": 2},
+                   {"limit": 3, "beaten": 3, "next_hand": 3, "attack_cards": 3}):
+        assert eval(python, {"min": min, "max": max}, values) == expr.evaluate(values)
+
+
 def test_to_python_passes_ruff(tmp_path):
     params = ", ".join(ENVIRONMENTS["transfer"])
     lines = [f"def check({params}):"]
     names = {n: n for n in ENVIRONMENTS["transfer"]}
-    cases = PYTHON_CASES + SIMPLIFIED_CASES
-    for i, (text, _) in enumerate(cases):
-        lines.append(f"    r{i} = {ok(text).to_python(names)}")
-    lines.append(f"    return [{', '.join(f'r{i}' for i in range(len(cases)))}]")
+    emitted = [ok(text).to_python(names) for text, _ in PYTHON_CASES + SIMPLIFIED_CASES]
+    emitted += [ok(text).to_python(names, inline_minmax=True) + ok(text).lint_note(names)
+                for text, _ in INLINED_CASES]
+    for i, code in enumerate(emitted):
+        lines.append(f"    r{i} = {code}")
+    lines.append(f"    return [{', '.join(f'r{i}' for i in range(len(emitted)))}]")
     source = tmp_path / "emitted.py"
     source.write_text("\n".join(lines) + "\n")
     ruff = Path(sys.executable).with_name("ruff")
@@ -526,8 +550,9 @@ def test_random_expressions_round_trip(text, numbers, flag):
     values = dict(zip(INT_NAMES, numbers), first_round=flag)
     expected = found.evaluate(values)
     # The emitted Python means the same (tests may eval; the module never does).
-    python = found.to_python({n: n for n in ENVIRONMENTS["transfer"]})
-    assert eval(python, {"min": min, "max": max}, values) == expected
+    for inline in (False, True):
+        python = found.to_python({n: n for n in ENVIRONMENTS["transfer"]}, inline_minmax=inline)
+        assert eval(python, {"min": min, "max": max}, values) == expected
     # The canonical text compiles to the same meaning and is a fixed point.
     again = ok(found.canonical())
     assert again.canonical() == found.canonical()
