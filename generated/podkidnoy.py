@@ -468,8 +468,11 @@ def _deal(deck, players, dealer):
     if count > NCARDS:
         raise InvalidGame(f"{players} hands of {HAND_SIZE} need more than {NCARDS} cards")
     hands = [0] * players
-    for i in range(count):
-        hands[(dealer + 1 + i) % players] |= 1 << deck[i]
+    for i in range(players):  # the i-th seat from the dealer's left gets cards i, i + players, ...
+        hand = 0
+        for c in deck[i:count:players]:
+            hand |= 1 << c
+        hands[(dealer + 1 + i) % players] = hand
     rest = deck[count:]
     if not rest:
         # T6: the whole deck is dealt; the dealer's last card shows trump and stays in hand.
