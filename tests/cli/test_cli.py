@@ -145,3 +145,11 @@ def test_bench_repeat_prints_the_median_and_range():
     low, high = map(int, row.split()[-1].split("-"))
     assert low <= int(row.split()[3]) <= high  # the median run lies within the range
     assert durakc("bench", "mini", "--repeat", "0").returncode == 2
+
+
+def test_bench_bytecodes_column():
+    result = durakc("bench", "mini", "--players", "2", "--games", "5", "--bytecodes")
+    assert result.returncode == 0, result.stderr
+    header, row = result.stdout.splitlines()
+    assert header.split()[-1] == "bytecodes/decision"
+    assert 50 < int(row.split()[-1]) < 1000
