@@ -157,7 +157,7 @@ def _opening_blocks(nranks: int, nsuits: int) -> dict:
     per_block = max(1, 8 // nsuits)
     width = per_block * nsuits
     ncards = nranks * nsuits
-    shifts = list(range(0, ncards, width))
+    shifts = tuple(range(0, ncards, width))
     names = ", ".join(f"t{i}" for i in range(len(shifts)))
     return {"ranks": per_block, "bits": (1 << width) - 1, "shifts": shifts,
             "names": names if len(shifts) > 1 else f"({names},)"}

@@ -430,7 +430,7 @@ def _sub_masks(mask):
 
 _SUIT_BITS = (1 << NSUITS) - 1
 _BLOCK_RANKS = 2
-_BLOCK_SHIFTS = [0, 8, 16, 24, 32]
+_BLOCK_SHIFTS = (0, 8, 16, 24, 32)
 _OPEN_TABLES = [None] * (NCARDS + 1)
 """Opening moves, by cap (most cards allowed), then by block of 2 rank(s): one table per block,
 indexed by the cards held in that block.  Built on first use of a cap: hands are cut into
