@@ -540,6 +540,7 @@ class Game:
                 g.out.append(seat)
                 g._left -= 1
         g._seats_changed()
+        g._legal = None
         g._start_round(attacker)
         return g
 
@@ -693,8 +694,9 @@ class Game:
         if kind == BEAT:
             # T12: the defence card lies on its attack card and stays there (T18).
             d = action.d
-            self._hands[self._def] ^= 1 << d
-            self._table |= 1 << d
+            bit = 1 << d
+            self._hands[self._def] ^= bit
+            self._table |= bit
             a = action.a
             self._dfd[self._att.index(a)] = d
             unbeaten = self._unb
@@ -712,7 +714,7 @@ class Game:
             self._hands[self._atk] ^= action.mask
             self._table = action.mask
             self._att = cards
-            self._dfd = [-1] * len(cards)
+            self._dfd = [-1] * action.size
             self._unb = cards[:]
             self._on_table = SAME_RANK[cards[0]]
             self._phase = DEFENCE
@@ -852,7 +854,6 @@ class Game:
         self._on_table = 0
         self._passed = 0
         self._transfers = 0
-        self._legal = None
         self.to_move = attacker
         self._limit = 6  # attack.limit (T3)
         throwers = self._thrower_cache.get(attacker)  # the defender follows from the attacker
