@@ -836,12 +836,12 @@ class Game:
     # -- the round's end ---------------------------------------------------------
     def _end_round(self):
         took = self._took
+        hands = self._hands
         if took:
-            self._hands[self._def] |= self._table  # T21: the taker gets every table card
+            hands[self._def] |= self._table  # T21: the taker gets every table card
         else:
             self._discard |= self._table  # T20: a closed, final discard pile
         stock = self._stock
-        hands = self._hands
         if stock:
             key = self._orig << 6 | self._def
             order = self._orders.get(key)
