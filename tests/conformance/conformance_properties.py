@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import conformance_scenarios as S
-from conformance_runner import Ctx, check_invariants, legal_texts
+from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 
@@ -22,17 +22,6 @@ def _players(ctx, params, default=None):
 
 def _seeds(params, default=40):
     return range(params.get("seeds", default))
-
-
-def _lowest_trump_holder(game, ctx):
-    best = None
-    for seat, hand in enumerate(game.hands):
-        for c in hand:
-            if c[-1] == game.trump:
-                k = S.card_key(c, ctx.ranks)
-                if best is None or k < best[0]:
-                    best = (k, seat)
-    return None if best is None else best[1]
 
 
 def deal_shape(ctx: Ctx, params: dict):
@@ -81,7 +70,7 @@ def first_attacker(ctx: Ctx, params: dict):
                     continue
                 g = ctx.mod.new_game(n, seed, dealer=dealer)
                 where = f"new_game({n}, {seed}, dealer={dealer})"
-                holder = _lowest_trump_holder(g, ctx)
+                holder = lowest_trump_holder(g, ctx)
                 if holder is None:
                     assert no_trump != "redeal", f"{where}: nobody holds a trump: must redeal"
                     assert g.attacker == (dealer + 1) % n, (
@@ -163,7 +152,7 @@ def series(ctx: Ctx, params: dict):
                 assert not g.is_over and list(g.out) == [] and g.table == []
                 assert g.to_move == g.attacker
                 if rules.get("series.first_attacker") == "lowest_trump":
-                    holder = _lowest_trump_holder(g, ctx)
+                    holder = lowest_trump_holder(g, ctx)
                     if holder is not None:
                         assert g.attacker == holder, f"after {was}: lowest trump opens"
                 else:

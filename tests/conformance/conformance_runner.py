@@ -112,7 +112,8 @@ def _canon_list(actions, ctx):
     return [S.canon_action(a, ctx.ranks) for a in actions]
 
 
-def _lowest_trump_holder(game, ctx):
+def lowest_trump_holder(game, ctx):
+    """The seat holding the lowest trump (T7), read from the public hands, or None."""
     best = None
     for seat, hand in enumerate(game.hands):
         for c in hand:
@@ -176,7 +177,7 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     if "out" in exp:
         eq("out", list(game.out), list(exp["out"]))
     if exp.get("attacker_holds_lowest_trump"):
-        holder = _lowest_trump_holder(game, ctx)
+        holder = lowest_trump_holder(game, ctx)
         assert holder is not None, f"{where}: nobody holds a trump\n  {state}"
         eq("attacker (holder of the lowest trump)", game.attacker, holder)
 
