@@ -783,9 +783,9 @@ class Game:
                 m ^= low
         # transfer.when: beaten == 0
         if (self._beaten == 0):
-            ranks = self._on_table  # no card beaten yet: the table holds only the attacked rank
-            mine = hand & ranks
-            if mine and ranks in _ONE_RANK:
+            # Before the first beat the table holds only attack cards of the opening's rank.
+            mine = hand & (self._on_table if not self._beaten else self._pass_on_rank())
+            if mine:
                 self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
