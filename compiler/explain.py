@@ -10,6 +10,7 @@ came from.  The output depends only on the spec, so it is deterministic.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 from compiler.schema import KEYS, Key, sections, value_text
 from compiler.spec import Spec
@@ -102,3 +103,25 @@ def _wrap(text: str, first: str, rest: str) -> list[str]:
     return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=first,
                          subsequent_indent=rest, break_long_words=False,
                          break_on_hyphens=False) or [first.rstrip()]
+
+
+def engine_spec(variant: dict, path: str) -> Spec:
+    """A `Spec` rebuilt from a generated engine's `VARIANT`, for explaining a .py file.
+
+    An engine records the effective values, not which file of the chain set each one: a
+    value equal to the schema default is shown as ``default``, any other as set by the
+    spec chain.
+    """
+    rules = variant.get("rules", {})
+    chain = [str(variant.get("name", "?")), *variant.get("extends", [])]
+    values, origin = {}, {}
+    for key in KEYS:
+        values[key.path] = rules.get(key.path, key.default)
+        same = value_text(values[key.path]) == value_text(key.default)
+        origin[key.path] = "default" if same else "the spec chain (an engine does not say which file)"
+    labels = [f"engine {path}, from {variant.get('source', '?')}"] + ["parent"] * (len(chain) - 1)
+    return Spec(name=chain[0], title=str(variant.get("title", "")),
+                description=str(variant.get("description", "")),
+                sources=list(variant.get("sources", [])), path=Path(path), label=path,
+                chain=list(zip(chain, labels)), sha256=str(variant.get("spec_sha256", "")),
+                values=values, origin=origin)
