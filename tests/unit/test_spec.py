@@ -299,7 +299,8 @@ def test_extends_cycle(tmp_path):
 
 def test_extends_self(tmp_path):
     path = write(tmp_path, "a.yaml", "name: a\ntitle: A\nextends: a\n")
-    assert errors(path) == [(f"{path}:3:10: error: extends cycle: a -> a\n"
+    assert errors(path) == [(f"{path}:3:10: error: unknown variant 'a' "
+                            "(a spec can not extend itself)\n"
                             "    extends: a\n"
                             "             ^")]
 
