@@ -23,7 +23,7 @@ EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (("this line is indented differently from the lines above it (the keys of one mapping "
      "must start in the same column)"), "problem",
      ("rules:\n  attack:\n    limit: 4\n   transfer: {}\n",
-      "sources:\n  - a\n - b\n")),
+      "sources:\n  - a\n - b\n", "# a comment\n  name: x\ntitle: y\n")),
     (("this line is indented more than the line above it, but that line already has a value "
      "(indent a key only under a key with nothing after its ':')"), "problem",
      ("name: x\ntitle: y\n  extra: 1\n", "rules:\n  attack: 1\n    limit: 4\n")),
@@ -40,8 +40,11 @@ EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("name: x\nrules:\n\tattack: 1\n", "rules:\n  attack:\n  \tlimit: 1\n")),
     ("a tab after ':': separate a key from its value with a space", "problem",
      ("name:\tx\n",)),
+    ("a tab character is not allowed here: use spaces", "problem",
+     ("na\tme: x\n", "name: x\nti\ttle: y\n", "rules:\n  players\t\n",
+      "rules:\n  a:\n    b: 1\n  c\td: 2\n")),
     ("'{char}' can not start a value: put the value in quotes", "problem",
-     ("title: @home\n", "title: `home`\n")),
+     ("title: @home\n", "title: `home`\n", "sources: [a, |]\n")),
     ("the list opened at line {open} is not closed, or a ',' is missing between its items",
      "problem",
      ("sources: [a, b\nname: x\n", "sources: [a, b\n", "sources: [a, b: c d: e]\n")),
@@ -63,7 +66,13 @@ EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("a '}}' or ']' that closes nothing", "problem",
      ("rules: {a: 1}}\n", "sources: [a]]\n")),
     ("'|' and '>' must end their line (the text goes on the lines below, indented)", "problem",
-     ("title: |x\n  a\n", "title: >x\n  a\n")),
+     ("title: |x\n  a\n", "title: >x\n  a\n", "description: > some text\n")),
+    ("a value is missing here (found {found})", "problem",
+     ("rules:\n  attack:\n    limit: }\n", "sources: [a, , b]\n", "sources: [a,\n",
+      "rules: {a: 1, ]}\n")),
+    (("a list item ('- ') can not follow a key on the same line (put it on the next line, "
+     "indented)"), "problem",
+     ("rules:\n  max: - a\n",)),
     ("a line starting with '%' is a YAML directive (put the value in quotes)", "problem",
      ("%x\nname: 1\n",)),
     ("a spec must be a single YAML document (found a second one)", "problem",
@@ -112,6 +121,10 @@ def explain(text: str, exc: yaml.MarkedYAMLError) -> Explained:
 def signature(text: str, exc: yaml.MarkedYAMLError) -> tuple[str, str, str, str]:
     """What identifies a kind of mistake: class, context, problem, shape of the line."""
     problem = re.sub(r"escape character '.*'$", "escape character '?'", exc.problem or "")
+    problem = re.sub(r"character '[^\t]' that", "character '?' that", problem)
+    if exc.context and ("flow" in exc.context or "block scalar" in exc.context
+                        or "block node" in exc.context):
+        problem = re.sub(r"(found|got) '.*'$", r"\1 '?'", problem)
     return type(exc).__name__, exc.context or "", problem, _shape(text, exc)
 
 
@@ -160,7 +173,7 @@ def _values(text: str, exc) -> dict[str, str]:
     mark = exc.context_mark
     quote = text[mark.index] if mark is not None and mark.index < len(text) else "quote"
     where = f"{mark.line + 1}, column {mark.column + 1}" if mark is not None else "?"
-    return {"char": char, "quote": quote, "open": where}
+    return {"char": char, "quote": quote, "open": where, "found": _plain(f"'{char}'")}
 
 
 def _mark_index(mark) -> int:
@@ -171,9 +184,14 @@ def _fallback(exc) -> str:
     message = f"invalid YAML: {exc.problem or exc.context or 'syntax error'}"
     if exc.context and exc.problem:
         message += f" ({exc.context.strip()})"
+    return _plain(message)
+
+
+def _plain(text: str) -> str:
+    """PyYAML's token names in plain words."""
     for jargon, plain in _JARGON:
-        message = message.replace(jargon, plain)
-    return message
+        text = text.replace(f"'{jargon}'", plain).replace(jargon, plain)
+    return text
 
 
 _TABLE: dict[tuple, tuple[str, str]] | None = None

@@ -31,7 +31,7 @@ def problems(text, name="s.yaml") -> list[str]:
 def test_every_example_gets_its_own_message(message, where, example):
     (diag,) = problems(example)
     head = diag.split("\n", 1)[0]
-    expected = message.format(char="", quote="", open="")
+    expected = message.format(char="", quote="", open="", found="")
     if "{" not in message:
         assert head.endswith(f": error: {expected}")
     assert "<block" not in diag and "<scalar>" not in diag and "invalid YAML" not in diag
@@ -98,7 +98,7 @@ def test_unknown_kind_of_yaml_error_keeps_pyyaml_words_without_jargon():
         Mark(3))
     explained = yamlerrors.explain("abc def\n", exc)
     assert explained.message == ("invalid YAML: expected the end of the indented block, but "
-                                 "found 'a value' (while parsing something new)")
+                                 "found a value (while parsing something new)")
     assert explained.index == 3
 
 
