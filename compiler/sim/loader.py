@@ -164,7 +164,10 @@ def _load_bundled(ref: str) -> ModuleType:
 def unknown_variant(ref: str, known: list[str]) -> EngineNotFound:
     """The error for a name that is no bundled variant: close names, else all of them."""
     close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
-    if close:
+    files = [ref + suffix for suffix in SPEC_SUFFIXES if Path(ref + suffix).is_file()]
+    if files:
+        hint = f" (did you mean the spec file '{files[0]}'?)"
+    elif close:
         hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)"
     else:
         hint = f" (bundled: {', '.join(known)})" if known else " (none is built: run durakc build)"

@@ -113,6 +113,13 @@ def test_unknown_name_suggests_bundled_names(tmp_path, command):
     assert "Traceback" not in result.stderr
 
 
+def test_a_name_with_a_spec_file_beside_suggests_the_file(house):
+    result = durakc("simulate", "house", "--games", "2", cwd=house, cache=house / "cache")
+    assert result.returncode == 2
+    assert "house: no bundled variant of that name (did you mean the spec file " \
+           "'house.yaml'?)" in result.stderr
+
+
 def test_diff_unknown_name_and_missing_files(tmp_path):
     result = durakc("diff", "transfer", "podkidnoj", cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 2
@@ -168,3 +175,16 @@ def test_unwritable_cache_is_a_clear_error(house, monkeypatch):
     monkeypatch.setenv("DURAKC_CACHE", str(blocker / "cache"))
     with pytest.raises(loader.EngineNotFound, match="can not write the engine cache"):
         loader.load_engine(str(house / "house.yaml"))
+
+
+def test_a_fresh_worker_process_loads_a_spec_ref(house):
+    """What a spawned (not forked) worker does: run a chunk from the bare reference."""
+    code = ("import json, sys; from compiler.sim.runner import run_chunk; "
+            "print(json.dumps(run_chunk((sys.argv[1], 2, ['random', 'random'], 0, 0, 5, "
+            "False)), sort_keys=True))")
+    env = dict(os.environ, DURAKC_CACHE=str(house / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", code, "house.yaml"], cwd=house, env=env,
+                           capture_output=True, text=True, timeout=120) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
+    assert runs[0].stdout == runs[1].stdout and json.loads(runs[0].stdout)
+    assert len(cached_engines(house / "cache")) == 1
