@@ -463,7 +463,8 @@ class _Invalid(Exception):
 def _check_int(key: Key, node: Node, diags, ctx) -> int:
     value = node.value
     if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}"
+                                 f"{_unquote_hint(node, int)}")
     if key.reserved:
         return value
     if key.minimum is not None and value < key.minimum:
@@ -475,8 +476,21 @@ def _check_int(key: Key, node: Node, diags, ctx) -> int:
 
 def _check_bool(key: Key, node: Node, diags, ctx) -> bool:
     if node.kind != "scalar" or not isinstance(node.value, bool):
-        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}"
+                                 f"{_unquote_hint(node, bool)}")
     return node.value
+
+
+def _unquote_hint(node: Node, kind: type) -> str:
+    """A hint when a quoted scalar would be a value of `kind` without its quotes."""
+    if node.kind != "scalar" or node.style not in ("'", '"'):
+        return ""
+    text = node.text.strip()
+    if kind is int and re.fullmatch(r"[-+]?[0-9]+", text):
+        return " (write it without quotes)"
+    if kind is bool and text.lower() in ("true", "false"):
+        return " (write it without quotes)"
+    return ""
 
 
 def _check_enum(key: Key, node: Node, diags, ctx) -> str:

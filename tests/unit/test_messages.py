@@ -143,3 +143,16 @@ def test_reference_write_without_markers_is_an_error_on_stderr(tmp_path):
     assert result.returncode == 2
     assert result.stderr.startswith("durakc: error: can not read ")
     assert "Traceback" not in result.stderr
+
+
+def test_quoted_number_or_boolean_says_to_drop_the_quotes(tmp_path):
+    from compiler.spec import load_spec
+
+    path = tmp_path / "q.yaml"
+    path.write_text('name: q\ntitle: Q\nrules:\n  deal.hand_size: "6"\n'
+                    "  transfer.enabled: 'false'\n", encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(path)
+    assert [d.message for d in info.value.diagnostics] == [
+        "'deal.hand_size' must be an integer, not '6' (write it without quotes)",
+        "'transfer.enabled' must be true or false, not 'false' (write it without quotes)"]
