@@ -125,8 +125,18 @@ def _existing(ref: str, what: str) -> Path:
     path = Path(ref)
     if not path.is_file():
         reason = "is a folder" if path.is_dir() else "does not exist"
-        raise EngineNotFound(f"{ref}: no such {what} ({reason})")
+        raise EngineNotFound(f"{ref}: no such {what} ({reason}){_close_file(path)}")
     return path
+
+
+def _close_file(path: Path) -> str:
+    """`` (did you mean 'x.yaml'?)`` for a file of a close name in the same folder."""
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file()]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return f" (did you mean '{path.parent / close[0]}'?)" if close else ""
 
 
 def _load_file(path: Path, ref: str) -> ModuleType:

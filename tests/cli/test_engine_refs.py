@@ -120,6 +120,13 @@ def test_a_name_with_a_spec_file_beside_suggests_the_file(house):
            "'house.yaml'?)" in result.stderr
 
 
+def test_a_mistyped_spec_file_suggests_the_close_one(house):
+    result = durakc("play", "hose.yaml", cwd=house, cache=house / "cache")
+    assert result.returncode == 2
+    assert ("hose.yaml: no such spec file (does not exist) (did you mean 'house.yaml'?)"
+            in result.stderr)
+
+
 def test_diff_unknown_name_and_missing_files(tmp_path):
     result = durakc("diff", "transfer", "podkidnoj", cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 2
