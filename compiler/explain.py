@@ -12,8 +12,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from compiler.diagnostics import SpecError
 from compiler.schema import KEYS, Key, sections, value_text
-from compiler.spec import Spec
+from compiler.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 
 WIDTH = 78
 """Column at which explanation text is wrapped."""
@@ -125,3 +126,21 @@ def engine_spec(variant: dict, path: str) -> Spec:
                 sources=list(variant.get("sources", [])), path=Path(path), label=path,
                 chain=list(zip(chain, labels)), sha256=str(variant.get("spec_sha256", "")),
                 values=values, origin=origin)
+
+
+def engine_source(variant: dict) -> Spec | None:
+    """The spec an engine was compiled from, when it is still here unchanged (same sha256)."""
+    source, name = str(variant.get("source", "")), str(variant.get("name", ""))
+    candidates = [Path(source)]
+    if source.startswith("variants/"):
+        candidates.append(BUNDLED_DIR / source.removeprefix("variants/"))
+    if name in bundled_names():
+        candidates.append(BUNDLED_DIR / f"{name}.yaml")
+    for path in candidates:
+        try:
+            spec = load_spec(path) if path.is_file() else None
+        except (SpecError, OSError):
+            continue
+        if spec is not None and spec.sha256 == variant.get("spec_sha256"):
+            return spec
+    return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
 from compiler.diagnostics import SpecError
-from compiler.explain import engine_spec, explain
+from compiler.explain import engine_source, engine_spec, explain
 from compiler.sim.loader import is_engine_path, is_spec_path, unknown_variant
 from compiler.spec import bundled_names, load_spec
 
@@ -14,8 +14,8 @@ HELP = "describe a variant's effective rules, their rule IDs and where each valu
 
 def add_arguments(parser) -> None:
     parser.add_argument("spec", metavar="VARIANT",
-                        help=VARIANT_HELP + "; an engine file does not record which file "
-                             "of the extends chain set each value")
+                        help=VARIANT_HELP + "; for an engine file, its spec when still "
+                             "unchanged (same sha256), else the rules the engine records")
 
 
 def run(args) -> int:
@@ -29,7 +29,7 @@ def run(args) -> int:
         engines, code = load_engines([ref])
         if code is not None:
             return code
-        spec = engine_spec(engines[0].VARIANT, ref)
+        spec = engine_source(engines[0].VARIANT) or engine_spec(engines[0].VARIANT, ref)
     else:
         return usage_error(str(unknown_variant(ref, bundled_names())))
     print(explain(spec))

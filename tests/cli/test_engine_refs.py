@@ -89,9 +89,20 @@ def test_bench_and_explain_take_a_bundled_name_and_a_generated_file(tmp_path):
     result = durakc("explain", str(engine), cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 0, result.stderr
     bundled = durakc("explain", "mini", cwd=tmp_path, cache=tmp_path / "cache")
-    assert result.stdout.splitlines()[0] == bundled.stdout.splitlines()[0]
-    assert "\ndeck.ranks = [9, 10, J, Q, K, A]\n" in result.stdout
-    assert "rules: T1; from: the spec chain" in result.stdout
+    assert result.stdout == bundled.stdout  # the engine's spec is found: same sha256
+
+
+def test_explain_an_engine_whose_spec_changed_uses_the_engine_alone(house):
+    cache = house / "cache"
+    assert durakc("compile", "house.yaml", "--out", "eng", cwd=house, cache=cache).returncode == 0
+    (house / "house.yaml").write_text(HOUSE.replace("limit: 4", "limit: 3"), encoding="utf-8")
+    result = durakc("explain", "eng/house.py", cwd=house, cache=cache)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("house: Our house rules\nchain: house (engine eng/house.py, "
+                                    "from house.yaml) -> transfer (parent)\n")
+    assert "\nattack.limit = 4 [expression: round -> int]\n" in result.stdout
+    assert "rules: T3, T17, T19, P6; from: the spec chain (an engine" in result.stdout
+    assert "rules: T1; from: default\n" in result.stdout
 
 
 @pytest.mark.parametrize("command", ["simulate", "play", "bench", "explain"])
