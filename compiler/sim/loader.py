@@ -153,6 +153,10 @@ def _load_file(path: Path, ref: str) -> ModuleType:
     sys.modules[modname] = module  # pickling of engine objects needs the module registered
     try:
         spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - any failure of a user's file is reported
+        del sys.modules[modname]
+        raise EngineNotFound(f"{ref}: can not be imported ({type(exc).__name__}: {exc})"
+                             ) from None
     except BaseException:
         del sys.modules[modname]
         raise

@@ -138,6 +138,18 @@ def test_a_mistyped_spec_file_suggests_the_close_one(house):
             in result.stderr)
 
 
+def test_an_engine_file_that_fails_to_import_is_a_clear_error(tmp_path):
+    (tmp_path / "broken.py").write_text("def new_game(:\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("hello\n", encoding="utf-8")
+    result = durakc("simulate", "broken.py", cwd=tmp_path, cache=tmp_path / "cache")
+    assert result.returncode == 2
+    assert "broken.py: can not be imported (SyntaxError: " in result.stderr
+    result = durakc("simulate", "./notes.txt", cwd=tmp_path, cache=tmp_path / "cache")
+    assert result.returncode == 2
+    assert "./notes.txt: can not be imported as a Python module" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_diff_unknown_name_and_missing_files(tmp_path):
     result = durakc("diff", "transfer", "podkidnoj", cwd=tmp_path, cache=tmp_path / "cache")
     assert result.returncode == 2
