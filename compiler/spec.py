@@ -395,7 +395,8 @@ def _read_rules(file: _File, diags: list[Diagnostic]) -> None:
         return
     if entry.value.kind != "map":
         diags.append(entry.value.diag(
-            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"))
+            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"
+            f"{_no_space_hint(entry.value)}"))
         return
     _walk_rules(file, entry.value, "", diags)
 
@@ -411,8 +412,26 @@ def _walk_rules(file: _File, node: Node, prefix: str, diags: list[Diagnostic]) -
         elif path in _SECTIONS:
             _section(file, path, entry, diags)
         else:
-            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS))
+            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS)) or _full_key(path)
             diags.append(entry.key_node.diag(f"unknown rule key '{path}'{hint}"))
+
+
+def _full_key(path: str) -> str:
+    """A hint naming the rule keys that end with `path` (it was written outside its section)."""
+    keys = [k for k in KEY_BY_PATH if k.endswith("." + path)]
+    if not keys:
+        return ""
+    return (f" (did you mean {' or '.join(repr(k) for k in keys)}? rule keys sit under their "
+            "section)")
+
+
+def _no_space_hint(node: Node) -> str:
+    """A hint when a plain scalar looks like `key:value` with the space after ':' missing."""
+    value = node.value
+    if node.kind == "scalar" and node.style is None and isinstance(value, str) \
+            and re.match(r"^[^\s:]+:\S", value):
+        return f"; '{value}' needs a space after its ':'"
+    return ""
 
 
 def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
@@ -424,7 +443,8 @@ def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> N
         return
     keys = ", ".join(k.path[len(path) + 1:] for k in KEYS if k.path.startswith(path + "."))
     diags.append(value.diag(
-        f"'{path}' is a section: give its keys as a mapping ({keys})", width=1))
+        f"'{path}' is a section: give its keys as a mapping ({keys}){_no_space_hint(value)}",
+        width=1))
 
 
 def _add_rule(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 
 import yaml
 
+_MISSING_COLON = "a key is missing its ':'"
+
 EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (("this line is indented differently from the lines above it (the keys of one mapping "
      "must start in the same column)"), "problem",
@@ -27,9 +29,9 @@ EXAMPLES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (("this line is indented more than the line above it, but that line already has a value "
      "(indent a key only under a key with nothing after its ':')"), "problem",
      ("name: x\ntitle: y\n  extra: 1\n", "rules:\n  attack: 1\n    limit: 4\n")),
-    ("a key is missing its ':'", "context",
+    (_MISSING_COLON, "context",
      ("name: x\ntitle y\nrules: {}\n", "name: x\ntitle: y\nrules\n")),
-    ("a key is missing its ':'", "line above",
+    (_MISSING_COLON, "line above",
      ("rules:\n  attack\n  limit: 3\n", "rules:\n  attack\n limit: 3\n")),
     ("a value contains ': ' (put the value in quotes)", "problem",
      ("name: a: b\n", "title: note: it\n")),
@@ -113,9 +115,20 @@ def explain(text: str, exc: yaml.MarkedYAMLError) -> Explained:
     message, where = entry
     if where == "line above":
         start, end = _line_above(text, exc.problem_mark.index)
-        return Explained(message.format(**values), start, max(1, end - start))
+        return Explained(_refine(message.format(**values), text, start), start,
+                         max(1, end - start))
     mark = exc.context_mark if where == "context" and exc.context_mark else exc.problem_mark
-    return Explained(message.format(**values), _mark_index(mark))
+    index = _mark_index(mark)
+    return Explained(_refine(message.format(**values), text, index), index)
+
+
+def _refine(message: str, text: str, index: int) -> str:
+    """A more precise message once the line is known: `key:value` lacks only a space."""
+    if message == _MISSING_COLON:
+        end = text.find("\n", index)
+        if re.match(r"[^\s:#]+:\S", text[index:end if end >= 0 else len(text)]):
+            return "a ':' needs a space after it (write 'key: value')"
+    return message
 
 
 def signature(text: str, exc: yaml.MarkedYAMLError) -> tuple[str, str, str, str]:

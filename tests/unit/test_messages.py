@@ -156,3 +156,34 @@ def test_quoted_number_or_boolean_says_to_drop_the_quotes(tmp_path):
     assert [d.message for d in info.value.diagnostics] == [
         "'deal.hand_size' must be an integer, not '6' (write it without quotes)",
         "'transfer.enabled' must be true or false, not 'false' (write it without quotes)"]
+
+
+def _load_errors(tmp_path, text) -> list[str]:
+    from compiler.spec import load_spec
+
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(path)
+    return [d.message for d in info.value.diagnostics]
+
+
+def test_colon_without_a_space(tmp_path):
+    head = "name: x\ntitle: y\nrules:\n"
+    assert _load_errors(tmp_path, head + "  attack:\n    limit:4\n") == [
+        ("'attack' is a section: give its keys as a mapping (opening, limit); "
+        "'limit:4' needs a space after its ':'")]
+    assert _load_errors(tmp_path, head + "  attack.limit:4\n") == [
+        ("'rules' must be a mapping of rule keys, not 'attack.limit:4'; "
+        "'attack.limit:4' needs a space after its ':'")]
+    assert problems("name:x\ntitle: y\n") == [
+        ("s.yaml:1:1: error: a ':' needs a space after it (write 'key: value')\n"
+        "    name:x\n"
+        "    ^~~~~~")]
+
+
+def test_key_outside_its_section_suggests_the_full_key(tmp_path):
+    head = "name: x\ntitle: y\nrules:\n"
+    assert _load_errors(tmp_path, head + "  attack:\n  limit: 4\n") == [
+        ("unknown rule key 'limit' (did you mean 'attack.limit'? rule keys sit under their "
+        "section)")]
