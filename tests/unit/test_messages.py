@@ -187,3 +187,22 @@ def test_key_outside_its_section_suggests_the_full_key(tmp_path):
     assert _load_errors(tmp_path, head + "  attack:\n  limit: 4\n") == [
         ("unknown rule key 'limit' (did you mean 'attack.limit'? rule keys sit under their "
         "section)")]
+
+
+def test_any_text_gives_a_tree_or_positioned_diagnostics():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    alphabet = st.sampled_from(list("ab: -\n\t'\"[]{},#|>?%@`*&!\\") + ["  ", ": ", "\n  "])
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.lists(alphabet, max_size=40).map("".join))
+    def check(text):
+        try:
+            parse_text(text, "s.yaml")
+        except SpecError as err:
+            for diag in err.diagnostics:
+                assert diag.line >= 1 and diag.col >= 1, diag
+                assert diag.format().startswith(f"s.yaml:{diag.line}:{diag.col}: error: ")
+
+    check()
