@@ -7,8 +7,10 @@
 
 A spec file has the top-level fields of `schema.TOP_LEVEL_FIELDS`; its rule
 keys live under ``rules:``, nested by the dots of each key path or written
-with dots (``transfer.enabled: false``).  A variant may extend another: it is
-looked up beside the file first, then among the bundled variants.  The
+with dots (``transfer.enabled: false``).  A variant may extend another by name: the
+spec whose ``name:`` is that name, looked up beside the file first (a file of that stem
+is tried first, but its name field decides), then among the bundled variants; a spec
+never extends itself, so a local ``transfer.yaml`` may extend the bundled ``transfer``.  The
 effective value of a key is this file's, else the nearest ancestor's, else the
 schema default.  Every problem of the whole chain is collected and raised as
 one `SpecError`; no other exception leaves `load_spec`.
@@ -150,15 +152,55 @@ def _resolve_ref(ref: str | Path) -> _File:
                                 f"no such spec file or bundled variant '{text}'{hint}")])
 
 
-def _find_parent(child: _File, name: str) -> Path | None:
-    for folder in (child.path.parent, BUNDLED_DIR):
-        candidate = folder / f"{name}.yaml"
-        try:
-            if candidate.is_file():
-                return candidate
-        except OSError:
-            continue
-    return None
+def _find_parent(child: _File, name: str) -> tuple[Path | None, bool]:
+    """The spec whose name is `name`: beside `child` first, then bundled; never `child`.
+
+    Returns (path or None, whether `child` itself was the only match found).
+    """
+    for folder in dict.fromkeys((child.path.parent, BUNDLED_DIR)):
+        for candidate in _candidates(folder, name):
+            if _identity(candidate) != _identity(child.path) and _spec_name(candidate) == name:
+                return candidate, False
+    return None, _ref_name(child) == name
+
+
+def _candidates(folder: Path, name: str) -> list[Path]:
+    """The spec files of `folder`: those whose stem is `name` first (the usual case)."""
+    files = _spec_files(folder)
+    return sorted(files, key=lambda p: (p.stem != name, p.name))
+
+
+def _spec_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir()
+                      if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+
+
+_NAMES: dict[tuple[str, int, int], str] = {}
+
+
+def _spec_name(path: Path) -> str:
+    """The name a spec file goes by: its valid `name:` field, else its file stem."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return path.stem
+    key = (_identity(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _NAMES:
+        _NAMES[key] = _read_name(path)
+    return _NAMES[key]
+
+
+def _read_name(path: Path) -> str:
+    try:
+        tree, _ = load_yaml(path, str(path))
+    except SpecError:
+        return path.stem
+    entry = tree.get("name")
+    value = entry.value.value if entry is not None else None
+    return value if isinstance(value, str) and NAME_RE.match(value) else path.stem
 
 
 def _parent_display(child: _File, path: Path) -> str:
@@ -239,11 +281,11 @@ def _next_parent(child: _File, files: list[_File], seen: dict, diags) -> _File |
         diags.append(entry.value.diag(
             f"extends chain is too deep (more than {MAX_EXTENDS} levels)"))
         return None
-    path = _find_parent(child, name)
+    path, itself = _find_parent(child, name)
     if path is None:
-        candidates = set(bundled_names()) | _siblings(child)
-        diags.append(entry.value.diag(
-            f"unknown variant '{name}'{did_you_mean(name, candidates)}"))
+        hint = (" (a spec can not extend itself)" if itself
+                else did_you_mean(name, set(bundled_names()) | _siblings(child)))
+        diags.append(entry.value.diag(f"unknown variant '{name}'{hint}"))
         return None
     if _identity(path) in seen:
         names = [_ref_name(f) for f in files] + [name]
@@ -253,14 +295,13 @@ def _next_parent(child: _File, files: list[_File], seen: dict, diags) -> _File |
 
 
 def _ref_name(file: _File) -> str:
-    return file.path.stem
+    return file.name or file.path.stem
 
 
 def _siblings(file: _File) -> set[str]:
-    try:
-        return {p.stem for p in file.path.parent.glob("*.yaml")}
-    except OSError:
-        return set()
+    """Names of the other specs in the folder of `file`."""
+    me = _identity(file.path)
+    return {_spec_name(p) for p in _spec_files(file.path.parent) if _identity(p) != me}
 
 
 # ---------------------------------------------------------------------------
@@ -354,7 +395,8 @@ def _read_rules(file: _File, diags: list[Diagnostic]) -> None:
         return
     if entry.value.kind != "map":
         diags.append(entry.value.diag(
-            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"))
+            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"
+            f"{_no_space_hint(entry.value)}"))
         return
     _walk_rules(file, entry.value, "", diags)
 
@@ -370,8 +412,26 @@ def _walk_rules(file: _File, node: Node, prefix: str, diags: list[Diagnostic]) -
         elif path in _SECTIONS:
             _section(file, path, entry, diags)
         else:
-            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS))
+            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS)) or _full_key(path)
             diags.append(entry.key_node.diag(f"unknown rule key '{path}'{hint}"))
+
+
+def _full_key(path: str) -> str:
+    """A hint naming the rule keys that end with `path` (it was written outside its section)."""
+    keys = [k for k in KEY_BY_PATH if k.endswith("." + path)]
+    if not keys:
+        return ""
+    return (f" (did you mean {' or '.join(repr(k) for k in keys)}? rule keys sit under their "
+            "section)")
+
+
+def _no_space_hint(node: Node) -> str:
+    """A hint when a plain scalar looks like `key:value` with the space after ':' missing."""
+    value = node.value
+    if node.kind == "scalar" and node.style is None and isinstance(value, str) \
+            and re.match(r"^[^\s:]+:\S", value):
+        return f"; '{value}' needs a space after its ':'"
+    return ""
 
 
 def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
@@ -383,7 +443,8 @@ def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> N
         return
     keys = ", ".join(k.path[len(path) + 1:] for k in KEYS if k.path.startswith(path + "."))
     diags.append(value.diag(
-        f"'{path}' is a section: give its keys as a mapping ({keys})", width=1))
+        f"'{path}' is a section: give its keys as a mapping ({keys}){_no_space_hint(value)}",
+        width=1))
 
 
 def _add_rule(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
@@ -422,7 +483,8 @@ class _Invalid(Exception):
 def _check_int(key: Key, node: Node, diags, ctx) -> int:
     value = node.value
     if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}"
+                                 f"{_unquote_hint(node, int)}")
     if key.reserved:
         return value
     if key.minimum is not None and value < key.minimum:
@@ -434,8 +496,21 @@ def _check_int(key: Key, node: Node, diags, ctx) -> int:
 
 def _check_bool(key: Key, node: Node, diags, ctx) -> bool:
     if node.kind != "scalar" or not isinstance(node.value, bool):
-        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}"
+                                 f"{_unquote_hint(node, bool)}")
     return node.value
+
+
+def _unquote_hint(node: Node, kind: type) -> str:
+    """A hint when a quoted scalar would be a value of `kind` without its quotes."""
+    if node.kind != "scalar" or node.style not in ("'", '"'):
+        return ""
+    text = node.text.strip()
+    if kind is int and re.fullmatch(r"[-+]?[0-9]+", text):
+        return " (write it without quotes)"
+    if kind is bool and text.lower() in ("true", "false"):
+        return " (write it without quotes)"
+    return ""
 
 
 def _check_enum(key: Key, node: Node, diags, ctx) -> str:

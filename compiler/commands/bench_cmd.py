@@ -7,7 +7,8 @@ several runs and a load-independent count of bytecodes per decision.
 from __future__ import annotations
 
 from compiler.bench import bench, bytecodes_per_decision
-from compiler.commands._common import usage_error
+from compiler.commands._common import VARIANT_HELP, load_engines, usage_error
+from compiler.sim.loader import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
@@ -15,7 +16,7 @@ HELP = "measure random-playout games/s and actions/s of generated engines"
 
 def add_arguments(parser) -> None:
     parser.add_argument("variants", nargs="*", metavar="VARIANT",
-                        help="bundled variants (default: all generated engines)")
+                        help=VARIANT_HELP + " (default: every bundled engine)")
     parser.add_argument("--players", "-p", type=int, action="append",
                         help="players per game; repeat for several (default: 2 and 6, within range)")
     parser.add_argument("--games", "-g", type=int, default=2000, help="games per run (default 2000)")
@@ -30,23 +31,20 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import generated
-
-    names = args.variants or list(generated.ENGINES)
-    unknown = [n for n in names if n not in generated.ENGINES]
-    if unknown:
-        return usage_error(f"no generated engine for {', '.join(unknown)} (try `durakc build`)")
     if args.games < 1:
         return usage_error("--games must be at least 1")
     if args.repeat < 1:
         return usage_error("--repeat must be at least 1")
+    engines, code = load_engines(args.variants or bundled_names())
+    if code is not None:
+        return code
     spread = args.repeat > 1
     print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
           + (f" {'games/s range':>15}" if spread else "")
           + (f" {'bytecodes/decision':>18}" if args.bytecodes else ""))
-    for name in names:
-        engine = generated.load(name)
-        low, high = engine.PLAYERS_MIN, engine.PLAYERS_MAX
+    for engine in engines:
+        name = variant_name(engine)
+        low, high = player_range(engine)
         counts = args.players or sorted({max(low, 2), min(high, 6)})
         for players in counts:
             if not low <= players <= high:

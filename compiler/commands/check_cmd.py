@@ -39,7 +39,7 @@ def run(args) -> int:
         return report(SpecError(errors))
     if lines:
         print("\n".join(lines), file=sys.stderr)
-        print("the engines are out of date: run `durakc build`", file=sys.stderr)
+        print("error: the engines are out of date: run `durakc build`", file=sys.stderr)
         return 1
     print("generated engines are up to date")
     return 0

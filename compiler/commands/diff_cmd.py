@@ -3,7 +3,8 @@
 import json
 import sys
 
-from compiler.sim.loader import EngineNotFound, load_engine, player_range, variant_name
+from compiler.commands._common import VARIANT_HELP, load_engines
+from compiler.sim.loader import player_range, variant_name
 from compiler.sim.witnesses import find_witnesses, rules_diff
 
 NAME = "diff"
@@ -11,8 +12,8 @@ HELP = "show the rules two variants set differently and positions where their en
 
 
 def add_arguments(parser):
-    parser.add_argument("a", metavar="A", help="variant name or path to a generated engine .py")
-    parser.add_argument("b", metavar="B", help="variant name or path to a generated engine .py")
+    parser.add_argument("a", metavar="A", help=VARIANT_HELP)
+    parser.add_argument("b", metavar="B", help=VARIANT_HELP)
     parser.add_argument("--players", type=int, help="players (default: smallest both allow)")
     parser.add_argument("--games", type=int, default=200, help="joint playouts (default 200)")
     parser.add_argument("--witnesses", type=int, default=3, help="witnesses to show (default 3)")
@@ -25,11 +26,10 @@ def _value(v) -> str:
 
 
 def run(args) -> int:
-    try:
-        a, b = load_engine(args.a), load_engine(args.b)
-    except EngineNotFound as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    engines, code = load_engines([args.a, args.b])
+    if code is not None:
+        return code
+    a, b = engines
     (lo_a, hi_a), (lo_b, hi_b) = player_range(a), player_range(b)
     players = args.players or max(lo_a, lo_b)
     if not (max(lo_a, lo_b) <= players <= min(hi_a, hi_b)):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import os
 import sys
 
+from compiler.commands._common import load_engines
 from compiler.sim import report
-from compiler.sim.loader import EngineNotFound, check_players, load_engine, variant_name
+from compiler.sim.loader import check_players, variant_name
 from compiler.sim.runner import ProgressBar, expand_bots, simulate
 
 FORMATS = ("table", "json", "csv", "stats")
@@ -36,21 +37,20 @@ def add_arguments(parser) -> None:
 def run(args, refs: list[str]) -> int:
     """Simulate every variant in `refs` on the same deals and print the report."""
     if args.games < 1 or args.players < 1 or args.start < 0:
-        print("--games and --players must be positive", file=sys.stderr)
+        print("error: --games and --players must be positive, --start at least 0",
+              file=sys.stderr)
         return 2
     if args.plot and not report.have_matplotlib():
-        print(report.PLOT_MISSING, file=sys.stderr)
+        print(f"error: {report.PLOT_MISSING}", file=sys.stderr)
         return 2
     if len(set(refs)) != len(refs):
         print("error: a variant is given twice", file=sys.stderr)
         return 2
+    engines, code = load_engines(refs)
+    if code is not None:
+        return code
     names = {}
-    for ref in refs:
-        try:
-            engine = load_engine(ref)
-        except EngineNotFound as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
+    for ref, engine in zip(refs, engines):
         problem = check_players(engine, args.players)
         if problem:
             print(f"error: {problem}", file=sys.stderr)
