@@ -197,3 +197,20 @@ def test_bundled_specs_pass_strict_check():
     result = durakc("check", "--strict", cwd=REPO)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
+
+
+def test_readme_warning_example(tmp_path):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+
+    def block(marker):
+        after = readme.split(f"<!-- walkthrough:{marker} -->", 1)[1]
+        return after.split("```", 2)[1].split("\n", 1)[1]
+
+    spec = block("spec") + '  throw_in:\n    who: "is_defender"\n'
+    _write(tmp_path, "kitchen.yaml", spec)
+    command, *stderr, stdout, _ = block("warnings").split("\n")
+    assert command == "$ durakc compile kitchen.yaml --out engines"
+    result = durakc("compile", "kitchen.yaml", "--out", "engines", cwd=tmp_path)
+    assert result.returncode == 0
+    assert result.stderr == "\n".join(stderr) + "\n"
+    assert result.stdout == stdout + "\n"
