@@ -174,15 +174,15 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
     """Table states in which a transfer is asked for (only the dimensions in `names`)."""
     cards = _deck_size(spec)
     limits = _limits(spec) or list(range(1, cards + 1))
-    table = list(_table_states(cards, names))
     dims = [
         [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
         [("limit", v) for v in limits] if "limit" in names else [()],
         [("next_hand", v) for v in range(cards + 1)] if "next_hand" in names else [()],
         [("transfers", v) for v in range(cards + 1)] if "transfers" in names else [()],
     ]
-    for state, *rest in itertools.product(table, *dims):
-        yield dict(state, **dict(p for p in rest if p))
+    for state in _table_states(cards, names):  # lazily: the search usually stops early
+        for rest in itertools.product(*dims):
+            yield dict(state, **dict(p for p in rest if p))
 
 
 def _table_states(cards: int, names: frozenset) -> Iterator[dict]:
@@ -277,8 +277,53 @@ def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
         if found is not None and True not in found:
             yield _warning(spec, path,
                            f"no transfer is ever possible: '{path}' ({what}) is false "
-                           "for every table a defender can face",
-                           "write 'transfer.enabled: false' for a variant without transfers")
+                           "for every table a defender can face", _NO_TRANSFER_HINT)
+            return
+    yield from _check_transfer_together(spec, endless)
+
+
+_NO_TRANSFER_HINT = "write 'transfer.enabled: false' for a variant without transfers"
+
+
+def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
+    """Each condition holds somewhere, but never on the same table (see `_Transfer`)."""
+    r = spec.values
+    both = _Transfer(r["transfer.when"], r["transfer.capacity"], bool(r["transfer.show_trump"]))
+    if endless and "transfers" in both.names:
+        return
+    suits = len(r["deck.suits"])
+    played = range(0 if both.show else 1, max(2, suits))
+    points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)
+    found = _cached("transfer", both, spec, lambda: _values(both, points, {True}))
+    if found is not None and True not in found:
+        path = "transfer.capacity" if "transfer.capacity" in spec.nodes else "transfer.when"
+        yield _warning(spec, path,
+                       "no transfer is ever possible: 'transfer.capacity' is false after "
+                       "every transfer that 'transfer.when' allows", _NO_TRANSFER_HINT)
+
+
+class _Transfer:
+    """transfer.when on a table, and transfer.capacity on it after k cards are played.
+
+    As the engine asks them: `when` with the table as it is, `capacity` with
+    k more attack cards, all unbeaten (k = 0 for a show).
+    """
+
+    def __init__(self, when, capacity, show: bool):
+        self.when, self.capacity, self.show = when, capacity, show
+        self.names = frozenset(when.names | capacity.names | {"k"})
+
+    def canonical(self) -> str:
+        return f"{self.when.canonical()} | {self.capacity.canonical()} | show={self.show}"
+
+    def evaluate(self, values: dict) -> bool:
+        if not self.when.evaluate(values):
+            return False
+        after = dict(values)
+        for name in ("attack_cards", "unbeaten"):
+            if name in after:
+                after[name] += values["k"]
+        return bool(self.capacity.evaluate(after))
 
 
 def _check_annotations(spec: Spec) -> Iterator[Diagnostic]:

@@ -204,3 +204,24 @@ def test_diagnostic_json_has_every_field():
                            "severity": "warning", "message": "m", "hint": "h"}
     assert w.as_error().severity == "error"
     assert w.format() == "a.yaml:0:0: warning: m\n    hint: h"
+
+
+@pytest.mark.parametrize("when, capacity", [
+    ("beaten == 0", "beaten > 0"),             # beaten cards do not change in a transfer
+    ("attack_cards == 1", "attack_cards > 4"),  # one card on the table, three more of its rank
+])
+def test_transfer_conditions_never_holding_together_warn(tmp_path, when, capacity):
+    [w] = _warnings(tmp_path, f'transfer:\n  when: "{when}"\n  capacity: "{capacity}"',
+                    extends="transfer")
+    assert w.line == 7
+    assert w.message == ("no transfer is ever possible: 'transfer.capacity' is false after "
+                         "every transfer that 'transfer.when' allows")
+
+
+@pytest.mark.parametrize("when, capacity, show", [
+    ("attack_cards == 1", "attack_cards == 4", "false"),  # three cards transferred at once
+    ("attack_cards == 1", "attack_cards == 1", "true"),   # a show adds no card
+])
+def test_transfer_conditions_holding_together_are_fine(tmp_path, when, capacity, show):
+    rules = f'transfer:\n  when: "{when}"\n  capacity: "{capacity}"\n  show_trump: {show}'
+    assert _warnings(tmp_path, rules, extends="transfer") == []
