@@ -1,15 +1,20 @@
 """Static analysis: rules a checked spec sets that can never take effect.
 
-    variants/mine.yaml:9:12: warning: no card can ever beat another: 'beating.beats' is ...
+    house.yaml:6:13: warning: no card can ever beat another: 'beating.beats' is false ...
         beats: "d.rank > 3 and d.rank < 2"
-               ^~~~~~~~~~~~~~~~~~~~~~~~~~~
+                ^~~~~~~~~~~~~~~~~~~~~~~~~
+        hint: every defence would end in a take; ...
 
-Every expression key is evaluated over the finite domain of values its names
-can take in a game of the variant (`analyse`).  The domains are
-over-approximations of what the engine can reach: a warning says the
-expression is false (or true) for *every* value of the domain, so it is false
-in every game.  A wider domain can only hide a warning, never invent one.
-Warnings never change the generated code; ``--strict`` makes them errors.
+`analyse` evaluates every expression key over the finite domain of values its
+names can take in a game of the variant, and warns when it is false for every
+value (an annotation: false or true for every value).  Also: the beat
+relation, from the IR's masks, for every pair of cards and trump suit;
+`transfer.when` and `transfer.capacity` together (both must hold for one
+transfer); transfer keys a file sets while its variant has transfers off.
+
+The domains are over-approximations of what the engine can reach, so a
+warning is never a false alarm: a wider domain can only hide one.  Warnings
+never change the generated code; ``--strict`` makes them errors.
 
 Domains, per environment (n = players, from players.min to players.max):
 
@@ -24,10 +29,13 @@ Domains, per environment (n = players, from players.min to players.max):
   0..unbeaten of them late; any hand size and transfer count up to the deck
   (each transfer adds a card, and a trump is shown once a round; when it may
   be shown again and again, expressions using `transfers` are not analysed);
-  the limits `attack.limit` can give.
+  the limits `attack.limit` can give; 1..suits-1 cards played (0 for a show).
 - outcome (`outcome.annotations`): the durak holds 1..cards cards; the final
-  attack had 1..cards cards, at most one a suit of the lowest rank; a durak who
-  took was the defender.
+  attack had 1..cards cards, at most one card a suit of the lowest rank; a
+  durak who took was the defender.
+
+A domain larger than `MAX_POINTS`, or a name without a domain, is not
+analysed: no warning rather than a slow compile.
 """
 
 from __future__ import annotations
@@ -44,14 +52,6 @@ MAX_POINTS = 100_000
 
 MAX_RAW_POINTS = 2_000_000
 """Most points enumerated (before removing repeats) for one expression."""
-
-_ROUND = ("first_round", "players", "active_players", "stock")
-_SEAT = ("is_attacker", "is_original_attacker", "is_defender", "left_of_defender",
-         "right_of_defender", "players", "active_players")
-_TRANSFER = ("first_round", "limit", "attack_cards", "unbeaten", "beaten", "next_hand",
-             "transfers", "unbeaten_late")
-_OUTCOME = ("loser_hand", "final_attack_cards", "final_attack_lowest", "final_took",
-            "loser_was_defender", "players")
 
 _CACHE: dict = {}
 
@@ -79,7 +79,10 @@ def _values(expr, points: Iterable[dict], stop: set | None = None) -> set | None
     seen: set = set()
     values: set = set()
     for count, point in enumerate(points):
-        key = tuple(point[n] for n in names)
+        try:
+            key = tuple(point[n] for n in names)
+        except KeyError:
+            return None  # a name this module has no domain for
         if key in seen:
             if count > MAX_RAW_POINTS:
                 return None

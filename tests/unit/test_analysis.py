@@ -225,3 +225,17 @@ def test_transfer_conditions_never_holding_together_warn(tmp_path, when, capacit
 def test_transfer_conditions_holding_together_are_fine(tmp_path, when, capacity, show):
     rules = f'transfer:\n  when: "{when}"\n  capacity: "{capacity}"\n  show_trump: {show}'
     assert _warnings(tmp_path, rules, extends="transfer") == []
+
+
+def test_every_environment_name_has_a_domain():
+    # A name without a domain would leave its expressions unanalysed (no warning).
+    from compiler import analysis
+    from compiler.schema import ENVIRONMENTS
+
+    spec = load_spec("kyiv")
+    names = {"round": next(analysis._round_points(spec)),
+             "seat": next(analysis._seat_points(spec)),
+             "transfer": next(analysis._transfer_points(spec, frozenset(ENVIRONMENTS["transfer"]))),
+             "outcome": next(analysis._outcome_points(spec, frozenset(ENVIRONMENTS["outcome"])))}
+    for env, point in names.items():
+        assert set(point) == set(ENVIRONMENTS[env]), env
