@@ -43,7 +43,7 @@ def add_arguments(parser) -> None:
                         help="treat warnings (rules that can never take effect) as errors")
     parser.add_argument("--format", choices=("text", "json"), default="text",
                         help="diagnostics as text on stderr (default) or as a JSON list on "
-                             "stdout")
+                             "stdout (the files written are then listed on stderr)")
 
 
 def run(args) -> int:
@@ -89,6 +89,8 @@ def _load(refs: list[str]) -> tuple[list[Spec], list[Diagnostic], list[Diagnosti
         except SpecError as exc:
             errors.extend(exc.diagnostics)
             continue
+        if any(_same_file(spec, other) for other in specs):
+            continue  # one file named twice (a.yaml ./a.yaml): compiled once
         clash = _same_name(spec, specs)
         if clash is not None:
             errors.append(clash)
@@ -102,14 +104,20 @@ def _same_name(spec: Spec, earlier: list[Spec]) -> Diagnostic | None:
     """An error when an earlier spec (another file) gives the same engine file name."""
     file_name = module_name(spec.name) + ".py"
     for other in earlier:
-        if module_name(other.name) + ".py" == file_name and other.path.resolve() != \
-                spec.path.resolve():
+        if module_name(other.name) + ".py" == file_name:
             message = (f"variant name '{spec.name}' is also the name of {_where(other)}: both "
                        f"engines would be written to {file_name}")
             if spec.name_node is None:
                 return Diagnostic(_where(spec), 0, 0, message)
             return spec.name_node.diag(message)
     return None
+
+
+def _same_file(a: Spec, b: Spec) -> bool:
+    try:
+        return a.path.resolve() == b.path.resolve()
+    except (OSError, RuntimeError):
+        return a.path == b.path
 
 
 def _where(spec: Spec) -> str:

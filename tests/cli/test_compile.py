@@ -48,10 +48,12 @@ def test_same_name_in_two_files_is_refused_naming_both(tmp_path):
 
 
 def test_the_same_file_twice_is_compiled_once(tmp_path):
-    _write(tmp_path, "a.yaml", HOUSE)
+    _write(tmp_path, "a.yaml", NOBODY_THROWS)
     result = durakc("compile", "a.yaml", "./a.yaml", "--out", "out", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert _files(tmp_path / "out") == ["house.py"]
+    assert result.stderr.count("warning: nobody may ever throw in") == 1
+    assert result.stdout == "wrote out/lonely.py\n"
+    assert _files(tmp_path / "out") == ["lonely.py"]
 
 
 # -- 3c: an output folder that can not be written -----------------------------------
