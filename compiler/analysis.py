@@ -248,10 +248,13 @@ def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
 
 
 def _limit_hint(spec: Spec) -> str:
-    low, high = spec.values["players.min"], spec.values["players.max"]
-    players = f"{low} players" if low == high else f"{low} to {high} players"
-    return (f"with {players} a round opens with 2 to {high} players in the game and "
-            f"0 to {_first_stock(spec, low)} cards in the stock")
+    stock = _first_stock(spec, spec.values["players.min"])
+    return (f"a round opens with {_span(2, spec.values['players.max'])} players in the game "
+            f"and {_span(0, stock)} cards in the stock")
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
 
 
 def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
@@ -341,7 +344,7 @@ def _check_annotations(spec: Spec) -> Iterator[Diagnostic]:
         node = next((e.value for e in holder.entries if e.key == name), None) if holder else None
         yield _warning(spec, "outcome.annotations",
                        f"annotation '{name}' is {value} at the end of every lost game",
-                       "it records nothing a game could change", node=node)
+                       "no game can change it, so it records nothing", node=node)
 
 
 _NO_TRANSFERS = "transfers are disabled (transfer.enabled: false)"

@@ -56,11 +56,13 @@ def run(args) -> int:
     specs, errors, warnings = _load(refs)
     diagnostics, code = with_warnings(errors, warnings, args.strict)
     print_diagnostics(diagnostics, args.format)
-    if code or args.check:
-        if args.check and not code and args.format == "text":
-            print(f"{len(specs)} spec{'s' if len(specs) != 1 else ''} checked"
-                  + (f" ({count_text(diagnostics)})" if diagnostics else ""))
+    if code:
         return code
+    if args.check:
+        if args.format == "text":
+            counts = f" ({count_text(diagnostics)})" if diagnostics else ""
+            print(f"{len(specs)} spec{'s' if len(specs) != 1 else ''} checked{counts}")
+        return 0
     return _write(out, _outputs(specs), sys.stdout if args.format == "text" else sys.stderr)
 
 
@@ -72,8 +74,11 @@ def _spec_refs(args: list[str]) -> tuple[list[str], str | None]:
         if not folder.is_dir():
             refs.append(arg)
             continue
-        found = sorted(str(p) for p in folder.iterdir()
-                       if p.suffix in SPEC_SUFFIXES and p.is_file())
+        try:
+            found = sorted(str(p) for p in folder.iterdir()
+                           if p.suffix in SPEC_SUFFIXES and p.is_file())
+        except OSError as exc:
+            return [], f"cannot read folder {arg}: {exc.strerror or exc}"
         if not found:
             return [], f"no specs ({', '.join('*' + s for s in SPEC_SUFFIXES)}) in folder {arg}"
         refs.extend(found)
