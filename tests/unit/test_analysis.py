@@ -239,3 +239,43 @@ def test_every_environment_name_has_a_domain():
              "outcome": next(analysis._outcome_points(spec, frozenset(ENVIRONMENTS["outcome"])))}
     for env, point in names.items():
         assert set(point) == set(ENVIRONMENTS[env]), env
+
+
+# -- the warned rules really never take effect in play --------------------------------
+def _engine(tmp_path, spec):
+    import importlib.util
+
+    from compiler.codegen import render_engine
+
+    path = tmp_path / f"{spec.name}_engine.py"
+    path.write_text(render_engine(spec), encoding="utf-8")
+    module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("rules, absent", [
+    ('beating:\n  beats: "d.rank > 3 and d.rank < 2"', "beat"),
+    ('throw_in:\n  who: "false"', "throw"),
+    ('attack:\n  limit: "stock - 100"', "a second attack card"),
+])
+def test_warned_rules_never_act_in_random_games(tmp_path, rules, absent):
+    import random
+
+    spec = _spec(tmp_path, rules)
+    assert len(analyse(spec)) == 1
+    engine = _engine(tmp_path, spec)
+    rand = random.Random(1)
+    kinds, most_on_table = set(), 0
+    for seed in range(40):
+        game = engine.new_game(2 + seed % 3, seed)
+        while game.to_move is not None:
+            game.apply(rand.choice(game.legal_actions()))
+            most_on_table = max(most_on_table, len(game.table))
+        kinds |= {text.split()[0] for text in game.history}
+    assert "take" in kinds  # games were played
+    if absent == "a second attack card":
+        assert most_on_table == 1
+    else:
+        assert absent not in kinds
