@@ -240,7 +240,7 @@ def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
     if limit.constant() is not None:
         return  # a constant below 1 is already an error
     found = _cached("limit", limit, spec, lambda: _values(limit, _round_points(spec)))
-    if found is not None and max(found) < 1:
+    if found and max(found) < 1:
         yield _warning(spec, "attack.limit",
                        f"'attack.limit' is below 1 in every round (at most {max(found)}), "
                        "so it counts as 1 in every round",
@@ -354,15 +354,13 @@ def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
     """Transfer keys this file sets that the variant's own switches turn off."""
     r = spec.values
     mine = {path for path, origin in spec.origin.items() if origin == "this file"}
-    reasons = {
-        "transfer.when": None if r["transfer.enabled"] else _NO_TRANSFERS,
-        "transfer.capacity": None if r["transfer.enabled"] else _NO_TRANSFERS,
-        "transfer.show_trump": (None if r["transfer.enabled"] or not r["transfer.show_trump"]
-                                else _NO_TRANSFERS),
-        "transfer.show_once": (None if r["transfer.enabled"] and r["transfer.show_trump"]
-                               else _NO_TRANSFERS if not r["transfer.enabled"]
-                               else "no trump is ever shown (transfer.show_trump is false)"),
-    }
+    if not r["transfer.enabled"]:
+        reasons = {"transfer.when": _NO_TRANSFERS, "transfer.capacity": _NO_TRANSFERS,
+                   "transfer.show_trump": _NO_TRANSFERS if r["transfer.show_trump"] else None,
+                   "transfer.show_once": _NO_TRANSFERS}
+    else:
+        reasons = {"transfer.show_once": None if r["transfer.show_trump"] else
+                   "no trump is ever shown (transfer.show_trump is false)"}
     for path, reason in reasons.items():
         if reason and path in mine:
             yield _warning(spec, path, f"'{path}' has no effect: {reason}")
