@@ -2,7 +2,9 @@
 
 `render_engine` is a pure function of the spec files, the schema and the
 templates: the same inputs give byte-identical output on every machine.
-`build_outputs` is what `durakc build` writes and `durakc check` compares.
+`build_outputs` is what `durakc build` writes and `durakc check` compares;
+`build_all` adds the static-analysis warnings of the bundled specs (which never
+change what is written).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from compiler import __version__
+from compiler.analysis import analyse
 from compiler.ir import build_ir, module_name
 from compiler.spec import Spec, bundled_names, load_specs
 
@@ -83,7 +86,14 @@ def render_index(names: list[str]) -> str:
 
 def build_outputs() -> tuple[dict[str, str], list]:
     """{file name: source} for every bundled spec plus the index, and the specs' errors."""
+    outputs, errors, _ = build_all()
+    return outputs, errors
+
+
+def build_all() -> tuple[dict[str, str], list, list]:
+    """`build_outputs`, and the warnings `compiler.analysis` finds in the bundled specs."""
     specs, errors = load_specs(bundled_names())
     outputs = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
-    return outputs, errors
+    warnings = [w for spec in specs for w in analyse(spec)]
+    return outputs, errors, warnings

@@ -209,35 +209,44 @@ def _possible_trumps(suits, mode, never, fixed):
     return [i for i, s in enumerate(suits) if s not in never] + [-1]
 
 
-_BEAT_TABLE_CACHE: dict = {}
+_BEAT_MASK_CACHE: dict = {}
+
+
+def beat_masks(beats, ranks, suits, mode, never, fixed) -> list[tuple[int, list[int]]]:
+    """[(trump index, [mask of the cards beating each card])] for every possible trump.
+
+    Bit i of the mask of attack card j is set when card i beats card j (cards
+    in deck order: rank by rank, suits within a rank).  Many variants share a
+    beating rule and a deck, so masks are cached per (relation, deck, trump
+    rules) within one process; the static analysis reuses them.
+    """
+    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed)
+    if key not in _BEAT_MASK_CACHE:
+        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed)
+    return _BEAT_MASK_CACHE[key]
 
 
 def _beat_tables(beats, ranks, suits, mode, never, fixed):
-    """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump.
-
-    Many variants share a beating rule and a deck, so tables are cached per
-    (relation, deck, trump rules) within one process.
-    """
-    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed)
-    if key not in _BEAT_TABLE_CACHE:
-        _BEAT_TABLE_CACHE[key] = _compute_beat_tables(beats, ranks, suits, mode, never, fixed)
-    return _BEAT_TABLE_CACHE[key]
+    """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
+    cards = [rk + s for rk in ranks for s in suits]
+    width = (len(cards) + 3) // 4
+    return [(trump, [f"0x{mask:0{width}x},  # {card}" for mask, card in zip(masks, cards)])
+            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed)]
 
 
-def _compute_beat_tables(beats, ranks, suits, mode, never, fixed):
+def _compute_beat_masks(beats, ranks, suits, mode, never, fixed):
     cards = [(ALL_RANKS.index(rk), s) for rk in ranks for s in suits]
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
-    width = (len(cards) + 3) // 4
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None
-        lines = []
+        masks = []
         for ai, (ar, asuit) in enumerate(cards):
             a = Card(ar, asuit, asuit == trump_suit)
             mask = 0
             for di, (dr, dsuit) in enumerate(cards):
                 if di != ai and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
                     mask |= 1 << di
-            lines.append(f"0x{mask:0{width}x},  # {ALL_RANKS[ar]}{asuit}")
-        tables.append((trump, lines))
+            masks.append(mask)
+        tables.append((trump, masks))
     return tables

@@ -67,6 +67,10 @@ class Spec:
     sha256: str
     values: dict[str, object]
     origin: dict[str, str]
+    nodes: dict[str, Node] = field(default_factory=dict)
+    """The YAML value that set each rule key (keys at their default have none)."""
+    name_node: Node | None = None
+    """The root file's `name` value, for diagnostics about the variant's name."""
 
     def rules_json(self) -> dict:
         """JSON-safe ``{path: value}`` in schema order; expressions as their text."""
@@ -227,7 +231,7 @@ def load_spec(ref: str | Path) -> Spec:
         _cross_checks(values, nodes, failed, files[0], diags)
     if diags:
         raise SpecError(_unique(diags, [f.display for f in files]))
-    return _build(files, values, origin)
+    return _build(files, values, origin, {path: node for path, (node, _) in nodes.items()})
 
 
 def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
@@ -824,8 +828,9 @@ def _check_trump_never(values: dict):
 # ---------------------------------------------------------------------------
 # The result
 # ---------------------------------------------------------------------------
-def _build(files: list[_File], values: dict, origin: dict) -> Spec:
+def _build(files: list[_File], values: dict, origin: dict, nodes: dict) -> Spec:
     root = files[0]
+    name = root.tree.get("name")
     digest = hashlib.sha256()
     for file in files:
         digest.update(file.label.encode("utf-8") + b"\0" + file.data)
@@ -833,7 +838,8 @@ def _build(files: list[_File], values: dict, origin: dict) -> Spec:
         name=root.name, title=root.title, description=root.description,
         sources=list(root.sources), path=root.path, label=root.label,
         chain=[(f.name, f.label) for f in files], sha256=digest.hexdigest(),
-        values=values, origin=origin,
+        values=values, origin=origin, nodes=nodes,
+        name_node=name.value if name is not None else None,
     )
 
 

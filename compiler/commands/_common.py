@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from types import ModuleType
 
@@ -44,3 +45,37 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
         except SpecError as exc:
             return [], report(exc)
     return engines, None
+
+
+def print_diagnostics(diagnostics, fmt: str = "text") -> None:
+    """Every diagnostic (errors and warnings), as text with a count on stderr or JSON on stdout.
+
+    The JSON form is one list of ``{file, line, column, severity, message, hint}``
+    objects, printed even when empty, so tools can always parse stdout.
+    """
+    if fmt == "json":
+        print(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
+        return
+    if not diagnostics:
+        return
+    print("\n".join(d.format() for d in diagnostics), file=sys.stderr)
+    print(count_text(diagnostics), file=sys.stderr)
+
+
+def count_text(diagnostics) -> str:
+    """'2 errors', '1 warning', '1 error, 3 warnings'."""
+    parts = []
+    for severity in ("error", "warning"):
+        count = sum(1 for d in diagnostics if d.severity == severity)
+        if count:
+            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
+    return ", ".join(parts)
+
+
+def with_warnings(errors, warnings, strict: bool) -> tuple[list, int]:
+    """All diagnostics to print (warnings as errors when `strict`) and the exit code."""
+    if strict:
+        warnings = [w.as_error() for w in warnings]
+    diagnostics = list(errors) + list(warnings)
+    failed = any(d.severity == "error" for d in diagnostics)
+    return diagnostics, 1 if failed else 0

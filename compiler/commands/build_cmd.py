@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, build_outputs
-from compiler.commands._common import report
-from compiler.diagnostics import SpecError
+from compiler.codegen import GENERATED_DIR, build_all
+from compiler.commands._common import print_diagnostics, with_warnings
 
 NAME = "build"
 HELP = "compile every bundled variant into generated/ (and write generated/__init__.py)"
@@ -16,12 +15,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
     parser.add_argument("--out", metavar="DIR", default=None,
                         help="write into DIR instead of the checkout's generated/")
+    parser.add_argument("--strict", action="store_true",
+                        help="treat warnings (rules that can never take effect) as errors")
 
 
 def run(args) -> int:
-    outputs, errors = build_outputs()
-    if errors:
-        return report(SpecError(errors))
+    outputs, errors, warnings = build_all()
+    diagnostics, code = with_warnings(errors, warnings, args.strict)
+    print_diagnostics(diagnostics)
+    if code:
+        return code
     target = Path(args.out) if args.out else GENERATED_DIR
     target.mkdir(parents=True, exist_ok=True)
     expected = set(outputs)
