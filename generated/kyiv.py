@@ -18,6 +18,7 @@ Game, Action, IllegalAction, VARIANT.
 from __future__ import annotations
 
 import random
+import sys
 
 __all__ = [
     "VARIANT", "Action", "Game", "IllegalAction", "InvalidGame", "from_position", "new_game",
@@ -1496,11 +1497,37 @@ def _check_saved_turn(s):
         raise InvalidGame("in the throw phase a non-defender moves, every card beaten or taken")
 
 
-def _demo(argv):
-    """`python kyiv.py [PLAYERS] [GAMES] [SEED]`: random self-play, stdlib only."""
-    players = int(argv[0]) if argv else PLAYERS_MIN
-    games = int(argv[1]) if len(argv) > 1 else 1
-    seed = int(argv[2]) if len(argv) > 2 else 0
+_USAGE = f"""usage: python kyiv.py [PLAYERS] [GAMES] [SEED]
+
+Random self-play of {VARIANT['name']}: GAMES games (default 1) of PLAYERS players
+({PLAYERS_MIN} to {PLAYERS_MAX}, default {PLAYERS_MIN}); game i is dealt with seed SEED + i (default 0)."""
+
+
+def _demo_args(argv):
+    """(players, games, seed) from the command line; UsageError with the reason if wrong."""
+    if len(argv) > 3:
+        raise _UsageError(f"expected at most 3 arguments, got {len(argv)}")
+    values = [PLAYERS_MIN, 1, 0]
+    for i, (name, text) in enumerate(zip(("PLAYERS", "GAMES", "SEED"), argv)):
+        try:
+            values[i] = int(text)
+        except ValueError:
+            raise _UsageError(f"{name} must be a whole number, not {text!r}") from None
+    players, games, seed = values
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise _UsageError(f"{VARIANT['name']} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, "
+                          f"not {players}")
+    if games < 1:
+        raise _UsageError(f"GAMES must be at least 1, not {games}")
+    return players, games, seed
+
+
+class _UsageError(Exception):
+    """A bad command line of the demo (exit status 2)."""
+
+
+def _demo(players, games, seed):
+    """Play `games` random games and print the losses by seat (stdlib only)."""
     chooser = random.Random(seed)
     losses = [0] * players
     draws = actions = 0
@@ -1517,7 +1544,19 @@ def _demo(argv):
           f"losses by seat {losses}, draws {draws}")
 
 
-if __name__ == "__main__":
-    import sys
+def _main(argv):
+    """`python kyiv.py [PLAYERS] [GAMES] [SEED]`; the exit status."""
+    if argv[:1] in (["-h"], ["--help"]):
+        print(_USAGE)
+        return 0
+    try:
+        players, games, seed = _demo_args(argv)
+    except _UsageError as exc:
+        print(f"{_USAGE.splitlines()[0]}\nerror: {exc}", file=sys.stderr)
+        return 2
+    _demo(players, games, seed)
+    return 0
 
-    _demo(sys.argv[1:])
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))
