@@ -282,7 +282,15 @@ class Action:
     the same move, so actions compare (and hash) by identity.
     """
 
-    __slots__ = ("a", "d", "idx", "kind", "mask", "size", "text")
+    __slots__ = {
+        "a": "for a beat, the attack card (a card int), else -1",
+        "d": "for a beat, the defence card (a card int), else -1",
+        "idx": "the card ints of mask, low to high",
+        "kind": "ATTACK, BEAT, TRANSFER, SHOW, THROW, TAKE or PASS",
+        "mask": "mask of the cards the action plays (0 for a beat: see a and d)",
+        "size": "len(idx)",
+        "text": "the canonical text, e.g. 'beat 9C JC'",
+    }
 
     def __init__(self, kind, mask=0, a=-1, d=-1):
         self.kind = kind
@@ -503,13 +511,48 @@ PHASES = ("attack", "defend", "throw", "over")
 class Game:
     """One game of 'mini'; see the module docstring for the contract."""
 
-    __slots__ = (
-        "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_late", "_late_unbeaten", "_left", "_legal", "_limit", "_nxt",
-        "_on_table", "_orders", "_orig", "_passed", "_phase", "_shown", "_stock", "_table",
-        "_thrower_cache", "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb",
-        "annotations", "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
-    )
+    # The state; a slot's text is its docstring (help(Game) lists the public ones).
+    __slots__ = {
+        "_atk": "current attacker (a transfer changes it)",
+        "_att": "attack cards on the table, in play order",
+        "_beaten": "attack cards beaten this round",
+        "_beaten_by": "the BEATEN_BY table of the trump suit",
+        "_def": "current defender",
+        "_dfd": "the defence card on each attack card, -1 while unbeaten",
+        "_discard": "mask of the discard pile",
+        "_first_round": "this is the game's first round",
+        "_hands": "mask of each seat's hand",
+        "_in": "per seat, whether it is still in the game",
+        "_late": "mask of attack cards added after the first beat (K1)",
+        "_late_unbeaten": "how many of the late cards are unbeaten",
+        "_left": "how many players are still in the game",
+        "_legal": "the legal actions now, None until computed",
+        "_limit": "this round's attack limit",
+        "_nxt": "per seat, the next seat clockwise still in the game",
+        "_on_table": "mask of every card of a rank on the table",
+        "_orders": "refill orders by (original attacker, defender), until a player leaves",
+        "_orig": "the seat that opened the round",
+        "_passed": "mask of the seats that passed since the table last changed",
+        "_phase": "OPENING, DEFENCE, THROW_IN or OVER",
+        "_shown": "mask of the trumps shown this round (S2)",
+        "_stock": "the stock, next card last",
+        "_table": "mask of every card on the table",
+        "_thrower_cache": "throw-in orders by attacker, until a player leaves",
+        "_throwers": "the seats that may throw in, in priority order",
+        "_took": "the defender has taken",
+        "_transfers": "transfers and shows this round",
+        "_trump": "the trump suit index, -1 for none",
+        "_turned": "the card turned for trump, -1 for none",
+        "_unb": "the unbeaten attack cards",
+        "annotations": "outcome.annotations: name -> whether it held, once the game is lost",
+        "dealer": "the seat that dealt this game",
+        "history": "the texts of the actions applied so far, in order",
+        "is_draw": "True when the game ended with nobody holding cards (T24)",
+        "loser": "the durak's seat once the game is over, else None (T24)",
+        "out": "the seats that have left the game, in the order they left (T24)",
+        "players": "the number of seats",
+        "to_move": "the seat that must act now; None once the game is over",
+    }
 
     # -- construction --------------------------------------------------------
     @classmethod
@@ -573,6 +616,7 @@ class Game:
     # -- the public view -----------------------------------------------------
     @property
     def is_over(self):
+        """True once the game has ended (a loser or a draw)."""
         return self._phase == OVER
 
     @property
@@ -587,10 +631,12 @@ class Game:
 
     @property
     def hands(self):
+        """Per seat, the card texts of its hand, sorted (rank, then suit)."""
         return [mask_texts(h) for h in self._hands]
 
     @property
     def table(self):
+        """[attack, defence or None] card-text pairs, in play order."""
         return [[CARD_TEXT[a], CARD_TEXT[d] if d >= 0 else None] for a, d in zip(self._att, self._dfd)]
 
     @property
@@ -600,14 +646,17 @@ class Game:
 
     @property
     def discard(self):
+        """The card texts of the closed discard pile, sorted."""
         return mask_texts(self._discard)
 
     @property
     def attacker(self):
+        """The current attacker's seat (a transfer changes it); None when over."""
         return None if self._phase == OVER else self._atk
 
     @property
     def defender(self):
+        """The current defender's seat; None when over."""
         return None if self._phase == OVER else self._def
 
     @property
