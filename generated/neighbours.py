@@ -1187,7 +1187,7 @@ def _read_cards(texts, place, seen):
 
     `seen` maps each card read so far to its place: a card in two places is an InvalidGame.
     """
-    if not isinstance(texts, list):
+    if not isinstance(texts, (list, tuple)):
         raise InvalidGame(f"{place} must be a list of cards, not {texts!r}")
     cards = []
     for text in texts:
@@ -1214,7 +1214,7 @@ def _mask(cards):
 
 def _read_hands(texts, players, seen):
     """One hand mask per seat from a list of `players` lists of card texts."""
-    if not isinstance(texts, list) or len(texts) != players:
+    if not isinstance(texts, (list, tuple)) or len(texts) != players:
         raise InvalidGame(f"hands must be a list of {players} lists of cards, not {texts!r}")
     return [_mask(_read_cards(hand, f"seat {s}'s hand", seen)) for s, hand in enumerate(texts)]
 
@@ -1232,6 +1232,8 @@ def _trump_suit(text, required):
         trump = SUITS.index(text)
     else:
         raise InvalidGame(f"trump must be one of {', '.join(SUITS)} or null, not {text!r}")
+    # trump.mode: turned_bottom - the turned card's suit; a saved game may have none
+    # (no card of an allowed suit was left to turn), a position may not.
     if trump < 0 and required:
         raise InvalidGame("this variant needs a trump suit")
     return trump
@@ -1373,9 +1375,10 @@ def _saved_trump(trump_text, card_text, stock):
     turned = -1 if card_text is None else _read_cards([card_text], "trump_card", {})[0]
     if turned >= 0 and SUIT_OF[turned] != trump:
         raise InvalidGame(f"trump {trump_text} contradicts the trump card {CARD_TEXT[turned]}")
-    if turned >= 0 and stock and stock[-1] != turned:
+    if trump >= 0 and stock and stock[-1] != turned:
         # trump.mode: turned_bottom - the face-up card lies under the stock until drawn last.
-        raise InvalidGame(f"the face-up trump card {CARD_TEXT[turned]} must be the stock's last card")
+        raise InvalidGame(f"trump_card must be the stock's last card, {CARD_TEXT[stock[-1]]}, "
+                          f"not {card_text!r}")
     return trump, turned
 
 

@@ -1013,7 +1013,7 @@ def _read_cards(texts, place, seen):
 
     `seen` maps each card read so far to its place: a card in two places is an InvalidGame.
     """
-    if not isinstance(texts, list):
+    if not isinstance(texts, (list, tuple)):
         raise InvalidGame(f"{place} must be a list of cards, not {texts!r}")
     cards = []
     for text in texts:
@@ -1040,7 +1040,7 @@ def _mask(cards):
 
 def _read_hands(texts, players, seen):
     """One hand mask per seat from a list of `players` lists of card texts."""
-    if not isinstance(texts, list) or len(texts) != players:
+    if not isinstance(texts, (list, tuple)) or len(texts) != players:
         raise InvalidGame(f"hands must be a list of {players} lists of cards, not {texts!r}")
     return [_mask(_read_cards(hand, f"seat {s}'s hand", seen)) for s, hand in enumerate(texts)]
 
@@ -1058,6 +1058,7 @@ def _trump_suit(text, required):
         trump = SUITS.index(text)
     else:
         raise InvalidGame(f"trump must be one of {', '.join(SUITS)} or null, not {text!r}")
+    # trump.mode: none
     if trump >= 0:
         raise InvalidGame("this variant has no trump (trump.mode: none)")
     return trump

@@ -158,3 +158,20 @@ def test_position_names_both_places_of_a_duplicate(engine):
                 "hands": hands, "attacker": 0}
     with pytest.raises(ValueError, match=f"card {card} is in seat 0's hand and in seat 1's hand"):
         mod.from_position(position)
+
+
+JUNK = (None, 0, -1, 99, 2.5, True, "x", "", [], [None], [[]], [["x", None]], {}, {"a": 1})
+
+
+def test_any_junk_value_is_a_value_error_or_a_game(engine):
+    # Whatever one key holds, from_dict raises ValueError or builds a game: never a
+    # KeyError, TypeError or IndexError from deep inside.
+    mod, states = engine
+    for kind, d in states.items():
+        for key in d:
+            for junk in JUNK:
+                try:
+                    g = mod.Game.from_dict(dict(d, **{key: junk}))
+                except ValueError:
+                    continue
+                assert isinstance(g.to_dict(), dict), (kind, key, junk)
