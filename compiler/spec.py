@@ -72,6 +72,11 @@ class Spec:
     name_node: Node | None = None
     """The root file's `name` value, for diagnostics about the variant's name."""
 
+    @property
+    def bundled(self) -> bool:
+        """The spec is one of the bundled variants (``variants/*.yaml``)."""
+        return _is_bundled(self.path)
+
     def rules_json(self) -> dict:
         """JSON-safe ``{path: value}`` in schema order; expressions as their text."""
         return {key.path: _json_value(self.values[key.path]) for key in KEYS}
