@@ -51,6 +51,17 @@ def render_text(game) -> str:
     return "\n".join(lines)
 
 
+def start_game(engine, players: int, seed, options):
+    """`options["position"]` set up with `from_position`, else `new_game(players, seed)`."""
+    position = (options or {}).get("position")
+    if position is None:
+        return engine.new_game(players, seed)
+    game = engine.from_position(position)
+    if game.players != players:
+        raise ValueError(f"the position has {game.players} players, the environment {players}")
+    return game
+
+
 class DurakAECEnv(pettingzoo.AECEnv):
     """Durak for `players` seats of a variant (bundled name, engine file or module).
 
@@ -97,14 +108,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
         if seed is not None:
             self._seeds = random.Random(seed)
         game_seed = seed if seed is not None else self._seeds.getrandbits(32)
-        position = (options or {}).get("position")
-        if position is not None:
-            self.game = self.engine.from_position(position)
-            if self.game.players != self.players:
-                raise ValueError(f"the position has {self.game.players} players, "
-                                 f"the environment {self.players}")
-        else:
-            self.game = self.engine.new_game(self.players, game_seed)
+        self.game = start_game(self.engine, self.players, game_seed, options)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -189,45 +189,53 @@ class DurakEncoding:
     def observation(self, game, seat: int):
         """The float32 observation vector of `seat` (docs/rl.md), from `game.observation(seat)`.
 
-        Seat blocks are relative: slot k is the seat k places clockwise of `seat`.
+        It reads the keys docs/engine-api.md lists.  Seat blocks are relative: slot k is the
+        seat k places clockwise of `seat`.
         """
         obs = game.observation(seat)
         vec = np.zeros(self.layout.size, dtype=np.float32)
-        put = self._setter(vec)
-        put("hand", [self.card_index(c) for c in obs["hand"]])
-        table = obs["table"]
-        put("table_attack", [self.card_index(a) for a, _ in table])
-        put("table_defence", [self.card_index(d) for _, d in table if d is not None])
-        put("table_unbeaten", [self.card_index(a) for a, d in table if d is None])
-        put("discard", [self.card_index(c) for c in obs["discard"]])
-        if obs.get("trump_card"):
-            put("trump_card", [self.card_index(obs["trump_card"])])
-        trump = obs.get("trump")
-        put("trump_suit", [self.suits.index(trump) if trump in self.suits else self.n_suits])
-        shown, took = _this_round(obs["history"]) if table else ([], False)
-        put("shown", [self.card_index(c) for c in shown])
-        players = int(obs["players"])
-        rel = {(seat + k) % players: k for k in range(players)}
-        put("seats", range(players))
-        sizes = self.layout.block(vec, "hand_sizes")
-        for s, size in enumerate(obs["hand_sizes"]):
-            sizes[rel[s]] = size
-        put("out", [rel[s] for s in obs["out"]])
-        for role in ("attacker", "defender", "to_move"):
-            if obs.get(role) is not None:
-                put(role, [rel[obs[role]]])
-        put("phase", [PHASES.index(obs["phase"])])
+        self._card_blocks(vec, obs)
+        self._seat_blocks(vec, obs, seat)
+        shown, took = _this_round(obs["history"]) if obs["table"] else ([], False)
+        self._put(vec, "shown", [self.card_index(c) for c in shown])
+        self._put(vec, "phase", [PHASES.index(obs["phase"])])
         self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
         self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_cards)
         self.layout.block(vec, "took")[0] = float(took)
         return vec
 
-    def _setter(self, vec):
-        def put(name, positions):
-            block = self.layout.block(vec, name)
-            for i in positions:
-                block[i] = 1.0
-        return put
+    def _card_blocks(self, vec, obs) -> None:
+        """hand, table, discard, the face-up trump card and the trump suit."""
+        def put(name, cards):
+            self._put(vec, name, [self.card_index(c) for c in cards])
+        table = obs["table"]
+        put("hand", obs["hand"])
+        put("table_attack", [a for a, _ in table])
+        put("table_defence", [d for _, d in table if d is not None])
+        put("table_unbeaten", [a for a, d in table if d is None])
+        put("discard", obs["discard"])
+        put("trump_card", [obs["trump_card"]] if obs.get("trump_card") else [])
+        trump = obs.get("trump")
+        self._put(vec, "trump_suit",
+                  [self.suits.index(trump) if trump in self.suits else self.n_suits])
+
+    def _seat_blocks(self, vec, obs, seat: int) -> None:
+        """seats, hand sizes, out, attacker, defender, to move: relative to `seat`."""
+        players = int(obs["players"])
+        slot = {(seat + k) % players: k for k in range(players)}
+        self._put(vec, "seats", range(players))
+        sizes = self.layout.block(vec, "hand_sizes")
+        for s, size in enumerate(obs["hand_sizes"]):
+            sizes[slot[s]] = size
+        self._put(vec, "out", [slot[s] for s in obs["out"]])
+        for role in ("attacker", "defender", "to_move"):
+            if obs.get(role) is not None:
+                self._put(vec, role, [slot[obs[role]]])
+
+    def _put(self, vec, name: str, positions) -> None:
+        block = self.layout.block(vec, name)
+        for i in positions:
+            block[i] = 1.0
 
 
 def _this_round(history) -> tuple[list[str], bool]:

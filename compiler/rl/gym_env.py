@@ -15,7 +15,7 @@ import random
 from typing import ClassVar
 
 from compiler.rl import require
-from compiler.rl.aec import observation_space, render_text
+from compiler.rl.aec import observation_space, render_text, start_game
 from compiler.rl.encoding import DurakEncoding, check_player_count
 from compiler.rl.rewards import final_rewards
 from compiler.sim.bots import get_bot
@@ -73,11 +73,12 @@ class DurakEnv(gym.Env):
         self._bot_rng = random.Random()
 
     def reset(self, *, seed=None, options=None):
-        """Deal `new_game(players, seed)` (a seed from the env's generator when None) and let
-        the bots play until the learner is to move."""
+        """Deal `new_game(players, seed)` (a seed from the env's generator when None), or set
+        up `options["position"]` with `from_position`; the bots play until the learner is to
+        move."""
         super().reset(seed=seed)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31 - 1))
-        self.game = self.engine.new_game(self.players, game_seed)
+        self.game = start_game(self.engine, self.players, game_seed, options)
         self._bot_rng = random.Random(f"durakc-rl-bots-{game_seed}")
         self._play_bots()
         return self._observe(), self._info()

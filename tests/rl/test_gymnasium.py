@@ -79,6 +79,19 @@ def test_reset_with_a_seed_deals_the_engines_new_game():
     assert replay.to_dict() == env.game.to_dict()
 
 
+def test_a_position_in_the_reset_options_is_the_starting_state():
+    position = {"players": 3, "trump": "C", "stock": ["7H", "KD", "6C"],
+                "hands": [["9C", "10S", "QH"], ["9D", "7S"], ["9S", "AC", "8D"]],
+                "attacker": 0, "discard": [], "dealer": 2, "first_round": False}
+    env = DurakEnv("transfer", players=3, seat=1, opponents="greedy")
+    obs, _ = env.reset(seed=0, options={"position": position})
+    # seat 0 (a bot) opened; now seat 1 defends with its own two cards
+    assert env.game.history and env.game.to_move == 1
+    assert set(env.game.hands[1]) <= {"9D", "7S"}
+    hand = env.encoding.layout.block(obs["observation"], "hand")
+    assert {env.encoding.card_texts[i] for i in np.flatnonzero(hand)} == set(env.game.hands[1])
+
+
 def test_step_after_the_end_asks_for_reset():
     env = DurakEnv("mini", players=2, opponents="random")
     obs, _ = env.reset(seed=0)
