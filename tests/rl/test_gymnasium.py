@@ -33,6 +33,13 @@ def test_check_env_passes_without_warnings(variant, players, opponents):
     assert _check(env.unwrapped) == []
 
 
+def test_gymnasium_make_finds_the_environment_by_module_and_id():
+    env = gym.make("compiler.rl.gym_env:durakc/Durak-v0", variant="mini", players=3)
+    obs, _ = env.reset(seed=1)
+    assert obs["observation"].shape == (env.unwrapped.encoding.layout.size,)
+    assert env.unwrapped.encoding.variant == "mini" and env.unwrapped.players == 3
+
+
 def test_a_game_is_an_episode_that_ends_with_the_outcome_reward():
     env = DurakEnv("transfer", players=3, seat=1, opponents="random")
     rng = random.Random(0)
