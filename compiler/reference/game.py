@@ -10,8 +10,6 @@ from the state as it is now.  A `Game` subclass bound to one `Variant` is made b
 
 from __future__ import annotations
 
-import copy as _copy
-
 from compiler.reference.cards import (
     Action,
     IllegalAction,
@@ -468,7 +466,7 @@ class Game:
     # -- copies, saving, observing -----------------------------------------------------
     def copy(self):
         """An independent copy of the game."""
-        return _copy.deepcopy(self)
+        return type(self).from_dict(self.to_dict())
 
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
@@ -478,7 +476,7 @@ class Game:
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
         d = {"variant": self.variant.name}
         for name in self._STATE:
-            d[name] = _copy.deepcopy(getattr(self, name))
+            d[name] = _plain_copy(getattr(self, name))
         d.update(hands=self.hands, table=self.table, stock=self.stock, discard=self.discard,
                  attacker=self._attacker, original_attacker=self._opener,
                  defender=self._defender)
@@ -492,7 +490,7 @@ class Game:
         g = cls.__new__(cls)
         try:
             for name in cls._STATE:
-                setattr(g, name, _copy.deepcopy(d[name]))
+                setattr(g, name, _plain_copy(d[name]))
             g._hands = [list(h) for h in d["hands"]]
             g._table = [list(p) for p in d["table"]]
             g._stock = list(d["stock"])
@@ -550,6 +548,15 @@ class Game:
         if act.verb == "throw":
             return f"{act}: its rank is not on the table, or no card fits any more (T17)"
         return f"{act}: no transfer or show possible now (T13-T16, S1-S2)"
+
+
+def _plain_copy(value):
+    """A copy of a state value: lists and dicts copied, everything else is immutable."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value
 
 
 def _subsets(cards):
