@@ -96,3 +96,20 @@ def test_a_divergence_is_printed_with_a_replay_and_exit_1(tmp_path, monkeypatch,
     exec(snippet, {})
     shown = capsys.readouterr().out
     assert "!=" in shown, shown
+
+
+def _readme_block(marker: str) -> str:
+    """The fenced block after `<!-- walkthrough:marker -->` in the README."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    after = readme.split(f"<!-- walkthrough:{marker} -->", 1)[1]
+    return re.search(r"```\w*\n(.*?)```", after, re.DOTALL).group(1)
+
+
+def test_the_readme_verify_example(tmp_path):
+    (tmp_path / "kitchen.yaml").write_text(_readme_block("spec"), encoding="utf-8")
+    command, *shown = _readme_block("verify").splitlines(keepends=True)
+    args = command.split()[3:]  # after "$ durakc verify"
+    result = durakc("verify", *args, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for chunk in "".join(shown).split("...\n"):
+        assert chunk in result.stdout, (chunk, result.stdout)
