@@ -57,7 +57,8 @@ def run(args) -> int:
     summary = run_differential(compile_engine(spec), reference.module_for(spec), counts,
                                args.games, seed=args.seed)
     players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-    print(f"verify {spec.name} ({spec.label}): {summary.games} games ({players} players, "
+    games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
+    print(f"verify {spec.name} ({spec.label}): {games} ({players} players, "
           f"seeds {args.seed}-{args.seed + args.games - 1}), {summary.decisions} decisions "
           f"compared in {summary.seconds:.1f} s")
     if not summary.divergences:
