@@ -46,6 +46,9 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    if args.spec.endswith(".py"):
+        return usage_error(f"{args.spec}: verify needs the spec (.yaml or a bundled name), not an "
+                           "engine: the reference interpreter plays the spec itself")
     try:
         spec = load_spec(args.spec)
     except SpecError as exc:

@@ -57,6 +57,7 @@ def test_a_bad_spec_is_a_clean_spec_error(tmp_path):
     (["kyiv", "--games", "0"], "must be at least 1"),
     (["kyiv", "--games", "many"], "expected a whole number"),
     ([], "the following arguments are required"),
+    (["engine.py"], "verify needs the spec (.yaml or a bundled name), not an engine"),
 ])
 def test_usage_errors_exit_2(tmp_path, args, message):
     result = durakc("verify", *args, cwd=tmp_path)
