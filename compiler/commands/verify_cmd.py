@@ -15,7 +15,7 @@ from pathlib import Path
 from compiler import reference
 from compiler.commands._common import report, usage_error
 from compiler.diagnostics import SpecError
-from compiler.reference.differential import compile_engine
+from compiler.reference.differential import SERIES, compile_engine
 from compiler.reference.differential import run as run_differential
 from compiler.spec import load_spec
 
@@ -38,11 +38,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("spec", metavar="SPEC|NAME",
                         help="a spec file (.yaml, anywhere) or the name of a bundled variant")
     parser.add_argument("--games", type=_positive, default=50,
-                        help="games per player count (default 50)")
+                        help=f"games per player count, in series of {SERIES} (default 50)")
     parser.add_argument("--players", type=_positive, default=None,
                         help="play only this player count (default: every count the spec allows)")
     parser.add_argument("--seed", type=int, default=0,
-                        help="seed of the first game; game i uses seed + i (default 0)")
+                        help="seed of the first series; series i uses seed + i (default 0)")
 
 
 def run(args) -> int:
@@ -61,9 +61,10 @@ def run(args) -> int:
                                args.games, seed=args.seed)
     players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
-    print(f"verify {spec.name} ({spec.label}): {games} ({players} players, "
-          f"seeds {args.seed}-{args.seed + args.games - 1}), {summary.decisions} decisions "
-          f"compared in {summary.seconds:.1f} s")
+    first, last = summary.seeds
+    print(f"verify {spec.name} ({spec.label}): {games} in series of {SERIES} ({players} players, "
+          f"seeds {first}-{last}), {summary.decisions} decisions compared in "
+          f"{summary.seconds:.1f} s")
     if not summary.divergences:
         print("no divergence: the engine and the reference interpreter agree")
         return 0

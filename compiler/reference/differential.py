@@ -24,6 +24,12 @@ from compiler.spec import Spec, load_spec
 MAX_DECISIONS = 5000
 """A game still running after this many decisions counts as a divergence (no end)."""
 
+SERIES = 2
+"""Games per series in `play_pair`: the second one starts with `next_game` (T8)."""
+
+NEXT_GAME = "next_game"
+"""In a divergence's action list: the game was over and the series went on (next_game(seed))."""
+
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
             "defender", "out", "is_over", "loser", "is_draw", "annotations")
 """What is compared at every decision, in this order (the first difference is reported)."""
@@ -57,10 +63,11 @@ class Divergence:
 
 @dataclass
 class Summary:
-    """What one differential run did."""
+    """What one differential run did (`seeds`: the first and last series seed used)."""
 
     games: int = 0
     decisions: int = 0
+    seeds: tuple[int, int] = (0, 0)
     seconds: float = 0.0
     divergences: list[Divergence] = field(default_factory=list)
 
@@ -102,51 +109,67 @@ def _guarded(call, *args):
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def play_pair(engine, ref, players: int, seed: int) -> tuple[int, Divergence | None]:
-    """One game on both sides; (decisions compared, the first divergence or None)."""
+def play_pair(engine, ref, players: int, seed: int,
+              series: int = SERIES) -> tuple[int, Divergence | None]:
+    """A series of games on both sides; (decisions compared, the first divergence or None).
+
+    The first game is `new_game(players, seed)`, each later one `next_game(seed)` of the
+    game before (T8, series.*); the divergence's action list says so with `next_game`.
+    """
     name = str(engine.VARIANT["name"])
     actions: list[str] = []
 
     def diverged(what, a, b):
         return Divergence(name, players, seed, list(actions), what, a, b)
 
-    (eg, e_err), (rg, r_err) = (_guarded(lambda: engine.new_game(players, seed)),
-                                _guarded(lambda: ref.new_game(players, seed)))
-    if e_err or r_err:
+    (eg, e_err), (rg, r_err) = (_guarded(engine.new_game, players, seed),
+                                _guarded(ref.new_game, players, seed))
+    if e_err or r_err:  # both refusing the deal is agreement
         return 0, (diverged("new_game", e_err, r_err) if (e_err is None) != (r_err is None)
                    else None)
     chooser = random.Random(seed)
-    for decision in range(MAX_DECISIONS):
+    games_left = series
+    for decision in range(MAX_DECISIONS * series):
         legal = (sorted(str(a) for a in eg.legal_actions()),
                  sorted(str(a) for a in rg.legal_actions()))
         diff = first_difference(eg, rg, legal)
         if diff:
             return decision, diverged(*diff)
-        if not legal[0]:
-            return decision + 1, None
-        action = chooser.choice(legal[0])
+        if legal[0]:
+            action = chooser.choice(legal[0])
+            (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
+        else:
+            games_left -= 1
+            if not games_left:
+                return decision + 1, None
+            action = NEXT_GAME
+            (eg, e_err), (rg, r_err) = _guarded(eg.next_game, seed), _guarded(rg.next_game, seed)
         actions.append(action)
-        (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
         if e_err or r_err:
-            return decision + 1, diverged(f"apply({action!r})", e_err, r_err)
-    return MAX_DECISIONS, diverged("game end", f"no end after {MAX_DECISIONS} decisions", None)
+            return decision + 1, diverged(action if action == NEXT_GAME else f"apply({action!r})",
+                                          e_err, r_err)
+    return decision + 1, diverged("game end", f"no end after {decision + 1} decisions", None)
 
 
-def run(engine, ref, player_counts, games: int, seed: int = 0, *,
+def run(engine, ref, player_counts, games: int, seed: int = 0, *, series: int = SERIES,
         stop_at_first: bool = True) -> Summary:
-    """`games` paired games for each player count, seeds `seed`, `seed + 1`, ..."""
+    """`games` paired games for each player count, in series of `series` games (new_game,
+    then next_game): series i is dealt with seed `seed + i`."""
     summary = Summary()
     start = time.perf_counter()
+    lengths = [min(series, games - first) for first in range(0, games, series)]
     for players in player_counts:
-        for i in range(games):
-            decisions, div = play_pair(engine, ref, players, seed + i)
-            summary.games += 1
+        for i, length in enumerate(lengths):
+            decisions, div = play_pair(engine, ref, players, seed + i, length)
+            summary.games += length if div is None else div.actions.count(NEXT_GAME) + 1
             summary.decisions += decisions
+            summary.seeds = (seed, seed + i)
             if div is not None:
                 summary.divergences.append(div)
                 if stop_at_first:
-                    summary.seconds = time.perf_counter() - start
-                    return summary
+                    break
+        if summary.divergences and stop_at_first:
+            break
     summary.seconds = time.perf_counter() - start
     return summary
 
@@ -162,6 +185,9 @@ def replay(spec_ref, players: int, seed: int, actions: list[str]):
     engine, ref = both(spec_ref)
     eg, rg = engine.new_game(players, seed), ref.new_game(players, seed)
     for action in actions:
+        if action == NEXT_GAME:
+            eg, rg = eg.next_game(seed), rg.next_game(seed)
+            continue
         for side, game in (("engine", eg), ("reference", rg)):
             _, err = _guarded(game.apply, action)
             if err:

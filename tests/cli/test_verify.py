@@ -30,8 +30,8 @@ def test_verify_a_spec_outside_the_checkout(tmp_path):
     result = durakc("verify", "house.yaml", "--games", "4", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     first = result.stdout.splitlines()[0]
-    assert re.fullmatch(r"verify house \(house\.yaml\): 20 games \(2-6 players, seeds 0-3\), "
-                        r"\d+ decisions compared in \d+\.\d s", first), first
+    assert re.fullmatch(r"verify house \(house\.yaml\): 20 games in series of 2 \(2-6 players, "
+                        r"seeds 0-1\), \d+ decisions compared in \d+\.\d s", first), first
     assert "no divergence" in result.stdout
 
 
@@ -39,7 +39,7 @@ def test_verify_a_bundled_name_for_one_player_count(tmp_path):
     result = durakc("verify", "kyiv", "--games", "3", "--players", "3", "--seed", "7",
                     cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert "3 games (3 players, seeds 7-9)" in result.stdout
+    assert "3 games in series of 2 (3 players, seeds 7-8)" in result.stdout
 
 
 def test_a_bad_spec_is_a_clean_spec_error(tmp_path):

@@ -80,7 +80,7 @@ def test_fuzzed_spec_compiled_and_interpreted_agree(tmp_path_factory, spec, seed
     checked = load_spec(path)
     engine, ref = compile_engine(checked), reference.module_for(checked)
     players = range(2, spec["rules"]["players"]["max"] + 1)
-    summary = run(engine, ref, players, 1, seed=seed)
+    summary = run(engine, ref, players, 2, seed=seed)  # a series: new_game, then next_game
     assert not summary.divergences, f"{_report(summary, str(path))}\nspec: {spec}"
 
 

@@ -12,7 +12,8 @@ from compiler.schema import ALL_RANKS, SUITS
 
 LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)",
           "stock - 30"]  # below 1 once the stock runs low: counts as 1
-WHEN = ["beaten == 0", "true", "transfers < 1", "beaten == 0 and next_hand >= 2"]
+WHEN = ["beaten == 0", "true", "transfers < 1", "beaten == 0 and next_hand >= 2",
+        "beaten == 0 or unbeaten_late == unbeaten", "first_round or limit > 4"]
 CAPACITY = ["attack_cards <= min(limit, next_hand)",
             "unbeaten <= next_hand and attack_cards <= limit"]
 THROWERS = ["not is_defender", "is_attacker", "left_of_defender or right_of_defender",
@@ -48,9 +49,18 @@ def specs(draw):
         "after_take": {"next_attacker": draw(st.sampled_from(["left_of_defender",
                                                               "same_attacker"]))},
         "refill": {"first_on_return": draw(st.booleans())},
-        "first_attacker": {"no_trump_held": draw(st.sampled_from(["left_of_dealer", "redeal"]))},
-        "outcome": {"annotations": {"big": "loser_hand > 3", "sixes": "final_attack_lowest > 0"}},
+        "first_attacker": {"first_game": draw(st.sampled_from(["lowest_trump", "left_of_dealer"])),
+                           "no_trump_held": draw(st.sampled_from(["left_of_dealer", "redeal"]))},
+        "series": {"next_dealer": draw(st.sampled_from(["loser", "left_of_dealer"])),
+                   "first_attacker": draw(st.sampled_from(["left_of_dealer", "lowest_trump"]))},
+        "outcome": {"annotations": {"big": "loser_hand > 3", "sixes": "final_attack_lowest > 0",
+                                    "took": "final_took and loser_was_defender",
+                                    "crowd": "players > 3 and final_attack_cards >= 2"}},
     }
     if mode == "fixed":
         rules["trump"]["suit"] = draw(st.sampled_from(suits))
+    if mode in ("turned_bottom", "turned_top") and len(suits) > 1:
+        # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
+        rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
+                                                max_size=len(suits) - 1))
     return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}
