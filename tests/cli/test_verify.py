@@ -25,6 +25,13 @@ def durakc(*args, cwd):
                           capture_output=True, text=True, timeout=300)
 
 
+def test_help(tmp_path):
+    result = durakc("verify", "--help", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "usage: durakc verify" in result.stdout and "--games" in result.stdout
+    assert "verify" in durakc("--help", cwd=tmp_path).stdout
+
+
 def test_verify_a_spec_outside_the_checkout(tmp_path):
     (tmp_path / "house.yaml").write_text(HOUSE, encoding="utf-8")
     result = durakc("verify", "house.yaml", "--games", "4", cwd=tmp_path)
