@@ -10,6 +10,7 @@ first divergence (printed as a replayable seed plus actions) or a spec error,
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from compiler import reference
@@ -70,7 +71,7 @@ def run(args) -> int:
         return 0
     div = summary.divergences[0]
     print(div.describe())
-    print(f"replay: python -c \"{div.replay_code(_spec_ref(args.spec))}\"")
+    print(f"replay: python -c {shlex.quote(div.replay_code(_spec_ref(args.spec)))}")
     return 1
 
 

@@ -11,6 +11,7 @@ far, which replay it exactly (`replay`).  Used by `tests/differential` and by
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import types
@@ -58,7 +59,8 @@ class Divergence:
     def replay_code(self, spec_ref: str) -> str:
         """A one-line Python snippet that replays the divergence and prints both states."""
         return (f"from compiler.reference.differential import replay; "
-                f"replay({spec_ref!r}, {self.players}, {self.seed}, {self.actions!r})")
+                f"replay({json.dumps(spec_ref)}, {self.players}, {self.seed}, "
+                f"{json.dumps(self.actions)})")
 
 
 @dataclass
