@@ -563,7 +563,9 @@ def _check_suits(key: Key, node: Node, diags, ctx) -> list[str]:
             suits.append(item.value)
     if bad:
         raise _Invalid()
-    return suits
+    # A deck is a set of suits: the canonical order (S H D C) orders cards, hands and deals,
+    # so listing the same suits differently changes nothing.
+    return sorted(suits, key=SUITS.index)
 
 
 def _rank_of(item: Node) -> str | None:

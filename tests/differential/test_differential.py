@@ -133,11 +133,6 @@ def test_a_planted_engine_bug_is_found(name, old, new):
 # ---------------------------------------------------------------------------
 KNOWN_ENGINE_BUGS = [
     pytest.param(
-        "transfer", "rules:\n  deck:\n    suits: [H, S, C, D]\n",
-        id="hands-sorted-by-the-spec-suit-order",
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "engines sort hands by deck.suits order (JS JC JD), the contract by S H D C"))),
-    pytest.param(
         "kyiv", "rules:\n  transfer:\n"
         "    capacity: \"unbeaten_late <= 1 and unbeaten <= next_hand\"\n",
         id="unbeaten-late-after-a-late-transfer",
