@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-
 from contextlib import nullcontext
 
 from compiler.sim import report

@@ -8,7 +8,8 @@ actions.  They add up across chunks and shards like `Stats`.  Games unfinished i
 variant are left out of the pair (and counted as `excluded`).
 
 Rate differences get Newcombe's hybrid score interval for paired proportions (Newcombe 1998,
-method 10: Wilson intervals of both rates combined with the correlation of the pairs); the
+method 10: Wilson intervals of both rates combined with the correlation of the pairs,
+phi's numerator moved n/2 towards 0 as in the paper); the
 mean difference in actions a normal interval of the per-game differences.  A difference is
 flagged significant when its 95% interval excludes 0 (no correction for the several
 differences reported).
@@ -32,7 +33,10 @@ def newcombe_paired(both: int, only_a: int, only_b: int, n: int) -> tuple[float,
     lb, ub = wilson(both + only_b, n)
     neither = n - both - only_a - only_b
     margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
-    phi = (both * neither - only_a * only_b) / math.sqrt(margins) if margins else 0.0
+    cross = both * neither - only_a * only_b
+    # the correlation of the pairs, its numerator corrected towards 0 as Newcombe does
+    cross = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = cross / math.sqrt(margins) if margins else 0.0
     diff = pb - pa
     down = math.sqrt(max(0.0, (pb - lb) ** 2 - 2 * phi * (pb - lb) * (ua - pa) + (ua - pa) ** 2))
     up = math.sqrt(max(0.0, (ub - pb) ** 2 - 2 * phi * (ub - pb) * (pa - la) + (pa - la) ** 2))

@@ -22,7 +22,7 @@ class Progress:
     def __call__(self, games: int) -> None:
         self.bar.update(games)
 
-    def __enter__(self) -> Progress:
+    def __enter__(self):
         return self
 
     def __exit__(self, *exc) -> None:
