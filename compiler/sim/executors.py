@@ -65,8 +65,9 @@ def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done) -> l
         if scheduler:
             client = Client(scheduler, timeout="10s")
         else:
+            # one job: a worker thread here (the same speed, no process to start)
             cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
-                                   dashboard_address=None)
+                                   processes=jobs > 1, dashboard_address=":0")
             client = Client(cluster)
     except (OSError, TimeoutError) as exc:
         raise ExecutorUnavailable(f"can not reach the dask scheduler {scheduler}: {exc}") from exc

@@ -13,7 +13,7 @@ def scheduler():
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
                                   protocol="tcp://", host="127.0.0.1",
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         yield cluster.scheduler_address
 
 
@@ -33,6 +33,15 @@ def test_run_tasks_keeps_task_order_on_dask(scheduler):
     results = executors.run_tasks(abs, [-3, 1, -2, 5], executor="dask", scheduler=scheduler,
                                   on_done=done.append)
     assert results == [3, 1, 2, 5] and sorted(done) == [0, 1, 2, 3]
+
+
+def test_without_a_scheduler_a_local_cluster_runs_the_chunks():
+    pytest.importorskip("dask.distributed")
+    from compiler.sim.runner import simulate
+    args = ([FAKE], 2, 30, ["greedy", "random"], 5)
+    local, _ = simulate(*args)
+    remote, _ = simulate(*args, executor="dask", jobs=1)
+    assert remote[FAKE].to_dict() == local[FAKE].to_dict()
 
 
 def test_scheduler_without_dask_executor_is_a_usage_error():
