@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 
 from compiler.sim.bots import get_bot
 from compiler.sim.executors import run_tasks
@@ -57,27 +56,55 @@ def position_key(game) -> tuple:
             tuple(getattr(game, "swaps_left", None) or ()))
 
 
+class RoundStarts:
+    """Counts how often each round-start position has occurred in one game, cheaply.
+
+    Only a round that ends in a take with nothing drawn can lead back to an earlier
+    position: one whose cards are discarded, or after which cards are drawn, makes the game
+    new for good (the discard only grows, the stock only shrinks).  So positions are
+    compared only at round starts after such rounds, and forgotten after any other; a
+    return to the first position after a discard or a draw is noticed one round later.
+    """
+
+    def __init__(self):
+        self.seen: dict = {}
+        self.stock = -1
+        self.took = False          # the runner sets it when the current round has a take
+
+    def count(self, game) -> int:
+        """Occurrences of the position `game` starts a round in (1 when it is new)."""
+        stock, took = len(game.stock), self.took
+        self.took = False
+        if not took or stock != self.stock:
+            self.seen.clear()
+            self.stock = stock
+            return 1
+        key = position_key(game)
+        n = self.seen[key] = self.seen.get(key, 0) + 1
+        return n
+
+
 def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -> dict:
     """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts.
 
-    At every round start the position is counted.  A bot is told when the round began from
-    a position seen before (`repeated`), and the game is stopped as unfinished ("cycle")
-    when one is reached for the REPEAT_LIMIT-th time; MAX_ACTIONS stops it as "cap".
+    At every round start the position is counted (`RoundStarts`).  A bot is told when the
+    round began from a position seen before (`repeated`), and the game is stopped as
+    unfinished ("cycle") when one is reached for the REPEAT_LIMIT-th time; MAX_ACTIONS
+    stops it as "cap".
     """
     game = engine.new_game(players, seed)
     first = game.attacker
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
-    seen: Counter = Counter()
+    starts = RoundStarts()
     actions, repeated, unfinished = 0, False, None
     while not game.is_over:
         seat = game.to_move
         if seat == game.attacker and not game.table:
-            key = position_key(game)
-            seen[key] += 1
-            if seen[key] >= REPEAT_LIMIT:
+            seen = starts.count(game)
+            if seen >= REPEAT_LIMIT:
                 unfinished = "cycle"
                 break
-            repeated = seen[key] > 1
+            repeated = seen > 1
         if actions >= MAX_ACTIONS:
             unfinished = "cap"
             break
@@ -85,6 +112,7 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
         kind = str(action).split(" ", 1)[0]
         if kind in counts:
             counts[kind] += 1
+            starts.took = starts.took or kind == "take"
         game.apply(action)
         actions += 1
     loser = game.loser
