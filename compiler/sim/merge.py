@@ -3,7 +3,7 @@
 Each shard is the output of `durakc simulate/compare ... --start A --games N --format stats`
 with the same players, seed, bots and rotation.  The merged counts equal those of one run
 over all the games (merging is addition of sufficient statistics); gaps and overlaps in the
-game ranges are reported.
+game ranges are reported.  The paired counts of a comparison (`pairs`) merge the same way.
 """
 
 from __future__ import annotations

@@ -12,12 +12,12 @@ import json
 import random
 
 import pytest
-from sim_support import need_bundled
+from sim_support import ROOT, need_bundled
 
 from compiler.sim import report
 from compiler.sim.bots import greedy_bot, random_bot
 from compiler.sim.loader import load_engine
-from compiler.sim.runner import MAX_ACTIONS, bot_seed, game_seed, play_game
+from compiler.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, play_game
 from compiler.sim.stats import Stats
 
 REPORTED = (9454, 11457)
@@ -127,3 +127,12 @@ def test_no_unfinished_row_is_still_shown_as_zero():
     stats.add(_record())
     table = report.table(report.document({"v": stats}, 2, 0, ["random"] * 2, False))
     assert "unfinished games (cycle, cap)" in table and "0 (0, 0)" in table
+
+
+def test_the_sim_readme_tells_how_unfinished_games_are_handled():
+    """Issue 9h: the sim README said no game had ever been unfinished."""
+    text = " ".join((ROOT / "compiler" / "sim" / "README.md").read_text(encoding="utf-8").split())
+    assert "none has been" not in text
+    assert MAX_ACTIONS == 20000 and "20,000 actions stay as a last resort" in text
+    assert REPEAT_LIMIT == 3 and "round starts from a position for the third time" in text
+    assert "left out of every rate and mean" in text
