@@ -44,39 +44,44 @@ def add_arguments(parser) -> None:
                              "not a terminal")
 
 
-def run(args, refs: list[str]) -> int:
-    """Simulate every variant in `refs` on the same deals and print the report."""
+def _usage_problem(args, refs: list[str]) -> str | None:
+    """What is wrong with the options themselves (before any engine is loaded), or None."""
     if args.games < 1 or args.players < 1 or args.start < 0:
-        print("--games and --players must be positive", file=sys.stderr)
-        return 2
+        return "--games and --players must be positive"
     if args.plot and not report.have_matplotlib():
-        print(report.PLOT_MISSING, file=sys.stderr)
-        return 2
+        return report.PLOT_MISSING
     if args.scheduler and args.executor != "dask":
-        print("error: --scheduler needs --executor dask", file=sys.stderr)
-        return 2
+        return "error: --scheduler needs --executor dask"
     if args.executor == "dask" and not have_dask():
-        print(f"error: {DASK_MISSING}", file=sys.stderr)
-        return 2
+        return f"error: {DASK_MISSING}"
     if len(set(refs)) != len(refs):
-        print("error: a variant is given twice", file=sys.stderr)
-        return 2
-    names = {}
+        return "error: a variant is given twice"
+    return None
+
+
+def _variant_names(refs: list[str], players: int) -> dict[str, str]:
+    """The report name of each ref; EngineNotFound or ValueError (players) when it can't run."""
+    names: dict[str, str] = {}
     for ref in refs:
-        try:
-            engine = load_engine(ref)
-        except EngineNotFound as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        problem = check_players(engine, args.players)
+        engine = load_engine(ref)
+        problem = check_players(engine, players)
         if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
+            raise ValueError(problem)
         name = variant_name(engine)
         names[ref] = name if name not in names.values() else ref
+    return names
+
+
+def run(args, refs: list[str]) -> int:
+    """Simulate every variant in `refs` on the same deals and print the report."""
+    problem = _usage_problem(args, refs)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
+        names = _variant_names(refs, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
-    except ValueError as exc:
+    except (EngineNotFound, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
