@@ -31,27 +31,50 @@ import jinja2
 # templates call no other name, that every name here is called, and that each is
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
-    # construction and series
-    "start": "state of a new game, set in Game._start (after the core state)",
-    "series": "next_game: choose `dealer` for the following game (series.next_dealer)",
+    # state, construction and series
+    "slots": "Game.__slots__: more `\"_name\": \"docstring\",` entries",
+    "start": "Game._start: state of a new game (after the core state)",
+    "copy": "Game.copy: copy the capability's mutable state into `g`",
+    "series": "next_game: choose the next `dealer` and return the next game (series.*)",
+    "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
+    "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
+    # the public view: the contract's structural members, trivial by default
+    "teams": "the `teams` property (PR1)",
+    "losing_team": "the `losing_team` property (PR5)",
+    "trump_of": "the `trump_of(seat)` method (SK1)",
+    "losses": "the `losses` property (L1)",
+    "hidden_trump": "the `hidden_trump` property (CT1)",
+    "swaps_left": "the `swaps_left` property (PK4)",
+    "members": "further public members of Game",
     # the round protocol
-    "round_start": "per-round state reset in _start_round",
-    "defender": "who defends: set self._def from the round's `attacker` (_start_round)",
+    "round_start": "_start_round: per-round state reset",
+    "defender": "_start_round: who defends: set self._def from the round's `attacker`",
     "may_throw": "the body of _entitled: the seats that may throw in, in priority order",
-    "beating": "in _defence_actions: `beaten_by`, the beat table the defender answers with",
-    "defence_actions": "in _defence_actions: actions after the beats and before `take`",
+    "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
+    "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
+    "defence_actions": "_defence_actions: actions after the beats and before `take`",
     "legal_methods": "Game methods that the legal-action hooks call",
     "beat_played": "apply(): after a defence card covered attack card `a`",
+    "beat_next": "apply(): after a beat, who moves next (`unbeaten`: cards still unbeaten)",
     "thrown": "_throw: after the thrown card `mask` went on the table",
+    "throw_next": "_throw: after a throw-in, who moves next",
     "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
     "apply_methods": "Game methods that apply_kinds calls",
     "refill": "_end_round: draw the hands up from the stock (T22)",
+    "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
+    "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
-    "game_end": "_finish: the loser (or draw) is known; `final_attack`, `took` are the last round's",
-    # actions and explanations
-    "action_tables": "module-level action tables and helpers (after _masked)",
+    "game_end": "_finish: set the loser (the draw case has returned already)",
+    # actions, explanations and saved games
+    "action_tables": "module level, after _masked: action tables and helpers",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
-    # capability points
+    "to_dict": "Game.to_dict: more `\"key\": value,` entries",
+    "saved_keys": "_SAVED_KEYS: the keys those entries add",
+    "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
+    "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
+    "observation": "Game.observation: more `\"key\": value,` entries",
+    # points of the transfer capability
+    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._def",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",
     "transfer_added": "transfer: _transfer, after the cards `mask` (card ints `cards`) went on the table",
     "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
