@@ -36,6 +36,7 @@ HOOK_POINTS = {
     "start": "Game._start: state of a new game (after the core state)",
     "copy": "Game.copy: copy the capability's mutable state into `g`",
     "series": "next_game: choose the next `dealer` and return the next game (series.*)",
+    "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
     # the public view: the contract's structural members, trivial by default
@@ -46,8 +47,14 @@ HOOK_POINTS = {
     "hidden_trump": "the `hidden_trump` property (CT1)",
     "swaps_left": "the `swaps_left` property (PK4)",
     "members": "further public members of Game",
+    # the opening
+    "opening_tables": "module level: the tables _opening_actions reads (T10)",
+    "opening_actions": "_opening_actions: return the openings of `hand`, the attacker's hand (T10)",
+    "explain_opening": "_why_not_opening: why the opening `cards` are refused",
     # the round protocol
     "round_start": "_start_round: per-round state reset",
+    "round_limit": "_start_round: set self._limit, the round's attack limit (T3)",
+    "round_methods": "Game methods after _start_round that the round hooks call",
     "defender": "_start_round: who defends: set self._def from the round's `attacker`",
     "may_throw": "the body of _entitled: the seats that may throw in, in priority order",
     "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
@@ -64,6 +71,8 @@ HOOK_POINTS = {
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
     "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
+    "after_take": "in `round_end`: who attacks after defender `dfd` took (T21, T23)",
+    "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
     "action_tables": "module level, after _masked: action tables and helpers",
@@ -121,7 +130,10 @@ class Hooks:
     def __call__(self, name: str, caller=None) -> str:
         if name not in HOOK_POINTS:
             raise UnknownHook(f"the templates call the unknown hook point {name!r}")
-        text = caller() if caller is not None else ""
-        for macro in self._macros.get(name, ()):
+        macros = self._macros.get(name, ())
+        text = ""
+        if caller is not None and (not macros or "default" in macros[0].arguments):
+            text = caller()  # the default is rendered only when it is used
+        for macro in macros:
             text = macro(default=text) if "default" in macro.arguments else macro()
         return text

@@ -93,8 +93,6 @@ def build_ir(spec: Spec) -> VariantIR:
     suits = list(r["deck.suits"])
     mode = r["trump.mode"]
     never = [s for s in r["trump.never"] if s in suits]
-    throw_in = r["throw_in.who"]
-    limit = r["attack.limit"]
     v = {
         "name_literal": repr(spec.name),
         "module_file": module_name(spec.name) + ".py",
@@ -125,20 +123,9 @@ def build_ir(spec: Spec) -> VariantIR:
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
-        "next_dealer": r["series.next_dealer"],
         "series_first_literal": repr(r["series.first_attacker"]),
-        "opening_single": r["attack.opening"] == "single",
         "opening_blocks": _opening_blocks(len(ranks), len(suits)),
-        "limit_text": limit.canonical(),
-        "limit_constant": limit.constant(),
-        "limit_code": limit.to_python(_ROUND, inline_minmax=True),
-        "limit_noqa": limit.lint_note(_ROUND),
-        "throw_in_default": _is_everyone_but_defender(throw_in),
-        "throw_in_text": throw_in.canonical(),
-        "throw_in_code": throw_in.to_python(_SEAT, {"is_defender": False}, inline_minmax=True),
-        "throw_in_noqa": throw_in.lint_note(_SEAT, {"is_defender": False}),
-        "after_take": r["after_take.next_attacker"],
-        "first_on_return": bool(r["refill.first_on_return"]),
+        "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r),
     }
     return VariantIR(v)
@@ -157,11 +144,40 @@ def _capabilities(r: dict) -> list[Capability]:
             caps.append(_show_trump_section(r))
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
+    caps += _rule_options(r)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
+    return caps
+
+
+def _rule_options(r: dict) -> list[Capability]:
+    """Rule values other than the core's (the T profile's) that need code of their own."""
+    caps = []
+    if r["attack.opening"] == "single":
+        caps.append(Capability("single_opening", {}))
+    limit = r["attack.limit"]
+    if limit.constant() is None:
+        caps.append(Capability("limit_rule", {
+            "text": limit.canonical(),
+            "code": limit.to_python(_ROUND, inline_minmax=True),
+            "noqa": limit.lint_note(_ROUND),
+        }))
+    throw_in = r["throw_in.who"]
+    if not _is_everyone_but_defender(throw_in):
+        caps.append(Capability("throw_in_rule", {
+            "text": throw_in.canonical(),
+            "code": throw_in.to_python(_SEAT, {"is_defender": False}, inline_minmax=True),
+            "noqa": throw_in.lint_note(_SEAT, {"is_defender": False}),
+        }))
+    if r["after_take.next_attacker"] == "same_attacker":
+        caps.append(Capability("same_attacker", {}))
+    if not r["refill.first_on_return"]:
+        caps.append(Capability("last_draw_on_return", {}))
+    if r["series.next_dealer"] == "left_of_dealer":
+        caps.append(Capability("dealer_rotates", {}))
     return caps
 
 

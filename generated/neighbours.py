@@ -1004,6 +1004,14 @@ class Game:
             throwers = self._thrower_cache[attacker] = self._entitled()
         self._throwers = throwers
 
+    def _prev_in(self, seat):
+        n = self.players
+        for i in range(1, n):
+            s = (seat - i) % n
+            if self._in[s]:
+                return s
+        return seat
+
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
         n, atk, dfd = self.players, self._atk, self._def
@@ -1016,14 +1024,6 @@ class Game:
             if (s == self._nxt[dfd]) or (s == self._prev_in(dfd)):
                 entitled.append(s)
         return tuple(entitled)
-
-    def _prev_in(self, seat):
-        n = self.players
-        for i in range(1, n):
-            s = (seat - i) % n
-            if self._in[s]:
-                return s
-        return seat
 
     def _seats_changed(self):
         """Recompute, for every seat, the next player clockwise still in the game (T9, T24)."""
