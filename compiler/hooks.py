@@ -32,7 +32,7 @@ import jinja2
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
     # state, construction and series
-    "slots": "Game.__slots__: more `\"_name\": \"docstring\",` entries",
+    "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
     "start": "Game._start: state of a new game (after the core state)",
     "copy": "Game.copy: copy the capability's mutable state into `g`",
     "series": "next_game: choose the next `dealer` and return the next game (series.*)",
@@ -55,7 +55,7 @@ HOOK_POINTS = {
     "round_start": "_start_round: per-round state reset",
     "round_limit": "_start_round: set self._limit, the round's attack limit (T3)",
     "round_methods": "Game methods after _start_round that the round hooks call",
-    "defender": "_start_round: who defends: set self._def from the round's `attacker`",
+    "defender": "_start_round: who defends: set self._defender from the round's `attacker`",
     "may_throw": "the body of _entitled: the seats that may throw in, in priority order",
     "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
     "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
@@ -71,7 +71,7 @@ HOOK_POINTS = {
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
     "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
-    "after_take": "in `round_end`: who attacks after defender `dfd` took (T21, T23)",
+    "after_take": "in `round_end`: who attacks after `defender` took (T21, T23)",
     "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
@@ -83,7 +83,7 @@ HOOK_POINTS = {
     "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
     "observation": "Game.observation: more `\"key\": value,` entries",
     # points of the transfer capability
-    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._def",
+    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",
     "transfer_added": "transfer: _transfer, after the cards `mask` (card ints `cards`) went on the table",
     "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
