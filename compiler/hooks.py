@@ -75,6 +75,8 @@ HOOK_POINTS = {
     "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
+    "action_kinds": "after VERBS: further kinds, e.g. `SWAP = len(VERBS)`, `VERBS += (\"swap\",)`",
+    "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
     "to_dict": "Game.to_dict: more `\"key\": value,` entries",

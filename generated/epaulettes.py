@@ -398,7 +398,7 @@ TAKE_ACTION = Action(TAKE)
 PASS_ACTION = Action(PASS)
 _BEAT = tuple(tuple(Action(BEAT, 0, a, d) for d in range(NCARDS)) for a in range(NCARDS))
 _THROW = tuple(Action(THROW, 1 << c) for c in range(NCARDS))
-_BY_MASK = ({}, None, {}, {})  # interned attack, -, transfer and show actions by mask
+_BY_MASK = tuple({} for _ in VERBS)  # interned actions by kind, then by card mask (see _masked)
 
 
 def _masked(kind, mask):
