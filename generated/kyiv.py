@@ -1398,8 +1398,9 @@ def from_position(position):
     """
     if not isinstance(position, dict):
         raise InvalidGame("a position is a dict")
-    unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
-                               "dealer", "first_round", "defender"}
+    known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
+             "defender"}
+    unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
     missing = [k for k in ("players", "hands", "attacker") if k not in position]
