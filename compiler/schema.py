@@ -93,8 +93,7 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "is_defender": ("bool", "the seat is the current defender"),
         "left_of_defender": ("bool", "the seat is the next active player after the defender"),
         "right_of_defender": ("bool", "the seat is the active player just before the defender"),
-        "partner_of_defender": ("bool", "the seat is on the defender's team (teams.mode, PR2); "
-                                "always false without teams"),
+        "partner_of_defender": ("bool", "the seat is on the defender's team (teams.mode, PR2)"),
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still in the game"),
     },
