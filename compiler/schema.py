@@ -179,10 +179,9 @@ KEYS: tuple[Key, ...] = (
         ("T2", "P5"), env="seat", result="bool"),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
-        "fixed partnerships by seat: partners never attack each other (the defender is the "
-        "attacker's next active opponent, a transfer goes to the next active opponent) and "
-        "the game is lost by a team; throw_in.who says who may add cards "
-        "(`not partner_of_defender`)",
+        "fixed teams by seat: the defender (and a transfer's target) is the next active "
+        "opponent, and a team loses the game; who throws in is throw_in.who's "
+        "(partner_of_defender)",
         ("PR1", "PR2", "PR3", "PR4", "PR5", "PR6"),
         choices=("none", "opposite", "alternate"),
         choice_docs={"none": "every player for themselves",

@@ -22,6 +22,7 @@ CAPABILITY_MARKERS = {
     "show_trump": "def _show(self, mask):",
     "late_cards": "self._late_unbeaten -= 1",
     "annotations": "# outcome.annotations",
+    "teams": "def _opponent(self, seat):",
 }
 
 
