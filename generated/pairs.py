@@ -427,12 +427,6 @@ MATES = {
 }
 
 
-def _check_team_players(players):
-    """teams.mode: opposite seats 4 or 6 players; other counts are refused (PR1)."""
-    if players not in TEAM_OF:
-        raise InvalidGame(f"{VARIANT['name']}: teams.mode opposite is for 4 or 6 players, not {players} (PR1)")
-
-
 _SUB_MASKS = {}
 
 
@@ -494,6 +488,8 @@ def _check_players(players):
         raise InvalidGame(f"players must be an int, not {type(players).__name__}")
     if not PLAYERS_MIN <= players <= PLAYERS_MAX:
         raise InvalidGame(f"{VARIANT['name']} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, not {players}")
+    if players not in TEAM_OF:  # teams.mode: opposite seats 4 or 6 players (PR1)
+        raise InvalidGame(f"{VARIANT['name']}: teams.mode opposite is for 4 or 6 players, not {players} (PR1)")
 
 
 def _deal(deck, players, dealer):
@@ -669,7 +665,6 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        _check_team_players(players)
         g._team = team = TEAM_OF[players]
         g._mates = MATES[players]
         g._losses = [0] * players  # PR6: a new series counts from zero
@@ -1437,7 +1432,6 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    _check_team_players(players)
     losses = d["losses"]
     if not isinstance(losses, list) or len(losses) != players:
         raise InvalidGame(f"losses must be a list of {players} whole numbers, not {losses!r}")
@@ -1560,9 +1554,10 @@ def _demo_args(argv):
         except ValueError:
             raise _UsageError(f"{name} must be a whole number, not {text!r}") from None
     players, games, seed = values
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise _UsageError(f"{VARIANT['name']} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, "
-                          f"not {players}")
+    try:
+        _check_players(players)  # the counts the variant seats
+    except InvalidGame as exc:
+        raise _UsageError(str(exc)) from None
     if games < 1:
         raise _UsageError(f"GAMES must be at least 1, not {games}")
     return players, games, seed

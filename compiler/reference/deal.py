@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from compiler.reference.cards import InvalidGame, suit_of
+from compiler.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
 """Redeals tried (first_attacker.no_trump_held: redeal) before the dealer's left starts."""
@@ -23,6 +24,7 @@ def check_players(variant, players):
     if not variant.players_min <= players <= variant.players_max:
         raise InvalidGame(f"{variant.name} is for {variant.players_min} to "
                          f"{variant.players_max} players, not {players}")
+    check_team_players(variant, players)  # PR1: the counts a team mode can split
 
 
 def deal(variant, deck, players, dealer):

@@ -20,7 +20,7 @@ from compiler.reference.cards import (
     suit_of,
 )
 from compiler.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
-from compiler.reference.teams import TeamRules, check_team_players
+from compiler.reference.teams import TeamRules
 from compiler.reference.variant import Variant
 
 
@@ -35,7 +35,6 @@ class Game(TeamRules, GameState):
               first_round):
         """A game at the start of a round with `attacker` to open (T24: empty hands with an
         empty stock have left)."""
-        check_team_players(cls.variant, players)  # PR1
         g = cls.__new__(cls)
         g.players = players
         g._losses = [0] * players  # PR6 (L1): a new series counts from zero
