@@ -31,8 +31,6 @@ _ENV = jinja2.Environment(
     autoescape=False,
 )
 _ENV.filters["pyrepr"] = repr
-_ENV.filters["sorted_lines"] = lambda text: "".join(sorted(text.splitlines(keepends=True)))
-"""Sorts the lines of a block (the __slots__ entries, capabilities' included, stay sorted)."""
 
 
 class TemplateBug(Exception):

@@ -32,11 +32,12 @@ import jinja2
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
     # state, construction and series
-    "slots": "Game.__slots__: more `\"_name\": \"docstring\",` entries",
+    "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
     "start": "Game._start: state of a new game (after the core state)",
     "copy": "Game.copy: copy the capability's mutable state into `g`",
     "series": "next_game: choose the next `dealer` and return the next game (series.*)",
     "check_players": "_check_players: refuse a `players` count in the range that the rules can not seat",
+    "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
     # the public view: the contract's structural members, trivial by default
@@ -47,9 +48,15 @@ HOOK_POINTS = {
     "hidden_trump": "the `hidden_trump` property (CT1)",
     "swaps_left": "the `swaps_left` property (PK4)",
     "members": "further public members of Game",
+    # the opening
+    "opening_tables": "module level: the tables _opening_actions reads (T10)",
+    "opening_actions": "_opening_actions: return the openings of `hand`, the attacker's hand (T10)",
+    "explain_opening": "_why_not_opening: why the opening `cards` are refused",
     # the round protocol
     "round_start": "_start_round: per-round state reset",
-    "defender": "_start_round: who defends: set self._def from the round's `attacker`",
+    "round_limit": "_start_round: set self._limit, the round's attack limit (T3)",
+    "round_methods": "Game methods after _start_round that the round hooks call",
+    "defender": "_start_round: who defends: set self._defender from the round's `attacker`",
     "may_throw": "the body of _entitled: the seats that may throw in, in priority order",
     "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
     "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
@@ -65,17 +72,25 @@ HOOK_POINTS = {
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
     "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
+    "after_take": "in `round_end`: who attacks after `defender` took (T21, T23)",
+    "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
+    "action_kinds": "after VERBS: further kinds, e.g. `SWAP = len(VERBS)`, `VERBS += (\"swap\",)`",
+    "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
+    "explain_beat": "_why_not_beat: `trump`, the text naming the trump the beat was judged by",
+    "position_keys": "from_position: add the further keys a position may give to `known`",
+    "position_cards": "from_position: read further cards of `position` into `seen` (before the discard)",
+    "position": "from_position: apply the further keys of `position` to the new game `g`",
     "to_dict": "Game.to_dict: more `\"key\": value,` entries",
     "saved_keys": "_SAVED_KEYS: the keys those entries add",
     "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
     "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
     "observation": "Game.observation: more `\"key\": value,` entries",
     # points of the transfer capability
-    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._def",
+    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",
     "transfer_added": "transfer: _transfer, after the cards `mask` (card ints `cards`) went on the table",
     "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
@@ -122,7 +137,10 @@ class Hooks:
     def __call__(self, name: str, caller=None) -> str:
         if name not in HOOK_POINTS:
             raise UnknownHook(f"the templates call the unknown hook point {name!r}")
-        text = caller() if caller is not None else ""
-        for macro in self._macros.get(name, ()):
+        macros = self._macros.get(name, ())
+        text = ""
+        if caller is not None and (not macros or "default" in macros[0].arguments):
+            text = caller()  # the default is rendered only when it is used
+        for macro in macros:
             text = macro(default=text) if "default" in macro.arguments else macro()
         return text

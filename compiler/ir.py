@@ -20,8 +20,8 @@ from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
 _TRANSFER_NOW = {
-    "attack_cards": "len(self._att)",
-    "unbeaten": "len(self._unb)",
+    "attack_cards": "len(self._attack_cards)",
+    "unbeaten": "len(self._unbeaten)",
     "beaten": "self._beaten",
     "next_hand": "next_hand",
     "limit": "self._limit",
@@ -29,29 +29,29 @@ _TRANSFER_NOW = {
     "transfers": "self._transfers",
     "unbeaten_late": "self._late_unbeaten",
 }
-_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
-                         unbeaten="(len(self._unb) + k)")
+_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
+                         unbeaten="(len(self._unbeaten) + k)")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
     "stock": "len(self._stock)",
 }
 _SEAT = {
-    "is_attacker": "(s == atk)",
-    "is_original_attacker": "(s == self._orig)",
-    "left_of_defender": "(s == self._nxt[dfd])",
-    "right_of_defender": "(s == self._prev_in(dfd))",
-    "partner_of_defender": "(self._mates[dfd] >> s & 1)",  # teams.mode: bit s of dfd's team
+    "is_attacker": "(s == attacker)",
+    "is_original_attacker": "(s == self._original_attacker)",
+    "left_of_defender": "(s == self._next_seat[defender])",
+    "right_of_defender": "(s == self._previous_seat(defender))",
+    "partner_of_defender": "(self._mates[defender] >> s & 1)",  # teams.mode: bit s of the defender's team
     "players": "n",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
 }
 _OUTCOME = {
     "loser_hand": "self._hands[self.loser].bit_count()",
     "final_attack_cards": "len(final_attack)",
     "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
     "final_took": "took",
-    "loser_was_defender": "(self.loser == self._def)",
+    "loser_was_defender": "(self.loser == self._defender)",
     "players": "self.players",
 }
 
@@ -93,8 +93,6 @@ def build_ir(spec: Spec) -> VariantIR:
     suits = list(r["deck.suits"])
     mode = r["trump.mode"]
     never = [s for s in r["trump.never"] if s in suits]
-    throw_in = r["throw_in.who"]
-    limit = r["attack.limit"]
     v = {
         "name_literal": repr(spec.name),
         "module_file": module_name(spec.name) + ".py",
@@ -125,20 +123,9 @@ def build_ir(spec: Spec) -> VariantIR:
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
-        "next_dealer": r["series.next_dealer"],
         "series_first_literal": repr(r["series.first_attacker"]),
-        "opening_single": r["attack.opening"] == "single",
         "opening_blocks": _opening_blocks(len(ranks), len(suits)),
-        "limit_text": limit.canonical(),
-        "limit_constant": limit.constant(),
-        "limit_code": limit.to_python(_ROUND, inline_minmax=True),
-        "limit_noqa": limit.lint_note(_ROUND),
-        "throw_in_default": _is_everyone_but_defender(throw_in),
-        "throw_in_text": throw_in.canonical(),
-        "throw_in_code": throw_in.to_python(_SEAT, _seat_constants(r), inline_minmax=True),
-        "throw_in_noqa": throw_in.lint_note(_SEAT, _seat_constants(r)),
-        "after_take": r["after_take.next_attacker"],
-        "first_on_return": bool(r["refill.first_on_return"]),
+        "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r),
     }
     return VariantIR(v)
@@ -157,6 +144,7 @@ def _capabilities(r: dict) -> list[Capability]:
             caps.append(_show_trump_section(r))
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
+    caps += _rule_options(r)
     if r["teams.mode"] != "none":
         caps.append(_teams_section(r))
     if r["outcome.annotations"]:
@@ -193,11 +181,40 @@ def _teams_section(r: dict) -> Capability:
     })
 
 
+def _rule_options(r: dict) -> list[Capability]:
+    """Rule values other than the core's (the T profile's) that need code of their own."""
+    caps = []
+    if r["attack.opening"] == "single":
+        caps.append(Capability("single_opening", {}))
+    limit = r["attack.limit"]
+    if limit.constant() is None:
+        caps.append(Capability("limit_rule", {
+            "text": limit.canonical(),
+            "code": limit.to_python(_ROUND, inline_minmax=True),
+            "noqa": limit.lint_note(_ROUND),
+        }))
+    throw_in = r["throw_in.who"]
+    if not _is_everyone_but_defender(throw_in):
+        caps.append(Capability("throw_in_rule", {
+            "text": throw_in.canonical(),
+            "code": throw_in.to_python(_SEAT, _seat_constants(r), inline_minmax=True),
+            "noqa": throw_in.lint_note(_SEAT, _seat_constants(r)),
+        }))
+    if r["after_take.next_attacker"] == "same_attacker":
+        caps.append(Capability("same_attacker", {}))
+    if not r["refill.first_on_return"]:
+        caps.append(Capability("last_draw_on_return", {}))
+    if r["series.next_dealer"] == "left_of_dealer":
+        caps.append(Capability("dealer_rotates", {}))
+    return caps
+
+
 def _transfer_section(r: dict) -> Capability:
     """transfer.enabled: passing the attack on (T13-T16)."""
     when, capacity = r["transfer.when"], r["transfer.capacity"]
     # who would defend next: with teams.mode the next active opponent (PR2)
-    following = "self._nxt[self._def]" if r["teams.mode"] == "none" else "self._opponent(self._def)"
+    following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
+                 else "self._opponent(self._defender)")
     inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
     return Capability("transfer", {
         "next_defender": following,

@@ -23,6 +23,12 @@ CAPABILITY_MARKERS = {
     "late_cards": "self._late_unbeaten -= 1",
     "annotations": "# outcome.annotations",
     "teams": "def _opponent(self, seat):",
+    "single_opening": "# attack.opening: single",
+    "limit_rule": "def _round_limit(self):",
+    "throw_in_rule": "def _previous_seat(self, seat):",
+    "same_attacker": "# after_take.next_attacker: same_attacker",
+    "last_draw_on_return": "# refill.first_on_return is false",
+    "dealer_rotates": "# series.next_dealer: left_of_dealer",
 }
 
 
@@ -70,11 +76,22 @@ def test_engine_holds_exactly_its_capabilities_code(name):
         assert (marker in source) == (capability in used), (capability, marker)
 
 
-def test_every_capability_has_a_marker_and_is_used_by_some_variant():
+def test_every_capability_has_a_marker_and_is_used_somewhere(tmp_path):
+    """Each capability module is reached: by a bundled variant, or by the spec below."""
     modules = {p.name.removesuffix(".py.j2") for p in CAPABILITIES.glob("*.py.j2")}
     assert modules == set(CAPABILITY_MARKERS)
     used = {cap.name for n in bundled_names() for cap in build_ir(load_spec(n)).capabilities}
-    assert used == modules
+    spec_file = tmp_path / "rotating.yaml"
+    spec_file.write_text("name: rotating\ntitle: Rotating\nextends: transfer\nrules:\n"
+                         "  series: {next_dealer: left_of_dealer}\n"
+                         "  refill: {first_on_return: false}\n", encoding="utf-8")
+    spec = load_spec(str(spec_file))
+    rotating = {cap.name for cap in build_ir(spec).capabilities}
+    assert {"dealer_rotates", "last_draw_on_return"} <= rotating
+    source = render_engine(spec)
+    for capability, marker in CAPABILITY_MARKERS.items():
+        assert (marker in source) == (capability in rotating), (capability, marker)
+    assert used | rotating == modules
 
 
 def _called_hooks() -> dict[str, set[str]]:
