@@ -1346,6 +1346,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
+    known.add("losses")  # PR6: the series' loss counts so far
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1369,6 +1370,11 @@ def from_position(position):
     first_round = bool(position.get("first_round", False))
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
+    if "losses" in position:  # PR6: the series' loss counts so far (zeros when absent)
+        losses = position["losses"]
+        if not isinstance(losses, list) or len(losses) != players:
+            raise InvalidGame(f"losses must be a list of {players} whole numbers, not {losses!r}")
+        g._losses = [_whole(n, "a loss count", 0) for n in losses]
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g

@@ -85,3 +85,20 @@ def test_engine_main_refuses_five_players_without_a_traceback():
     assert proc.returncode == 2, proc.stderr
     assert "Traceback" not in proc.stderr
     assert "PR1" in proc.stderr
+
+
+@pytest.mark.parametrize("backend", ["engine", "reference"])
+def test_position_gives_the_series_losses(backend):
+    # Contract: a position may give `losses`; PR6 then adds this game's loss to every seat
+    # of the losing team ({1,3}: seat 3 holds more cards and is the durak).
+    mod = load("pairs") if backend == "engine" else reference.load("pairs")
+    g = mod.from_position({"players": 4, "trump": "C", "stock": [], "attacker": 0,
+                           "losses": [2, 0, 2, 1], "hands": [["9S"], ["10S", "7D"], [], ["8H", "JD"]]})
+    assert g.losses == [2, 0, 2, 1]
+    for action in ("attack 9S", "beat 9S 10S"):
+        g.apply(action)
+    assert (g.loser, g.losing_team, g.losses) == (3, 1, [2, 1, 2, 2])
+    assert g.next_game(1).losses == [2, 1, 2, 2]
+    with pytest.raises(ValueError, match="losses"):
+        mod.from_position({"players": 4, "trump": "C", "stock": [], "attacker": 0,
+                           "losses": [1], "hands": [["9S"], ["10S"], [], []]})
