@@ -156,14 +156,20 @@ def _seat_points(spec: Spec) -> Iterator[dict]:
     Active seats are 0..active-1 in clockwise order with the defender at 1:
     its left neighbour is seat 2 (seat 0 with two players), its right seat 0.
     """
+    teams = spec.values["teams.mode"] != "none"
     for n in _player_counts(spec):
         for active in range(2, n + 1):
             left = 2 % active
             others = [s for s in range(active) if s != 1]
             for attacker, original, seat in itertools.product(others, range(active), others):
-                yield {"is_attacker": seat == attacker, "is_original_attacker": seat == original,
-                       "is_defender": False, "left_of_defender": seat == left,
-                       "right_of_defender": seat == 0, "players": n, "active_players": active}
+                point = {"is_attacker": seat == attacker,
+                         "is_original_attacker": seat == original, "is_defender": False,
+                         "left_of_defender": seat == left, "right_of_defender": seat == 0,
+                         "players": n, "active_players": active}
+                # teams.mode (PR2): any other seat may be the defender's partner; never
+                # without teams (a point per value, so both are seen).
+                for partner in (False, True) if teams else (False,):
+                    yield dict(point, partner_of_defender=partner)
 
 
 def _limits(spec: Spec) -> list[int] | None:

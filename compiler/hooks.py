@@ -36,6 +36,7 @@ HOOK_POINTS = {
     "start": "Game._start: state of a new game (after the core state)",
     "copy": "Game.copy: copy the capability's mutable state into `g`",
     "series": "next_game: choose the next `dealer` and return the next game (series.*)",
+    "check_players": "_check_players: refuse a `players` count in the range that the rules can not seat",
     "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",

@@ -15,7 +15,7 @@ from compiler import __version__
 from compiler.expressions import Card
 from compiler.hooks import Capability
 from compiler.pyliteral import doc_text, py_literal
-from compiler.schema import ALL_RANKS, KEYS
+from compiler.schema import ALL_RANKS, KEYS, TEAM_PLAYER_COUNTS, team_of, teams_of
 from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -31,7 +31,6 @@ _TRANSFER_NOW = {
 }
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
                          unbeaten="(len(self._unbeaten) + k)")
-_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._next_seat[self._defender]].bit_count()")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
@@ -43,6 +42,7 @@ _SEAT = {
     "is_original_attacker": "(s == self._original_attacker)",
     "left_of_defender": "(s == self._next_seat[defender])",
     "right_of_defender": "(s == self._previous_seat(defender))",
+    "partner_of_defender": "(self._mates[defender] >> s & 1)",  # teams.mode: bit s of the defender's team
     "players": "n",
     "active_players": "sum(self._in_game)",
 }
@@ -145,12 +145,40 @@ def _capabilities(r: dict) -> list[Capability]:
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
     caps += _rule_options(r)
+    if r["teams.mode"] != "none":
+        caps.append(_teams_section(r))
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
     return caps
+
+
+def _seat_constants(r: dict) -> dict:
+    """Seat-environment names with one value for the whole variant: `is_defender` (the
+    defender is never asked) and, without teams.mode, `partner_of_defender` (PR2)."""
+    constants = {"is_defender": False}
+    if r["teams.mode"] == "none":
+        constants["partner_of_defender"] = False
+    return constants
+
+
+def _teams_section(r: dict) -> Capability:
+    """teams.mode: fixed partnerships by seat (PR1-PR6), for every player count it seats."""
+    mode = r["teams.mode"]
+    counts = [n for n in TEAM_PLAYER_COUNTS[mode] if r["players.min"] <= n <= r["players.max"]]
+    return Capability("teams", {
+        "mode": mode,
+        "counts_text": " or ".join(str(n) for n in counts),
+        # per player count: (n, the teams, each seat's team, each seat's team as a seat mask),
+        # as literals
+        "by_count": [(n, py_literal(tuple(tuple(t) for t in teams_of(mode, n))),
+                      py_literal(tuple(team_of(mode, n, s) for s in range(n))),
+                      py_literal(tuple(sum(1 << m for m in teams_of(mode, n)[team_of(mode, n, s)])
+                                       for s in range(n))))
+                     for n in counts],
+    })
 
 
 def _rule_options(r: dict) -> list[Capability]:
@@ -169,8 +197,8 @@ def _rule_options(r: dict) -> list[Capability]:
     if not _is_everyone_but_defender(throw_in):
         caps.append(Capability("throw_in_rule", {
             "text": throw_in.canonical(),
-            "code": throw_in.to_python(_SEAT, {"is_defender": False}, inline_minmax=True),
-            "noqa": throw_in.lint_note(_SEAT, {"is_defender": False}),
+            "code": throw_in.to_python(_SEAT, _seat_constants(r), inline_minmax=True),
+            "noqa": throw_in.lint_note(_SEAT, _seat_constants(r)),
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))
@@ -184,13 +212,18 @@ def _rule_options(r: dict) -> list[Capability]:
 def _transfer_section(r: dict) -> Capability:
     """transfer.enabled: passing the attack on (T13-T16)."""
     when, capacity = r["transfer.when"], r["transfer.capacity"]
+    # who would defend next: with teams.mode the next active opponent (PR2)
+    following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
+                 else "self._opponent(self._defender)")
+    inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
     return Capability("transfer", {
+        "next_defender": following,
         "uses_next_hand": "next_hand" in (when.names | capacity.names),
         "when_uses_next_hand": "next_hand" in when.names,
         "when_text": when.canonical(),
         "when_code": when.to_python(_TRANSFER_NOW),
-        "when_inline": _parenthesised(when.to_python(_TRANSFER_INLINE, inline_minmax=True)),
-        "when_noqa": when.lint_note(_TRANSFER_INLINE),
+        "when_inline": _parenthesised(when.to_python(inline, inline_minmax=True)),
+        "when_noqa": when.lint_note(inline),
         "capacity_text": capacity.canonical(),
         "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
         "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),

@@ -93,6 +93,7 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "is_defender": ("bool", "the seat is the current defender"),
         "left_of_defender": ("bool", "the seat is the next active player after the defender"),
         "right_of_defender": ("bool", "the seat is the active player just before the defender"),
+        "partner_of_defender": ("bool", "the seat is on the defender's team (teams.mode, PR2)"),
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still in the game"),
     },
@@ -177,8 +178,17 @@ KEYS: tuple[Key, ...] = (
     Key("throw_in.who", "expr", "not is_defender",
         "which seats may add attack cards, asked clockwise from the current attacker",
         ("T2", "P5"), env="seat", result="bool"),
-    Key("teams.mode", "enum", "none", "partnerships (reserved: not yet supported)", ("004",),
-        choices=("none",), reserved=True),
+    # -- teams (PR1-PR6) --------------------------------------------------------
+    Key("teams.mode", "enum", "none",
+        "fixed teams by seat: the defender (and a transfer's target) is the next active "
+        "opponent, and a team loses the game; who throws in is throw_in.who's "
+        "(partner_of_defender)",
+        ("PR1", "PR2", "PR3", "PR4", "PR5", "PR6"),
+        choices=("none", "opposite", "alternate"),
+        choice_docs={"none": "every player for themselves",
+                     "opposite": "partners sit opposite: 4 players {0,2} {1,3}; 6 players "
+                                 "{0,3} {1,4} {2,5}",
+                     "alternate": "two teams of alternate seats: 6 players {0,2,4} {1,3,5}"}),
     # -- defending ------------------------------------------------------------
     Key("beating.beats", "expr", _BEATS_DEFAULT, "when defence card d beats attack card a",
         ("T11", "P4"), env="cards", result="bool"),
@@ -212,6 +222,23 @@ KEYS: tuple[Key, ...] = (
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}
+
+TEAM_PLAYER_COUNTS = {"opposite": (4, 6), "alternate": (6,)}
+"""teams.mode: the player counts each team mode seats (PR1); other counts are refused."""
+
+
+def team_of(mode: str, players: int, seat: int) -> int:
+    """teams.mode (PR1): the index of `seat`'s team; teams are numbered by their lowest seat.
+
+    `opposite`: partners sit `players // 2` apart; `alternate`: even seats and odd seats.
+    """
+    return seat % (players // 2) if mode == "opposite" else seat % 2
+
+
+def teams_of(mode: str, players: int) -> list[list[int]]:
+    """teams.mode (PR1): the teams of a `players`-seat game, each a sorted list of seats."""
+    count = players // 2 if mode == "opposite" else 2
+    return [[s for s in range(players) if team_of(mode, players, s) == t] for t in range(count)]
 
 TOP_LEVEL_FIELDS = {
     "name": "variant name: lowercase letters, digits and '-'",

@@ -31,6 +31,7 @@ from compiler.schema import (
     KEY_BY_PATH,
     KEYS,
     SUITS,
+    TEAM_PLAYER_COUNTS,
     TOP_LEVEL_FIELDS,
     Key,
     value_text,
@@ -777,7 +778,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never):
+                  _check_trump_never, _check_teams):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -830,6 +831,22 @@ def _check_trump_never(values: dict):
             yield ("trump.never", "deck.suits"), f"trump.never: {suit} is not a suit of the deck"
     if suits and all(s in never for s in suits):
         yield ("trump.never", "deck.suits"), "trump.never excludes every suit of the deck"
+
+
+def _check_teams(values: dict):
+    """PR1: a team mode seats only some player counts; both ends of the range must be one of
+    them (a count between them that the mode refuses is refused when a game is dealt)."""
+    mode = values["teams.mode"]
+    if mode == "none":
+        return
+    counts = TEAM_PLAYER_COUNTS[mode]
+    low, high = values["players.min"], values["players.max"]
+    bad = [n for n in dict.fromkeys((low, high)) if n not in counts]
+    if bad:
+        allowed = " or ".join(str(n) for n in counts)
+        yield (("teams.mode", "players.min", "players.max"),
+               (f"teams.mode {mode} needs {allowed} players, but players.min..players.max is "
+                f"{low}..{high} ({', '.join(map(str, bad))} can not be split into its teams, PR1)"))
 
 
 # ---------------------------------------------------------------------------

@@ -16,12 +16,14 @@ ENGINES = (
     'mini',
     'neighbours',
     'no-trump',
+    'pairs',
     'podkidnoy',
     'podkidnoy-left',
     'proyezdnoy',
     'railroad',
     'siberian',
     'spades-for-spades',
+    'teams-of-three',
     'transfer',
 )
 """Names of the bundled variants that have an engine here."""
@@ -38,12 +40,14 @@ MODULES = {
     'mini': 'generated.mini',
     'neighbours': 'generated.neighbours',
     'no-trump': 'generated.no_trump',
+    'pairs': 'generated.pairs',
     'podkidnoy': 'generated.podkidnoy',
     'podkidnoy-left': 'generated.podkidnoy_left',
     'proyezdnoy': 'generated.proyezdnoy',
     'railroad': 'generated.railroad',
     'siberian': 'generated.siberian',
     'spades-for-spades': 'generated.spades_for_spades',
+    'teams-of-three': 'generated.teams_of_three',
     'transfer': 'generated.transfer',
 }
 

@@ -1494,9 +1494,10 @@ def _demo_args(argv):
         except ValueError:
             raise _UsageError(f"{name} must be a whole number, not {text!r}") from None
     players, games, seed = values
-    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
-        raise _UsageError(f"{VARIANT['name']} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, "
-                          f"not {players}")
+    try:
+        _check_players(players)  # the counts the variant seats
+    except InvalidGame as exc:
+        raise _UsageError(str(exc)) from None
     if games < 1:
         raise _UsageError(f"GAMES must be at least 1, not {games}")
     return players, games, seed

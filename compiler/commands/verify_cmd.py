@@ -18,6 +18,7 @@ from compiler.commands._common import report, usage_error
 from compiler.diagnostics import SpecError
 from compiler.reference.differential import SERIES, compile_engine
 from compiler.reference.differential import run as run_differential
+from compiler.schema import TEAM_PLAYER_COUNTS
 from compiler.spec import load_spec
 
 NAME = "verify"
@@ -57,10 +58,13 @@ def run(args) -> int:
     low, high = spec.values["players.min"], spec.values["players.max"]
     if args.players is not None and not low <= args.players <= high:
         return usage_error(f"--players {args.players}: {spec.name} is for {low} to {high} players")
-    counts = [args.players] if args.players else list(range(low, high + 1))
+    seated = TEAM_PLAYER_COUNTS.get(spec.values["teams.mode"])  # PR1: other counts refused
+    counts = [args.players] if args.players else [n for n in range(low, high + 1)
+                                                   if seated is None or n in seated]
     summary = run_differential(compile_engine(spec), reference.module_for(spec), counts,
                                args.games, seed=args.seed)
-    players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    players = (", ".join(map(str, counts)) if counts != list(range(counts[0], counts[-1] + 1))
+               else f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}")
     games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
     first, last = summary.seeds
     print(f"verify {spec.name} ({spec.label}): {games} in series of {SERIES} ({players} players, "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from compiler.reference.cards import InvalidGame, suit_of
+from compiler.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
 """Redeals tried (first_attacker.no_trump_held: redeal) before the dealer's left starts."""
@@ -23,6 +24,7 @@ def check_players(variant, players):
     if not variant.players_min <= players <= variant.players_max:
         raise InvalidGame(f"{variant.name} is for {variant.players_min} to "
                          f"{variant.players_max} players, not {players}")
+    check_team_players(variant, players)  # PR1: the counts a team mode can split
 
 
 def deal(variant, deck, players, dealer):
@@ -113,8 +115,11 @@ def from_position(game_class, position):
     variant = game_class.variant
     if not isinstance(position, dict):
         raise InvalidGame("a position is a dict")
-    unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
-                               "dealer", "first_round", "defender"}
+    known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
+             "first_round", "defender"}
+    if variant.value("teams.mode") != "none":
+        known.add("losses")  # PR6: the series' loss counts so far
+    unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
     for key in ("players", "hands", "attacker"):
@@ -149,6 +154,13 @@ def from_position(game_class, position):
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)))
+    if "losses" in position:  # PR6 (teams): the series' loss counts so far
+        losses = position["losses"]
+        if (not isinstance(losses, list) or len(losses) != players
+                or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
+                           for n in losses)):
+            raise InvalidGame(f"losses must be a list of {players} whole numbers")
+        g._losses = list(losses)
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g

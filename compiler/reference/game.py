@@ -13,16 +13,18 @@ from __future__ import annotations
 from compiler.reference.cards import (
     Action,
     IllegalAction,
+    InvalidGame,
     make_action,
     parse_action,
     rank_of,
     suit_of,
 )
 from compiler.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
+from compiler.reference.teams import TeamRules
 from compiler.reference.variant import Variant
 
 
-class Game(GameState):
+class Game(TeamRules, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `compiler.reference.load` makes
@@ -35,6 +37,7 @@ class Game(GameState):
         empty stock have left)."""
         g = cls.__new__(cls)
         g.players = players
+        g._losses = [0] * players  # PR6 (L1): a new series counts from zero
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -47,6 +50,8 @@ class Game(GameState):
         g.trump_card = trump_card
         g.first_round = first_round
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
+        if len(g.sides_holding_cards()) < 2:
+            raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
         g._start_round(attacker)
         return g
 
@@ -89,14 +94,9 @@ class Game(GameState):
         return None if self.phase == OVER else self._opener
 
     # Structural members of the contract that no rule key uses yet: trivial values.
-    teams = None
-    losing_team = None
+    # (teams, losing_team and losses: compiler.reference.teams, PR1-PR6.)
     hidden_trump = None
     swaps_left = None
-
-    @property
-    def losses(self):
-        return [0] * self.players
 
     def trump_of(self, seat):
         """The trump suit that counts when `seat` defends (one trump for everyone today)."""
@@ -132,9 +132,10 @@ class Game(GameState):
 
     # -- the round -------------------------------------------------------------------
     def _start_round(self, attacker):
-        """T9: the defender is the next active player after the attacker; T17: the limit."""
+        """T9, PR2: the defender is the attacker's next active opponent (without teams: the
+        next active player); T17: the limit."""
         self._attacker = self._opener = attacker
-        self._defender = self.next_active(attacker)
+        self._defender = self.next_opponent(attacker)
         self._table = []
         self.phase = ATTACK
         self.to_move = attacker
@@ -164,6 +165,7 @@ class Game(GameState):
                 "is_defender": False,
                 "left_of_defender": s == self.next_active(dfd),
                 "right_of_defender": s == self.previous_active(dfd),
+                "partner_of_defender": self.partners(s, dfd),  # PR2, PR3
                 "players": self.players,
                 "active_players": self.active_count(),
             }
@@ -233,7 +235,7 @@ class Game(GameState):
             "attack_cards": len(self._table) + added,
             "unbeaten": len(self.unbeaten()) + added,
             "beaten": beaten,
-            "next_hand": len(self._hands[self.next_active(self._defender)]),
+            "next_hand": len(self._hands[self.next_opponent(self._defender)]),
             "transfers": self.transfers,
             # K1: cards played after the round's first beat are new; so are a late transfer's.
             "unbeaten_late": late_unbeaten + (added if beaten else 0),
@@ -334,10 +336,11 @@ class Game(GameState):
 
     def _pass_attack_on(self):
         """T13, S3, K4: the defender becomes the current attacker; the next active player
-        clockwise defends (with two players: the original attacker)."""
+        clockwise defends (with two players: the original attacker); PR2: with teams, the
+        transferring defender's next active opponent."""
         self.transfers += 1
         self._attacker = self._defender
-        self._defender = self.next_active(self._defender)
+        self._defender = self.next_opponent(self._defender)
         self.to_move = self._defender
 
     def _open_throw_ins(self):
@@ -370,7 +373,7 @@ class Game(GameState):
         self._table = []
         self._refill()
         self._leave()
-        if self.active_count() < 2:
+        if len(self.sides_holding_cards()) < 2:  # T24; PR5: at most one team holds cards
             self._finish(final_attack)
             return
         self.first_round = False
@@ -428,14 +431,16 @@ class Game(GameState):
         return self.next_active(dfd)
 
     def _finish(self, final_attack):
-        """T24, P10: the last player holding cards is the durak; nobody: a draw."""
+        """T24, P10: the last player holding cards is the durak; nobody: a draw.
+        PR5, PR6: with teams, the seat of the last team holding the most cards."""
         took, dfd = self.took, self._defender
         self.phase = OVER
         self.to_move = None
         if self.active_count() == 0:
             self.is_draw = True
             return
-        self.loser = next(s for s in range(self.players) if self.active(s))
+        self.loser = self.team_loser()
+        self.count_loss()  # PR6
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -457,8 +462,10 @@ class Game(GameState):
             dealer = self.dealer if self.loser is None else self.loser  # T8
         else:
             dealer = (self.dealer + 1) % self.players
-        return deal_game(type(self), self.players, seed, dealer,
+        game = deal_game(type(self), self.players, seed, dealer,
                          self.variant.value("series.first_attacker"))
+        game._losses = list(self._losses)  # PR6, L1: the series' counts carry on
+        return game
 
 
 def _subsets(cards):

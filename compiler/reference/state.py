@@ -32,7 +32,7 @@ class GameState:
             d[name] = _plain_copy(getattr(self, name))
         d.update(hands=self.hands, table=self.table, stock=self.stock, discard=self.discard,
                  attacker=self._attacker, original_attacker=self._opener,
-                 defender=self._defender)
+                 defender=self._defender, losses=self.losses)
         return d
 
     @classmethod
@@ -51,6 +51,7 @@ class GameState:
             g._attacker = d["attacker"]
             g._opener = d["original_attacker"]
             g._defender = d["defender"]
+            g._losses = list(d["losses"])
         except (KeyError, TypeError) as exc:
             raise InvalidGame(f"a saved state needs {exc}") from None
         return g
@@ -68,7 +69,7 @@ class GameState:
             "attacker": self.attacker, "defender": self.defender, "to_move": self.to_move,
             "limit": self.limit, "out": list(self.out), "is_over": self.is_over,
             "loser": self.loser, "is_draw": self.is_draw, "history": list(self.history),
-            "teams": None, "trump_of": [self.trump_of(s) for s in range(self.players)],
+            "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(self.players)],
             "losses": self.losses, "swaps_left": None,
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }

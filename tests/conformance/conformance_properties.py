@@ -17,7 +17,8 @@ BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a
 def _players(ctx, params, default=None):
     lo, hi = ctx.rules.get("players.min", 2), ctx.rules.get("players.max", 6)
     want = params.get("players", default or list(range(lo, hi + 1)))
-    return [n for n in want if lo <= n <= hi]
+    mode = ctx.rules.get("teams.mode", "none")  # PR1: a team mode seats only some counts
+    return [n for n in want if lo <= n <= hi and (mode == "none" or n in TEAM_COUNTS[mode])]
 
 
 def _seeds(params, default=40):
@@ -102,11 +103,14 @@ def opening_any_card(ctx: Ctx, params: dict):
 
 
 def players_range(ctx: Ctx, params: dict):
-    """T1/P1: 2-6 players; other counts are refused with ValueError."""
+    """T1/P1: 2-6 players; other counts are refused with ValueError (PR1: with teams, also
+    the counts between that the team mode can not split)."""
     lo, hi = ctx.rules.get("players.min", 2), ctx.rules.get("players.max", 6)
-    for n in range(lo, hi + 1):
+    mode = ctx.rules.get("teams.mode", "none")
+    seated = [n for n in range(lo, hi + 1) if mode == "none" or n in TEAM_COUNTS[mode]]
+    for n in seated:
         ctx.mod.new_game(n, 1)
-    for n in (lo - 1, hi + 1):
+    for n in [lo - 1, hi + 1] + [n for n in range(lo, hi + 1) if n not in seated]:
         try:
             ctx.mod.new_game(n, 1)
         except ValueError:
@@ -159,6 +163,111 @@ def series(ctx: Ctx, params: dict):
                     assert g.attacker == (dealer + 1) % n, (
                         f"after {was}: expected the dealer {dealer}'s left neighbour "
                         f"{(dealer + 1) % n} to start, got {g.attacker}")
+
+
+# -- teams (PR1-PR6) -------------------------------------------------------------------
+TEAM_COUNTS = {"opposite": (4, 6), "alternate": (6,)}
+"""PR1: the player counts each team mode seats."""
+
+
+def expected_teams(mode, n):
+    """PR1: opposite - partners sit n/2 apart ({0,2} {1,3}; {0,3} {1,4} {2,5});
+    alternate - even seats against odd seats ({0,2,4} {1,3,5})."""
+    if mode == "opposite":
+        return [[s, s + n // 2] for s in range(n // 2)]
+    return [[s for s in range(n) if s % 2 == t] for t in range(2)]
+
+
+def _team_index(teams, seat):
+    return next(i for i, t in enumerate(teams) if seat in t)
+
+
+def _team_counts(ctx, params):
+    mode = ctx.rules.get("teams.mode", "none")
+    assert mode != "none", "a team property runs on team variants (assumes teams.mode)"
+    return mode, [n for n in _players(ctx, params) if n in TEAM_COUNTS[mode]]
+
+
+def team_seats(ctx: Ctx, params: dict):
+    """PR1: fixed teams by seat, shown by `teams` and `observation`; losses start at zero."""
+    mode, counts = _team_counts(ctx, params)
+    for n in counts:
+        for seed in _seeds(params, 5):
+            g = ctx.mod.new_game(n, seed, dealer=seed % n)
+            want = expected_teams(mode, n)
+            assert [list(t) for t in g.teams] == want, f"n={n}: teams {g.teams}, want {want}"
+            assert g.losing_team is None and list(g.losses) == [0] * n
+            for seat in range(n):
+                obs = g.observation(seat)
+                assert [list(t) for t in obs["teams"]] == want, f"observation({seat}) teams"
+
+
+def _check_team_state(g, teams, where):
+    """PR2, PR3, PR4 at one point of a running game."""
+    atk, dfd = g.attacker, g.defender
+    assert _team_index(teams, atk) != _team_index(teams, dfd), (
+        f"{where}: attacker {atk} and defender {dfd} are partners (PR2)")
+    assert g.to_move not in g.out, f"{where}: seat {g.to_move} is out and stays out (PR4)"
+    acts = legal_texts(g)
+    if g.to_move != dfd and any(a.startswith("throw ") for a in acts):
+        assert _team_index(teams, g.to_move) != _team_index(teams, dfd), (
+            f"{where}: seat {g.to_move}, the defender's partner, may throw in (PR2, PR3)")
+    if not g.table:  # a round is opening
+        holding = {_team_index(teams, s) for s, h in enumerate(g.hands) if h}
+        assert len(holding) >= 2 or g.stock, (
+            f"{where}: a round opens with at most one team holding cards (PR5)")
+
+
+def _check_team_end(g, teams, where):
+    """PR5, PR6 once the game is over."""
+    holding = {_team_index(teams, s) for s, h in enumerate(g.hands) if h}
+    if g.is_draw:
+        assert not holding and g.loser is None and g.losing_team is None, f"{where}: draw"
+        return
+    assert len(holding) == 1, f"{where}: the game ends when one team holds cards (PR5)"
+    team = holding.pop()
+    assert g.losing_team == team, f"{where}: losing_team {g.losing_team}, want {team}"
+    most = max(len(g.hands[s]) for s in teams[team])
+    assert g.loser == min(s for s in teams[team] if len(g.hands[s]) == most), (
+        f"{where}: loser {g.loser}: the losing team's seat with the most cards, lowest "
+        f"seat on ties (PR6); hands {g.hands}")
+
+
+def team_play(ctx: Ctx, params: dict):
+    """PR2-PR6 at every point of random games: partners never face each other, the
+    defender's partners never throw in, out stays out, the game ends by team."""
+    mode, counts = _team_counts(ctx, params)
+    for n in counts:
+        teams = expected_teams(mode, n)
+        for seed in _seeds(params, 30):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            for step in range(params.get("max_actions", 3000)):
+                if g.is_over:
+                    break
+                _check_team_state(g, teams, f"n={n} seed={seed} step {step}")
+                g.apply(rng.choice(legal_texts(g)))
+            assert g.is_over, f"n={n} seed={seed}: the game did not end"
+            _check_team_end(g, teams, f"n={n} seed={seed}")
+
+
+def team_series(ctx: Ctx, params: dict):
+    """PR6 (and T8): every seat of the losing team counts the loss; next_game carries it."""
+    mode, counts = _team_counts(ctx, params)
+    for n in counts:
+        teams = expected_teams(mode, n)
+        for seed in _seeds(params, 5):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            want = [0] * n
+            for k in range(params.get("games", 3)):
+                assert _play_out(g, rng, params.get("max_actions", 3000)), "game did not end"
+                if not g.is_draw:
+                    for s in teams[g.losing_team]:
+                        want[s] += 1
+                assert list(g.losses) == want, f"n={n} seed={seed} game {k}: losses {g.losses}"
+                g = g.next_game(seed=100 * seed + k)
+                assert list(g.losses) == want, f"next_game must carry losses {want}: {g.losses}"
 
 
 def _beats(a, d, trump, ranks):
@@ -234,6 +343,9 @@ PROPERTY_FUNCS = {
     "players_range": players_range,
     "series": series,
     "random_play": random_play,
+    "team_seats": team_seats,
+    "team_play": team_play,
+    "team_series": team_series,
 }
 
 

@@ -131,9 +131,14 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     def eq(label, actual, wanted):
         assert actual == wanted, f"{where}: {label} is {actual!r}, expected {wanted!r}\n  {state}"
 
-    for key in ("to_move", "attacker", "defender", "trump", "loser"):
+    for key in ("to_move", "attacker", "defender", "trump", "loser", "losing_team"):
         if key in exp:
             eq(key, getattr(game, key), exp[key])
+    for key in ("teams", "losses"):  # PR1, PR6: lists
+        if key in exp:
+            got = getattr(game, key)
+            eq(key, None if got is None else [list(x) if isinstance(x, list) else x for x in got],
+               exp[key])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))

@@ -36,10 +36,11 @@ EXPECT_KEYS = {
     "to_move", "attacker", "defender", "trump", "legal", "legal_has", "legal_lacks",
     "illegal", "hands", "hand_sizes", "table", "stock", "stock_size", "discard_added",
     "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
+    "teams", "losing_team", "losses",
 }
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
-    "series", "random_play",
+    "series", "random_play", "team_seats", "team_play", "team_series",
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from compiler import reference
 from compiler.reference.differential import compile_engine, play_pair, run
+from compiler.schema import TEAM_PLAYER_COUNTS
 from compiler.spec import bundled_names, load_spec
 from tests.fuzz.random_specs import specs
 
@@ -47,8 +48,10 @@ def _variant_players():
     params = []
     for name in bundled_names():
         rules = _pair(name)[1].VARIANT["rules"]
+        seats = TEAM_PLAYER_COUNTS.get(rules["teams.mode"])  # PR1: other counts are refused
         params += [pytest.param(name, n, id=f"{name}-{n}p")
-                   for n in range(rules["players.min"], rules["players.max"] + 1)]
+                   for n in range(rules["players.min"], rules["players.max"] + 1)
+                   if seats is None or n in seats]
     return params
 
 

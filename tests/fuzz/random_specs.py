@@ -63,4 +63,12 @@ def specs(draw):
         # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
         rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
                                                 max_size=len(suits) - 1))
+    if pmax >= 4 and draw(st.booleans()):
+        # teams.mode (PR1): only the player counts the mode can split; partners may or may
+        # not throw in against each other (PR2 says it with partner_of_defender).
+        team = draw(st.sampled_from(["opposite", "alternate"] if pmax >= 6 else ["opposite"]))
+        low = 6 if team == "alternate" else 4
+        rules["players"] = {"min": low, "max": 6 if pmax >= 6 else 4}
+        rules["teams"] = {"mode": team}
+        rules["throw_in"]["who"] = draw(st.sampled_from(THROWERS + ["not partner_of_defender"]))
     return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}

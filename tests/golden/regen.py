@@ -23,6 +23,8 @@ for p in (str(ROOT), str(HERE)):
 
 import playthroughs
 
+from compiler.schema import TEAM_PLAYER_COUNTS
+
 OUT_DIR = HERE / "playthroughs"
 SEEDS = (1001, 2002, 3003)
 COMMAND = "python tests/golden/regen.py"
@@ -31,7 +33,9 @@ COMMAND = "python tests/golden/regen.py"
 def player_counts(mod) -> list[int]:
     rules = mod.VARIANT["rules"]
     lo, hi = int(rules["players.min"]), int(rules["players.max"])
-    return [lo, min(lo + 1, hi), hi]
+    seated = TEAM_PLAYER_COUNTS.get(rules.get("teams.mode", "none"))  # PR1: others refused
+    more = next((n for n in range(lo + 1, hi + 1) if seated is None or n in seated), hi)
+    return [lo, more, hi]
 
 
 def build(variant: str) -> dict:

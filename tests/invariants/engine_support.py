@@ -61,11 +61,17 @@ def engine_params():
     return [pytest.param(n, id=n) for n in names]
 
 
-def player_range(mod) -> range:
+TEAM_COUNTS = {"opposite": (4, 6), "alternate": (6,)}
+"""PR1: the player counts each team mode seats; the others are refused."""
+
+
+def player_range(mod) -> list[int]:
+    """The player counts the engine seats: its range, less the counts its team mode refuses."""
     rules = mod.VARIANT["rules"]
     lo = int(rules.get("players.min", 2))
     hi = min(int(rules.get("players.max", 6)), MAX_PLAYERS_TESTED)
-    return range(lo, hi + 1)
+    seated = TEAM_COUNTS.get(rules.get("teams.mode", "none"))
+    return [n for n in range(lo, hi + 1) if seated is None or n in seated]
 
 
 def engine_player_params():

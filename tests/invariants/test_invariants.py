@@ -107,7 +107,9 @@ def test_random_games_end_with_a_valid_outcome(name, players, seed, choice_seed)
             assert g.loser is None
         else:
             assert g.loser is not None and g.hands[g.loser], "the loser must hold cards"
-            others = [s for s in range(players) if s != g.loser and g.hands[s]]
+            # T24; PR5 with teams: only the losing team (the loser's) may still hold cards
+            team = next((t for t in g.teams or () if g.loser in t), [g.loser])
+            others = [s for s in range(players) if s not in team and g.hands[s]]
             assert not others, f"seats {others} still hold cards at the end"
         nxt = g.next_game(seed)
         _check_fresh(mod, nxt, players)
@@ -162,8 +164,9 @@ def test_players_outside_the_range_raise(name):
     mod = load(name)
     rules = mod.VARIANT["rules"]
     lo, hi = int(rules["players.min"]), int(rules["players.max"])
-    for bad in sorted({0, 1, lo - 1, hi + 1, hi + 5}):
-        if lo <= bad <= hi:
+    inside_refused = [n for n in range(lo, hi + 1) if n not in player_range(mod)]  # PR1
+    for bad in sorted({0, 1, lo - 1, hi + 1, hi + 5, *inside_refused}):
+        if lo <= bad <= hi and bad not in inside_refused:
             continue
         with pytest.raises(ValueError):
             mod.new_game(bad, 1)

@@ -22,6 +22,7 @@ CAPABILITY_MARKERS = {
     "show_trump": "def _show(self, mask):",
     "late_cards": "self._late_unbeaten -= 1",
     "annotations": "# outcome.annotations",
+    "teams": "def _opponent(self, seat):",
     "single_opening": "# attack.opening: single",
     "limit_rule": "def _round_limit(self):",
     "throw_in_rule": "def _previous_seat(self, seat):",

@@ -230,9 +230,6 @@ def test_reserved_keys(tmp_path):
                     "only false is supported\n"
                     "        per_player: true\n"
                     "                    ^~~~")
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  teams.mode: pairs\n")
-    assert diag.startswith(f"{path}:5:15: error: 'teams.mode' is reserved for a later "
-                           "version: only none is supported")
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
     assert "'deck.jokers' is reserved for a later version: only 0 is supported" in diag
 
