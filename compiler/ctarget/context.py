@@ -1,0 +1,103 @@
+"""What the C templates need beyond the Python IR: prefixes, C expressions, C tables.
+
+Everything rule-dependent still comes from `compiler.ir.build_ir`; this module only
+re-expresses it for C (expressions through `Expr.to_c`, from the same checked trees).
+"""
+
+from __future__ import annotations
+
+from compiler.ir import build_ir, module_name
+from compiler.spec import Spec
+
+# How each expression name reads in the C engine, per place of use (see compiler.ir).
+TRANSFER = {
+    "attack_cards": "g->natt",
+    "unbeaten": "g->nunb",
+    "beaten": "g->beaten",
+    "next_hand": "next_hand",
+    "limit": "g->limit",
+    "first_round": "g->first_round",
+    "transfers": "g->transfers",
+    "unbeaten_late": "g->late_unbeaten",
+}
+TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)")
+ROUND = {
+    "first_round": "g->first_round",
+    "players": "g->players",
+    "active_players": "g->left",
+    "stock": "g->nstock",
+}
+SEAT = {
+    "is_attacker": "(s == atk)",
+    "is_original_attacker": "(s == g->orig)",
+    "left_of_defender": "(s == g->nxt[dfd])",
+    "right_of_defender": "(s == prev_in(g, dfd))",
+    "players": "n",
+    "active_players": "g->left",
+}
+OUTCOME = {
+    "loser_hand": "popcount(g->hands[g->loser])",
+    "final_attack_cards": "g->natt",
+    "final_attack_lowest": "lowest_cards",
+    "final_took": "took",
+    "loser_was_defender": "(g->loser == g->def)",
+    "players": "g->players",
+}
+
+# The spec key of each expression the C engine evaluates at run time, with its name map.
+EXPRESSION_KEYS = (
+    ("attack.limit", ROUND, None),
+    ("throw_in.who", SEAT, {"is_defender": False}),
+    ("transfer.when", TRANSFER, None),
+    ("transfer.capacity", TRANSFER_AFTER_K, None),
+)
+
+
+def prefix(spec: Spec) -> str:
+    """The C symbol prefix of a variant: `durak_` + its module name + `_`."""
+    return f"durak_{module_name(spec.name)}_"
+
+
+def c_context(spec: Spec) -> dict:
+    """The template context: the Python IR's values plus the C forms."""
+    ir = build_ir(spec)
+    v = dict(ir.values)
+    r = spec.values
+    mod = module_name(spec.name)
+    p = prefix(spec)
+    suits = v["suits"]
+    width = (v["ncards"] + 3) // 4
+    v.update({
+        "p": p,
+        "P": p.upper(),
+        "c_file": f"{mod}.c",
+        "h_file": f"{mod}.h",
+        "card_text_lines": _card_text_lines(v["ranks"], suits),
+        "suit0_mask": "0x%XULL" % sum(1 << (rk * len(suits)) for rk in range(len(v["ranks"]))),
+        "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
+                          for trump, lines in v["beat_tables"]],
+        "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
+        "first_game_rule": r["first_attacker.first_game"],
+        "series_first_rule": r["series.first_attacker"],
+        "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
+        "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
+        "limit_c": r["attack.limit"].to_c(ROUND),
+        "throw_in_c": r["throw_in.who"].to_c(SEAT, {"is_defender": False}),
+        "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
+        "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
+        "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
+        "annotation_names": [name for name, _, _ in v["annotations"]],
+        "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
+                          for name, expr in sorted(r["outcome.annotations"].items())],
+    })
+    return v
+
+
+def _card_text_lines(ranks, suits) -> list[str]:
+    return [" ".join(f'"{rk}{s}",' for s in suits) for rk in ranks]
+
+
+def _c_mask_line(line: str, width: int) -> str:
+    """A Python table line `0x..,  # 6S` as C: `0x..ULL,  /* 6S */`."""
+    value, comment = line.split(",", 1)
+    return f"{value}ULL,  /* {comment.strip().lstrip('#').strip()} */"

@@ -1,0 +1,74 @@
+"""Rendering the C engine of a spec through the templates under `templates/c/`."""
+
+from __future__ import annotations
+
+import jinja2
+
+from compiler.codegen import TEMPLATES
+from compiler.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from compiler.diagnostics import Diagnostic
+from compiler.expr_c import NotInC
+from compiler.ir import module_name
+from compiler.spec import Spec
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+MAX_CARDS = 64
+"""A hand is a 64-bit mask in C."""
+
+
+class CTargetError(Exception):
+    """The spec uses something the C target lacks; `diagnostics` name the keys."""
+
+    def __init__(self, diagnostics: list):
+        super().__init__("\n".join(d.format() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def unsupported(spec: Spec) -> list:
+    """Diagnostics for every rule of `spec` the C target can not build (empty: all fine)."""
+    problems = []
+    r = spec.values
+    ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
+    if ncards > MAX_CARDS:
+        problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
+    keyed = [(key, r[key], names, consts) for key, names, consts in EXPRESSION_KEYS]
+    keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
+              for name, expr in sorted(r["outcome.annotations"].items())]
+    for key, expr, names, consts in keyed:
+        try:
+            expr.to_c(names, consts)
+        except NotInC as exc:
+            problems.append((key, f"the C target can not evaluate this expression: {exc}"))
+    return [_diagnostic(spec, key, message) for key, message in problems]
+
+
+def _diagnostic(spec: Spec, key: str, message: str) -> Diagnostic:
+    """A problem with `key`, reported at the spec file that set it."""
+    where = spec.origin.get(key.split(".annotations.")[0] if ".annotations." in key else key)
+    return Diagnostic(path=str(where or spec.label), line=0, col=0,
+                      message=f"{key}: {message} (--target c)")
+
+
+def c_files(spec: Spec) -> tuple[str, str]:
+    """The file names of a variant's C engine: (`<module>.c`, `<module>.h`)."""
+    mod = module_name(spec.name)
+    return f"{mod}.c", f"{mod}.h"
+
+
+def render_c(spec: Spec) -> dict[str, str]:
+    """{`<module>.c`: source, `<module>.h`: header} for a checked spec; CTargetError if unsupported."""
+    problems = unsupported(spec)
+    if problems:
+        raise CTargetError(problems)
+    v = c_context(spec)
+    c_name, h_name = c_files(spec)
+    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
+            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
