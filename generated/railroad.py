@@ -870,9 +870,11 @@ class Game:
             # T20/T23: the successful defender attacks next.
             self._start_round(dfd if self._in[dfd] else self._nxt[dfd])
         else:
-            # after_take.next_attacker: same_attacker - the original attacker attacks again (P8).
+            # after_take.next_attacker: same_attacker - the original attacker attacks again (P8),
+            # but the taker never does: when that attacker has left, or is the taker (a transfer
+            # brought the attack back), the next active player after the taker attacks (T23).
             orig = self._orig
-            self._start_round(orig if self._in[orig] else self._nxt[orig])
+            self._start_round(orig if self._in[orig] and orig != dfd else self._nxt[dfd])
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
