@@ -81,9 +81,18 @@ def render_index(names: list[str]) -> str:
     )
 
 
+OUTPUT_PATTERNS = ("*.py", "*.c", "*.h")
+"""The files of generated/ that `durakc build` owns (the Python engines, the C engines)."""
+
+
 def build_outputs() -> tuple[dict[str, str], list]:
-    """{file name: source} for every bundled spec plus the index, and the specs' errors."""
+    """{file name: source} for every bundled spec (Python and C engines) plus the index,
+    and the specs' errors."""
+    from compiler.ctarget import render_c  # the C target imports this module
+
     specs, errors = load_specs(bundled_names())
     outputs = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+    for spec in specs:
+        outputs.update(render_c(spec))
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     return outputs, errors

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, build_outputs
+from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_outputs
 from compiler.commands._common import report
 from compiler.diagnostics import SpecError
 
@@ -21,7 +21,8 @@ def add_arguments(parser) -> None:
 def differences(folder: Path = GENERATED_DIR) -> tuple[list[str], list]:
     """Problems with the engines folder as lines ('stale: x.py', ...), and spec errors."""
     outputs, errors = build_outputs()
-    present = {p.name for p in folder.glob("*.py")} if folder.is_dir() else set()
+    present = ({p.name for pattern in OUTPUT_PATTERNS for p in folder.glob(pattern)}
+               if folder.is_dir() else set())
     lines = []
     for name in sorted(set(outputs) | present):
         if name not in present:

@@ -19,6 +19,9 @@ def add_arguments(parser) -> None:
                         help="a spec file (.yaml) or the name of a bundled variant")
     parser.add_argument("--out", metavar="DIR", default=None,
                         help=f"output folder (default: {GENERATED_DIR})")
+    parser.add_argument("--target", choices=("python", "c"), default="python",
+                        help="python: one engine module per spec (default); c: a standalone "
+                             "C99 engine, <module>.c and <module>.h, per spec")
 
 
 def run(args) -> int:
@@ -26,7 +29,12 @@ def run(args) -> int:
     if out.exists() and not out.is_dir():
         return usage_error(f"--out {out} is not a folder")
     specs, diagnostics = load_specs(args.specs)
-    sources = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+    if args.target == "c":
+        from compiler.ctarget import c_sources_or_problems
+        sources, problems = c_sources_or_problems(specs)
+        diagnostics = list(diagnostics) + problems
+    else:
+        sources = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
     if diagnostics:
         return report(SpecError(diagnostics))
     out.mkdir(parents=True, exist_ok=True)

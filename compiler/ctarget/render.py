@@ -72,3 +72,15 @@ def render_c(spec: Spec) -> dict[str, str]:
     c_name, h_name = c_files(spec)
     return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
             h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
+
+
+def c_sources_or_problems(specs: list[Spec]) -> tuple[dict[str, str], list]:
+    """The C files of every spec the C target supports, and diagnostics for the others."""
+    sources: dict[str, str] = {}
+    problems: list = []
+    for spec in specs:
+        try:
+            sources.update(render_c(spec))
+        except CTargetError as exc:
+            problems.extend(exc.diagnostics)
+    return sources, problems
