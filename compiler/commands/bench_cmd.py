@@ -6,11 +6,12 @@ several runs and a load-independent count of bytecodes per decision.
 
 from __future__ import annotations
 
-from compiler.bench import bench, bytecodes_per_decision
+from compiler.bench import bench, bench_native, bytecodes_per_decision
 from compiler.commands._common import usage_error
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
+BACKENDS = ("python", "native", "native-driven")
 
 
 def add_arguments(parser) -> None:
@@ -27,6 +28,10 @@ def add_arguments(parser) -> None:
                         help="also count the bytecodes each engine executes per decision: a "
                              "figure that does not depend on machine load (slower: traces "
                              "40 games)")
+    parser.add_argument("--backend", choices=BACKENDS, default="python",
+                        help="python: the Python engines (default); native: whole games in the "
+                             "C engines' own loop; native-driven: the Python loop calling the C "
+                             "engines per decision (compiled on first use)")
 
 
 def run(args) -> int:
@@ -40,18 +45,32 @@ def run(args) -> int:
         return usage_error("--games must be at least 1")
     if args.repeat < 1:
         return usage_error("--repeat must be at least 1")
+    if args.backend != "python" and args.bytecodes:
+        return usage_error("--bytecodes counts Python bytecodes: use it with --backend python")
+    load, run_one = generated.load, bench
+    if args.backend != "python":
+        from compiler.native import NativeUnavailable, load_native
+
+        try:
+            for name in names:  # build (or find) every extension before timing anything
+                load_native(name)
+        except NativeUnavailable as exc:
+            return usage_error(str(exc))
+        load = load_native
+        if args.backend == "native":
+            run_one = bench_native
     spread = args.repeat > 1
     print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
           + (f" {'games/s range':>15}" if spread else "")
           + (f" {'bytecodes/decision':>18}" if args.bytecodes else ""))
     for name in names:
-        engine = generated.load(name)
+        engine = load(name)
         low, high = engine.PLAYERS_MIN, engine.PLAYERS_MAX
         counts = args.players or sorted({max(low, 2), min(high, 6)})
         for players in counts:
             if not low <= players <= high:
                 return usage_error(f"{name} is for {low} to {high} players, not {players}")
-            runs = sorted((bench(engine, players, args.games, args.seed)
+            runs = sorted((run_one(engine, players, args.games, args.seed)
                            for _ in range(args.repeat)), key=lambda run: run.games_per_s)
             r = runs[len(runs) // 2]  # the median run
             line = (f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "

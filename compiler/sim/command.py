@@ -29,8 +29,26 @@ def add_arguments(parser) -> None:
                         help="index of the first game (to run one shard of a larger run)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also save a plot (needs the optional matplotlib: durakc[plot])")
+    parser.add_argument("--backend", choices=("python", "native"), default="python",
+                        help="python: the generated Python engines (default); native: their C "
+                             "engines (compiled on first use; random bots play whole games in C). "
+                             "Same output either way")
     parser.add_argument("--progress", action="store_true",
                         help="show a progress bar on stderr even when it is not a terminal")
+
+
+def _native_problem(refs: list[str]) -> str | None:
+    """Why the native backend can not run `refs` (built here, once), or None."""
+    from compiler.native import NativeUnavailable, load_native
+
+    for ref in refs:
+        if ref.endswith(".py") or "/" in ref:
+            return f"{ref}: the native backend runs bundled variants, given by name"
+        try:
+            load_native(ref)
+        except NativeUnavailable as exc:
+            return str(exc)
+    return None
 
 
 def run(args, refs: list[str]) -> int:
@@ -57,6 +75,11 @@ def run(args, refs: list[str]) -> int:
             return 2
         name = variant_name(engine)
         names[ref] = name if name not in names.values() else ref
+    if getattr(args, "backend", "python") == "native":
+        problem = _native_problem(refs)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
     try:
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
     except ValueError as exc:
@@ -65,7 +88,8 @@ def run(args, refs: list[str]) -> int:
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     progress = ProgressBar() if (args.progress or sys.stderr.isatty()) else None
     results = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
-                       rotate=args.rotate, progress=progress, start=args.start)
+                       rotate=args.rotate, progress=progress, start=args.start,
+                       backend=getattr(args, "backend", "python"))
     if args.format == "stats":
         print(report.as_json(report.shard({names[r]: results[r] for r in refs}, args.players,
                                           args.seed, bots, args.rotate, args.start, args.games)))

@@ -66,7 +66,10 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
 
 def run_chunk(task: tuple) -> dict:
     """Play games [start, stop) of one variant; returns `Stats.to_dict()` (picklable)."""
-    ref, players, bots, seed, start, stop, rotate = task
+    ref, players, bots, seed, start, stop, rotate, backend = task
+    if backend == "native":
+        from compiler.native.sim import run_chunk as run_native_chunk
+        return run_native_chunk(ref, players, bots, seed, start, stop, rotate)
     engine = load_engine(ref)
     funcs = [get_bot(b) for b in bots]
     stats = Stats(players)
@@ -98,15 +101,17 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 
 
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
-             jobs: int = 1, rotate: bool = False, progress=None, start: int = 0) -> dict[str, Stats]:
+             jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
+             backend: str = "python") -> dict[str, Stats]:
     """Stats per variant ref; every variant plays the same seeded deals.
 
     Plays games start .. start+games-1 (a shard of a larger run when start > 0).
-    `bots` has one bot name per seat, or one name for all seats.
+    `bots` has one bot name per seat, or one name for all seats.  `backend` "native"
+    plays on the C engines (`compiler.native`): the same games, the same figures.
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = [(ref, players, bots, seed, start + a, start + b, rotate)
+    tasks = [(ref, players, bots, seed, start + a, start + b, rotate, backend)
              for ref in refs for a, b in ranges]
     results: list = [None] * len(tasks)
     done = 0
