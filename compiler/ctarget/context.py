@@ -86,6 +86,11 @@ def c_context(spec: Spec) -> dict:
         "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
+        "mt_init_lines": _mt_init_lines(),
+        "subset_sizes": [bin(m).count("1") for m in range(1 << len(suits))],
+        "nsubsets": [len(_subsets(m)) for m in range(1 << len(suits))],
+        "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
+                    for m in range(1 << len(suits))],
         "annotation_names": [name for name, _, _ in v["annotations"]],
         "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
                           for name, expr in sorted(r["outcome.annotations"].items())],
@@ -101,3 +106,18 @@ def _c_mask_line(line: str, width: int) -> str:
     """A Python table line `0x..,  # 6S` as C: `0x..ULL,  /* 6S */`."""
     value, comment = line.split(",", 1)
     return f"{value}ULL,  /* {comment.strip().lstrip('#').strip()} */"
+
+
+def _subsets(mask: int) -> list[int]:
+    """Non-empty sub-masks of `mask`, fewest bits first, then by value."""
+    subs = [m for m in range(1, mask + 1) if m & mask == m]
+    return sorted(subs, key=lambda m: (bin(m).count("1"), m))
+
+
+def _mt_init_lines() -> list[str]:
+    """MT19937's init_genrand(19650218) words, eight a line (the start of every seeding)."""
+    words = [19650218]
+    for i in range(1, 624):
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return [" ".join(f"0x{w:08x}U," for w in words[k:k + 8]) for k in range(0, 624, 8)]
