@@ -489,28 +489,6 @@ const char *durak_double_durak_card_text(int card)
     return card >= 0 && card < NCARDS ? CARD_TEXT[card] : NULL;
 }
 
-/* SUBSET_SIZE[m]: the cards in suit mask m.  SUBSETS[m]: the non-empty sub-masks of the suit mask m, fewest cards first, then by
- * value (the Python engine's order of openings and transfers); NSUBSETS[m] of them. */
-static const unsigned char SUBSET_SIZE[1 << NSUITS] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-static const unsigned char NSUBSETS[1 << NSUITS] = { 0, 1, 1, 3, 1, 3, 3, 7, 1, 3, 3, 7, 3, 7, 7, 15 };
-static const unsigned char SUBSETS[1 << NSUITS][(1 << NSUITS) - 1] = {
-    { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 4, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 2, 4, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 2, 4, 3, 5, 6, 7, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 8, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 2, 8, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 2, 8, 3, 9, 10, 11, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 4, 8, 5, 9, 12, 13, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 2, 4, 8, 6, 10, 12, 14, 0, 0, 0, 0, 0, 0, 0, 0 },
-    { 1, 2, 4, 8, 3, 5, 6, 9, 10, 12, 7, 11, 13, 14, 15 },
-};
 
 /* -- The game state --------------------------------------------------------------------- */
 struct durak_double_durak_game {
