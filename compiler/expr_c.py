@@ -12,8 +12,20 @@ time into tables, like in Python, and can not be emitted.
 from __future__ import annotations
 
 from compiler.expr_check import (
-    Binary, BoolLit, Call, Compare, Cond, Field, Inherited, Name, Neg, Node, Not, Num,
-    RankLit, SuitLit,
+    Binary,
+    BoolLit,
+    Call,
+    Compare,
+    Cond,
+    Field,
+    Inherited,
+    Name,
+    Neg,
+    Node,
+    Not,
+    Num,
+    RankLit,
+    SuitLit,
 )
 
 

@@ -6,7 +6,11 @@ diagnostics naming the key).  The Python binding lives in `compiler.native`.
 """
 
 from compiler.ctarget.render import (
-    CTargetError, c_files, c_sources_or_problems, render_c, unsupported,
+    CTargetError,
+    c_files,
+    c_sources_or_problems,
+    render_c,
+    unsupported,
 )
 
 __all__ = ["CTargetError", "c_files", "c_sources_or_problems", "render_c", "unsupported"]

@@ -73,7 +73,7 @@ def c_context(spec: Spec) -> dict:
         "c_file": f"{mod}.c",
         "h_file": f"{mod}.h",
         "card_text_lines": _card_text_lines(v["ranks"], suits),
-        "suit0_mask": "0x%XULL" % sum(1 << (rk * len(suits)) for rk in range(len(v["ranks"]))),
+        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(v['ranks']))):X}ULL",
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
                           for trump, lines in v["beat_tables"]],
         "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
@@ -87,7 +87,7 @@ def c_context(spec: Spec) -> dict:
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
-        "subset_sizes": [bin(m).count("1") for m in range(1 << len(suits))],
+        "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nsubsets": [len(_subsets(m)) for m in range(1 << len(suits))],
         "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
                     for m in range(1 << len(suits))],
@@ -111,7 +111,7 @@ def _c_mask_line(line: str, width: int) -> str:
 def _subsets(mask: int) -> list[int]:
     """Non-empty sub-masks of `mask`, fewest bits first, then by value."""
     subs = [m for m in range(1, mask + 1) if m & mask == m]
-    return sorted(subs, key=lambda m: (bin(m).count("1"), m))
+    return sorted(subs, key=lambda m: (m.bit_count(), m))
 
 
 def _mt_init_lines() -> list[str]:

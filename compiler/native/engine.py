@@ -228,7 +228,7 @@ def _game_class(py, ext):
         }
 
     def _view_of(d):
-        cards = lambda texts: tuple(card_index(t) for t in texts)  # noqa: E731
+        cards = lambda texts: tuple(card_index(t) for t in texts)
         annotations = d.get("annotations") or {}
         return {
             "players": d["players"], "dealer": d["dealer"],

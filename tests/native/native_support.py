@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +12,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import generated  # noqa: E402
-from compiler.native.build import find_compiler  # noqa: E402
+import generated
+from compiler.native.build import find_compiler
 
 CC = find_compiler()
 NO_CC = "no C compiler (cc) on this machine: the native backend is unavailable"
