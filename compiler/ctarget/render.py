@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import jinja2
 
 from compiler.codegen import TEMPLATES
@@ -51,10 +54,27 @@ def unsupported(spec: Spec) -> list:
 
 
 def _diagnostic(spec: Spec, key: str, message: str) -> Diagnostic:
-    """A problem with `key`, reported at the spec file that set it."""
-    where = spec.origin.get(key.split(".annotations.")[0] if ".annotations." in key else key)
-    return Diagnostic(path=str(where or spec.label), line=0, col=0,
-                      message=f"{key}: {message} (--target c)")
+    """A problem with `key`, at the line of the spec file that sets it when there is one."""
+    base = key.split(".annotations.")[0] + ".annotations" if ".annotations." in key else key
+    origin = spec.origin.get(base, "default")
+    where = "" if origin == "this file" else f" (the value comes from the {origin})"
+    text = f"{key}: {message}{where} (--target c)"
+    line, col, source = _key_line(spec, key) if origin == "this file" else (0, 0, None)
+    return Diagnostic(path=spec.label, line=line, col=col, message=text,
+                      width=len(key.rsplit(".", 1)[-1]), source_line=source)
+
+
+def _key_line(spec: Spec, key: str) -> tuple[int, int, str | None]:
+    """(line, column, text) of the first line of the spec that sets the key's last part."""
+    last = key.rsplit(".", 1)[-1]
+    try:
+        lines = Path(spec.path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 0, 0, None
+    for number, text in enumerate(lines, 1):
+        if re.match(rf"\s*{re.escape(last)}\s*:", text):
+            return number, len(text) - len(text.lstrip()) + 1, text
+    return 0, 0, None
 
 
 def c_files(spec: Spec) -> tuple[str, str]:
