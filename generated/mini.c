@@ -120,29 +120,24 @@ static const uint32_t MT_INIT_19650218[624] = {
 
 static void mt_init_by_array(mt_state *r, const uint32_t *key, int len)
 {
-    int i = 1, j = 0, k;
-    memcpy(r->mt, MT_INIT_19650218, sizeof(r->mt));
-    for (k = (624 > len ? 624 : len); k; k--) {
-        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= 624) {
-            r->mt[0] = r->mt[623];
-            i = 1;
-        }
-        if (j >= len) {
-            j = 0;
-        }
+    /* MT19937's init_by_array for a key of one or two words (len <= 624), its two
+     * passes written as straight loops: the wrap-arounds of i happen at fixed steps. */
+    uint32_t *mt = r->mt, prev;
+    int i, j = 0;
+    memcpy(mt, MT_INIT_19650218, sizeof(r->mt));
+    prev = mt[0];  /* the last word written, kept in a register: the passes are one long chain */
+    for (i = 1; i < 624; i++) {  /* the first pass: 624 steps, i = 1 .. 623, then 1 again */
+        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        j = j + 1 < len ? j + 1 : 0;
     }
-    for (k = 623; k; k--) {
-        r->mt[i] = (r->mt[i] ^ ((r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
-        i++;
-        if (i >= 624) {
-            r->mt[0] = r->mt[623];
-            i = 1;
-        }
+    mt[0] = prev;
+    prev = mt[1] = (mt[1] ^ ((prev ^ (prev >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+    for (i = 2; i < 624; i++) {  /* the second pass: 623 steps, i = 2 .. 623, then 1 */
+        prev = mt[i] = (mt[i] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - (uint32_t)i;
     }
-    r->mt[0] = 0x80000000U;
+    mt[0] = prev;
+    mt[1] = (mt[1] ^ ((prev ^ (prev >> 30)) * 1566083941U)) - 1U;
+    mt[0] = 0x80000000U;
     r->index = 624;
     r->ready = 0;
 }
@@ -154,6 +149,64 @@ static void mt_seed(mt_state *r, uint64_t seed)
     key[0] = (uint32_t)(seed & 0xFFFFFFFFU);
     key[1] = (uint32_t)(seed >> 32);
     mt_init_by_array(r, key, key[1] ? 2 : 1);
+}
+
+/* random.Random(seed) for MT_LANES (4) seeds at once (whole-game runs know their seeds in
+ * advance; lanes past n get seed 0 and are not used).  Seeding is one long chain of
+ * dependent steps; four chains side by side let the processor overlap them.  Each lane
+ * gets exactly mt_seed's words. */
+#define MT_LANES 4
+#define MT_STEP1(m, p, a) ((p) = (m)[i] = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1664525U)) + (a))
+#define MT_STEP2(m, p) ((p) = (m)[i] = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1566083941U)) - (uint32_t)i)
+static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
+{
+    uint32_t add[MT_LANES][2], p0, p1, p2, p3;
+    uint32_t *m0 = r[0].mt, *m1 = r[1].mt, *m2 = r[2].mt, *m3 = r[3].mt;
+    int lane, i;
+    for (lane = 0; lane < MT_LANES; lane++) {
+        uint64_t seed = lane < n ? seeds[lane] : 0;
+        uint32_t lo = (uint32_t)(seed & 0xFFFFFFFFU), hi = (uint32_t)(seed >> 32);
+        add[lane][0] = lo;  /* key[j] + j at even steps (j = 0) ... */
+        add[lane][1] = hi ? hi + 1U : lo;  /* ... and at odd steps (j = 1 for a two-word key) */
+        memcpy(r[lane].mt, MT_INIT_19650218, sizeof(r[lane].mt));
+    }
+    p0 = p1 = p2 = p3 = MT_INIT_19650218[0];
+    for (i = 1; i < 624; i++) {  /* the first pass (step i - 1) */
+        int odd = (i - 1) & 1;
+        MT_STEP1(m0, p0, add[0][odd]);
+        MT_STEP1(m1, p1, add[1][odd]);
+        MT_STEP1(m2, p2, add[2][odd]);
+        MT_STEP1(m3, p3, add[3][odd]);
+    }
+    m0[0] = p0;  /* its last step (623) wraps to word 1 */
+    m1[0] = p1;
+    m2[0] = p2;
+    m3[0] = p3;
+    i = 1;
+    MT_STEP1(m0, p0, add[0][1]);
+    MT_STEP1(m1, p1, add[1][1]);
+    MT_STEP1(m2, p2, add[2][1]);
+    MT_STEP1(m3, p3, add[3][1]);
+    for (i = 2; i < 624; i++) {  /* the second pass */
+        MT_STEP2(m0, p0);
+        MT_STEP2(m1, p1);
+        MT_STEP2(m2, p2);
+        MT_STEP2(m3, p3);
+    }
+    m0[0] = p0;  /* its last step wraps to word 1 too */
+    m1[0] = p1;
+    m2[0] = p2;
+    m3[0] = p3;
+    i = 1;
+    MT_STEP2(m0, p0);
+    MT_STEP2(m1, p1);
+    MT_STEP2(m2, p2);
+    MT_STEP2(m3, p3);
+    for (lane = 0; lane < MT_LANES; lane++) {
+        r[lane].mt[0] = 0x80000000U;
+        r[lane].index = 624;
+        r[lane].ready = 0;
+    }
 }
 
 /* Twist the next block of words.  The twist updates the words in order and word k reads
@@ -1146,23 +1199,28 @@ int durak_mini_play_random(int players, const uint64_t *game_seeds, const uint64
 {
     game g;
     action acts[DURAK_MINI_MAX_ACTIONS];
+    mt_state deals[MT_LANES], bots[MT_LANES];
     long i;
     for (i = 0; i < n; i++) {
-        mt_state rng;
+        mt_state *rng = &bots[i % MT_LANES];
         int first, err, actions = 0, rounds = 0, takes = 0, transfers = 0, shows = 0;
-        err = durak_mini_deal(&g, players, game_seeds[i], 0, 0);
+        if (i % MT_LANES == 0) {  /* seed the next games' generators side by side */
+            int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
+            mt_seed_lanes(deals, game_seeds + i, lanes);
+            mt_seed_lanes(bots, bot_seeds + i, lanes);
+        }
+        err = deal_with(&g, players, &deals[i % MT_LANES], 0, 0);
         if (err) {
             return err;
         }
         first = g.atk;
-        mt_seed(&rng, bot_seeds[i]);
         while (g.phase != DURAK_MINI_OVER && actions < DURAK_MINI_MAX_GAME_ACTIONS) {
             int count = durak_mini_legal(&g, acts);
             const action *a;
             if (!count) {
                 return DURAK_MINI_E_STATE;
             }
-            a = &acts[mt_below(&rng, (uint32_t)count)];
+            a = &acts[mt_below(rng, (uint32_t)count)];
             rounds += a->kind == DURAK_MINI_ATTACK;
             takes += a->kind == DURAK_MINI_TAKE;
             transfers += a->kind == DURAK_MINI_TRANSFER;
@@ -1196,11 +1254,20 @@ long durak_mini_bench_random(int players, uint64_t seed, long n, uint64_t choice
 {
     game g;
     action acts[DURAK_MINI_MAX_ACTIONS];
-    mt_state rng;
+    mt_state rng, deals[MT_LANES];
+    uint64_t seeds[MT_LANES];
     long i, actions = 0;
     mt_seed(&rng, choice_seed);
     for (i = 0; i < n; i++) {
-        int err = durak_mini_deal(&g, players, seed + (uint64_t)i, 0, 0);
+        int err, lane = (int)(i % MT_LANES);
+        if (!lane) {  /* seed the next games' generators side by side */
+            int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
+            for (err = 0; err < lanes; err++) {
+                seeds[err] = seed + (uint64_t)(i + err);
+            }
+            mt_seed_lanes(deals, seeds, lanes);
+        }
+        err = deal_with(&g, players, &deals[lane], 0, 0);
         if (err) {
             return err;
         }
