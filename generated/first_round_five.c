@@ -213,23 +213,33 @@ static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
  * only words k, k + 1 and k + 397 (mod 624), so twisting a block at a time, when its words
  * are needed, gives exactly the numbers of twisting all 624 at once: a deal that needs a
  * hundred numbers twists about a hundred words. */
+#define MT_TWIST(k, next, far) \
+    (y = (mt[k] & 0x80000000U) | (mt[next] & 0x7fffffffU), \
+     mt[k] = mt[far] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU))  /* no branch on a random bit */
 static void mt_twist(mt_state *r)
 {
+    uint32_t *mt = r->mt, y;
     int k, end;
     if (r->index >= 624) {
         r->index = 0;
         r->ready = 0;
     }
-    end = r->ready + 32 < 624 ? r->ready + 32 : 624;
-    for (k = r->ready; k < end; k++) {
-        uint32_t y = (r->mt[k] & 0x80000000U) | (r->mt[k == 623 ? 0 : k + 1] & 0x7fffffffU);
-        r->mt[k] = r->mt[k < 227 ? k + 397 : k - 227] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+    k = r->ready;
+    end = k + 32 < 624 ? k + 32 : 624;
+    for (; k < end && k < 227; k++) {
+        MT_TWIST(k, k + 1, k + 397);
+    }
+    for (; k < end && k < 623; k++) {
+        MT_TWIST(k, k + 1, k - 227);
+    }
+    if (k < end) {  /* the last word wraps to word 0 */
+        MT_TWIST(623, 0, 396);
     }
     r->ready = end;
 }
 
 /* The next 32-bit output (genrand_uint32). */
-static uint32_t mt_next(mt_state *r)
+static inline uint32_t mt_next(mt_state *r)
 {
     uint32_t y;
     if (r->index >= r->ready) {
@@ -254,7 +264,7 @@ static int bit_length(uint32_t n)
 }
 
 /* random.Random._randbelow(n) for 0 < n < 2**32. */
-static uint32_t mt_below(mt_state *r, uint32_t n)
+static inline uint32_t mt_below(mt_state *r, uint32_t n)
 {
     int k = bit_length(n);
     uint32_t x = mt_next(r) >> (32 - k);
@@ -265,7 +275,7 @@ static uint32_t mt_below(mt_state *r, uint32_t n)
 }
 
 /* random.Random.random(). */
-static double mt_random(mt_state *r)
+static inline double mt_random(mt_state *r)
 {
     uint32_t a = mt_next(r) >> 5, b = mt_next(r) >> 6;
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
@@ -546,6 +556,14 @@ const char *durak_first_round_five_card_text(int card)
  * value (the Python engine's order of openings and transfers); NSUBSETS[m] of them. */
 static const unsigned char SUBSET_SIZE[1 << NSUITS] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 static const unsigned char NSUBSETS[1 << NSUITS] = { 0, 1, 1, 3, 1, 3, 3, 7, 1, 3, 3, 7, 3, 7, 7, 15 };
+/* NOPEN[c][m]: how many of SUBSETS[m] hold at most c cards (openings within a cap). */
+static const unsigned char NOPEN[NSUITS + 1][1 << NSUITS] = {
+    { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 },
+    { 0, 1, 1, 3, 1, 3, 3, 6, 1, 3, 3, 6, 3, 6, 6, 10 },
+    { 0, 1, 1, 3, 1, 3, 3, 7, 1, 3, 3, 7, 3, 7, 7, 14 },
+    { 0, 1, 1, 3, 1, 3, 3, 7, 1, 3, 3, 7, 3, 7, 7, 15 },
+};
 static const unsigned char SUBSETS[1 << NSUITS][(1 << NSUITS) - 1] = {
     { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
     { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
@@ -885,12 +903,12 @@ static action *opening_actions(const game *g, action *out)
     /* attack.opening: same_rank - one card or several of one rank, within the limit (T10). */
     int i;
     int cap = expr_min(g->limit, popcount(g->hands[g->def]));
+    const unsigned char *count = NOPEN[cap < NSUITS ? (cap > 0 ? cap : 0) : NSUITS];
     while (hand) {  /* rank by rank, low to high */
         int r = RANK_OF(lowest(hand));
         unsigned suits = (unsigned)(hand >> (r * NSUITS)) & SUIT_BITS;
         hand &= ~((mask_t)SUIT_BITS << (r * NSUITS));
-        for (i = 0; i < NSUBSETS[suits] && SUBSET_SIZE[SUBSETS[suits][i]] <= cap; i++) {
-            /* fewest cards first: the first one over cap ends the rank */
+        for (i = 0; i < count[suits]; i++) {  /* the sub-sets of at most cap cards */
             out = put(out, DURAK_FIRST_ROUND_FIVE_ATTACK, -1, -1, (mask_t)SUBSETS[suits][i] << (r * NSUITS));
         }
     }

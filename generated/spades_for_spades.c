@@ -213,23 +213,33 @@ static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
  * only words k, k + 1 and k + 397 (mod 624), so twisting a block at a time, when its words
  * are needed, gives exactly the numbers of twisting all 624 at once: a deal that needs a
  * hundred numbers twists about a hundred words. */
+#define MT_TWIST(k, next, far) \
+    (y = (mt[k] & 0x80000000U) | (mt[next] & 0x7fffffffU), \
+     mt[k] = mt[far] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU))  /* no branch on a random bit */
 static void mt_twist(mt_state *r)
 {
+    uint32_t *mt = r->mt, y;
     int k, end;
     if (r->index >= 624) {
         r->index = 0;
         r->ready = 0;
     }
-    end = r->ready + 32 < 624 ? r->ready + 32 : 624;
-    for (k = r->ready; k < end; k++) {
-        uint32_t y = (r->mt[k] & 0x80000000U) | (r->mt[k == 623 ? 0 : k + 1] & 0x7fffffffU);
-        r->mt[k] = r->mt[k < 227 ? k + 397 : k - 227] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+    k = r->ready;
+    end = k + 32 < 624 ? k + 32 : 624;
+    for (; k < end && k < 227; k++) {
+        MT_TWIST(k, k + 1, k + 397);
+    }
+    for (; k < end && k < 623; k++) {
+        MT_TWIST(k, k + 1, k - 227);
+    }
+    if (k < end) {  /* the last word wraps to word 0 */
+        MT_TWIST(623, 0, 396);
     }
     r->ready = end;
 }
 
 /* The next 32-bit output (genrand_uint32). */
-static uint32_t mt_next(mt_state *r)
+static inline uint32_t mt_next(mt_state *r)
 {
     uint32_t y;
     if (r->index >= r->ready) {
@@ -254,7 +264,7 @@ static int bit_length(uint32_t n)
 }
 
 /* random.Random._randbelow(n) for 0 < n < 2**32. */
-static uint32_t mt_below(mt_state *r, uint32_t n)
+static inline uint32_t mt_below(mt_state *r, uint32_t n)
 {
     int k = bit_length(n);
     uint32_t x = mt_next(r) >> (32 - k);
@@ -265,7 +275,7 @@ static uint32_t mt_below(mt_state *r, uint32_t n)
 }
 
 /* random.Random.random(). */
-static double mt_random(mt_state *r)
+static inline double mt_random(mt_state *r)
 {
     uint32_t a = mt_next(r) >> 5, b = mt_next(r) >> 6;
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);

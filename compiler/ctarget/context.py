@@ -88,6 +88,8 @@ def c_context(spec: Spec) -> dict:
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
+        "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
+                   for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],
         "nsubsets": [len(_subsets(m)) for m in range(1 << len(suits))],
         "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
                     for m in range(1 << len(suits))],
