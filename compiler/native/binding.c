@@ -34,6 +34,7 @@ static PyObject *beat_actions[NC][NC];
 static PyObject *throw_actions[NC];
 static PyObject *take_action = NULL, *pass_action = NULL;
 static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) -> Action */
+static PyObject *card_texts[NC];  /* "10H", ... (owned, made at import) */
 
 static PyObject *action_object(const dk_action *a)
 {
@@ -561,6 +562,148 @@ static int Core_set_history(Core *self, PyObject *value, void *closure)
     return 0;
 }
 
+
+/* -- The public view, read straight from the engine (bots read these at every decision) -- */
+static PyObject *text_list(const int *cards, int n)
+{
+    int i;
+    PyObject *l = PyList_New(n);
+    for (i = 0; l && i < n; i++) {
+        Py_INCREF(card_texts[cards[i]]);
+        PyList_SET_ITEM(l, i, card_texts[cards[i]]);
+    }
+    return l;
+}
+
+static PyObject *mask_list(uint64_t mask)
+{
+    int cards[NC], n = 0, c;
+    for (c = 0; c < NC; c++) {
+        if ((mask >> c) & 1) {
+            cards[n++] = c;
+        }
+    }
+    return text_list(cards, n);
+}
+
+static PyObject *Core_get_players(Core *self, void *closure)
+{
+    dk_view v;
+    (void)closure;
+    F(get)(self->g, &v);
+    return PyLong_FromLong(v.players);
+}
+
+static PyObject *Core_get_trump(Core *self, void *closure)
+{
+    dk_view v;
+    const char *text;
+    (void)closure;
+    F(get)(self->g, &v);
+    if (v.trump < 0) {
+        Py_RETURN_NONE;
+    }
+    text = F(card_text)(v.trump);  /* card `suit` is the lowest rank of that suit */
+    return PyUnicode_FromString(text + strlen(text) - 1);
+}
+
+static PyObject *Core_get_hands(Core *self, void *closure)
+{
+    dk_view v;
+    int i;
+    PyObject *l;
+    (void)closure;
+    F(get)(self->g, &v);
+    l = PyList_New(v.players);
+    for (i = 0; l && i < v.players; i++) {
+        PyObject *h = mask_list(v.hands[i]);
+        if (!h) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        PyList_SET_ITEM(l, i, h);
+    }
+    return l;
+}
+
+static PyObject *Core_get_table(Core *self, void *closure)
+{
+    dk_view v;
+    int i;
+    PyObject *l;
+    (void)closure;
+    F(get)(self->g, &v);
+    l = PyList_New(v.ntable);
+    for (i = 0; l && i < v.ntable; i++) {
+        PyObject *d = v.table_defence[i] >= 0 ? card_texts[v.table_defence[i]] : Py_None;
+        PyObject *pair = PyList_New(2);
+        if (!pair) {
+            Py_DECREF(l);
+            return NULL;
+        }
+        Py_INCREF(card_texts[v.table_attack[i]]);
+        PyList_SET_ITEM(pair, 0, card_texts[v.table_attack[i]]);
+        Py_INCREF(d);
+        PyList_SET_ITEM(pair, 1, d);
+        PyList_SET_ITEM(l, i, pair);
+    }
+    return l;
+}
+
+static PyObject *Core_get_stock(Core *self, void *closure)
+{
+    dk_view v;
+    (void)closure;
+    F(get)(self->g, &v);
+    return text_list(v.stock, v.nstock);
+}
+
+static PyObject *Core_get_discard(Core *self, void *closure)
+{
+    dk_view v;
+    (void)closure;
+    F(get)(self->g, &v);
+    return mask_list(v.discard);
+}
+
+static PyObject *seat_or_none(const dk_view *v, int seat)
+{
+    if (v->phase == C(OVER)) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(seat);
+}
+
+static PyObject *Core_get_attacker(Core *self, void *closure)
+{
+    dk_view v;
+    (void)closure;
+    F(get)(self->g, &v);
+    return seat_or_none(&v, v.attacker);
+}
+
+static PyObject *Core_get_defender(Core *self, void *closure)
+{
+    dk_view v;
+    (void)closure;
+    F(get)(self->g, &v);
+    return seat_or_none(&v, v.defender);
+}
+
+static PyObject *Core_get_out(Core *self, void *closure)
+{
+    dk_view v;
+    int i;
+    PyObject *l;
+    (void)closure;
+    F(get)(self->g, &v);
+    l = PyList_New(v.nout);
+    for (i = 0; l && i < v.nout; i++) {
+        PyList_SET_ITEM(l, i, PyLong_FromLong(v.out[i]));
+    }
+    return l;
+}
+
 static PyMethodDef Core_methods[] = {
     {"legal_actions", (PyCFunction)Core_legal_actions, METH_NOARGS,
      "Every legal action for to_move, in canonical order; empty when the game is over."},
@@ -580,6 +723,15 @@ static PyGetSetDef Core_getset[] = {
     {"loser", (getter)Core_get_loser, NULL, NULL, NULL},
     {"is_draw", (getter)Core_get_is_draw, NULL, NULL, NULL},
     {"history", (getter)Core_get_history, (setter)Core_set_history, "action texts so far", NULL},
+    {"players", (getter)Core_get_players, NULL, "number of seats", NULL},
+    {"trump", (getter)Core_get_trump, NULL, "the trump suit letter, or None", NULL},
+    {"hands", (getter)Core_get_hands, NULL, "per seat, the sorted card texts held", NULL},
+    {"table", (getter)Core_get_table, NULL, "[attack, defence or None] pairs in play order", NULL},
+    {"stock", (getter)Core_get_stock, NULL, "cards still to be drawn, next first", NULL},
+    {"discard", (getter)Core_get_discard, NULL, "the closed discard pile", NULL},
+    {"attacker", (getter)Core_get_attacker, NULL, "the current attacker; None when over", NULL},
+    {"defender", (getter)Core_get_defender, NULL, "the current defender; None when over", NULL},
+    {"out", (getter)Core_get_out, NULL, "seats that have left, in the order they left", NULL},
     {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
     {NULL, NULL, NULL, NULL, NULL}
 };
@@ -761,6 +913,15 @@ PyMODINIT_FUNC DK_CAT(PyInit_, DK_MODULE)(void)
     mask_actions = PyDict_New();
     if (!mask_actions) {
         return NULL;
+    }
+    {
+        int c;
+        for (c = 0; c < NC; c++) {
+            card_texts[c] = PyUnicode_InternFromString(F(card_text)(c));
+            if (!card_texts[c]) {
+                return NULL;
+            }
+        }
     }
     m = PyModule_Create(&module_def);
     if (!m) {

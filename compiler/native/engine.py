@@ -175,21 +175,13 @@ def _game_class(py, ext):
             state = "over" if v["phase"] == 3 else f"{PHASES[v['phase']]}, seat {v['to_move']} to move"
             return f"<{py.VARIANT['name']} game (native), {v['players']} players, {state}>"
 
-        # -- the public view ---------------------------------------------------------------
-        players = property(lambda self: self._view()["players"])
+        # -- the public view (players, trump, hands, table, stock, discard, attacker,
+        # defender, out, to_move, is_over, loser, is_draw and history are read in C) ------
         dealer = property(lambda self: self._view()["dealer"])
-        trump = property(lambda self: _suit(self._view()["trump"]))
         trump_card = property(lambda self: _card(self._view()["turned"]))
-        hands = property(lambda self: [_texts(h) for h in self._view()["hands"]])
-        table = property(lambda self: [[card_text[a], _card(d)] for a, d in self._view()["table"]])
-        stock = property(lambda self: _texts(self._view()["stock"]))
-        discard = property(lambda self: _texts(self._view()["discard"]))
-        attacker = property(lambda self: _live(self._view(), "attacker"))
-        defender = property(lambda self: _live(self._view(), "defender"))
         original_attacker = property(lambda self: _live(self._view(), "original_attacker"))
         phase = property(lambda self: PHASES[self._view()["phase"]])
         limit = property(lambda self: self._view()["limit"])
-        out = property(lambda self: list(self._view()["out"]))
         annotations = property(lambda self: _annotations(self._view()))
 
     def _suit(index):
