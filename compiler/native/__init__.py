@@ -7,6 +7,7 @@ compiler into a cache folder.  Without a compiler, `NativeUnavailable` says so.
 """
 
 from compiler.native.build import NativeUnavailable, build_extension, find_compiler
-from compiler.native.engine import load_native
+from compiler.native.engine import load_native, load_native_spec
 
-__all__ = ["NativeUnavailable", "build_extension", "find_compiler", "load_native"]
+__all__ = ["NativeUnavailable", "build_extension", "find_compiler", "load_native",
+           "load_native_spec"]

@@ -39,6 +39,46 @@ def load_native(name: str) -> types.ModuleType:
     return engine
 
 
+def load_native_spec(path: str) -> types.ModuleType:
+    """The native engine of a spec file (its Python engine is rendered alongside).
+
+    Raises NativeUnavailable without a compiler, `compiler.diagnostics.SpecError` for a bad
+    spec and `compiler.ctarget.CTargetError` for one the C target can not build.
+    """
+    import importlib.util
+    import sys
+
+    from compiler.codegen import render_engine
+    from compiler.ctarget import render_c
+    from compiler.diagnostics import SpecError
+    from compiler.native.build import cache_dir
+    from compiler.spec import load_specs
+
+    specs, errors = load_specs([path])
+    if errors:
+        raise SpecError(errors)
+    spec = specs[0]
+    mod = module_name(spec.name)
+    key = f"spec:{spec.sha256}:{spec.name}"
+    if key in _CACHE:
+        return _CACHE[key]
+    folder = cache_dir() / f"py-{mod}-{spec.sha256[:16]}"
+    folder.mkdir(parents=True, exist_ok=True)
+    py_file = folder / f"{mod}.py"
+    py_file.write_text(render_engine(spec), encoding="utf-8")
+    py_name = f"_durakc_spec_engine_{mod}_{spec.sha256[:12]}"
+    loader_spec = importlib.util.spec_from_file_location(py_name, py_file)
+    py = importlib.util.module_from_spec(loader_spec)
+    sys.modules[py_name] = py
+    loader_spec.loader.exec_module(py)
+    files = render_c(spec)
+    ext = import_extension(mod, build_extension(mod, files[f"{mod}.c"], files[f"{mod}.h"]))
+    ext.setup(_action_factory(py))
+    engine = _make_module(py, ext)
+    _CACHE[key] = engine
+    return engine
+
+
 def c_sources(name: str) -> tuple[str, str]:
     """The C engine of a bundled variant: generated/<module>.c and .h, rendered if absent."""
     mod = module_name(name)
