@@ -33,6 +33,16 @@ def find_compiler() -> str | None:
     return None
 
 
+def unavailable_reason() -> str | None:
+    """Why the native backend can not be built here (no compiler, no Python headers), or None."""
+    if find_compiler() is None:
+        return "native backend unavailable: no C compiler (cc) found"
+    include = Path(sysconfig.get_paths()["include"])
+    if not (include / "Python.h").exists():
+        return f"native backend unavailable: no Python headers (Python.h) in {include}"
+    return None
+
+
 def cache_dir() -> Path:
     """Where built extensions are kept."""
     root = os.environ.get("DURAKC_NATIVE_CACHE")
@@ -55,9 +65,10 @@ def build_extension(module: str, c_source: str, header: str, *, force: bool = Fa
     `c_source` and `header` are the texts of `<module>.c` and `<module>.h`.
     Raises NativeUnavailable without a compiler or when compiling fails.
     """
+    reason = unavailable_reason()
+    if reason:
+        raise NativeUnavailable(reason)
     cc = find_compiler()
-    if cc is None:
-        raise NativeUnavailable("native backend unavailable: no C compiler (cc) found")
     prefix = f"durak_{module}_"
     unit = _unit(module, f"{module}.h", prefix)
     digest = hashlib.sha256("\0".join([

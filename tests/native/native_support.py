@@ -13,11 +13,12 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import generated
-from compiler.native.build import find_compiler
+from compiler.native.build import find_compiler, unavailable_reason
 
 CC = find_compiler()
-NO_CC = "no C compiler (cc) on this machine: the native backend is unavailable"
-needs_cc = pytest.mark.skipif(CC is None, reason=NO_CC)
+REASON = unavailable_reason()
+needs_cc = pytest.mark.skipif(REASON is not None, reason=str(REASON))
+"""For tests that build the native backend: skipped, with the reason, where it can not be."""
 C_FLAGS = ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 
 
