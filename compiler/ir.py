@@ -8,6 +8,7 @@ variant needs at all (a variant without transfers gets no transfer code).
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from compiler import __version__
@@ -72,6 +73,14 @@ def module_name(variant_name: str) -> str:
     return variant_name.replace("-", "_")
 
 
+def _regenerate(spec: Spec) -> str:
+    """The command, quoted for the header comment, that writes this engine again: `durakc
+    build` for a bundled variant, else `durakc compile <spec file>` (repr'd if the path is
+    not printable, so that it can not end the comment)."""
+    command = "durakc build" if spec.bundled else "durakc compile " + shlex.quote(spec.label)
+    return f"`{command}`" if command.isprintable() else repr(command)
+
+
 def build_ir(spec: Spec) -> VariantIR:
     """Decide everything the engine for `spec` needs."""
     r = spec.values
@@ -87,6 +96,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "name_literal": repr(spec.name),
         "module_file": module_name(spec.name) + ".py",
         "label_literal": repr(spec.label),
+        "bundled": spec.bundled,
+        "regenerate": _regenerate(spec),
         "docstring": doc_text(spec.title, spec.description),
         "compiler_version": __version__,
         "sha256": spec.sha256,

@@ -66,6 +66,11 @@ class Spec:
     values: dict[str, object]
     origin: dict[str, str]
 
+    @property
+    def bundled(self) -> bool:
+        """The spec is one of the bundled variants (``variants/*.yaml``)."""
+        return _is_bundled(self.path)
+
     def rules_json(self) -> dict:
         """JSON-safe ``{path: value}`` in schema order; expressions as their text."""
         return {key.path: _json_value(self.values[key.path]) for key in KEYS}

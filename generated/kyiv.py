@@ -18,6 +18,7 @@ Game, Action, IllegalAction, VARIANT.
 from __future__ import annotations
 
 import random
+import sys
 
 __all__ = [
     "VARIANT", "Action", "Game", "IllegalAction", "InvalidGame", "from_position", "new_game",
@@ -344,7 +345,15 @@ class Action:
     the same move, so actions compare (and hash) by identity.
     """
 
-    __slots__ = ("a", "d", "idx", "kind", "mask", "size", "text")
+    __slots__ = {
+        "a": "for a beat, the attack card (a card int), else -1",
+        "d": "for a beat, the defence card (a card int), else -1",
+        "idx": "the card ints of mask, low to high",
+        "kind": "ATTACK, BEAT, TRANSFER, SHOW, THROW, TAKE or PASS",
+        "mask": "mask of the cards the action plays (0 for a beat: see a and d)",
+        "size": "len(idx)",
+        "text": "the canonical text, e.g. 'beat 9C JC'",
+    }
 
     def __init__(self, kind, mask=0, a=-1, d=-1):
         self.kind = kind
@@ -597,13 +606,48 @@ PHASES = ("attack", "defend", "throw", "over")
 class Game:
     """One game of 'kyiv'; see the module docstring for the contract."""
 
-    __slots__ = (
-        "_atk", "_att", "_beaten", "_beaten_by", "_def", "_dfd", "_discard", "_first_round",
-        "_hands", "_in", "_late", "_late_unbeaten", "_left", "_legal", "_limit", "_nxt",
-        "_on_table", "_orders", "_orig", "_passed", "_phase", "_shown", "_stock", "_table",
-        "_thrower_cache", "_throwers", "_took", "_transfers", "_trump", "_turned", "_unb",
-        "annotations", "dealer", "history", "is_draw", "loser", "out", "players", "to_move",
-    )
+    # The state; a slot's text is its docstring (help(Game) lists the public ones).
+    __slots__ = {
+        "_atk": "current attacker (a transfer changes it)",
+        "_att": "attack cards on the table, in play order",
+        "_beaten": "attack cards beaten this round",
+        "_beaten_by": "the BEATEN_BY table of the trump suit",
+        "_def": "current defender",
+        "_dfd": "the defence card on each attack card, -1 while unbeaten",
+        "_discard": "mask of the discard pile",
+        "_first_round": "this is the game's first round",
+        "_hands": "mask of each seat's hand",
+        "_in": "per seat, whether it is still in the game",
+        "_late": "mask of attack cards added after the first beat (K1)",
+        "_late_unbeaten": "how many of the late cards are unbeaten",
+        "_left": "how many players are still in the game",
+        "_legal": "the legal actions now, None until computed",
+        "_limit": "this round's attack limit",
+        "_nxt": "per seat, the next seat clockwise still in the game",
+        "_on_table": "mask of every card of a rank on the table",
+        "_orders": "refill orders by (original attacker, defender), until a player leaves",
+        "_orig": "the seat that opened the round",
+        "_passed": "mask of the seats that passed since the table last changed",
+        "_phase": "OPENING, DEFENCE, THROW_IN or OVER",
+        "_shown": "mask of the trumps shown this round (S2)",
+        "_stock": "the stock, next card last",
+        "_table": "mask of every card on the table",
+        "_thrower_cache": "throw-in orders by attacker, until a player leaves",
+        "_throwers": "the seats that may throw in, in priority order",
+        "_took": "the defender has taken",
+        "_transfers": "transfers and shows this round",
+        "_trump": "the trump suit index, -1 for none",
+        "_turned": "the card turned for trump, -1 for none",
+        "_unb": "the unbeaten attack cards",
+        "annotations": "outcome.annotations: name -> whether it held, once the game is lost",
+        "dealer": "the seat that dealt this game",
+        "history": "the texts of the actions applied so far, in order",
+        "is_draw": "True when the game ended with nobody holding cards (T24)",
+        "loser": "the durak's seat once the game is over, else None (T24)",
+        "out": "the seats that have left the game, in the order they left (T24)",
+        "players": "the number of seats",
+        "to_move": "the seat that must act now; None once the game is over",
+    }
 
     # -- construction --------------------------------------------------------
     @classmethod
@@ -667,6 +711,7 @@ class Game:
     # -- the public view -----------------------------------------------------
     @property
     def is_over(self):
+        """True once the game has ended (a loser or a draw)."""
         return self._phase == OVER
 
     @property
@@ -681,10 +726,12 @@ class Game:
 
     @property
     def hands(self):
+        """Per seat, the card texts of its hand, sorted (rank, then suit)."""
         return [mask_texts(h) for h in self._hands]
 
     @property
     def table(self):
+        """[attack, defence or None] card-text pairs, in play order."""
         return [[CARD_TEXT[a], CARD_TEXT[d] if d >= 0 else None] for a, d in zip(self._att, self._dfd)]
 
     @property
@@ -694,14 +741,17 @@ class Game:
 
     @property
     def discard(self):
+        """The card texts of the closed discard pile, sorted."""
         return mask_texts(self._discard)
 
     @property
     def attacker(self):
+        """The current attacker's seat (a transfer changes it); None when over."""
         return None if self._phase == OVER else self._atk
 
     @property
     def defender(self):
+        """The current defender's seat; None when over."""
         return None if self._phase == OVER else self._def
 
     @property
@@ -1157,45 +1207,44 @@ class Game:
 
     @classmethod
     def from_dict(cls, d):
-        """The game a to_dict() result describes."""
-        if d.get("variant") != VARIANT["name"]:
-            raise InvalidGame(f"state of variant {d.get('variant')!r}, not {VARIANT['name']!r}")
+        """The game a to_dict() result describes; InvalidGame (a ValueError) if `d` is not a
+        consistent state of this variant (see _read_saved)."""
+        s = _read_saved(d)
         g = cls.__new__(cls)
-        g.players = d["players"]
-        g.dealer = d["dealer"]
-        g.history = list(d["history"])
-        g.out = list(d["out"])
-        g.loser = d["loser"]
-        g.is_draw = d["is_draw"]
-        g.annotations = dict(d["annotations"])
-        g._hands = [_mask_of(h) for h in d["hands"]]
-        g._stock = [card_index(c) for c in reversed(d["stock"])]
-        g._discard = _mask_of(d["discard"])
-        g._trump = SUITS.index(d["trump"]) if d["trump"] else -1
-        g._turned = card_index(d["trump_card"]) if d["trump_card"] else -1
+        g.players = s["players"]
+        g.dealer = s["dealer"]
+        g.history = s["history"]
+        g.out = s["out"]
+        g.loser = s["loser"]
+        g.is_draw = s["is_draw"]
+        g.annotations = s["annotations"]
+        g._hands = s["hands"]
+        g._stock = s["stock"]
+        g._discard = s["discard"]
+        g._trump = s["trump"]
+        g._turned = s["turned"]
         g._beaten_by = BEATEN_BY[g._trump]
-        g._att = [card_index(a) for a, _ in d["table"]]
-        g._dfd = [card_index(x) if x else -1 for _, x in d["table"]]
-        g._phase = PHASES.index(d["phase"])
-        g._atk = d["attacker"]
-        g._orig = d["original_attacker"]
-        g._def = d["defender"]
-        g.to_move = d["to_move"]
-        g._took = d["took"]
-        g._passed = sum(1 << s for s in d["passed"])
-        g._limit = d["limit"]
-        g._first_round = d["first_round"]
-        g._transfers = d["transfers"]
-        g._shown = _mask_of(d["shown"])
-        g._late = _mask_of(d.get("late", []))
-        g._in = list(d["in_game"])
+        g._att = s["att"]
+        g._dfd = s["dfd"]
+        g._phase = s["phase"]
+        g._atk = s["attacker"]
+        g._orig = s["original_attacker"]
+        g._def = s["defender"]
+        g.to_move = s["to_move"]
+        g._took = s["took"]
+        g._passed = s["passed"]
+        g._limit = s["limit"]
+        g._first_round = s["first_round"]
+        g._transfers = s["transfers"]
+        g._shown = s["shown"]
+        g._late = s["late"]
+        g._in = s["in_game"]
         g._left = sum(g._in)
         g._seats_changed()
-        g._table = 0
         g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
         g._late_unbeaten = sum(1 for a in g._unb if g._late >> a & 1)
         g._beaten = len(g._dfd) - len(g._unb)
-        g._on_table = 0
+        g._table = g._on_table = 0
         for c in g._att + g._dfd:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
@@ -1233,22 +1282,74 @@ class Game:
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
-# -- Positions ---------------------------------------------------------------
+# -- Positions and saved games: the checks both share -------------------------
 
 
-def _mask_of(texts):
+def _seat(value, players, what):
+    """`value` if it is a seat of a `players`-seat game; InvalidGame naming `what` if not."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise InvalidGame(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def _read_cards(texts, place, seen):
+    """The card ints of `texts`, a list of card texts found at `place` (named in messages).
+
+    `seen` maps each card read so far to its place: a card in two places is an InvalidGame.
+    """
+    if not isinstance(texts, (list, tuple)):
+        raise InvalidGame(f"{place} must be a list of cards, not {texts!r}")
+    cards = []
+    for text in texts:
+        try:
+            c = card_index(text) if isinstance(text, str) else -1
+        except ValueError:
+            c = -1
+        if c < 0:
+            raise InvalidGame(f"{place}: {text!r} is not a card of this deck")
+        if c in seen:
+            where = "twice in " + place if seen[c] == place else f"in {seen[c]} and in {place}"
+            raise InvalidGame(f"card {CARD_TEXT[c]} is {where}")
+        seen[c] = place
+        cards.append(c)
+    return cards
+
+
+def _mask(cards):
     mask = 0
-    for t in texts:
-        c = card_index(t)
-        if mask >> c & 1:
-            raise InvalidGame(f"card {CARD_TEXT[c]} appears twice")
+    for c in cards:
         mask |= 1 << c
     return mask
+
+
+def _read_hands(texts, players, seen):
+    """One hand mask per seat from a list of `players` lists of card texts."""
+    if not isinstance(texts, (list, tuple)) or len(texts) != players:
+        raise InvalidGame(f"hands must be a list of {players} lists of cards, not {texts!r}")
+    return [_mask(_read_cards(hand, f"seat {s}'s hand", seen)) for s, hand in enumerate(texts)]
 
 
 def _listing(mask):
     cards = mask_texts(mask)
     return cards[0] + " is" if len(cards) == 1 else " ".join(cards) + " are"
+
+
+def _trump_suit(text, required):
+    """The suit index `text` names as trump (-1 for None), as the variant's trump.mode allows."""
+    if text is None:
+        trump = -1
+    elif isinstance(text, str) and text in SUITS:
+        trump = SUITS.index(text)
+    else:
+        raise InvalidGame(f"trump must be one of {', '.join(SUITS)} or null, not {text!r}")
+    # trump.mode: turned_bottom - the turned card's suit; a saved game may have none
+    # (no card of an allowed suit was left to turn), a position may not.
+    if trump < 0 and required:
+        raise InvalidGame("this variant needs a trump suit")
+    return trump
+
+
+# -- Positions -------------------------------------------------------------------
 
 
 def from_position(position):
@@ -1264,39 +1365,20 @@ def from_position(position):
     unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
                                "dealer", "first_round", "defender"}
     if unknown:
-        raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
-    try:
-        players = position["players"]
-        hands_text = position["hands"]
-        attacker = position["attacker"]
-    except KeyError as exc:
-        raise InvalidGame(f"a position needs {exc.args[0]!r}") from None
+        raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
+    missing = [k for k in ("players", "hands", "attacker") if k not in position]
+    if missing:
+        raise InvalidGame(f"a position needs {', '.join(map(repr, missing))}")
+    players = position["players"]
     _check_players(players)
-    if not isinstance(hands_text, list) or len(hands_text) != players:
-        raise InvalidGame(f"hands must be a list of {players} lists of cards")
-    seen = 0
-    hands = []
-    for hand in hands_text:
-        mask = _mask_of(hand)
-        if mask & seen:
-            raise InvalidGame(f"card {_listing(mask & seen).split()[0]} appears twice")
-        seen |= mask
-        hands.append(mask)
-    stock = [card_index(c) for c in position.get("stock") or []]
-    discard = [card_index(c) for c in position.get("discard") or []]
-    for c in stock + discard:
-        if seen >> c & 1:
-            raise InvalidGame(f"card {CARD_TEXT[c]} appears twice")
-        seen |= 1 << c
-    discard_mask = FULL_DECK & ~seen  # cards that appear nowhere count as discarded
-    for c in discard:
-        discard_mask |= 1 << c
-    trump, turned = _position_trump(position.get("trump"), stock, hands)
-    dealer = position.get("dealer", 0)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}")
-    if not isinstance(attacker, int) or isinstance(attacker, bool) or not 0 <= attacker < players:
-        raise InvalidGame(f"attacker must be a seat from 0 to {players - 1}")
+    seen = {}
+    hands = _read_hands(position["hands"], players, seen)
+    stock = _read_cards(position.get("stock") or [], "the stock", seen)
+    discard = _read_cards(position.get("discard") or [], "the discard pile", seen)
+    discard_mask = _mask(discard) | FULL_DECK & ~_mask(seen)  # cards nowhere count as discarded
+    trump, turned = _position_trump(position.get("trump"), stock)
+    dealer = _seat(position.get("dealer", 0), players, "dealer")
+    attacker = _seat(position["attacker"], players, "attacker")
     if not hands[attacker]:
         raise InvalidGame(f"the attacker, seat {attacker}, holds no cards")
     if sum(1 for h in hands if h) < 2 and not stock:
@@ -1309,16 +1391,9 @@ def from_position(position):
     return g
 
 
-def _position_trump(trump_text, stock, hands):
+def _position_trump(trump_text, stock):
     """The trump suit index and the turned card a position implies."""
-    if trump_text is None:
-        trump = -1
-    elif trump_text in SUITS:
-        trump = SUITS.index(trump_text)
-    else:
-        raise InvalidGame(f"trump must be one of {', '.join(SUITS)} or null, not {trump_text!r}")
-    if trump < 0:
-        raise InvalidGame("this variant needs a trump suit")
+    trump = _trump_suit(trump_text, True)
     if not stock:
         return trump, -1
     turned = stock[-1]  # trump.mode: turned_bottom - the turned card is the stock's last card
@@ -1326,12 +1401,185 @@ def _position_trump(trump_text, stock, hands):
         raise InvalidGame(f"trump {SUITS[trump]} contradicts the face-up card {CARD_TEXT[turned]}")
     return trump, turned
 
+# -- Saved games (Game.to_dict) ----------------------------------------------------
 
-def _demo(argv):
-    """`python kyiv.py [PLAYERS] [GAMES] [SEED]`: random self-play, stdlib only."""
-    players = int(argv[0]) if argv else PLAYERS_MIN
-    games = int(argv[1]) if len(argv) > 1 else 1
-    seed = int(argv[2]) if len(argv) > 2 else 0
+_SAVED_KEYS = (
+    "variant", "players", "dealer", "trump", "trump_card", "hands", "table", "stock", "discard",
+    "phase", "attacker", "original_attacker", "defender", "to_move", "took", "passed", "limit",
+    "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
+    "annotations", "history",
+)
+_SAVED_OPTIONAL = ("late",)
+
+
+def _read_saved(d):
+    """The values of a Game.to_dict() result in engine form (card ints, masks, phase number).
+
+    InvalidGame (a ValueError) when `d` is not a consistent state of this variant: another
+    variant, missing or unknown keys, wrong types, a card in two places or in none (every
+    card of the deck is in a hand, on the table, in the stock or in the discard pile), or
+    seats that contradict the phase.
+    """
+    if not isinstance(d, dict):
+        raise InvalidGame(f"a saved game is a dict from Game.to_dict(), not {type(d).__name__}")
+    if d.get("variant") != VARIANT["name"]:
+        raise InvalidGame(f"state of variant {d.get('variant')!r}, not {VARIANT['name']!r}")
+    missing = [k for k in _SAVED_KEYS if k not in d and k not in _SAVED_OPTIONAL]
+    if missing:
+        raise InvalidGame(f"a saved game needs the keys {', '.join(missing)}")
+    unknown = sorted(str(k) for k in d if k not in _SAVED_KEYS)
+    if unknown:
+        raise InvalidGame(f"unknown keys in a saved game: {', '.join(unknown)}")
+    players = d["players"]
+    _check_players(players)
+    s = {"players": players}
+    for key in ("dealer", "attacker", "original_attacker", "defender"):
+        s[key] = _seat(d[key], players, key)
+    for key in ("to_move", "loser"):
+        s[key] = None if d[key] is None else _seat(d[key], players, key)
+    for key in ("took", "first_round", "is_draw"):
+        if not isinstance(d[key], bool):
+            raise InvalidGame(f"{key} must be true or false, not {d[key]!r}")
+        s[key] = d[key]
+    s["limit"] = _whole(d["limit"], "limit", 1)
+    s["transfers"] = _whole(d["transfers"], "transfers", 0)
+    if not isinstance(d["phase"], str) or d["phase"] not in PHASES:
+        raise InvalidGame(f"phase must be one of {', '.join(PHASES)}, not {d['phase']!r}")
+    s["phase"] = PHASES.index(d["phase"])
+    _read_saved_cards(d, s)
+    _read_saved_seats(d, s)
+    _check_saved_turn(s)
+    return s
+
+
+def _whole(value, what, least):
+    if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise InvalidGame(f"{what} must be a whole number of at least {least}, not {value!r}")
+    return value
+
+
+def _read_saved_cards(d, s):
+    """Hands, table, stock and discard pile: each card of the deck exactly once; the trump."""
+    seen = {}
+    s["hands"] = _read_hands(d["hands"], s["players"], seen)
+    table = d["table"]
+    if not isinstance(table, list) or not all(isinstance(p, list) and len(p) == 2 for p in table):
+        raise InvalidGame(f"table must be a list of [attack, defence or null] pairs, not {table!r}")
+    s["att"] = [_read_cards([a], "the table", seen)[0] for a, _ in table]
+    s["dfd"] = [-1 if x is None else _read_cards([x], "the table", seen)[0] for _, x in table]
+    stock = _read_cards(d["stock"], "the stock", seen)
+    s["stock"] = stock[::-1]  # the engine keeps the next card last
+    s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
+    absent = FULL_DECK & ~_mask(seen)
+    if absent:
+        raise InvalidGame(f"{_listing(absent)} nowhere: every card of the deck must be in a hand, "
+                          "on the table, in the stock or in the discard pile")
+    s["shown"] = _mask(_read_cards(d["shown"], "shown", {}))
+    s["late"] = _mask(_read_cards(d.get("late", []), "late", {}))
+    s["trump"], s["turned"] = _saved_trump(d["trump"], d["trump_card"], stock)
+
+
+def _saved_trump(trump_text, card_text, stock):
+    """The trump suit index and turned card of a saved game; `stock` lists the next card first."""
+    trump = _trump_suit(trump_text, False)
+    turned = -1 if card_text is None else _read_cards([card_text], "trump_card", {})[0]
+    if turned >= 0 and SUIT_OF[turned] != trump:
+        raise InvalidGame(f"trump {trump_text} contradicts the trump card {CARD_TEXT[turned]}")
+    if trump >= 0 and stock and stock[-1] != turned:
+        # trump.mode: turned_bottom - the face-up card lies under the stock until drawn last.
+        raise InvalidGame(f"trump_card must be the stock's last card, {CARD_TEXT[stock[-1]]}, "
+                          f"not {card_text!r}")
+    return trump, turned
+
+
+def _read_saved_seats(d, s):
+    """Who is in and out, who passed, the history and annotations."""
+    players = s["players"]
+    in_game = d["in_game"]
+    if not isinstance(in_game, list) or len(in_game) != players or not all(
+            isinstance(x, bool) for x in in_game):
+        raise InvalidGame(f"in_game must be a list of {players} true/false values, not {in_game!r}")
+    out = [_seat(x, players, "a seat in out") for x in _list(d["out"], "out")]
+    if sorted(out) != [x for x in range(players) if not in_game[x]]:
+        raise InvalidGame(f"out must list once each seat that is not in_game, not {out!r}")
+    for seat in out:
+        if s["hands"][seat]:
+            raise InvalidGame(f"seat {seat} has left the game yet holds cards")
+    s["in_game"], s["out"] = in_game[:], out
+    s["passed"] = sum(1 << _seat(x, players, "a seat in passed") for x in _list(d["passed"], "passed"))
+    history = _list(d["history"], "history")
+    if not all(isinstance(x, str) for x in history):
+        raise InvalidGame("history must be a list of action texts")
+    s["history"] = history[:]
+    notes = d["annotations"]
+    if not isinstance(notes, dict) or not all(
+            isinstance(k, str) and isinstance(x, bool) for k, x in notes.items()):
+        raise InvalidGame(f"annotations must map names to true or false, not {notes!r}")
+    s["annotations"] = dict(notes)
+
+
+def _list(value, what):
+    if not isinstance(value, list):
+        raise InvalidGame(f"{what} must be a list, not {value!r}")
+    return value
+
+
+def _check_saved_turn(s):
+    """The phase, the seats and the table must agree (the round protocol)."""
+    phase, to_move, inside = s["phase"], s["to_move"], s["in_game"]
+    if phase == OVER:
+        if to_move is not None or s["att"]:
+            raise InvalidGame("a finished game has nobody to move and an empty table")
+        if s["is_draw"] == (s["loser"] is not None):
+            raise InvalidGame("a finished game has either a loser or is a draw")
+        return
+    if s["loser"] is not None or s["is_draw"]:
+        raise InvalidGame("a game still in play has no loser and is no draw")
+    atk, dfd = s["attacker"], s["defender"]
+    if atk == dfd or not inside[atk] or not inside[dfd]:
+        raise InvalidGame("attacker and defender must be two seats still in the game")
+    if to_move is None or not inside[to_move]:
+        raise InvalidGame(f"to_move must be a seat still in the game, not {to_move!r}")
+    unbeaten = s["dfd"].count(-1)
+    if phase == OPENING and (s["att"] or to_move != atk):
+        raise InvalidGame("in the attack phase the table is empty and the attacker moves")
+    if phase == DEFENCE and (not unbeaten or s["took"] or to_move != dfd):
+        raise InvalidGame("in the defend phase the defender moves and faces an unbeaten card")
+    if phase == THROW_IN and (to_move == dfd or unbeaten and not s["took"]):
+        raise InvalidGame("in the throw phase a non-defender moves, every card beaten or taken")
+
+
+_USAGE = f"""usage: python kyiv.py [PLAYERS] [GAMES] [SEED]
+
+Random self-play of {VARIANT['name']}: GAMES games (default 1) of PLAYERS players
+({PLAYERS_MIN} to {PLAYERS_MAX}, default {PLAYERS_MIN}); game i is dealt with seed SEED + i (default 0)."""
+
+
+def _demo_args(argv):
+    """(players, games, seed) from the command line; UsageError with the reason if wrong."""
+    if len(argv) > 3:
+        raise _UsageError(f"expected at most 3 arguments, got {len(argv)}")
+    values = [PLAYERS_MIN, 1, 0]
+    for i, (name, text) in enumerate(zip(("PLAYERS", "GAMES", "SEED"), argv)):
+        try:
+            values[i] = int(text)
+        except ValueError:
+            raise _UsageError(f"{name} must be a whole number, not {text!r}") from None
+    players, games, seed = values
+    if not PLAYERS_MIN <= players <= PLAYERS_MAX:
+        raise _UsageError(f"{VARIANT['name']} is for {PLAYERS_MIN} to {PLAYERS_MAX} players, "
+                          f"not {players}")
+    if games < 1:
+        raise _UsageError(f"GAMES must be at least 1, not {games}")
+    return players, games, seed
+
+
+class _UsageError(Exception):
+    """A bad command line of the demo (exit status 2)."""
+
+
+def _demo(players, games, seed):
+    """Play `games` random games and print the losses by seat (stdlib only)."""
     chooser = random.Random(seed)
     losses = [0] * players
     draws = actions = 0
@@ -1348,7 +1596,19 @@ def _demo(argv):
           f"losses by seat {losses}, draws {draws}")
 
 
-if __name__ == "__main__":
-    import sys
+def _main(argv):
+    """`python kyiv.py [PLAYERS] [GAMES] [SEED]`; the exit status."""
+    if argv[:1] in (["-h"], ["--help"]):
+        print(_USAGE)
+        return 0
+    try:
+        players, games, seed = _demo_args(argv)
+    except _UsageError as exc:
+        print(f"{_USAGE.splitlines()[0]}\nerror: {exc}", file=sys.stderr)
+        return 2
+    _demo(players, games, seed)
+    return 0
 
-    _demo(sys.argv[1:])
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

@@ -68,6 +68,9 @@ def c_context(spec: Spec) -> dict:
     suits = v["suits"]
     width = (v["ncards"] + 3) // 4
     v.update({
+        # Texts from outside (the spec's path) inside C comments: never let one end the comment.
+        "label_literal": _comment_safe(v["label_literal"]),
+        "regenerate": _comment_safe(v.get("regenerate", "`durakc build`")),
         "p": p,
         "P": p.upper(),
         "c_file": f"{mod}.c",
@@ -123,3 +126,8 @@ def _mt_init_lines() -> list[str]:
         prev = words[-1]
         words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
     return [" ".join(f"0x{w:08x}U," for w in words[k:k + 8]) for k in range(0, 624, 8)]
+
+
+def _comment_safe(text: str) -> str:
+    """`text` for a /* C comment */: no '*/' (or '/*') in it can end or nest the comment."""
+    return text.replace("*/", "*\\/").replace("/*", "/\\*")

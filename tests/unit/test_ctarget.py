@@ -104,3 +104,16 @@ def test_compile_target_c_reports_spec_errors_like_the_python_target(tmp_path):
     assert done.returncode == 1
     assert "error:" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="no C compiler (cc)")
+def test_a_spec_path_can_not_end_a_c_comment(tmp_path):
+    folder = tmp_path / "we*"  # the path "we*/ird.yaml" holds "*/"
+    folder.mkdir()
+    (folder / "ird.yaml").write_text("name: ird\ntitle: Ird\nextends: transfer\nrules: {}\n")
+    done = subprocess.run([sys.executable, "-m", "compiler", "compile", "we*/ird.yaml", "--target", "c",
+                           "--out", "out"], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    built = subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out/ird.c",
+                            "-o", "out/ird.o"], capture_output=True, text=True, cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
