@@ -33,9 +33,9 @@ class TemplateBug(Exception):
     """The templates produced invalid Python: a durakc bug, not a spec error."""
 
 
-def render_engine(spec: Spec) -> str:
-    """The engine module's source for a checked spec."""
-    source = _ENV.get_template("engine.py.j2").render(v=build_ir(spec))
+def render_engine(spec: Spec, ir=None) -> str:
+    """The engine module's source for a checked spec (`ir`: its `build_ir`, if at hand)."""
+    source = _ENV.get_template("engine.py.j2").render(v=ir if ir is not None else build_ir(spec))
     source = _tidy(source)
     try:
         compile(source, f"generated/{module_name(spec.name)}.py", "exec")
@@ -91,8 +91,10 @@ def build_outputs() -> tuple[dict[str, str], list]:
     from compiler.ctarget import render_c  # the C target imports this module
 
     specs, errors = load_specs(bundled_names())
-    outputs = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+    outputs = {}
     for spec in specs:
-        outputs.update(render_c(spec))
+        ir = build_ir(spec)  # one IR for both targets
+        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
+        outputs.update(render_c(spec, ir))
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     return outputs, errors

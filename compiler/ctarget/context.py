@@ -6,6 +6,8 @@ re-expresses it for C (expressions through `Expr.to_c`, from the same checked tr
 
 from __future__ import annotations
 
+import functools
+
 from compiler.ir import build_ir, module_name
 from compiler.spec import Spec
 
@@ -58,9 +60,9 @@ def prefix(spec: Spec) -> str:
     return f"durak_{module_name(spec.name)}_"
 
 
-def c_context(spec: Spec) -> dict:
-    """The template context: the Python IR's values plus the C forms."""
-    ir = build_ir(spec)
+def c_context(spec: Spec, ir=None) -> dict:
+    """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
+    ir = ir if ir is not None else build_ir(spec)
     v = dict(ir.values)
     r = spec.values
     mod = module_name(spec.name)
@@ -119,6 +121,7 @@ def _subsets(mask: int) -> list[int]:
     return sorted(subs, key=lambda m: (m.bit_count(), m))
 
 
+@functools.cache
 def _mt_init_lines() -> list[str]:
     """MT19937's init_genrand(19650218) words, eight a line (the start of every seeding)."""
     words = [19650218]

@@ -21,6 +21,7 @@ _ENV = jinja2.Environment(
     lstrip_blocks=True,
     keep_trailing_newline=True,
     autoescape=False,
+    auto_reload=False,  # templates are package files: loaded once per process
 )
 
 MAX_CARDS = 64
@@ -83,12 +84,15 @@ def c_files(spec: Spec) -> tuple[str, str]:
     return f"{mod}.c", f"{mod}.h"
 
 
-def render_c(spec: Spec) -> dict[str, str]:
-    """{`<module>.c`: source, `<module>.h`: header} for a checked spec; CTargetError if unsupported."""
+def render_c(spec: Spec, ir=None) -> dict[str, str]:
+    """{`<module>.c`: source, `<module>.h`: header} for a checked spec; CTargetError if unsupported.
+
+    `ir` is the spec's `build_ir` result when the caller has it already.
+    """
     problems = unsupported(spec)
     if problems:
         raise CTargetError(problems)
-    v = c_context(spec)
+    v = c_context(spec, ir)
     c_name, h_name = c_files(spec)
     return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
             h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
