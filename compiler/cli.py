@@ -15,7 +15,7 @@ from compiler import __version__
 
 COMMAND_MODULES = (
     "compile", "build", "check", "explain", "list", "bench",
-    "simulate", "compare", "diff", "play", "reference",
+    "simulate", "compare", "diff", "play", "reference", "verify",
 )
 """Sub-commands in the order `--help` lists them (modules of compiler.commands)."""
 

@@ -2,7 +2,9 @@
 
 `render_engine` is a pure function of the spec files, the schema and the
 templates: the same inputs give byte-identical output on every machine.
-`build_outputs` is what `durakc build` writes and `durakc check` compares.
+`build_outputs` is what `durakc build` writes and `durakc check` compares;
+`build_all` adds the static-analysis warnings of the bundled specs (which never
+change what is written).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from pathlib import Path
 import jinja2
 
 from compiler import __version__
+from compiler.analysis import analyse
+from compiler.hooks import Hooks
 from compiler.ir import build_ir, module_name
 from compiler.spec import Spec, bundled_names, load_specs
 
@@ -35,7 +39,8 @@ class TemplateBug(Exception):
 
 def render_engine(spec: Spec, ir=None) -> str:
     """The engine module's source for a checked spec (`ir`: its `build_ir`, if at hand)."""
-    source = _ENV.get_template("engine.py.j2").render(v=ir if ir is not None else build_ir(spec))
+    ir = ir if ir is not None else build_ir(spec)
+    source = _ENV.get_template("engine.py.j2").render(v=ir, hook=Hooks(_ENV, ir, ir.capabilities))
     source = _tidy(source)
     try:
         compile(source, f"generated/{module_name(spec.name)}.py", "exec")
@@ -86,15 +91,25 @@ OUTPUT_PATTERNS = ("*.py", "*.c", "*.h")
 
 
 def build_outputs() -> tuple[dict[str, str], list]:
-    """{file name: source} for every bundled spec (Python and C engines) plus the index,
-    and the specs' errors."""
-    from compiler.ctarget import render_c  # the C target imports this module
+    """{file name: source} for every bundled spec (Python engines, and C engines where the C
+    target supports the variant) plus the index, and the specs' errors."""
+    outputs, errors, _ = build_all()
+    return outputs, errors
+
+
+def build_all() -> tuple[dict[str, str], list, list]:
+    """`build_outputs`, and the warnings `compiler.analysis` finds in the bundled specs."""
+    from compiler.ctarget import CTargetError, render_c  # the C target imports this module
 
     specs, errors = load_specs(bundled_names())
     outputs = {}
     for spec in specs:
         ir = build_ir(spec)  # one IR for both targets
         outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
-        outputs.update(render_c(spec, ir))
+        try:
+            outputs.update(render_c(spec, ir))
+        except CTargetError:
+            pass  # a capability the C target lacks: the variant has a Python engine only
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
-    return outputs, errors
+    warnings = [w for spec in specs for w in analyse(spec)]
+    return outputs, errors, warnings

@@ -6,13 +6,18 @@
 
 Problems are collected, never raised one at a time, so a run reports all of
 them together (`Diagnostics`).  `SpecError` carries the whole list when a
-caller must stop.
+caller must stop.  A diagnostic's severity is ``error`` (the spec is refused)
+or ``warning`` (the spec compiles, but part of it can never take effect; see
+`compiler.analysis`); an optional hint is printed under the caret.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+
+_DID_YOU_MEAN = re.compile(r" \(did you mean '[^']*'\?\)")
 
 
 @dataclass(frozen=True)
@@ -26,16 +31,35 @@ class Diagnostic:
     width: int = 1
     source_line: str | None = None
     severity: str = "error"
+    hint: str | None = None
 
     def format(self) -> str:
-        """The problem as ``path:line:col: error: message`` plus the line and a caret."""
+        """The problem as ``path:line:col: error: message`` plus the line, a caret, the hint."""
         head = f"{self.path}:{self.line}:{self.col}: {self.severity}: {self.message}"
+        tail = f"\n    hint: {self.hint}" if self.hint else ""
         if not self.source_line or self.line <= 0 or self.col <= 0:
-            return head
+            return head + tail
         text = self.source_line.rstrip("\r\n").expandtabs(1)
         pad = " " * (self.col - 1)
         caret = "^" + "~" * max(0, min(self.width, len(text) - self.col + 1) - 1)
-        return f"{head}\n    {text}\n    {pad}{caret}"
+        return f"{head}\n    {text}\n    {pad}{caret}{tail}"
+
+    def as_error(self) -> Diagnostic:
+        """The same diagnostic with severity ``error`` (for ``--strict``)."""
+        return replace(self, severity="error")
+
+    def to_json(self) -> dict:
+        """``{file, line, column, severity, message, hint}``; unknown positions are None.
+
+        The hint is the explicit one, else the "(did you mean 'x'?)" of the
+        message (which stays in the message too).
+        """
+        hint = self.hint
+        if hint is None:
+            match = _DID_YOU_MEAN.search(self.message)
+            hint = match.group()[2:-1] if match else None
+        return {"file": self.path, "line": self.line or None, "column": self.col or None,
+                "severity": self.severity, "message": self.message, "hint": hint}
 
 
 @dataclass

@@ -10,9 +10,11 @@ came from.  The output depends only on the spec, so it is deterministic.
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
+from compiler.diagnostics import SpecError
 from compiler.schema import KEYS, Key, sections, value_text
-from compiler.spec import Spec
+from compiler.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 
 WIDTH = 78
 """Column at which explanation text is wrapped."""
@@ -102,3 +104,43 @@ def _wrap(text: str, first: str, rest: str) -> list[str]:
     return textwrap.wrap(" ".join(text.split()), WIDTH, initial_indent=first,
                          subsequent_indent=rest, break_long_words=False,
                          break_on_hyphens=False) or [first.rstrip()]
+
+
+def engine_spec(variant: dict, path: str) -> Spec:
+    """A `Spec` rebuilt from a generated engine's `VARIANT`, for explaining a .py file.
+
+    An engine records the effective values, not which file of the chain set each one: a
+    value equal to the schema default is shown as ``default``, any other as set by the
+    spec chain.
+    """
+    rules = variant.get("rules", {})
+    chain = [str(variant.get("name", "?")), *variant.get("extends", [])]
+    values, origin = {}, {}
+    for key in KEYS:
+        values[key.path] = rules.get(key.path, key.default)
+        same = value_text(values[key.path]) == value_text(key.default)
+        origin[key.path] = "default" if same else "the spec chain (an engine does not say which file)"
+    labels = [f"engine {path}, from {variant.get('source', '?')}"] + ["parent"] * (len(chain) - 1)
+    return Spec(name=chain[0], title=str(variant.get("title", "")),
+                description=str(variant.get("description", "")),
+                sources=list(variant.get("sources", [])), path=Path(path), label=path,
+                chain=list(zip(chain, labels)), sha256=str(variant.get("spec_sha256", "")),
+                values=values, origin=origin)
+
+
+def engine_source(variant: dict) -> Spec | None:
+    """The spec an engine was compiled from, when it is still here unchanged (same sha256)."""
+    source, name = str(variant.get("source", "")), str(variant.get("name", ""))
+    candidates = [Path(source)]
+    if source.startswith("variants/"):
+        candidates.append(BUNDLED_DIR / source.removeprefix("variants/"))
+    if name in bundled_names():
+        candidates.append(BUNDLED_DIR / f"{name}.yaml")
+    for path in candidates:
+        try:
+            spec = load_spec(path) if path.is_file() else None
+        except (SpecError, OSError):
+            continue
+        if spec is not None and spec.sha256 == variant.get("spec_sha256"):
+            return spec
+    return None

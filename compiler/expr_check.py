@@ -643,8 +643,13 @@ class Checker:
             self._report(f"'{word}' must be called, e.g. {word}(a, b)", (start, end))
             return _FAILED
         hint = did_you_mean(word, [*self.env, "true", "false"])
-        self._report(f"unknown name '{word}'{hint}", (start, end))
+        self._report(f"unknown name '{word}'{hint}; {self._names_here()}", (start, end))
         return _FAILED
+
+    def _names_here(self) -> str:
+        """The names this expression may use, for an unknown-name message."""
+        names = [*self.env, *(["inherited"] if self.parent is not None else [])]
+        return "names here: " + ", ".join(names) if names else "no names here"
 
     def _check_field(self, tree, start, end) -> Typed:
         base_tree, name = tree.children

@@ -7,8 +7,10 @@
 
 A spec file has the top-level fields of `schema.TOP_LEVEL_FIELDS`; its rule
 keys live under ``rules:``, nested by the dots of each key path or written
-with dots (``transfer.enabled: false``).  A variant may extend another: it is
-looked up beside the file first, then among the bundled variants.  The
+with dots (``transfer.enabled: false``).  A variant may extend another by name: the
+spec whose ``name:`` is that name, looked up beside the file first (a file of that stem
+is tried first, but its name field decides), then among the bundled variants; a spec
+never extends itself, so a local ``transfer.yaml`` may extend the bundled ``transfer``.  The
 effective value of a key is this file's, else the nearest ancestor's, else the
 schema default.  Every problem of the whole chain is collected and raised as
 one `SpecError`; no other exception leaves `load_spec`.
@@ -65,6 +67,10 @@ class Spec:
     sha256: str
     values: dict[str, object]
     origin: dict[str, str]
+    nodes: dict[str, Node] = field(default_factory=dict)
+    """The YAML value that set each rule key (keys at their default have none)."""
+    name_node: Node | None = None
+    """The root file's `name` value, for diagnostics about the variant's name."""
 
     @property
     def bundled(self) -> bool:
@@ -155,15 +161,55 @@ def _resolve_ref(ref: str | Path) -> _File:
                                 f"no such spec file or bundled variant '{text}'{hint}")])
 
 
-def _find_parent(child: _File, name: str) -> Path | None:
-    for folder in (child.path.parent, BUNDLED_DIR):
-        candidate = folder / f"{name}.yaml"
-        try:
-            if candidate.is_file():
-                return candidate
-        except OSError:
-            continue
-    return None
+def _find_parent(child: _File, name: str) -> tuple[Path | None, bool]:
+    """The spec whose name is `name`: beside `child` first, then bundled; never `child`.
+
+    Returns (path or None, whether `child` itself was the only match found).
+    """
+    for folder in dict.fromkeys((child.path.parent, BUNDLED_DIR)):
+        for candidate in _candidates(folder, name):
+            if _identity(candidate) != _identity(child.path) and _spec_name(candidate) == name:
+                return candidate, False
+    return None, _ref_name(child) == name
+
+
+def _candidates(folder: Path, name: str) -> list[Path]:
+    """The spec files of `folder`: those whose stem is `name` first (the usual case)."""
+    files = _spec_files(folder)
+    return sorted(files, key=lambda p: (p.stem != name, p.name))
+
+
+def _spec_files(folder: Path) -> list[Path]:
+    try:
+        return sorted(p for p in folder.iterdir()
+                      if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+
+
+_NAMES: dict[tuple[str, int, int], str] = {}
+
+
+def _spec_name(path: Path) -> str:
+    """The name a spec file goes by: its valid `name:` field, else its file stem."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return path.stem
+    key = (_identity(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _NAMES:
+        _NAMES[key] = _read_name(path)
+    return _NAMES[key]
+
+
+def _read_name(path: Path) -> str:
+    try:
+        tree, _ = load_yaml(path, str(path))
+    except SpecError:
+        return path.stem
+    entry = tree.get("name")
+    value = entry.value.value if entry is not None else None
+    return value if isinstance(value, str) and NAME_RE.match(value) else path.stem
 
 
 def _parent_display(child: _File, path: Path) -> str:
@@ -190,7 +236,7 @@ def load_spec(ref: str | Path) -> Spec:
         _cross_checks(values, nodes, failed, files[0], diags)
     if diags:
         raise SpecError(_unique(diags, [f.display for f in files]))
-    return _build(files, values, origin)
+    return _build(files, values, origin, {path: node for path, (node, _) in nodes.items()})
 
 
 def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
@@ -244,11 +290,11 @@ def _next_parent(child: _File, files: list[_File], seen: dict, diags) -> _File |
         diags.append(entry.value.diag(
             f"extends chain is too deep (more than {MAX_EXTENDS} levels)"))
         return None
-    path = _find_parent(child, name)
+    path, itself = _find_parent(child, name)
     if path is None:
-        candidates = set(bundled_names()) | _siblings(child)
-        diags.append(entry.value.diag(
-            f"unknown variant '{name}'{did_you_mean(name, candidates)}"))
+        hint = (" (a spec can not extend itself)" if itself
+                else did_you_mean(name, set(bundled_names()) | _siblings(child)))
+        diags.append(entry.value.diag(f"unknown variant '{name}'{hint}"))
         return None
     if _identity(path) in seen:
         names = [_ref_name(f) for f in files] + [name]
@@ -258,14 +304,13 @@ def _next_parent(child: _File, files: list[_File], seen: dict, diags) -> _File |
 
 
 def _ref_name(file: _File) -> str:
-    return file.path.stem
+    return file.name or file.path.stem
 
 
 def _siblings(file: _File) -> set[str]:
-    try:
-        return {p.stem for p in file.path.parent.glob("*.yaml")}
-    except OSError:
-        return set()
+    """Names of the other specs in the folder of `file`."""
+    me = _identity(file.path)
+    return {_spec_name(p) for p in _spec_files(file.path.parent) if _identity(p) != me}
 
 
 # ---------------------------------------------------------------------------
@@ -359,7 +404,8 @@ def _read_rules(file: _File, diags: list[Diagnostic]) -> None:
         return
     if entry.value.kind != "map":
         diags.append(entry.value.diag(
-            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"))
+            f"'rules' must be a mapping of rule keys, not {_describe(entry.value)}"
+            f"{_no_space_hint(entry.value)}"))
         return
     _walk_rules(file, entry.value, "", diags)
 
@@ -375,8 +421,26 @@ def _walk_rules(file: _File, node: Node, prefix: str, diags: list[Diagnostic]) -
         elif path in _SECTIONS:
             _section(file, path, entry, diags)
         else:
-            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS))
+            hint = did_you_mean(path, list(KEY_BY_PATH) + sorted(_SECTIONS)) or _full_key(path)
             diags.append(entry.key_node.diag(f"unknown rule key '{path}'{hint}"))
+
+
+def _full_key(path: str) -> str:
+    """A hint naming the rule keys that end with `path` (it was written outside its section)."""
+    keys = [k for k in KEY_BY_PATH if k.endswith("." + path)]
+    if not keys:
+        return ""
+    return (f" (did you mean {' or '.join(repr(k) for k in keys)}? rule keys sit under their "
+            "section)")
+
+
+def _no_space_hint(node: Node) -> str:
+    """A hint when a plain scalar looks like `key:value` with the space after ':' missing."""
+    value = node.value
+    if node.kind == "scalar" and node.style is None and isinstance(value, str) \
+            and re.match(r"^[^\s:]+:\S", value):
+        return f"; '{value}' needs a space after its ':'"
+    return ""
 
 
 def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
@@ -388,7 +452,8 @@ def _section(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> N
         return
     keys = ", ".join(k.path[len(path) + 1:] for k in KEYS if k.path.startswith(path + "."))
     diags.append(value.diag(
-        f"'{path}' is a section: give its keys as a mapping ({keys})", width=1))
+        f"'{path}' is a section: give its keys as a mapping ({keys}){_no_space_hint(value)}",
+        width=1))
 
 
 def _add_rule(file: _File, path: str, entry: Entry, diags: list[Diagnostic]) -> None:
@@ -427,7 +492,8 @@ class _Invalid(Exception):
 def _check_int(key: Key, node: Node, diags, ctx) -> int:
     value = node.value
     if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be an integer, not {_describe(node)}"
+                                 f"{_unquote_hint(node, int)}")
     if key.reserved:
         return value
     if key.minimum is not None and value < key.minimum:
@@ -439,8 +505,21 @@ def _check_int(key: Key, node: Node, diags, ctx) -> int:
 
 def _check_bool(key: Key, node: Node, diags, ctx) -> bool:
     if node.kind != "scalar" or not isinstance(node.value, bool):
-        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}")
+        raise _fail(diags, node, f"'{key.path}' must be true or false, not {_describe(node)}"
+                                 f"{_unquote_hint(node, bool)}")
     return node.value
+
+
+def _unquote_hint(node: Node, kind: type) -> str:
+    """A hint when a quoted scalar would be a value of `kind` without its quotes."""
+    if node.kind != "scalar" or node.style not in ("'", '"'):
+        return ""
+    text = node.text.strip()
+    if kind is int and re.fullmatch(r"[-+]?[0-9]+", text):
+        return " (write it without quotes)"
+    if kind is bool and text.lower() in ("true", "false"):
+        return " (write it without quotes)"
+    return ""
 
 
 def _check_enum(key: Key, node: Node, diags, ctx) -> str:
@@ -484,7 +563,9 @@ def _check_suits(key: Key, node: Node, diags, ctx) -> list[str]:
             suits.append(item.value)
     if bad:
         raise _Invalid()
-    return suits
+    # A deck is a set of suits: the canonical order (S H D C) orders cards, hands and deals,
+    # so listing the same suits differently changes nothing.
+    return sorted(suits, key=SUITS.index)
 
 
 def _rank_of(item: Node) -> str | None:
@@ -754,8 +835,9 @@ def _check_trump_never(values: dict):
 # ---------------------------------------------------------------------------
 # The result
 # ---------------------------------------------------------------------------
-def _build(files: list[_File], values: dict, origin: dict) -> Spec:
+def _build(files: list[_File], values: dict, origin: dict, nodes: dict) -> Spec:
     root = files[0]
+    name = root.tree.get("name")
     digest = hashlib.sha256()
     for file in files:
         digest.update(file.label.encode("utf-8") + b"\0" + file.data)
@@ -763,7 +845,8 @@ def _build(files: list[_File], values: dict, origin: dict) -> Spec:
         name=root.name, title=root.title, description=root.description,
         sources=list(root.sources), path=root.path, label=root.label,
         chain=[(f.name, f.label) for f in files], sha256=digest.hexdigest(),
-        values=values, origin=origin,
+        values=values, origin=origin, nodes=nodes,
+        name_node=name.value if name is not None else None,
     )
 
 

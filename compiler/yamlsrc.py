@@ -27,6 +27,7 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
+from compiler import yamlerrors
 from compiler.diagnostics import Diagnostic, SpecError
 
 MAX_BYTES = 1_000_000
@@ -373,7 +374,8 @@ def parse_source(src: Source) -> Node:
     problems = [_mark_diag(src, mark, msg, width) for mark, msg, width in loader.problems]
     if root is None or (isinstance(root, ScalarNode) and root.value == ""
                         and root.tag == _TAG + "null"):
-        raise SpecError(problems + [src.diag(0, 0, "spec is empty")])
+        raise SpecError(problems + [src.diag(1, 1, "spec is empty (it needs at least 'name' "
+                                             "and 'title')")])
     tree = _Walker(src, loader, problems).walk(root)
     if tree.kind != "map":
         problems.append(tree.diag("the top level of a spec must be a mapping (key: value), "
@@ -410,18 +412,10 @@ def _prior(src: Source, loader: _SpecLoader | None) -> list[Diagnostic]:
 
 
 def _yaml_error(src: Source, exc: yaml.MarkedYAMLError) -> Diagnostic:
-    problem = exc.problem or exc.context or "invalid YAML"
-    mark = exc.problem_mark or exc.context_mark
-    if problem.startswith("but found another document") or (
-            exc.context or "").startswith("expected a single document"):
-        problem = "a spec must be a single YAML document (found a second one)"
-    else:
-        problem = f"invalid YAML: {problem}"
-        if exc.context and exc.problem:
-            problem += f" ({exc.context.strip()})"
-    if mark is None:
-        return src.diag(0, 0, problem)
-    return _mark_diag(src, mark, problem, 1)
+    """A syntax error in plain words (see `compiler.yamlerrors`), where the mistake is."""
+    explained = yamlerrors.explain(src.text, exc)
+    line, col = src.locate(explained.index)
+    return src.diag(line, col, explained.message, explained.width)
 
 
 def _mark_diag(src: Source, mark, message: str, width: int) -> Diagnostic:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def backend() -> str:
@@ -16,9 +19,34 @@ def backend() -> str:
     return os.environ.get("DURAKC_TEST_BACKEND", "python")
 
 
+def native_refusal(name: str) -> str | None:
+    """Why bundled variant `name` has no C engine (the C target lacks one of its
+    capabilities: `durakc build` wrote no generated/<module>.c), or None."""
+    module = name.replace("-", "_")
+    if (ROOT / "generated" / f"{module}.c").exists():
+        return None
+    from compiler.ctarget import unsupported
+    from compiler.spec import load_spec
+    problems = unsupported(load_spec(name))
+    detail = "; ".join(d.message for d in problems) or "no generated C engine"
+    return f"{name}: no C engine ({detail})"
+
+
 def load_engine(name: str):
-    """The engine of bundled variant `name` for the selected backend."""
+    """The engine of bundled variant `name` for the selected backend.
+
+    On the native backend a variant the C target does not support is skipped with the
+    reason inside a test.  During collection (no PYTEST_CURRENT_TEST) its Python module is
+    returned instead, so that suites choosing their parameters from `VARIANT` can list the
+    variant; every test then loads it again here and is skipped.
+    """
+    python = "generated." + name.replace("-", "_")
     if backend() == "native":
-        from compiler.native import load_native
-        return load_native(name)
-    return importlib.import_module("generated." + name.replace("-", "_"))
+        reason = native_refusal(name)
+        if reason is None:
+            from compiler.native import load_native
+            return load_native(name)
+        if "PYTEST_CURRENT_TEST" in os.environ:
+            import pytest
+            pytest.skip(reason)
+    return importlib.import_module(python)

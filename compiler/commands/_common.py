@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from types import ModuleType
 
 from compiler.diagnostics import SpecError
 
@@ -19,3 +21,61 @@ def usage_error(message: str) -> int:
     """Print a usage error; exit code 2."""
     print(f"durakc: error: {message}", file=sys.stderr)
     return 2
+
+
+VARIANT_HELP = "a bundled variant name, a spec file (.yaml) or a generated engine (.py)"
+"""How commands describe a VARIANT argument in --help."""
+
+
+def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
+    """The engine of each reference, or ([], exit code) after printing why one failed.
+
+    A reference is a bundled name, a spec file (compiled into the cache: spec errors are
+    printed as diagnostics, exit 1) or a generated engine file; anything else is a usage
+    error (exit 2) with "did you mean".
+    """
+    from compiler.sim.loader import EngineNotFound, load_engine
+
+    engines = []
+    for ref in refs:
+        try:
+            engines.append(load_engine(ref))
+        except EngineNotFound as exc:
+            return [], usage_error(str(exc))
+        except SpecError as exc:
+            return [], report(exc)
+    return engines, None
+
+
+def print_diagnostics(diagnostics, fmt: str = "text") -> None:
+    """Every diagnostic (errors and warnings), as text with a count on stderr or JSON on stdout.
+
+    The JSON form is one list of ``{file, line, column, severity, message, hint}``
+    objects, printed even when empty, so tools can always parse stdout.
+    """
+    if fmt == "json":
+        print(json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False))
+        return
+    if not diagnostics:
+        return
+    print("\n".join(d.format() for d in diagnostics), file=sys.stderr)
+    print(count_text(diagnostics), file=sys.stderr)
+
+
+def count_text(diagnostics) -> str:
+    """'2 errors', '1 warning', '1 error, 3 warnings'."""
+    parts = []
+    for severity in ("error", "warning"):
+        count = sum(1 for d in diagnostics if d.severity == severity)
+        if count:
+            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
+    return ", ".join(parts)
+
+
+def with_warnings(errors, warnings, strict: bool) -> tuple[list, int]:
+    """All diagnostics to print (warnings as errors when `strict`) and the exit code."""
+    if strict:
+        warnings = [w.as_error() for w in warnings]
+    diagnostics = list(errors) + list(warnings)
+    failed = any(d.severity == "error" for d in diagnostics)
+    return diagnostics, 1 if failed else 0

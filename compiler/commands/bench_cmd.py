@@ -7,7 +7,8 @@ several runs and a load-independent count of bytecodes per decision.
 from __future__ import annotations
 
 from compiler.bench import bench, bench_native, bytecodes_per_decision
-from compiler.commands._common import usage_error
+from compiler.commands._common import VARIANT_HELP, load_engines, usage_error
+from compiler.sim.loader import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
@@ -16,7 +17,7 @@ BACKENDS = ("python", "native", "native-driven")
 
 def add_arguments(parser) -> None:
     parser.add_argument("variants", nargs="*", metavar="VARIANT",
-                        help="bundled variants (default: all generated engines)")
+                        help=VARIANT_HELP + " (default: every bundled engine)")
     parser.add_argument("--players", "-p", type=int, action="append",
                         help="players per game; repeat for several (default: 2 and 6, within range)")
     parser.add_argument("--games", "-g", type=int, default=2000, help="games per run (default 2000)")
@@ -35,37 +36,29 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    import generated
-
-    names = args.variants or list(generated.ENGINES)
-    unknown = [n for n in names if n not in generated.ENGINES]
-    if unknown:
-        return usage_error(f"no generated engine for {', '.join(unknown)} (try `durakc build`)")
     if args.games < 1:
         return usage_error("--games must be at least 1")
     if args.repeat < 1:
         return usage_error("--repeat must be at least 1")
     if args.backend != "python" and args.bytecodes:
         return usage_error("--bytecodes counts Python bytecodes: use it with --backend python")
-    load, run_one = generated.load, bench
+    engines, code = load_engines(args.variants or bundled_names())
+    if code is not None:
+        return code
+    run_one = bench
     if args.backend != "python":
-        from compiler.native import NativeUnavailable, load_native
-
-        try:
-            for name in names:  # build (or find) every extension before timing anything
-                load_native(name)
-        except NativeUnavailable as exc:
-            return usage_error(str(exc))
-        load = load_native
+        engines, code = _native_engines(args.variants or bundled_names(), engines)
+        if code is not None:
+            return code
         if args.backend == "native":
             run_one = bench_native
     spread = args.repeat > 1
     print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
           + (f" {'games/s range':>15}" if spread else "")
           + (f" {'bytecodes/decision':>18}" if args.bytecodes else ""))
-    for name in names:
-        engine = load(name)
-        low, high = engine.PLAYERS_MIN, engine.PLAYERS_MAX
+    for engine in engines:
+        name = variant_name(engine)
+        low, high = player_range(engine)
         counts = args.players or sorted({max(low, 2), min(high, 6)})
         for players in counts:
             if not low <= players <= high:
@@ -81,3 +74,29 @@ def run(args) -> int:
                 line += f" {bytecodes_per_decision(engine, players, 40, args.seed):>18.0f}"
             print(line)
     return 0
+
+
+def _native_engines(refs: list[str], engines: list) -> tuple[list, int | None]:
+    """The native engine of each reference (built before anything is timed), or an exit code.
+
+    Bundled names load their checked-in C engine; spec files are compiled for the C target.
+    """
+    from compiler.ctarget import CTargetError
+    from compiler.diagnostics import SpecError
+    from compiler.native import NativeUnavailable, load_native
+    from compiler.native.engine import load_native_spec
+    from compiler.sim.loader import is_spec_path
+
+    native = []
+    for ref, engine in zip(refs, engines):
+        try:
+            if is_spec_path(ref):
+                native.append(load_native_spec(ref))
+            else:
+                native.append(load_native(variant_name(engine)))
+        except (NativeUnavailable, CTargetError) as exc:
+            return [], usage_error(str(exc))
+        except SpecError as exc:
+            from compiler.commands._common import report
+            return [], report(exc)
+    return native, None

@@ -5,9 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_outputs
-from compiler.commands._common import report
-from compiler.diagnostics import SpecError
+from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
+from compiler.commands._common import print_diagnostics, with_warnings
 
 NAME = "build"
 HELP = ("compile every bundled variant into generated/ (Python and C engines, and "
@@ -21,12 +20,16 @@ def add_arguments(parser) -> None:
     parser.add_argument("--native", action="store_true",
                         help="also compile each C engine into the native backend's extension "
                              "(needs a C compiler)")
+    parser.add_argument("--strict", action="store_true",
+                        help="treat warnings (rules that can never take effect) as errors")
 
 
 def run(args) -> int:
-    outputs, errors = build_outputs()
-    if errors:
-        return report(SpecError(errors))
+    outputs, errors, warnings = build_all()
+    diagnostics, code = with_warnings(errors, warnings, args.strict)
+    print_diagnostics(diagnostics)
+    if code:
+        return code
     target = Path(args.out) if args.out else GENERATED_DIR
     target.mkdir(parents=True, exist_ok=True)
     expected = set(outputs)

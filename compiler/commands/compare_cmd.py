@@ -1,5 +1,6 @@
 """`durakc compare V1 V2 ...`: the same statistics for several variants on the same deals."""
 
+from compiler.commands._common import VARIANT_HELP
 from compiler.sim import command
 
 NAME = "compare"
@@ -8,7 +9,7 @@ HELP = "simulate several variants on the same seeded deals (paired) and compare 
 
 def add_arguments(parser):
     parser.add_argument("variants", nargs="+", metavar="VARIANT",
-                        help="bundled variant names or paths to generated engine .py files")
+                        help=VARIANT_HELP)
     command.add_arguments(parser)
 
 

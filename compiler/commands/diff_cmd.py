@@ -3,7 +3,8 @@
 import json
 import sys
 
-from compiler.sim.loader import EngineNotFound, load_engine, player_range, variant_name
+from compiler.commands._common import VARIANT_HELP, load_engines
+from compiler.sim.loader import player_range, variant_name
 from compiler.sim.witnesses import find_witnesses, rules_diff
 
 NAME = "diff"
@@ -11,25 +12,49 @@ HELP = "show the rules two variants set differently and positions where their en
 
 
 def add_arguments(parser):
-    parser.add_argument("a", metavar="A", help="variant name or path to a generated engine .py")
-    parser.add_argument("b", metavar="B", help="variant name or path to a generated engine .py")
+    parser.add_argument("a", metavar="A", help=VARIANT_HELP)
+    parser.add_argument("b", metavar="B", help=VARIANT_HELP)
     parser.add_argument("--players", type=int, help="players (default: smallest both allow)")
     parser.add_argument("--games", type=int, default=200, help="joint playouts (default 200)")
     parser.add_argument("--witnesses", type=int, default=3, help="witnesses to show (default 3)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
-    parser.add_argument("--format", choices=("table", "json"), default="table")
+    parser.add_argument("--format", choices=("table", "json"), default="table",
+                        help="table = rules side by side and witnesses in words; json = the same "
+                             "as data, each witness replayable with new_game and apply "
+                             "(default table)")
 
 
 def _value(v) -> str:
     return json.dumps(v) if not isinstance(v, str) else v
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _position_text(pos: dict, seat) -> str:
+    table = " ".join(f"{x}/{y}" if y else x for x, y in pos["table"]) or "(empty)"
+    return (f"table {table}; trump {pos['trump']}; stock {pos['stock']}; "
+            f"seat {seat} holds {' '.join(pos['hand'])}")
+
+
+def _print_positions(wit: dict, na: str, nb: str) -> None:
+    """The position to move in, once when both engines show the same, else each one's."""
+    pa, pb = wit["position"], wit.get("position_b", wit["position"])
+    shown = [(na, pa, wit["to_move"][0]), (nb, pb, wit["to_move"][1])]
+    if pa == pb and wit["to_move"][0] == wit["to_move"][1]:
+        shown = shown[:1]
+    for name, pos, seat in shown:
+        if pos["hand"] is not None:
+            where = f"in {name}: " if len(shown) > 1 else ""
+            print(f"    {where}{_position_text(pos, seat)}")
+
+
 def run(args) -> int:
-    try:
-        a, b = load_engine(args.a), load_engine(args.b)
-    except EngineNotFound as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    engines, code = load_engines([args.a, args.b])
+    if code is not None:
+        return code
+    a, b = engines
     (lo_a, hi_a), (lo_b, hi_b) = player_range(a), player_range(b)
     players = args.players or max(lo_a, lo_b)
     if not (max(lo_a, lo_b) <= players <= min(hi_a, hi_b)):
@@ -61,16 +86,12 @@ def run(args) -> int:
           "reached a difference")
     for k, wit in enumerate(witnesses, 1):
         print(f"\n  witness {k}: {wit['difference']}: new_game({players}, seed={wit['seed']}), "
-              f"then {len(wit['actions'])} actions:")
+              f"then {_count(len(wit['actions']), 'action')}:")
         print(f"    {'; '.join(wit['actions']) or '(none)'}")
         if "error" in wit:
             print(f"    {wit['error']}")
             continue
-        pos = wit["position"]
-        if pos["hand"] is not None:
-            table = " ".join(f"{x}/{y}" if y else x for x, y in pos["table"]) or "(empty)"
-            print(f"    table {table}; trump {pos['trump']}; stock {pos['stock']}; "
-                  f"seat {wit['to_move'][0]} holds {' '.join(pos['hand'])}")
+        _print_positions(wit, na, nb)
         if wit["difference"] == "player to move":
             print(f"    to move: seat {wit['to_move'][0]} in {na}, seat {wit['to_move'][1]} in {nb}")
         if wit["difference"] == "outcome":

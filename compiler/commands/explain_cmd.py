@@ -1,24 +1,36 @@
-"""`durakc explain VARIANT|SPEC`: the effective rules in plain words."""
+"""`durakc explain VARIANT`: the effective rules in plain words."""
 
 from __future__ import annotations
 
-from compiler.commands._common import report
+from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
 from compiler.diagnostics import SpecError
-from compiler.explain import explain
-from compiler.spec import load_spec
+from compiler.explain import engine_source, engine_spec, explain
+from compiler.sim.loader import is_engine_path, is_spec_path, unknown_variant
+from compiler.spec import bundled_names, load_spec
 
 NAME = "explain"
 HELP = "describe a variant's effective rules, their rule IDs and where each value came from"
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("spec", metavar="VARIANT|SPEC", help="a bundled variant name or a spec file")
+    parser.add_argument("spec", metavar="VARIANT",
+                        help=VARIANT_HELP + "; for an engine file, its spec when still "
+                             "unchanged (same sha256), else the rules the engine records")
 
 
 def run(args) -> int:
-    try:
-        spec = load_spec(args.spec)
-    except SpecError as exc:
-        return report(exc)
+    ref = args.spec
+    if is_spec_path(ref) or ref in bundled_names():
+        try:
+            spec = load_spec(ref)
+        except SpecError as exc:
+            return report(exc)
+    elif is_engine_path(ref):
+        engines, code = load_engines([ref])
+        if code is not None:
+            return code
+        spec = engine_source(engines[0].VARIANT) or engine_spec(engines[0].VARIANT, ref)
+    else:
+        return usage_error(str(unknown_variant(ref, bundled_names())))
     print(explain(spec))
     return 0

@@ -3,8 +3,9 @@
 import random
 import sys
 
+from compiler.commands._common import VARIANT_HELP, load_engines
 from compiler.sim.bots import get_bot
-from compiler.sim.loader import EngineNotFound, check_players, load_engine
+from compiler.sim.loader import check_players
 from compiler.sim.tui import play
 
 NAME = "play"
@@ -12,7 +13,7 @@ HELP = "play a game in the terminal against bots"
 
 
 def add_arguments(parser):
-    parser.add_argument("variant", help="bundled variant name or path to a generated engine .py")
+    parser.add_argument("variant", help=VARIANT_HELP)
     parser.add_argument("--players", type=int, default=2, help="players (default 2)")
     parser.add_argument("--seat", type=int, default=0, help="your seat, 0-based (default 0)")
     parser.add_argument("--bot", default="greedy",
@@ -21,10 +22,13 @@ def add_arguments(parser):
 
 
 def run(args) -> int:
+    engines, code = load_engines([args.variant])
+    if code is not None:
+        return code
+    engine = engines[0]
     try:
-        engine = load_engine(args.variant)
         bot = get_bot(args.bot)
-    except (EngineNotFound, ValueError) as exc:
+    except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     problem = check_players(engine, args.players)

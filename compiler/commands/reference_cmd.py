@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from compiler.commands._common import usage_error
 from compiler.schema import environment_table, reference_table
 
 NAME = "reference"
@@ -29,10 +30,12 @@ def run(args) -> int:
         print(block)
         return 0
     path = Path(args.write)
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return usage_error(f"can not read {path}: {getattr(exc, 'strerror', None) or exc}")
     if START not in text or END not in text:
-        print(f"durakc: error: {path} has no {START} ... {END} block")
-        return 2
+        return usage_error(f"{path} has no {START} ... {END} block")
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
     path.write_text(head + START + block + END + tail, encoding="utf-8")

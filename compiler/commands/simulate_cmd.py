@@ -1,5 +1,6 @@
 """`durakc simulate VARIANT`: self-play statistics of one variant."""
 
+from compiler.commands._common import VARIANT_HELP
 from compiler.sim import command
 
 NAME = "simulate"
@@ -7,7 +8,7 @@ HELP = "play many bot games of one variant and report loss rates, lengths, takes
 
 
 def add_arguments(parser):
-    parser.add_argument("variant", help="bundled variant name or path to a generated engine .py")
+    parser.add_argument("variant", help=VARIANT_HELP)
     command.add_arguments(parser)
 
 

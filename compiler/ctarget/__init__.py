@@ -5,6 +5,7 @@
 diagnostics naming the key).  The Python binding lives in `compiler.native`.
 """
 
+from compiler.ctarget import capabilities
 from compiler.ctarget.render import (
     CTargetError,
     c_files,
@@ -13,4 +14,4 @@ from compiler.ctarget.render import (
     unsupported,
 )
 
-__all__ = ["CTargetError", "c_files", "c_sources_or_problems", "render_c", "unsupported"]
+__all__ = ["CTargetError", "c_files", "c_sources_or_problems", "capabilities", "render_c", "unsupported"]

@@ -64,6 +64,7 @@ def c_context(spec: Spec, ir=None) -> dict:
     """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
     v = dict(ir.values)
+    v.update(_capability_values(ir, spec.values))
     r = spec.values
     mod = module_name(spec.name)
     p = prefix(spec)
@@ -103,6 +104,33 @@ def c_context(spec: Spec, ir=None) -> dict:
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
     return v
+
+
+def _capability_values(ir, r: dict) -> dict:
+    """The C templates' flags and texts, from the IR's capability sections (`ir.uses`).
+
+    The Python templates read `cap.<field>` inside their capability modules; the C
+    templates are one file with `{% if %}` blocks, so each active capability becomes flags
+    here (a capability the C target lacks never gets this far: `capabilities.refusals`).
+    """
+    sections = {cap.name: cap for cap in ir.capabilities}
+    throw_in, limit = r["throw_in.who"], r["attack.limit"]
+    return {
+        "transfer": "transfer" in sections,
+        "show": "show_trump" in sections,
+        "show_once": bool(sections["show_trump"].once) if "show_trump" in sections else False,
+        "tracks_late": "late_cards" in sections,
+        "transfer_when_text": r["transfer.when"].canonical(),
+        "transfer_capacity_text": r["transfer.capacity"].canonical(),
+        "opening_single": "single_opening" in sections,
+        "limit_text": limit.canonical(),
+        "throw_in_default": "throw_in_rule" not in sections,
+        "throw_in_text": throw_in.canonical(),
+        "after_take": "same_attacker" if "same_attacker" in sections else "left_of_defender",
+        "first_on_return": "last_draw_on_return" not in sections,
+        "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
+        "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
+    }
 
 
 def _card_text_lines(ranks, suits) -> list[str]:

@@ -8,10 +8,11 @@ from pathlib import Path
 import jinja2
 
 from compiler.codegen import TEMPLATES
+from compiler.ctarget.capabilities import refusals
 from compiler.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from compiler.diagnostics import Diagnostic
 from compiler.expr_c import NotInC
-from compiler.ir import module_name
+from compiler.ir import build_ir, module_name
 from compiler.spec import Spec
 
 _ENV = jinja2.Environment(
@@ -36,8 +37,14 @@ class CTargetError(Exception):
         self.diagnostics = diagnostics
 
 
-def unsupported(spec: Spec) -> list:
-    """Diagnostics for every rule of `spec` the C target can not build (empty: all fine)."""
+def unsupported(spec: Spec, ir=None) -> list:
+    """Diagnostics for every rule of `spec` the C target can not build (empty: all fine):
+    capabilities of its IR (`ir`, built if not given) the C target lacks, too many cards,
+    expressions without a C form."""
+    ir = ir if ir is not None else build_ir(spec)
+    refused = refusals(spec, ir.capabilities)
+    if refused:
+        return refused  # the checks below assume the capabilities the C target knows
     problems = []
     r = spec.values
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
@@ -89,7 +96,8 @@ def render_c(spec: Spec, ir=None) -> dict[str, str]:
 
     `ir` is the spec's `build_ir` result when the caller has it already.
     """
-    problems = unsupported(spec)
+    ir = ir if ir is not None else build_ir(spec)
+    problems = unsupported(spec, ir)
     if problems:
         raise CTargetError(problems)
     v = c_context(spec, ir)

@@ -224,6 +224,20 @@ def _game_class(py, ext):
         limit = property(lambda self: self._view()["limit"])
         annotations = property(lambda self: _annotations(self._view()))
 
+        # -- structural members (contract "Structural variants"): the C target builds only
+        # variants without teams, seat trumps, series losses, a hidden trump or swaps
+        # (compiler/ctarget/capabilities.py), so each holds its trivial value.
+        teams = property(lambda self: None, doc="The teams (PR1); None: every seat for itself.")
+        losing_team = property(lambda self: None, doc="The losing team (PR5); None without teams.")
+        losses = property(lambda self: [0] * self.players,
+                          doc="Per seat, games lost so far in this series (L1): zeros here.")
+        hidden_trump = property(lambda self: None, doc="The face-down trump (CT1); None here.")
+        swaps_left = property(lambda self: None, doc="Swaps still allowed (PK4); None here.")
+
+        def trump_of(self, seat):
+            """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""
+            return self.trump
+
     def _suit(index):
         return py.SUITS[index] if index >= 0 else None
 

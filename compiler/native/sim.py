@@ -1,40 +1,33 @@
-"""The simulator's work on the native backend: a chunk of games, counted as `Stats.to_dict()`.
+"""The simulator on the native backend: which C engine a VARIANT reference stands for.
 
-Games where every seat is the random bot run whole in C (`play_random`: the same deal
-seeds, the same bot random streams and the same counts as `runner.run_chunk`).  Other
-bots are still Python: their games are driven from Python through the native engine,
-decision by decision, so the figures are the same either way.
+`durakc simulate|compare --backend native` runs the normal runner (`compiler.sim.runner`)
+over the C engines, decision by decision, so cycle detection (a round-start position seen a
+third time stops the game as unfinished), the MAX_ACTIONS cap, the bots' `repeated` flag and
+the per-game records behind paired differences are exactly those of the Python backend:
+the output is byte for byte the same.
+
+The C engines' own whole-game loop (`play_random`) knows nothing of cycles or pairs yet, so
+the simulator does not use it; `durakc bench --backend native` still does (a bench counts
+actions, not outcomes).
 """
 
 from __future__ import annotations
 
-import random
+import types
 
-from compiler.native.engine import load_native
-
-C_BOTS = frozenset({"random"})
-"""Bots that have a C version deciding exactly as the Python one."""
+from compiler.native.engine import load_native, load_native_spec
+from compiler.sim.loader import is_engine_path, is_spec_path
 
 
-def run_chunk(ref: str, players: int, bots: list[str], seed: int, start: int, stop: int,
-              rotate: bool) -> dict:
-    """Games [start, stop) of variant `ref` on the native backend; `Stats.to_dict()`."""
-    from compiler.sim.bots import get_bot
-    from compiler.sim.runner import bot_seed, game_seed, play_game, seat_bots
-    from compiler.sim.stats import Stats
+def load(ref: str) -> types.ModuleType:
+    """The native engine of a bundled variant name or a spec file.
 
-    engine = load_native(ref)
-    if set(bots) <= C_BOTS:
-        indices = range(start, stop)
-        return engine.play_random(players, [game_seed(seed, i) for i in indices],
-                                  [bot_seed(seed, i) for i in indices], start, rotate)
-    funcs = [get_bot(b) for b in bots]
-    stats = Stats(players)
-    for i in range(start, stop):
-        order = seat_bots(bots, i, rotate)
-        record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                           random.Random(bot_seed(seed, i)))
-        if record["loser"] is not None:
-            record["loser_bot"] = order[record["loser"]]
-        stats.add(record)
-    return stats.to_dict()
+    Raises ValueError for a generated engine file (.py: there is no C source for it),
+    `NativeUnavailable` without a compiler, `CTargetError` for a spec the C target lacks.
+    """
+    if is_spec_path(ref):
+        return load_native_spec(ref)
+    if is_engine_path(ref):
+        raise ValueError("the native backend runs bundled variants and spec files, "
+                         "not generated engine files")
+    return load_native(ref)

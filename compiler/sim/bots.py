@@ -1,7 +1,9 @@
-"""Bots: `bot(game, seat, rng) -> action`, through the engine contract only.
+"""Bots: `bot(game, seat, rng, repeated=False) -> action`, through the engine contract only.
 
-Every bot is deterministic given `rng` (a `random.Random`).  `get_bot("mcts:32")` builds a
-bot from a name with an optional numeric parameter.
+Every bot is deterministic given `rng` (a `random.Random`) and `repeated` (True when the
+current round began from a position that already occurred in this game; the runner knows,
+see `runner.play_game`).  `get_bot("mcts:32")` builds a bot from a name with an optional
+numeric parameter.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ BIG_STOCK = 8          # ... while more than this many cards are left to draw
 LOW_THROW = 10         # throw non-trumps up to this rank while the stock lasts
 
 
-def random_bot(game, seat, rng):
+def random_bot(game, seat, rng, repeated=False):
     """A uniformly random legal action."""
     return rng.choice(game.legal_actions())
 
@@ -43,10 +45,12 @@ def _beat_plan(unbeaten, beats, trump):
     return plan
 
 
-def _defend(game, by_kind, trump):
+def _defend(game, by_kind, trump, repeated):
     if "show" in by_kind:  # showing costs no card
         return min(by_kind["show"], key=lambda ac: _cost(ac[1][0], trump))[0]
-    transfers = by_kind.get("transfer", [])
+    # a round that began from a repeated position: passing the attack on again is how
+    # endgames loop (attack, transfer back, take, ...), so defend as if it could not
+    transfers = [] if repeated else by_kind.get("transfer", [])
     cheap = [ac for ac in transfers if all(suit(c) != trump for c in ac[1])]
     if cheap:
         return min(cheap, key=lambda ac: (len(ac[1]), sum(rank(c) for c in ac[1])))[0]
@@ -93,8 +97,12 @@ def _throw(game, by_kind, trump):
     return by_kind["pass"][0][0] if "pass" in by_kind else game.legal_actions()[0]
 
 
-def greedy_bot(game, seat, rng=None):
-    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much."""
+def greedy_bot(game, seat, rng=None, repeated=False):
+    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much.
+
+    When `repeated` (this round began from a position seen before in the game) it does
+    not transfer, which breaks the endgame cycles of transfer variants.
+    """
     acts = game.legal_actions()
     if len(acts) == 1:
         return acts[0]
@@ -104,7 +112,7 @@ def greedy_bot(game, seat, rng=None):
         by_kind.setdefault(kind, []).append((act, cards))
     trump = game.trump
     if "take" in by_kind or "beat" in by_kind:
-        return _defend(game, by_kind, trump)
+        return _defend(game, by_kind, trump, repeated)
     if "attack" in by_kind:
         return _open(by_kind["attack"], trump)
     return _throw(game, by_kind, trump)

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import os
 import sys
+from contextlib import nullcontext
 
+from compiler.commands._common import load_engines
 from compiler.sim import report
-from compiler.sim.loader import EngineNotFound, check_players, load_engine, variant_name
-from compiler.sim.runner import ProgressBar, expand_bots, simulate
+from compiler.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
+from compiler.sim.loader import check_players, variant_name
+from compiler.sim.progress import Progress, wanted
+from compiler.sim.runner import expand_bots, simulate
 
 FORMATS = ("table", "json", "csv", "stats")
 
@@ -17,12 +21,19 @@ def add_arguments(parser) -> None:
     parser.add_argument("--games", type=int, default=1000, help="games per variant (default 1000)")
     parser.add_argument("--bots", default="random",
                         help="comma-separated bots, one per seat or one for all: random, greedy, "
-                             "mcts[:SAMPLES] (default random)")
+                             "mcts[:SAMPLES] (alias rollout[:SAMPLES]: determinized greedy "
+                             "rollouts, default 12 samples) (default random)")
     parser.add_argument("--rotate", action="store_true",
                         help="rotate the bots one seat further each game (fair bot matches)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="worker processes (default 1; 0 = one per CPU); results do not depend on it")
+    parser.add_argument("--executor", choices=EXECUTORS, default="local",
+                        help="local = --jobs processes here; dask = a dask.distributed cluster "
+                             "(needs durakc[dask]); the output is the same (default local)")
+    parser.add_argument("--scheduler", metavar="ADDRESS",
+                        help="with --executor dask: the scheduler, e.g. tcp://host:8786 "
+                             "(default: start a local cluster of --jobs workers)")
     parser.add_argument("--format", choices=FORMATS, default="table",
                         help="stats = raw mergeable counts of a shard (see python -m compiler.sim.merge)")
     parser.add_argument("--start", type=int, default=0, metavar="INDEX",
@@ -31,71 +42,94 @@ def add_arguments(parser) -> None:
                         help="also save a plot (needs the optional matplotlib: durakc[plot])")
     parser.add_argument("--backend", choices=("python", "native"), default="python",
                         help="python: the generated Python engines (default); native: their C "
-                             "engines (compiled on first use; random bots play whole games in C). "
+                             "engines (compiled on first use), driven by the same runner. "
                              "Same output either way")
     parser.add_argument("--progress", action="store_true",
-                        help="show a progress bar on stderr even when it is not a terminal")
+                        help="show progress (games, rate, time left) on stderr even when it is "
+                             "not a terminal")
+
+
+def _usage_problem(args, refs: list[str]) -> str | None:
+    """What is wrong with the options themselves (before any engine is loaded), or None."""
+    if args.games < 1 or args.players < 1 or args.start < 0:
+        return "error: --games and --players must be positive, --start at least 0"
+    if args.plot and not report.have_matplotlib():
+        return f"error: {report.PLOT_MISSING}"
+    if args.scheduler and args.executor != "dask":
+        return "error: --scheduler needs --executor dask"
+    if args.executor == "dask" and not have_dask():
+        return f"error: {DASK_MISSING}"
+    if len(set(refs)) != len(refs):
+        return "error: a variant is given twice"
+    return None
+
+
+def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
+    """The report name of each ref; ValueError when one can not be played by `players`."""
+    names: dict[str, str] = {}
+    for ref, engine in zip(refs, engines):
+        problem = check_players(engine, players)
+        if problem:
+            raise ValueError(problem)
+        name = variant_name(engine)
+        names[ref] = name if name not in names.values() else ref
+    return names
 
 
 def _native_problem(refs: list[str]) -> str | None:
     """Why the native backend can not run `refs` (built here, once), or None."""
-    from compiler.native import NativeUnavailable, load_native
+    from compiler.ctarget import CTargetError
+    from compiler.native import NativeUnavailable
+    from compiler.native.sim import load
 
     for ref in refs:
-        if ref.endswith(".py") or "/" in ref:
-            return f"{ref}: the native backend runs bundled variants, given by name"
         try:
-            load_native(ref)
-        except NativeUnavailable as exc:
+            load(ref)
+        except ValueError as exc:
+            return f"{ref}: {exc}"
+        except (NativeUnavailable, CTargetError) as exc:
             return str(exc)
     return None
 
 
 def run(args, refs: list[str]) -> int:
     """Simulate every variant in `refs` on the same deals and print the report."""
-    if args.games < 1 or args.players < 1 or args.start < 0:
-        print("--games and --players must be positive", file=sys.stderr)
+    problem = _usage_problem(args, refs)
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
-    if args.plot and not report.have_matplotlib():
-        print(report.PLOT_MISSING, file=sys.stderr)
-        return 2
-    if len(set(refs)) != len(refs):
-        print("error: a variant is given twice", file=sys.stderr)
-        return 2
-    names = {}
-    for ref in refs:
-        try:
-            engine = load_engine(ref)
-        except EngineNotFound as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-        problem = check_players(engine, args.players)
-        if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
-        name = variant_name(engine)
-        names[ref] = name if name not in names.values() else ref
-    if getattr(args, "backend", "python") == "native":
+    engines, code = load_engines(refs)
+    if code is not None:
+        return code
+    if args.backend == "native":
         problem = _native_problem(refs)
         if problem:
             print(f"error: {problem}", file=sys.stderr)
             return 2
     try:
+        names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    progress = ProgressBar() if (args.progress or sys.stderr.isatty()) else None
-    results = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
-                       rotate=args.rotate, progress=progress, start=args.start,
-                       backend=getattr(args, "backend", "python"))
+    total = args.games * len(refs)
+    try:
+        with Progress(total) if wanted(args.progress) else nullcontext() as progress:
+            results, pairs = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
+                                      rotate=args.rotate, progress=progress, start=args.start,
+                                      executor=args.executor, scheduler=args.scheduler,
+                                      backend=args.backend)
+    except ExecutorUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    named = {names[r]: results[r] for r in refs}
+    named_pairs = {names[r]: pairs[r] for r in refs[1:]}
     if args.format == "stats":
-        print(report.as_json(report.shard({names[r]: results[r] for r in refs}, args.players,
-                                          args.seed, bots, args.rotate, args.start, args.games)))
+        print(report.as_json(report.shard(named, args.players, args.seed, bots, args.rotate,
+                                          args.start, args.games, named_pairs)))
         return 0
-    doc = report.document({names[r]: results[r].summary(bots) for r in refs},
-                          args.players, args.seed, bots, args.rotate)
+    doc = report.document(named, args.players, args.seed, bots, args.rotate, named_pairs)
     print({"table": report.table, "json": report.as_json, "csv": report.as_csv}[args.format](doc))
     if args.plot:
         report.plot(doc, args.plot)

@@ -1,19 +1,40 @@
-"""Find an engine module: a bundled variant name (`generated.<name>`) or a path to a .py file."""
+"""Find an engine module for every command that takes a VARIANT.
+
+A reference is one of three forms:
+
+- a path to a spec (``.yaml`` or ``.yml``): loaded, checked and compiled into the engine
+  cache (`cache_dir`, a file per sha256 of the generated source), then imported from there;
+  spec errors raise `SpecError` as `durakc compile` reports them;
+- a path to a generated engine (``.py``, or any path with a folder in it);
+- otherwise the name of a bundled variant (``generated.<name>``).
+
+Worker processes get the same reference string and call `load_engine` again: a spec file
+compiles to the same cached file (nothing is written twice).
+"""
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import importlib
 import importlib.util
 import os
 import sys
+import tempfile
+from pathlib import Path
 from types import ModuleType
+
+SPEC_SUFFIXES = (".yaml", ".yml")
+"""File name endings read as spec files."""
+
+CACHE_ENV = "DURAKC_CACHE"
+"""Environment variable naming the folder where specs given by path are compiled."""
 
 _CACHE: dict[str, ModuleType] = {}
 
 
 class EngineNotFound(LookupError):
-    """The variant is neither a bundled engine nor a readable engine file."""
+    """The variant is neither a bundled engine, a spec file nor a readable engine file."""
 
 
 def bundled_names() -> list[str]:
@@ -25,39 +46,147 @@ def bundled_names() -> list[str]:
     return list(getattr(generated, "ENGINES", ()))
 
 
+def is_spec_path(ref: str) -> bool:
+    """True when `ref` names a spec file (by its ending), not an engine."""
+    return ref.lower().endswith(SPEC_SUFFIXES)
+
+
+def is_engine_path(ref: str) -> bool:
+    """True when `ref` names a generated engine file rather than a bundled variant."""
+    return ref.endswith(".py") or os.sep in ref or "/" in ref
+
+
+def cache_dir() -> Path:
+    """Where specs given by path are compiled: $DURAKC_CACHE, else the XDG cache folder."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "durakc"
+
+
 def load_engine(ref: str) -> ModuleType:
-    """The engine module for `ref`: a path ending in .py (or containing a slash) or a name."""
+    """The engine module for `ref` (a spec file, an engine file or a bundled name).
+
+    Raises `EngineNotFound` for what is not there, `SpecError` for a spec with errors.
+    """
     if ref in _CACHE:
         return _CACHE[ref]
-    if ref.endswith(".py") or os.sep in ref or "/" in ref:
-        path = os.path.abspath(ref)
-        if not os.path.isfile(path):
-            raise EngineNotFound(f"{ref}: no such engine file")
-        digest = hashlib.sha1(path.encode()).hexdigest()[:10]
-        modname = f"_durakc_engine_{digest}"
-        spec = importlib.util.spec_from_file_location(modname, path)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[modname] = module  # pickling of engine objects needs the module registered
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[modname]
-            raise
+    if is_spec_path(ref):
+        module = _load_file(compile_spec(Path(ref)), ref)
+    elif is_engine_path(ref):
+        module = _load_file(_existing(ref, "engine file"), ref)
     else:
-        modname = "generated." + ref.replace("-", "_")
-        try:
-            module = importlib.import_module(modname)
-        except ModuleNotFoundError as exc:
-            if exc.name not in (modname, "generated"):
-                raise
-            known = ", ".join(bundled_names()) or "none built yet"
-            raise EngineNotFound(f"{ref}: no bundled engine (known: {known}); "
-                                 "give a variant name or a path to a generated .py file") from None
+        module = _load_bundled(ref)
     for attr in ("new_game", "VARIANT", "IllegalAction"):
         if not hasattr(module, attr):
             raise EngineNotFound(f"{ref}: not an engine module (no {attr})")
     _CACHE[ref] = module
     return module
+
+
+def compile_spec(path: Path) -> Path:
+    """Check and compile the spec at `path` into the cache; the engine file's path.
+
+    The file lives at ``<cache>/<sha256 of the source>/<module>.py``, so a changed spec (or
+    compiler) gets a new file and an unchanged one is reused.  Raises SpecError.
+    """
+    from compiler.codegen import render_engine
+    from compiler.ir import module_name
+    from compiler.spec import load_spec
+
+    spec = load_spec(_existing(str(path), "spec file"))
+    source = render_engine(spec)
+    digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
+    target = cache_dir() / digest / f"{module_name(spec.name)}.py"
+    try:
+        if not (target.is_file() and target.read_text(encoding="utf-8") == source):
+            _write_atomically(target, source)
+    except OSError as exc:
+        raise EngineNotFound(f"{path}: can not write the engine cache {cache_dir()}: "
+                             f"{exc.strerror or exc} (set {CACHE_ENV} to another folder)"
+                             ) from None
+    return target
+
+
+def _write_atomically(target: Path, source: str) -> None:
+    """Write via a temporary file and a rename: a parallel reader never sees half a file."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".py")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(source)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _existing(ref: str, what: str) -> Path:
+    path = Path(ref)
+    if not path.is_file():
+        reason = "is a folder" if path.is_dir() else "does not exist"
+        raise EngineNotFound(f"{ref}: no such {what} ({reason}){_close_file(path)}")
+    return path
+
+
+def _close_file(path: Path) -> str:
+    """`` (did you mean 'x.yaml'?)`` for a file of a close name in the same folder."""
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file()]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return f" (did you mean '{path.parent / close[0]}'?)" if close else ""
+
+
+def _load_file(path: Path, ref: str) -> ModuleType:
+    """Import an engine file under a name derived from its absolute path."""
+    path = path.resolve()
+    digest = hashlib.sha1(str(path).encode()).hexdigest()[:10]
+    modname = f"_durakc_engine_{digest}"
+    if modname in sys.modules:
+        return sys.modules[modname]
+    spec = importlib.util.spec_from_file_location(modname, path)
+    if spec is None or spec.loader is None:
+        raise EngineNotFound(f"{ref}: can not be imported as a Python module")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[modname] = module  # pickling of engine objects needs the module registered
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # noqa: BLE001 - any failure of a user's file is reported
+        del sys.modules[modname]
+        raise EngineNotFound(f"{ref}: can not be imported ({type(exc).__name__}: {exc})"
+                             ) from None
+    except BaseException:
+        del sys.modules[modname]
+        raise
+    return module
+
+
+def _load_bundled(ref: str) -> ModuleType:
+    modname = "generated." + ref.replace("-", "_")
+    known = bundled_names()
+    if ref in known:
+        try:
+            return importlib.import_module(modname)
+        except ModuleNotFoundError as exc:
+            if exc.name not in (modname, "generated"):
+                raise
+    raise unknown_variant(ref, known)
+
+
+def unknown_variant(ref: str, known: list[str]) -> EngineNotFound:
+    """The error for a name that is no bundled variant: close names, else all of them."""
+    close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
+    files = [ref + suffix for suffix in SPEC_SUFFIXES if Path(ref + suffix).is_file()]
+    if files:
+        hint = f" (did you mean the spec file '{files[0]}'?)"
+    elif close:
+        hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)"
+    else:
+        hint = f" (bundled: {', '.join(known)})" if known else " (none is built: run durakc build)"
+    return EngineNotFound(f"{ref}: no bundled variant of that name{hint}; give a variant "
+                          "name, a spec file (.yaml) or a generated engine (.py)")
 
 
 def variant_name(module: ModuleType) -> str:

@@ -3,7 +3,7 @@
 Each shard is the output of `durakc simulate/compare ... --start A --games N --format stats`
 with the same players, seed, bots and rotation.  The merged counts equal those of one run
 over all the games (merging is addition of sufficient statistics); gaps and overlaps in the
-game ranges are reported.
+game ranges are reported.  The paired counts of a comparison (`pairs`) merge the same way.
 """
 
 from __future__ import annotations
@@ -15,13 +15,16 @@ import sys
 from pathlib import Path
 
 from compiler.sim import report
+from compiler.sim.paired import PairStats
 from compiler.sim.stats import Stats
 
 SAME = ("players", "seed", "bots", "rotate")
 
 
-def merge_shards(shards: list[dict]) -> tuple[dict, dict[str, Stats], list[str]]:
-    """(run settings, merged Stats per variant, problems) of shard documents."""
+def merge_shards(shards: list[dict]) -> tuple[dict, dict[str, Stats], dict[str, PairStats],
+                                              list[str]]:
+    """(run settings, merged Stats per variant, merged PairStats per later variant,
+    problems) of shard documents."""
     if not shards:
         raise ValueError("no shards")
     head = {k: shards[0][k] for k in SAME}
@@ -40,11 +43,15 @@ def merge_shards(shards: list[dict]) -> tuple[dict, dict[str, Stats], list[str]]
     if spans[0][0] != 0:
         problems.append(f"games 0-{spans[0][0] - 1} are in no shard")
     merged: dict[str, Stats] = {}
+    pairs: dict[str, PairStats] = {}
     for sh in sorted(shards, key=lambda s: s["start"]):
         for name, raw in sh["variants"].items():
             stats = Stats.from_dict(raw)
             merged[name] = merged[name].merge(stats) if name in merged else stats
-    return head, merged, problems
+        for name, raw in sh.get("pairs", {}).items():
+            pair = PairStats.from_dict(raw)
+            pairs[name] = pairs[name].merge(pair) if name in pairs else pair
+    return head, merged, pairs, problems
 
 
 def main(argv=None) -> int:
@@ -54,7 +61,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         docs = [json.loads(Path(p).read_text()) for p in args.shards]
-        head, merged, problems = merge_shards(docs)
+        head, merged, pairs, problems = merge_shards(docs)
     except (OSError, ValueError, KeyError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
@@ -63,10 +70,11 @@ def main(argv=None) -> int:
     if args.format == "stats":
         games = sum(d["games"] for d in docs)
         print(report.as_json(report.shard(merged, head["players"], head["seed"], head["bots"],
-                                          head["rotate"], min(d["start"] for d in docs), games)))
+                                          head["rotate"], min(d["start"] for d in docs), games,
+                                          pairs)))
         return 0
-    doc = report.document({n: s.summary(head["bots"]) for n, s in merged.items()},
-                          head["players"], head["seed"], head["bots"], head["rotate"])
+    doc = report.document(merged, head["players"], head["seed"], head["bots"], head["rotate"],
+                          pairs)
     print({"table": report.table, "json": report.as_json, "csv": report.as_csv}[args.format](doc))
     return 0
 

@@ -9,6 +9,10 @@ import json
 PLOT_MISSING = "matplotlib is not installed: pip install 'durakc[plot]'"
 PAIRED_NOTE = ("paired deals: game i of every variant is dealt with the same seed "
                "(derived from --seed and i)")
+FINISHED_NOTE = ("rates and means are over finished games; unfinished ones (stopped in a "
+                 "repeating cycle or at the action cap) are counted apart")
+DIFF_NOTE = ("paired differences, {b} minus {a}, over the games both finished: 95% intervals "
+             "from the pairs (Newcombe for rates, normal for means), * = the interval excludes 0")
 
 _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
           ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
@@ -16,18 +20,28 @@ _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (media
           ("shows per game", "shows_per_game"))
 
 
-def document(summaries: dict, players: int, seed: int, bots: list[str], rotate: bool) -> dict:
-    """The JSON document: {"variants": {name: summary}, "players", "seed", "bots", "paired"}."""
-    return {"variants": summaries, "players": players, "seed": seed, "bots": list(bots),
-            "rotate": rotate, "paired": True}
+def document(stats: dict, players: int, seed: int, bots: list[str], rotate: bool,
+             pairs: dict | None = None) -> dict:
+    """The JSON document: {"variants": {name: summary}, "paired_differences": {name: ...},
+    "players", "seed", "bots", "rotate", "paired"}.
+
+    `stats` maps variant names to `Stats`; `pairs` maps every name after the first to the
+    `PairStats` of that variant against the first.
+    """
+    first = next(iter(stats))
+    return {"variants": {name: s.summary(bots) for name, s in stats.items()},
+            "paired_differences": {name: p.summary(first) for name, p in (pairs or {}).items()},
+            "players": players, "seed": seed, "bots": list(bots), "rotate": rotate,
+            "paired": True}
 
 
 def shard(stats: dict, players: int, seed: int, bots: list[str], rotate: bool,
-          start: int, games: int) -> dict:
+          start: int, games: int, pairs: dict | None = None) -> dict:
     """A shard's raw sufficient statistics (`--format stats`), for `compiler.sim.merge`."""
     return {"kind": "durakc-sim-stats", "players": players, "seed": seed, "bots": list(bots),
             "rotate": rotate, "start": start, "games": games,
-            "variants": {name: s.to_dict() for name, s in stats.items()}}
+            "variants": {name: s.to_dict() for name, s in stats.items()},
+            "pairs": {name: p.to_dict() for name, p in (pairs or {}).items()}}
 
 
 def _with_ci(value, ci, pct=False) -> str:
@@ -53,26 +67,63 @@ def _rows(doc: dict) -> list[tuple[str, list[str]]]:
         ci = f"{key}_ci"
         rows.append((label, [_with_ci(v[key], v[ci]) if ci in v else f"{v[key]:g}"
                              for v in variants]))
-    if any(v["unfinished"] for v in variants):
-        rows.append(("unfinished games", [str(v["unfinished"]) for v in variants]))
+    rows.append(("unfinished games (cycle, cap)",
+                 [f"{v['unfinished']} ({v['unfinished_cycle']}, {v['unfinished_cap']})"
+                  for v in variants]))
     return rows
 
 
+def _diff(value, ci, significant, pct) -> str:
+    mark = " *" if significant else ""
+    if pct:
+        return f"{100 * value:+.1f} pp [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]{mark}"
+    return f"{value:+.2f} [{ci[0]:.2f}, {ci[1]:.2f}]{mark}"
+
+
+def _diff_rows(doc: dict) -> list[tuple[str, list[str]]]:
+    diffs = list(doc["paired_differences"].values())
+    rows = [("paired games", [str(d["games"]) for d in diffs]),
+            ("left out (unfinished in either)", [str(d["excluded"]) for d in diffs])]
+    for k in range(doc["players"]):
+        label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
+        rows.append((label, [_diff(d["loss_rate_by_seat_diff"][k], d["loss_rate_by_seat_diff_ci"][k],
+                                   d["loss_rate_by_seat_diff_significant"][k], True) for d in diffs]))
+    rows.append(("draw rate", [_diff(d["draw_rate_diff"], d["draw_rate_diff_ci"],
+                                     d["draw_rate_diff_significant"], True) for d in diffs]))
+    rows.append(("actions per game (mean)",
+                 [_diff(d["mean_actions_diff"], d["mean_actions_diff_ci"],
+                        d["mean_actions_diff_significant"], False) for d in diffs]))
+    return rows
+
+
+def _grid(names: list[str], rows: list[tuple[str, list[str]]], first: int) -> list[str]:
+    widths = [max(len(n), *(len(r[1][i]) for r in rows)) for i, n in enumerate(names)]
+    lines = ["  ".join([" " * first] + [n.rjust(w) for n, w in zip(names, widths)])]
+    for label, cells in rows:
+        lines.append("  ".join([label.ljust(first)] + [c.rjust(w) for c, w in zip(cells, widths)]))
+    return lines
+
+
 def table(doc: dict) -> str:
-    """A plain-text table, one column per variant, 95% intervals in brackets."""
+    """A plain-text table, one column per variant, 95% intervals in brackets; then the
+    paired differences of every later variant against the first."""
     names = list(doc["variants"])
     rows = _rows(doc)
-    first = max(len(r[0]) for r in rows)
-    widths = [max(len(n), *(len(r[1][i]) for r in rows)) for i, n in enumerate(names)]
+    diff_rows = _diff_rows(doc) if doc.get("paired_differences") else []
+    first = max(len(r[0]) for r in rows + diff_rows)
     rotated = " (rotated each game)" if doc.get("rotate") else ""
     lines = [f"{doc['players']} players, seed {doc['seed']}, bots {','.join(doc['bots'])}{rotated}"]
     if len(names) > 1:
         lines.append(PAIRED_NOTE)
     lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
+    lines.append(FINISHED_NOTE)
     lines.append("")
-    lines.append("  ".join([" " * first] + [n.rjust(w) for n, w in zip(names, widths)]))
-    for label, cells in rows:
-        lines.append("  ".join([label.ljust(first)] + [c.rjust(w) for c, w in zip(cells, widths)]))
+    lines += _grid(names, rows, first)
+    if diff_rows:
+        others = list(doc["paired_differences"])
+        lines += ["", DIFF_NOTE.format(b="each", a=names[0]) if len(others) > 1
+                  else DIFF_NOTE.format(b=others[0], a=names[0])]
+        lines += _grid(others, diff_rows, first)
     return "\n".join(lines)
 
 
@@ -81,13 +132,20 @@ def as_json(doc: dict) -> str:
 
 
 def as_csv(doc: dict) -> str:
-    """One row per variant; every interval as two columns `<field>_lo`, `<field>_hi`."""
+    """One row per variant; every interval as two columns `<field>_lo`, `<field>_hi`.
+
+    A variant after the first also has its paired differences against the first, in
+    columns `paired_<field>` (empty in the first variant's row).
+    """
     rows = []
+    diffs = doc.get("paired_differences", {})
     for name, summary in doc["variants"].items():
         row = {"variant": name, "players": doc["players"], "seed": doc["seed"],
                "bots": ",".join(doc["bots"])}
         for key, value in summary.items():
             _flatten(row, key, value)
+        for key, value in diffs.get(name, {}).items():
+            _flatten(row, f"paired_{key}", value)
         rows.append(row)
     fields = list(dict.fromkeys(k for r in rows for k in r))
     out = io.StringIO()

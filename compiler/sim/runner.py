@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import hashlib
 import random
-import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from compiler.sim.bots import get_bot
+from compiler.sim.executors import run_tasks
 from compiler.sim.loader import load_engine
+from compiler.sim.paired import PairStats
 from compiler.sim.stats import Stats
 
-MAX_ACTIONS = 20000   # a game this long is counted as unfinished
+MAX_ACTIONS = 20000   # last resort: a game this long is stopped and counted unfinished ("cap")
+REPEAT_LIMIT = 3      # a round-start position seen this often: stopped, unfinished ("cycle")
 
 
 def _derive(seed: int, index: int, purpose: str) -> int:
@@ -43,44 +44,115 @@ def seat_bots(bots: list[str], index: int, rotate: bool) -> list[int]:
     return [(s + index) % n if rotate else s for s in range(n)]
 
 
+def position_key(game) -> tuple:
+    """The state at the start of a round, from contract members only.
+
+    With an empty table this is everything `from_position` takes (hands, stock, attacker;
+    the discard is the rest of the deck) plus who has left and the structural members that
+    can change during a game.
+    """
+    return (tuple(map(tuple, game.hands)), tuple(game.stock), game.attacker, game.defender,
+            tuple(game.out), game.trump, getattr(game, "hidden_trump", None),
+            tuple(getattr(game, "swaps_left", None) or ()))
+
+
+class RoundStarts:
+    """Counts how often each round-start position has occurred in one game, cheaply.
+
+    Only a round that ends in a take with nothing drawn can lead back to an earlier
+    position: one whose cards are discarded, or after which cards are drawn, makes the game
+    new for good (the discard only grows, the stock only shrinks).  So positions are
+    compared only at round starts after such rounds, and forgotten after any other; a
+    return to the first position after a discard or a draw is noticed one round later.
+    """
+
+    def __init__(self):
+        self.seen: dict = {}
+        self.stock = -1
+        self.took = False          # the runner sets it when the current round has a take
+
+    def count(self, game) -> int:
+        """Occurrences of the position `game` starts a round in (1 when it is new)."""
+        stock, took = len(game.stock), self.took
+        self.took = False
+        if not took or stock != self.stock:
+            self.seen.clear()
+            self.stock = stock
+            return 1
+        key = position_key(game)
+        n = self.seen[key] = self.seen.get(key, 0) + 1
+        return n
+
+
 def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -> dict:
-    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts."""
+    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts.
+
+    At every round start the position is counted (`RoundStarts`).  A bot is told when the
+    round began from a position seen before (`repeated`), and the game is stopped as
+    unfinished ("cycle") when one is reached for the REPEAT_LIMIT-th time; MAX_ACTIONS
+    stops it as "cap".
+    """
     game = engine.new_game(players, seed)
     first = game.attacker
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
-    actions = 0
-    while not game.is_over and actions < MAX_ACTIONS:
+    starts = RoundStarts()
+    actions, repeated, unfinished = 0, False, None
+    while not game.is_over:
         seat = game.to_move
-        action = bots[seat](game, seat, rng)
+        if seat == game.attacker and not game.table:
+            seen = starts.count(game)
+            if seen >= REPEAT_LIMIT:
+                unfinished = "cycle"
+                break
+            repeated = seen > 1
+        if actions >= MAX_ACTIONS:
+            unfinished = "cap"
+            break
+        action = bots[seat](game, seat, rng, repeated)
         kind = str(action).split(" ", 1)[0]
         if kind in counts:
             counts[kind] += 1
+            starts.took = starts.took or kind == "take"
         game.apply(action)
         actions += 1
     loser = game.loser
-    return {"unfinished": not game.is_over, "draw": bool(game.is_draw),
+    return {"unfinished": unfinished, "draw": bool(game.is_draw),
             "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
             "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
             "transfers": counts["transfer"], "shows": counts["show"]}
 
 
 def run_chunk(task: tuple) -> dict:
-    """Play games [start, stop) of one variant; returns `Stats.to_dict()` (picklable)."""
-    ref, players, bots, seed, start, stop, rotate, backend = task
-    if backend == "native":
-        from compiler.native.sim import run_chunk as run_native_chunk
-        return run_native_chunk(ref, players, bots, seed, start, stop, rotate)
-    engine = load_engine(ref)
+    """Play games [start, stop) of every variant in `refs`; picklable raw counts.
+
+    Returns {"variants": {ref: Stats.to_dict()}, "pairs": {ref: PairStats.to_dict()}}, a
+    pair for every variant after the first, against the first (game i of both).  An optional
+    eighth element "native" plays on the C engines (`compiler.native.sim.load`), driven
+    decision by decision through `play_game`: the same games, the same figures.
+    """
+    refs, players, bots, seed, start, stop, rotate = task[:7]
+    if len(task) > 7 and task[7] == "native":
+        from compiler.native.sim import load
+        engines = [load(ref) for ref in refs]
+    else:
+        engines = [load_engine(ref) for ref in refs]
     funcs = [get_bot(b) for b in bots]
-    stats = Stats(players)
+    stats = [Stats(players) for _ in refs]
+    pairs = [PairStats(players) for _ in refs[1:]]
     for i in range(start, stop):
         order = seat_bots(bots, i, rotate)
-        record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                           random.Random(bot_seed(seed, i)))
-        if record["loser"] is not None:
-            record["loser_bot"] = order[record["loser"]]
-        stats.add(record)
-    return stats.to_dict()
+        records = []
+        for engine, st in zip(engines, stats):
+            record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
+                               random.Random(bot_seed(seed, i)))
+            if record["loser"] is not None:
+                record["loser_bot"] = order[record["loser"]]
+            st.add(record)
+            records.append(record)
+        for pair, record in zip(pairs, records[1:]):
+            pair.add(records[0], record)
+    return {"variants": {ref: st.to_dict() for ref, st in zip(refs, stats)},
+            "pairs": {ref: pair.to_dict() for ref, pair in zip(refs[1:], pairs)}}
 
 
 def expand_bots(bots: list[str], players: int) -> list[str]:
@@ -102,54 +174,31 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
-             backend: str = "python") -> dict[str, Stats]:
-    """Stats per variant ref; every variant plays the same seeded deals.
+             executor: str = "local", scheduler: str | None = None, backend: str = "python"
+             ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+    """Stats per variant ref, and paired statistics of each later variant against the first.
 
-    Plays games start .. start+games-1 (a shard of a larger run when start > 0).
-    `bots` has one bot name per seat, or one name for all seats.  `backend` "native"
-    plays on the C engines (`compiler.native`): the same games, the same figures.
+    Every variant plays the same seeded deals: games start .. start+games-1 (a shard of a
+    larger run when start > 0).  `bots` has one bot name per seat, or one name for all.
+    Chunks of games run on `executor` ("local": `jobs` processes; "dask": a dask.distributed
+    cluster at `scheduler`, or a local one) and are merged in game order, so the result does
+    not depend on where they ran.  `progress(n)` is called with the games each chunk played.
+    `backend` "native" plays on the C engines (`compiler.native`): the same output.
     """
     bots = expand_bots(bots, players)
-    ranges = chunk_ranges(games)
-    tasks = [(ref, players, bots, seed, start + a, start + b, rotate, backend)
-             for ref in refs for a, b in ranges]
-    results: list = [None] * len(tasks)
-    done = 0
-    if jobs <= 1:
-        for k, task in enumerate(tasks):
-            results[k] = run_chunk(task)
-            done += task[5] - task[4]
-            if progress:
-                progress(done, games * len(refs))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(run_chunk, t): k for k, t in enumerate(tasks)}
-            for fut in as_completed(futures):
-                k = futures[fut]
-                results[k] = fut.result()
-                done += tasks[k][5] - tasks[k][4]
-                if progress:
-                    progress(done, games * len(refs))
+    tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)
+             + ((backend,) if backend != "python" else ())
+             for a, b in chunk_ranges(games)]
+    done = (lambda k: progress((tasks[k][5] - tasks[k][4]) * len(refs))) if progress else None
+    results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
+                        on_done=done)
     out: dict[str, Stats] = {}
-    for task, raw in zip(tasks, results):  # merge in game order
-        stats = Stats.from_dict(raw)
-        out[task[0]] = out[task[0]].merge(stats) if task[0] in out else stats
-    return out
-
-
-class ProgressBar:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, stream=sys.stderr, width: int = 30):
-        self.stream, self.width, self.last = stream, width, -1
-
-    def __call__(self, done: int, total: int) -> None:
-        pct = int(100 * done / total) if total else 100
-        if pct == self.last:
-            return
-        self.last = pct
-        fill = self.width * done // total if total else self.width
-        self.stream.write(f"\r[{'#' * fill}{'.' * (self.width - fill)}] {done}/{total} games")
-        if done >= total:
-            self.stream.write("\n")
-        self.stream.flush()
+    pairs: dict[str, PairStats] = {}
+    for raw in results:  # merge in game order
+        for ref, d in raw["variants"].items():
+            s = Stats.from_dict(d)
+            out[ref] = out[ref].merge(s) if ref in out else s
+        for ref, d in raw["pairs"].items():
+            p = PairStats.from_dict(d)
+            pairs[ref] = pairs[ref].merge(p) if ref in pairs else p
+    return out, pairs

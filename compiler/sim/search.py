@@ -76,7 +76,7 @@ def make_search_bot(samples: int | None = None):
     """A determinized Monte Carlo bot with `samples` determinizations per decision."""
     n = samples or DEFAULT_SAMPLES
 
-    def search_bot(game, seat, rng):
+    def search_bot(game, seat, rng, repeated=False):
         acts = game.legal_actions()
         if len(acts) == 1:
             return acts[0]
@@ -87,7 +87,7 @@ def make_search_bot(samples: int | None = None):
                 g = world.copy()
                 g.apply(act)
                 scores[i] += rollout(g, seat, rng)
-        usual = str(greedy_bot(game, seat, rng))  # ties go to the greedy choice
+        usual = str(greedy_bot(game, seat, rng, repeated))  # ties go to the greedy choice
         best = max(range(len(acts)), key=lambda i: (scores[i], str(acts[i]) == usual, -i))
         return acts[best]
 

@@ -3,6 +3,9 @@
 `Stats` holds only counts and sums (histograms for actions and rounds, so that medians are
 exact).  `merge` adds two of them; the result does not depend on how the games were split
 into shards, which makes `--jobs` and cluster runs give identical figures.
+
+Unfinished games (stopped in a cycle or at the action cap, see `runner.play_game`) are
+counted on their own and left out of every rate and mean: those are over finished games.
 """
 
 from __future__ import annotations
@@ -67,7 +70,8 @@ class Stats:
     players: int
     games: int = 0
     draws: int = 0
-    unfinished: int = 0
+    unfinished: int = 0                                   # all unfinished games ...
+    cycles: int = 0                                       # ... of which stopped in a cycle
     loss_by_offset: list = field(default_factory=list)   # seat offset from first attacker
     loss_by_bot: list = field(default_factory=list)      # index in the --bots list
     actions: Counter = field(default_factory=Counter)     # histogram: actions per game
@@ -81,11 +85,16 @@ class Stats:
             self.sums.setdefault(name, [0, 0])
 
     def add(self, record: dict) -> None:
-        """Count one game (a record from `runner.play_game`)."""
+        """Count one game (a record from `runner.play_game`).
+
+        An unfinished game (`record["unfinished"]` is "cycle" or "cap") is only counted.
+        """
         self.games += 1
         if record["unfinished"]:
             self.unfinished += 1
-        elif record["draw"]:
+            self.cycles += record["unfinished"] == "cycle"
+            return
+        if record["draw"]:
             self.draws += 1
         else:
             self.loss_by_offset[record["loser_offset"]] += 1
@@ -103,6 +112,7 @@ class Stats:
         self.games += other.games
         self.draws += other.draws
         self.unfinished += other.unfinished
+        self.cycles += other.cycles
         self.loss_by_offset = [a + b for a, b in zip(self.loss_by_offset, other.loss_by_offset)]
         self.loss_by_bot = [a + b for a, b in zip(self.loss_by_bot, other.loss_by_bot)]
         self.actions.update(other.actions)
@@ -114,7 +124,8 @@ class Stats:
     def to_dict(self) -> dict:
         """JSON-safe raw counts (a shard's output on a cluster)."""
         return {"players": self.players, "games": self.games, "draws": self.draws,
-                "unfinished": self.unfinished, "loss_by_offset": list(self.loss_by_offset),
+                "unfinished": self.unfinished, "cycles": self.cycles,
+                "loss_by_offset": list(self.loss_by_offset),
                 "loss_by_bot": list(self.loss_by_bot),
                 "actions": {str(k): v for k, v in sorted(self.actions.items())},
                 "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
@@ -123,16 +134,20 @@ class Stats:
     @classmethod
     def from_dict(cls, d: dict) -> Stats:
         return cls(players=d["players"], games=d["games"], draws=d["draws"],
-                   unfinished=d["unfinished"], loss_by_offset=list(d["loss_by_offset"]),
+                   unfinished=d["unfinished"], cycles=d.get("cycles", 0),
+                   loss_by_offset=list(d["loss_by_offset"]),
                    loss_by_bot=list(d["loss_by_bot"]),
                    actions=Counter({int(k): v for k, v in d["actions"].items()}),
                    rounds=Counter({int(k): v for k, v in d["rounds"].items()}),
                    sums={k: list(v) for k, v in d["sums"].items()})
 
     def summary(self, bots: list[str] | None = None) -> dict:
-        """Rates and means with 95% intervals (Wilson for rates, normal for means)."""
-        n = self.games
-        out = {"games": n, "draw_rate": _rate(self.draws, n), "draw_rate_ci": wilson(self.draws, n),
+        """Rates and means over the finished games with 95% intervals (Wilson for rates,
+        normal for means); `games` counts every game, `unfinished` those left out."""
+        n = self.games - self.unfinished
+        out = {"games": self.games, "finished": n, "unfinished": self.unfinished,
+               "unfinished_cycle": self.cycles, "unfinished_cap": self.unfinished - self.cycles,
+               "draw_rate": _rate(self.draws, n), "draw_rate_ci": wilson(self.draws, n),
                "loss_rate_by_seat": [_rate(k, n) for k in self.loss_by_offset],
                "loss_rate_by_seat_ci": [wilson(k, n) for k in self.loss_by_offset]}
         for name, hist in (("actions", self.actions), ("rounds", self.rounds)):
@@ -147,8 +162,7 @@ class Stats:
                                        in zip(bot_labels(bots), self.loss_by_bot)}
             out["loss_rate_by_bot_ci"] = {label: wilson(k, n) for label, k
                                           in zip(bot_labels(bots), self.loss_by_bot)}
-        out["unfinished"] = self.unfinished
-        return _clean(out)
+        return clean(out)
 
 
 def bot_labels(bots: list[str]) -> list[str]:
@@ -157,12 +171,12 @@ def bot_labels(bots: list[str]) -> list[str]:
     return [b if counts[b] == 1 else f"{b}@{i}" for i, b in enumerate(bots)]
 
 
-def _clean(value):
+def clean(value):
     """JSON-ready: tuples become lists, floats are rounded to 6 decimals."""
     if isinstance(value, dict):
-        return {k: _clean(v) for k, v in value.items()}
+        return {k: clean(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_clean(v) for v in value]
+        return [clean(v) for v in value]
     if isinstance(value, float):
         return round(value, 6) + 0.0
     return value

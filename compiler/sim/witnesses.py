@@ -85,8 +85,7 @@ def joint_playout(a, b, players: int, seed: int, rng: random.Random) -> dict | N
                     "to_move": [ga.to_move, gb.to_move],
                     "only_a": [x for x in la if x not in sb], "only_b": [x for x in lb if x not in sa],
                     "outcome": [_outcome(ga), _outcome(gb)],
-                    "position": {"table": ga.table, "trump": ga.trump, "stock": len(ga.stock),
-                                 "hand": ga.hands[ga.to_move] if ga.to_move is not None else None}}
+                    "position": _position(ga), "position_b": _position(gb)}
         action = rng.choice(la)
         try:
             ga.apply(acts_a[action])  # each engine's own action object
@@ -98,6 +97,12 @@ def joint_playout(a, b, players: int, seed: int, rng: random.Random) -> dict | N
             return _error(seed, players, actions, action, "B", exc)
         actions.append(action)
     return None
+
+
+def _position(game) -> dict:
+    """What the witness shows of one engine's game: table, trump, stock size, the hand to move."""
+    return {"table": game.table, "trump": game.trump, "stock": len(game.stock),
+            "hand": game.hands[game.to_move] if game.to_move is not None else None}
 
 
 def _outcome(game) -> str | None:

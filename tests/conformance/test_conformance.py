@@ -93,3 +93,25 @@ def test_scenario(name, scenario):
         run_property(scenario, mod, name)
     else:
         run_scenario(scenario, mod, name)
+
+
+_REFERENCE: dict = {}
+
+
+def _reference(name):
+    """The reference interpreter of bundled variant `name` (compiler.reference), loaded once."""
+    if name not in _REFERENCE:
+        from compiler import reference
+
+        _REFERENCE[name] = reference.load(name)
+    return _REFERENCE[name]
+
+
+@pytest.mark.parametrize("name, scenario", PARAMS or [_SKIP])
+def test_scenario_on_the_reference(name, scenario):
+    """The same scenarios on the reference interpreter: it offers the engine contract."""
+    mod = _reference(name)
+    if "property" in scenario:
+        run_property(scenario, mod, name)
+    else:
+        run_scenario(scenario, mod, name)

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for folder in (ROOT, ROOT / "tests"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 import generated
 from compiler.native.build import find_compiler, unavailable_reason
@@ -22,9 +23,29 @@ needs_cc = pytest.mark.skipif(REASON is not None, reason=str(REASON))
 C_FLAGS = ["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 
 
+def refusal(name: str) -> str | None:
+    """Why the C target does not build bundled variant `name` (a capability it lacks), or None."""
+    from engine_backend import native_refusal
+    return native_refusal(name)
+
+
+def skip_refused(name: str) -> list:
+    """pytest marks for a param of variant `name`: a skip with the reason when it has no C engine."""
+    reason = refusal(name)
+    return [pytest.mark.skip(reason=reason)] if reason else []
+
+
+def c_variants() -> list:
+    """pytest params: every bundled variant, those without a C engine skipped with the reason."""
+    return [pytest.param(name, id=name, marks=skip_refused(name)) for name in generated.ENGINES]
+
+
 def native(name: str):
-    """The native engine of a bundled variant (built on first use)."""
+    """The native engine of a bundled variant (built on first use); skips one without a C engine."""
     from compiler.native import load_native
+    reason = refusal(name)
+    if reason:
+        pytest.skip(reason)
     return load_native(name)
 
 
@@ -38,7 +59,8 @@ def variant_players() -> list:
     for name in generated.ENGINES:
         py = generated.load(name)
         for players in range(py.PLAYERS_MIN, py.PLAYERS_MAX + 1):
-            params.append(pytest.param(name, players, id=f"{name}-{players}"))
+            params.append(pytest.param(name, players, id=f"{name}-{players}",
+                                       marks=skip_refused(name)))
     return params
 
 

@@ -15,7 +15,8 @@ from compiler.sim.runner import game_seed
 SHAPE = {"games", "draw_rate", "draw_rate_ci", "loss_rate_by_seat", "loss_rate_by_seat_ci",
          "mean_actions", "mean_actions_ci", "median_actions", "mean_rounds", "mean_rounds_ci",
          "median_rounds", "takes_per_game", "takes_per_game_ci", "transfers_per_game",
-         "transfers_per_game_ci", "shows_per_game", "shows_per_game_ci", "unfinished"}
+         "transfers_per_game_ci", "shows_per_game", "shows_per_game_ci", "unfinished",
+         "finished", "unfinished_cycle", "unfinished_cap"}
 
 
 def _check_shape(doc, names, players, games):
@@ -26,8 +27,10 @@ def _check_shape(doc, names, players, games):
         assert SHAPE <= set(v)
         assert v["games"] == games
         assert len(v["loss_rate_by_seat"]) == players == len(v["loss_rate_by_seat_ci"])
-        total = sum(v["loss_rate_by_seat"]) + v["draw_rate"] + v["unfinished"] / games
-        assert abs(total - 1) < 1e-5
+        assert v["finished"] + v["unfinished"] == games
+        assert v["unfinished"] == v["unfinished_cycle"] + v["unfinished_cap"]
+        total = sum(v["loss_rate_by_seat"]) + v["draw_rate"]  # over finished games
+        assert abs(total - (1 if v["finished"] else 0)) < 1e-5
         for lo, hi in [v["draw_rate_ci"], v["mean_actions_ci"], *v["loss_rate_by_seat_ci"]]:
             assert lo <= hi
         assert v["mean_actions_ci"][0] <= v["mean_actions"] <= v["mean_actions_ci"][1]
@@ -81,9 +84,13 @@ def test_plot_without_matplotlib_exits_2(tmp_path):
 
 
 def test_progress_bar_on_request():
+    """Progress (games, rate, time left) on stderr only: stdout stays the report."""
     proc = durakc("simulate", FAKE, "--games", "10", "--progress")
-    assert proc.returncode == 0 and "10/10 games" in proc.stderr
-    assert "games" not in durakc("simulate", FAKE, "--games", "10").stderr
+    quiet = durakc("simulate", FAKE, "--games", "10")
+    assert proc.returncode == 0 and "10/10 [" in proc.stderr and "games/s" in proc.stderr
+    assert "<" in proc.stderr  # elapsed<remaining
+    assert proc.stdout == quiet.stdout
+    assert quiet.stderr == ""  # stderr is not a terminal here
 
 
 def test_bundled_compare_and_jobs():

@@ -1,6 +1,6 @@
 """durakc diff (rules and replayable witnesses) and durakc play (piped stdin)."""
 
-from sim_support import FAKE, durakc, durakc_json, fake_variant, need_bundled
+from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant, need_bundled
 
 from compiler.sim.loader import load_engine
 
@@ -76,3 +76,45 @@ def test_play_bundled_by_text():
     assert "game over:" in proc.stdout or "end of input" in proc.stdout
     if first:
         assert f"you: {first}" in proc.stdout
+
+
+def test_diff_counts_one_action_in_the_singular(tmp_path):
+    """Issue 9j: a one-action witness read "then 1 actions"."""
+    other = fake_variant(tmp_path)
+    out = durakc("diff", FAKE, other, "--games", "30", "--witnesses", "3").stdout
+    assert "then 1 action:" in out
+    assert "1 actions" not in out
+
+
+def test_diff_shows_each_engines_trump_when_they_differ():
+    """Issue 9j: diff showed only A's trump.  Podkidnoy redeals or picks another first
+    attacker where transfer does not, so their witness positions can differ."""
+    need_bundled("transfer", "podkidnoy")
+    args = ("diff", "transfer", "podkidnoy", "--games", "50", "--witnesses", "3")
+    doc = durakc_json(*args)
+    differing = [w for w in doc["witnesses"] if w["position"]["trump"] != w["position_b"]["trump"]]
+    assert differing, "expected a witness whose trumps differ"
+    out = durakc(*args).stdout
+    for w in differing:
+        assert f"in transfer: table (empty); trump {w['position']['trump']};" in out
+        assert f"in podkidnoy: table (empty); trump {w['position_b']['trump']};" in out
+
+
+def test_diff_format_has_help():
+    """Issue 9j: `diff --format` had no help text."""
+    out = durakc("diff", "--help").stdout
+    after = out.rsplit("--format {table,json}", 1)[1]  # the option, not the usage line
+    assert "replayable" in after.split("\n  -", 1)[0]
+
+
+def test_every_bot_is_documented():
+    """Issue 9j: the bot `rollout` (an alias of mcts) was in no help and not in the README."""
+    from compiler.sim.bots import BOT_NAMES
+    helptext = " ".join(durakc("simulate", "--help").stdout.split())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Comparing variants", 1)[1].split("\n## ", 1)[0]
+    sim_readme = (ROOT / "compiler" / "sim" / "README.md").read_text(encoding="utf-8")
+    for name in BOT_NAMES:
+        assert name in helptext, name
+        assert f"`{name}" in section, name
+        assert f"`{name}" in sim_readme, name

@@ -97,20 +97,25 @@ def test_syntax_examples_do_not_conflict():
 # ---------------------------------------------------------------------------
 # Names and types: every problem, with its place
 # ---------------------------------------------------------------------------
+TRANSFER_NAMES = ("; names here: first_round, limit, attack_cards, unbeaten, beaten, "
+                  "next_hand, transfers, unbeaten_late")
+"""What an unknown-name message lists for the transfer environment."""
+
+
 def test_unknown_name_did_you_mean():
     assert problems("atack_cards <= 6") == [
-        ("unknown name 'atack_cards' (did you mean 'attack_cards'?)", 0, 11)]
+        ("unknown name 'atack_cards' (did you mean 'attack_cards'?)" + TRANSFER_NAMES, 0, 11)]
 
 
 def test_unknown_name_without_suggestion():
-    assert problems("zzz or first_round") == [("unknown name 'zzz'", 0, 3)]
+    assert problems("zzz or first_round") == [("unknown name 'zzz'" + TRANSFER_NAMES, 0, 3)]
 
 
 def test_all_name_and_type_errors_reported():
     assert problems("limit and atack_cards > 0 and nxt_hand") == [
         ("'limit' is an int, 'and' needs bool operands", 0, 5),
-        ("unknown name 'atack_cards' (did you mean 'attack_cards'?)", 10, 11),
-        ("unknown name 'nxt_hand' (did you mean 'next_hand'?)", 30, 8),
+        ("unknown name 'atack_cards' (did you mean 'attack_cards'?)" + TRANSFER_NAMES, 10, 11),
+        ("unknown name 'nxt_hand' (did you mean 'next_hand'?)" + TRANSFER_NAMES, 30, 8),
     ]
 
 
@@ -430,7 +435,7 @@ def test_schema_defaults_compile():
 # ---------------------------------------------------------------------------
 HOSTILE = [
     ("__import__('os').system('x')", "strings are not allowed", 11),
-    ("__import__", "unknown name '__import__'", 0),
+    ("__import__", "unknown name '__import__'; names here: a, d, lowest, highest", 0),
     ("a.__class__", "card 'a' has no field '__class__' (fields: is_trump, rank, suit)", 2),
     ("().__class__", "empty parentheses", 1),
     ("open('f')", "strings are not allowed", 5),
@@ -466,7 +471,8 @@ def test_deep_nesting():
 def test_huge_input():
     assert problems("1" * 1_000_000) == [
         ("expression is too long (more than 2000 characters)", 2000, 1)]
-    assert problems("x" * 1999) == [("unknown name '" + "x" * 1999 + "'", 0, 1999)]
+    assert problems("x" * 1999) == [("unknown name '" + "x" * 1999 + "'" + TRANSFER_NAMES,
+                                     0, 1999)]
 
 
 def test_non_text():

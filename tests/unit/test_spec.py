@@ -265,7 +265,8 @@ def test_yaml_problems_reported_by_load_spec(tmp_path):
     path = write(tmp_path, "a.yaml", "name: a\ntitle: &t A\nsources: *t\n")
     assert len(errors(path)) == 2
     path = write(tmp_path, "e.yaml", "")
-    assert errors(path) == [f"{path}:0:0: error: spec is empty"]
+    assert errors(path) == [(f"{path}:1:1: error: spec is empty (it needs at least 'name' "
+                            "and 'title')")]
     path = write(tmp_path, "l.yaml", "- name\n")
     assert errors(path)[0].startswith(f"{path}:1:1: error: the top level of a spec must be")
     path = write(tmp_path, "u.yaml", b"name: u\ntitle: \xff\n")
@@ -299,7 +300,8 @@ def test_extends_cycle(tmp_path):
 
 def test_extends_self(tmp_path):
     path = write(tmp_path, "a.yaml", "name: a\ntitle: A\nextends: a\n")
-    assert errors(path) == [(f"{path}:3:10: error: extends cycle: a -> a\n"
+    assert errors(path) == [(f"{path}:3:10: error: unknown variant 'a' "
+                            "(a spec can not extend itself)\n"
                             "    extends: a\n"
                             "             ^")]
 

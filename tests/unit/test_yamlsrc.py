@@ -70,8 +70,9 @@ def test_diag_points_inside_scalar():
 
 
 def test_empty_file():
-    assert problems("") == ["s.yaml:0:0: error: spec is empty"]
-    assert problems("# only a comment\n") == ["s.yaml:0:0: error: spec is empty"]
+    empty = "s.yaml:1:1: error: spec is empty (it needs at least 'name' and 'title')"
+    assert problems("") == [empty]
+    assert problems("# only a comment\n") == [empty + "\n    # only a comment\n    ^"]
 
 
 def test_top_level_list():
@@ -133,7 +134,7 @@ def test_multiple_documents():
 
 def test_syntax_error_uses_the_marker():
     assert problems("a: b: c\n") == [
-        ("s.yaml:1:5: error: invalid YAML: mapping values are not allowed here\n"
+        ("s.yaml:1:5: error: a value contains ': ' (put the value in quotes)\n"
         "    a: b: c\n"
         "        ^")]
 

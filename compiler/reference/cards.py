@@ -1,0 +1,122 @@
+"""Cards and actions as plain text, as the engine contract writes them.
+
+A card is its text: rank then suit (`10H`, `QS`).  A hand is a list of such
+texts, sorted by rank (low to high, as the deck lists its ranks), then by suit
+in the order S H D C.  An action is a `str` subclass holding its canonical
+text (`attack 9C 9D`, `beat 9C JC`, `take`); comparing actions is comparing
+texts.  Nothing here is encoded as bits or cached.
+"""
+
+from __future__ import annotations
+
+SUIT_ORDER = ("S", "H", "D", "C")
+"""Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
+
+VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
+"""Every action verb of the contract, in its table's order."""
+
+_SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
+
+
+class IllegalAction(ValueError):
+    """Raised by Game.apply for an action the rules forbid; the game is unchanged."""
+
+
+class InvalidGame(ValueError):
+    """A bad setup, position or saved state (wrong player count, duplicate cards, ...)."""
+
+
+def rank_of(card: str) -> str:
+    """The rank text of a card text ('10H' -> '10')."""
+    return card[:-1]
+
+
+def suit_of(card: str) -> str:
+    """The suit letter of a card text ('10H' -> 'H')."""
+    return card[-1]
+
+
+class Deck:
+    """The variant's cards: `deck.ranks` (low to high) times `deck.suits`."""
+
+    def __init__(self, ranks: list[str], suits: list[str]):
+        self.ranks = list(ranks)
+        self.suits = list(suits)
+        # The order the engines shuffle: rank by rank, each in the spec's suit order.
+        # random.Random(seed).shuffle of this list gives the same deal in every backend.
+        self.cards = [r + s for r in self.ranks for s in self.suits]
+        self._order = {r + s: (i, SUIT_ORDER.index(s))
+                       for i, r in enumerate(self.ranks) for s in self.suits}
+
+    def key(self, card: str) -> tuple[int, int]:
+        """Sort key of the contract: rank low to high, then suit S H D C."""
+        return self._order[card]
+
+    def sort(self, cards) -> list[str]:
+        """`cards` as a new list in canonical order."""
+        return sorted(cards, key=self.key)
+
+    def card(self, text) -> str:
+        """The canonical text of a card of this deck ('10h', 'Q\u2660' accepted); ValueError if none."""
+        t = str(text).strip().upper()
+        if t and t[-1] in _SYMBOLS:
+            t = t[:-1] + _SYMBOLS[t[-1]]
+        if t not in self._order:
+            raise ValueError(f"{text!r} is not a card of this deck")
+        return t
+
+
+class Action(str):
+    """One move: a `str` holding the canonical action text, with its verb and cards."""
+
+    __slots__ = ()
+
+    @property
+    def verb(self) -> str:
+        """'attack', 'beat', 'transfer', 'show', 'throw', 'take' or 'pass'."""
+        return self.split()[0]
+
+    @property
+    def cards(self) -> list[str]:
+        """The action's card texts, as written."""
+        return self.split()[1:]
+
+    @property
+    def text(self) -> str:
+        """The canonical text (the string itself)."""
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def make_action(deck: Deck, verb: str, cards=()) -> Action:
+    """The action `verb` with `cards`, in canonical text (cards sorted, except `beat A D`)."""
+    cards = list(cards) if verb == "beat" else deck.sort(cards)
+    return Action(" ".join([verb, *cards]))
+
+
+def parse_action(deck: Deck, text) -> Action:
+    """The Action for a text such as 'transfer 9d' or 'beat 9C J\u2663'; ValueError if malformed."""
+    if isinstance(text, Action):
+        return text
+    words = str(text).split()
+    if not words:
+        raise ValueError("empty action")
+    verb = words[0].lower()
+    if verb not in VERBS:
+        raise ValueError(f"unknown action {words[0]!r}: expected one of {', '.join(VERBS)}")
+    cards = [deck.card(w) for w in words[1:]]
+    if verb in ("take", "pass"):
+        if cards:
+            raise ValueError(f"'{verb}' takes no cards")
+    elif verb == "beat":
+        if len(cards) != 2:
+            raise ValueError("'beat' needs two cards: the attack card, then the card laid on it")
+    elif not cards:
+        raise ValueError(f"'{verb}' needs at least one card")
+    elif len(set(cards)) != len(cards):
+        raise ValueError("a card is named twice")
+    elif verb in ("show", "throw") and len(cards) != 1:
+        raise ValueError(f"'{verb}' takes exactly one card")
+    return make_action(deck, verb, cards)

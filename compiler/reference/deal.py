@@ -1,0 +1,181 @@
+"""Starting games: the shuffle, the deal, trump, the first attacker, and positions.
+
+The shuffle is `random.Random(seed).shuffle` of the deck in the order
+`Deck.cards` lists it (rank by rank, each in the spec's suit order), which is
+the order the generated engines shuffle: the same seed deals the same cards in
+every backend, so games can be compared decision by decision.
+"""
+
+from __future__ import annotations
+
+import random
+
+from compiler.reference.cards import InvalidGame, suit_of
+
+MAX_REDEALS = 1000
+"""Redeals tried (first_attacker.no_trump_held: redeal) before the dealer's left starts."""
+
+
+def check_players(variant, players):
+    """T1: the variant's player range; ValueError outside it."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise InvalidGame(f"players must be an int, not {type(players).__name__}")
+    if not variant.players_min <= players <= variant.players_max:
+        raise InvalidGame(f"{variant.name} is for {variant.players_min} to "
+                         f"{variant.players_max} players, not {players}")
+
+
+def deal(variant, deck, players, dealer):
+    """T5, T6 (deal.mode, trump.*): (hands, stock next first, trump suit, turned card).
+
+    Cards go one at a time clockwise from the dealer's left: the i-th seat from the
+    dealer's left gets cards i, i + players, ... of the shuffled deck.
+    """
+    if variant.value("deal.mode") == "all_but_one":
+        count = len(deck) - 1  # the whole deck but one card (railroad)
+    else:
+        count = variant.hand_size * players
+        if count > len(deck):
+            raise InvalidGame(f"{players} hands of {variant.hand_size} need more than "
+                             f"{len(deck)} cards")
+    hands = [[] for _ in range(players)]
+    for i in range(players):
+        hands[(dealer + 1 + i) % players] = list(deck[i:count:players])
+    rest = list(deck[count:])
+    trump, turned, stock = _fix_trump(variant, deck[:count], rest)
+    return hands, stock, trump, turned
+
+
+def _fix_trump(variant, dealt, rest):
+    """T5, T6, P2, trump.mode and trump.never: (trump suit, turned card, stock)."""
+    mode = variant.value("trump.mode")
+    if mode == "none":
+        return None, None, rest
+    if mode == "fixed":
+        return variant.value("trump.suit"), None, rest
+    never = variant.value("trump.never")
+    if not rest:
+        # T6: the whole deck is dealt; the dealer's last card (the last one dealt) shows trump
+        # and stays in the dealer's hand; with trump.never, the latest card dealt that may be.
+        turned = next((c for c in reversed(dealt) if suit_of(c) not in never), None)
+        return (suit_of(turned) if turned else None), turned, []
+    # T5: the next card is turned (trump.never: the first one of a suit that may be trump).
+    turned = next((c for c in rest if suit_of(c) not in never), None)
+    if turned is None:
+        return None, None, rest
+    others = [c for c in rest if c != turned]
+    if mode == "turned_top":
+        return suit_of(turned), turned, [turned] + others  # drawn first (Albanian)
+    return suit_of(turned), turned, others + [turned]  # T5, P2: under the stock, drawn last
+
+
+def lowest_trump_holder(variant, hands, trump):
+    """T7, P3: the seat holding the lowest trump, or None."""
+    if trump is None:
+        return None
+    best = None
+    for seat, hand in enumerate(hands):
+        for c in hand:
+            if suit_of(c) == trump:
+                key = variant.deck.key(c)
+                if best is None or key < best[0]:
+                    best = (key, seat)
+    return None if best is None else best[1]
+
+
+def deal_game(game_class, players, seed, dealer, first_rule):
+    """Shuffle, deal and choose the first attacker by `first_rule` (T7, T8, P3)."""
+    variant = game_class.variant
+    check_players(variant, players)
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    rng = random.Random(seed)
+    deck = list(variant.deck.cards)
+    rng.shuffle(deck)
+    hands, stock, trump, turned = deal(variant, deck, players, dealer)
+    attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
+    if first_rule == "lowest_trump":
+        holder = lowest_trump_holder(variant, hands, trump)
+        tries = 0
+        while (holder is None and trump is not None and tries < MAX_REDEALS
+               and variant.value("first_attacker.no_trump_held") == "redeal"):
+            rng.shuffle(deck)  # P3: nobody holds a trump -> shuffle and deal again
+            hands, stock, trump, turned = deal(variant, deck, players, dealer)
+            holder = lowest_trump_holder(variant, hands, trump)
+            tries += 1
+        if holder is not None:
+            attacker = holder
+    return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True)
+
+
+def from_position(game_class, position):
+    """A game at the start of a round (empty table), from a contract position dict."""
+    variant = game_class.variant
+    if not isinstance(position, dict):
+        raise InvalidGame("a position is a dict")
+    unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
+                               "dealer", "first_round", "defender"}
+    if unknown:
+        raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
+    for key in ("players", "hands", "attacker"):
+        if key not in position:
+            raise InvalidGame(f"a position needs {key!r}")
+    players = position["players"]
+    check_players(variant, players)
+    hands_in = position["hands"]
+    if not isinstance(hands_in, list) or len(hands_in) != players:
+        raise InvalidGame(f"hands must be a list of {players} lists of cards")
+    deck = variant.deck
+    try:
+        hands = [[deck.card(c) for c in h] for h in hands_in]
+        stock = [deck.card(c) for c in position.get("stock") or []]
+        discard = [deck.card(c) for c in position.get("discard") or []]
+    except TypeError:
+        raise InvalidGame("hands, stock and discard are lists of card texts") from None
+    placed = [c for h in hands for c in h] + stock + discard
+    twice = sorted({c for c in placed if placed.count(c) > 1}, key=deck.key)
+    if twice:
+        raise InvalidGame(f"card {twice[0]} appears twice")
+    discard += [c for c in deck.cards if c not in placed]  # unseen cards count as discarded
+    trump, turned = _position_trump(variant, position.get("trump"), stock)
+    dealer = position.get("dealer", 0)
+    attacker = position["attacker"]
+    for name, seat in (("dealer", dealer), ("attacker", attacker)):
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise InvalidGame(f"{name} must be a seat from 0 to {players - 1}")
+    if not hands[attacker]:
+        raise InvalidGame(f"the attacker, seat {attacker}, holds no cards")
+    if sum(1 for h in hands if h) < 2 and not stock:
+        raise InvalidGame("a position needs at least two players holding cards")
+    g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
+                         bool(position.get("first_round", False)))
+    if "defender" in position and position["defender"] != g.defender:
+        raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
+    return g
+
+
+def _position_trump(variant, trump, stock):
+    """The trump suit and the face-up card a position implies (trump.mode, trump.never)."""
+    if trump is not None and trump not in variant.deck.suits:
+        raise InvalidGame(f"trump must be one of {', '.join(variant.deck.suits)} or null, "
+                         f"not {trump!r}")
+    mode = variant.value("trump.mode")
+    if mode == "none":
+        if trump is not None:
+            raise InvalidGame("this variant has no trump (trump.mode: none)")
+        return None, None
+    if mode == "fixed":
+        if trump != variant.value("trump.suit"):
+            raise InvalidGame(f"trump is always {variant.value('trump.suit')} in this variant "
+                             f"(trump.mode: fixed)")
+        return trump, None
+    if trump is None:
+        raise InvalidGame("this variant needs a trump suit")
+    if trump in variant.value("trump.never"):
+        raise InvalidGame(f"{trump} can never be trump here (trump.never)")
+    if not stock:
+        return trump, None
+    turned = stock[0] if mode == "turned_top" else stock[-1]
+    if suit_of(turned) != trump:
+        raise InvalidGame(f"trump {trump} contradicts the face-up card {turned}")
+    return trump, turned

@@ -1,0 +1,201 @@
+"""Differential testing: a compiled engine and the reference interpreter, side by side.
+
+Both start from the same deal (same seed) and take the same random decisions
+(chosen from the sorted list of legal actions); at every decision the public
+state is compared: `to_move`, the set of legal actions, hands, table, stock,
+discard, trump, attacker, defender, `out`, and at the end the outcome.  The
+first difference is a `Divergence`: variant, players, seed and the actions so
+far, which replay it exactly (`replay`).  Used by `tests/differential` and by
+`durakc verify`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import types
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compiler import reference
+from compiler.codegen import render_engine
+from compiler.spec import Spec, load_spec
+
+MAX_DECISIONS = 5000
+"""A game still running after this many decisions counts as a divergence (no end)."""
+
+SERIES = 2
+"""Games per series in `play_pair`: the second one starts with `next_game` (T8)."""
+
+NEXT_GAME = "next_game"
+"""In a divergence's action list: the game was over and the series went on (next_game(seed))."""
+
+COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
+            "defender", "out", "is_over", "loser", "is_draw", "annotations")
+"""What is compared at every decision, in this order (the first difference is reported)."""
+
+
+@dataclass
+class Divergence:
+    """The first decision at which the engine and the reference disagree."""
+
+    variant: str
+    players: int
+    seed: int
+    actions: list[str]
+    what: str
+    engine: object
+    reference: object
+
+    def describe(self) -> str:
+        """Several lines: where, what differs, the replay."""
+        acts = "; ".join(self.actions) or "(none)"
+        return (f"divergence in {self.variant}, {self.players} players, seed {self.seed}, "
+                f"after {len(self.actions)} action(s): {acts}\n"
+                f"  {self.what}: engine {self.engine!r}\n"
+                f"  {' ' * len(self.what)}  reference {self.reference!r}")
+
+    def replay_code(self, spec_ref: str) -> str:
+        """A one-line Python snippet that replays the divergence and prints both states."""
+        return (f"from compiler.reference.differential import replay; "
+                f"replay({json.dumps(spec_ref)}, {self.players}, {self.seed}, "
+                f"{json.dumps(self.actions)})")
+
+
+@dataclass
+class Summary:
+    """What one differential run did (`seeds`: the first and last series seed used)."""
+
+    games: int = 0
+    decisions: int = 0
+    seeds: tuple[int, int] = (0, 0)
+    seconds: float = 0.0
+    divergences: list[Divergence] = field(default_factory=list)
+
+
+def compile_engine(spec: Spec) -> types.ModuleType:
+    """The generated engine of `spec`, compiled in memory (our own generated code)."""
+    source = render_engine(spec)
+    module = types.ModuleType(f"durakc_verify_{spec.name.replace('-', '_')}")
+    exec(compile(source, f"<engine {spec.name}>", "exec"), module.__dict__)  # noqa: S102
+    return module
+
+
+def _state(game, name, legal=None):
+    if name == "legal":
+        return legal if legal is not None else sorted(str(a) for a in game.legal_actions())
+    if name == "annotations":
+        return dict(game.annotations) if game.is_over else {}
+    value = getattr(game, name)
+    return bool(value) if name in ("is_over", "is_draw") else value
+
+
+def first_difference(engine_game, ref_game, legal=(None, None)):
+    """(item, engine value, reference value) of the first compared item that differs, or None.
+
+    `legal` may hold both sides' sorted legal action texts, when the caller has them.
+    """
+    for name in COMPARED:
+        a, b = _state(engine_game, name, legal[0]), _state(ref_game, name, legal[1])
+        if a != b:
+            return name, a, b
+    return None
+
+
+def _guarded(call, *args):
+    """(call(*args), None) or (None, 'ExceptionType: message')."""
+    try:
+        return call(*args), None
+    except Exception as exc:  # noqa: BLE001 - any exception of either side is a finding
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def play_pair(engine, ref, players: int, seed: int,
+              series: int = SERIES) -> tuple[int, Divergence | None]:
+    """A series of games on both sides; (decisions compared, the first divergence or None).
+
+    The first game is `new_game(players, seed)`, each later one `next_game(seed)` of the
+    game before (T8, series.*); the divergence's action list says so with `next_game`.
+    """
+    name = str(engine.VARIANT["name"])
+    actions: list[str] = []
+
+    def diverged(what, a, b):
+        return Divergence(name, players, seed, list(actions), what, a, b)
+
+    (eg, e_err), (rg, r_err) = (_guarded(engine.new_game, players, seed),
+                                _guarded(ref.new_game, players, seed))
+    if e_err or r_err:  # both refusing the deal is agreement
+        return 0, (diverged("new_game", e_err, r_err) if (e_err is None) != (r_err is None)
+                   else None)
+    chooser = random.Random(seed)
+    games_left = series
+    for decision in range(MAX_DECISIONS * series):
+        legal = (sorted(str(a) for a in eg.legal_actions()),
+                 sorted(str(a) for a in rg.legal_actions()))
+        diff = first_difference(eg, rg, legal)
+        if diff:
+            return decision, diverged(*diff)
+        if legal[0]:
+            action = chooser.choice(legal[0])
+            (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
+        else:
+            games_left -= 1
+            if not games_left:
+                return decision + 1, None
+            action = NEXT_GAME
+            (eg, e_err), (rg, r_err) = _guarded(eg.next_game, seed), _guarded(rg.next_game, seed)
+        actions.append(action)
+        if e_err or r_err:
+            return decision + 1, diverged(action if action == NEXT_GAME else f"apply({action!r})",
+                                          e_err, r_err)
+    return decision + 1, diverged("game end", f"no end after {decision + 1} decisions", None)
+
+
+def run(engine, ref, player_counts, games: int, seed: int = 0, *, series: int = SERIES,
+        stop_at_first: bool = True) -> Summary:
+    """`games` paired games for each player count, in series of `series` games (new_game,
+    then next_game): series i is dealt with seed `seed + i`."""
+    summary = Summary()
+    start = time.perf_counter()
+    lengths = [min(series, games - first) for first in range(0, games, series)]
+    for players in player_counts:
+        for i, length in enumerate(lengths):
+            decisions, div = play_pair(engine, ref, players, seed + i, length)
+            summary.games += length if div is None else div.actions.count(NEXT_GAME) + 1
+            summary.decisions += decisions
+            summary.seeds = (seed, seed + i)
+            if div is not None:
+                summary.divergences.append(div)
+                if stop_at_first:
+                    break
+        if summary.divergences and stop_at_first:
+            break
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def both(spec_ref: str | Path | Spec):
+    """(compiled engine, reference engine) of a spec name, a spec path or a checked Spec."""
+    spec = spec_ref if isinstance(spec_ref, Spec) else load_spec(spec_ref)
+    return compile_engine(spec), reference.module_for(spec)
+
+
+def replay(spec_ref, players: int, seed: int, actions: list[str]):
+    """Replay a divergence: print both states after `actions`; returns (engine game, ref game)."""
+    engine, ref = both(spec_ref)
+    eg, rg = engine.new_game(players, seed), ref.new_game(players, seed)
+    for action in actions:
+        if action == NEXT_GAME:
+            eg, rg = eg.next_game(seed), rg.next_game(seed)
+            continue
+        for side, game in (("engine", eg), ("reference", rg)):
+            _, err = _guarded(game.apply, action)
+            if err:
+                print(f"{side}: {action}: {err}")
+    for name in COMPARED:
+        a, b = _state(eg, name), _state(rg, name)
+        mark = "  " if a == b else "!="
+        print(f"{mark} {name}: engine {a!r}" + ("" if a == b else f"; reference {b!r}"))
+    return eg, rg

@@ -1,0 +1,469 @@
+"""The reference game: the round protocol and every rule of a checked spec, played directly.
+
+One plain method per rule, each naming its rule IDs (`shared/rules/profiles.md`).
+The state is what a person at the table sees: hands, the table as attack/defence
+pairs, the stock (next card first), the discard pile, all as card texts.  Nothing
+is cached: every question (`legal_actions`, who may throw in, ...) is answered
+from the state as it is now.  A `Game` subclass bound to one `Variant` is made by
+`compiler.reference.load`.
+"""
+
+from __future__ import annotations
+
+from compiler.reference.cards import (
+    Action,
+    IllegalAction,
+    make_action,
+    parse_action,
+    rank_of,
+    suit_of,
+)
+from compiler.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
+from compiler.reference.variant import Variant
+
+
+class Game(GameState):
+    """One game of the bound variant; the members are the engine contract's."""
+
+    variant: Variant  # set on the subclass that `compiler.reference.load` makes
+
+    # -- construction ------------------------------------------------------------
+    @classmethod
+    def start(cls, players, hands, stock, trump, trump_card, discard, attacker, dealer,
+              first_round):
+        """A game at the start of a round with `attacker` to open (T24: empty hands with an
+        empty stock have left)."""
+        g = cls.__new__(cls)
+        g.players = players
+        g.dealer = dealer
+        g.history = []
+        g.loser = None
+        g.is_draw = False
+        g.annotations = {}
+        g._hands = [g.variant.deck.sort(h) for h in hands]
+        g._stock = list(stock)
+        g._discard = list(discard)
+        g.trump = trump
+        g.trump_card = trump_card
+        g.first_round = first_round
+        g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
+        g._start_round(attacker)
+        return g
+
+    # -- the public view (contract) ---------------------------------------------
+    @property
+    def hands(self):
+        """Per seat, the cards held, in canonical order."""
+        return [list(h) for h in self._hands]
+
+    @property
+    def table(self):
+        """[attack, defence or None] pairs in play order."""
+        return [list(pair) for pair in self._table]
+
+    @property
+    def stock(self):
+        """Cards still to be drawn, next first (a face-up trump card under it last, T5)."""
+        return list(self._stock)
+
+    @property
+    def discard(self):
+        """The closed discard pile, in canonical order."""
+        return self.variant.deck.sort(self._discard)
+
+    @property
+    def is_over(self):
+        return self.phase == OVER
+
+    @property
+    def attacker(self):
+        return None if self.phase == OVER else self._attacker
+
+    @property
+    def defender(self):
+        return None if self.phase == OVER else self._defender
+
+    @property
+    def original_attacker(self):
+        """The seat that opened the current round."""
+        return None if self.phase == OVER else self._opener
+
+    # Structural members of the contract that no rule key uses yet: trivial values.
+    teams = None
+    losing_team = None
+    hidden_trump = None
+    swaps_left = None
+
+    @property
+    def losses(self):
+        return [0] * self.players
+
+    def trump_of(self, seat):
+        """The trump suit that counts when `seat` defends (one trump for everyone today)."""
+        return self.trump
+
+    def __repr__(self):
+        state = "over" if self.phase == OVER else f"{self.phase}, seat {self.to_move} to move"
+        return f"<reference {self.variant.name} game, {self.players} players, {state}>"
+
+    # -- seats ---------------------------------------------------------------------
+    def active(self, seat):
+        """Is `seat` still in the game (T24)?"""
+        return seat not in self.out
+
+    def active_count(self):
+        return self.players - len(self.out)
+
+    def next_active(self, seat):
+        """T9, T24: the next player clockwise who is still in the game (or `seat` itself)."""
+        for step in range(1, self.players):
+            s = (seat + step) % self.players
+            if self.active(s):
+                return s
+        return seat
+
+    def previous_active(self, seat):
+        """The active player just before `seat`, counter-clockwise."""
+        for step in range(1, self.players):
+            s = (seat - step) % self.players
+            if self.active(s):
+                return s
+        return seat
+
+    # -- the round -------------------------------------------------------------------
+    def _start_round(self, attacker):
+        """T9: the defender is the next active player after the attacker; T17: the limit."""
+        self._attacker = self._opener = attacker
+        self._defender = self.next_active(attacker)
+        self._table = []
+        self.phase = ATTACK
+        self.to_move = attacker
+        self.took = False
+        self.passed = []
+        self.transfers = 0
+        self.shown = []
+        self.late = []
+        self.limit = self.variant.round_limit({
+            "first_round": self.first_round,
+            "players": self.players,
+            "active_players": self.active_count(),
+            "stock": len(self._stock),
+        })
+
+    def throwers(self):
+        """T2, P5 (throw_in.who): the seats that may add cards, clockwise from the attacker."""
+        atk, dfd = self._attacker, self._defender
+        seats = []
+        for step in range(self.players):
+            s = (atk + step) % self.players
+            if s == dfd or not self.active(s):
+                continue
+            env = {
+                "is_attacker": s == atk,
+                "is_original_attacker": s == self._opener,
+                "is_defender": False,
+                "left_of_defender": s == self.next_active(dfd),
+                "right_of_defender": s == self.previous_active(dfd),
+                "players": self.players,
+                "active_players": self.active_count(),
+            }
+            if self.variant.may_throw_in(env):
+                seats.append(s)
+        return seats
+
+    def unbeaten(self):
+        """The attack cards no defence card lies on yet, in play order."""
+        return [a for a, d in self._table if d is None]
+
+    def ranks_on_table(self):
+        """T17, P5: every rank on this round's table, attack and defence cards."""
+        return {rank_of(c) for pair in self._table for c in pair if c is not None}
+
+    def room_for_one_more(self):
+        """T17, T19, P6: another attack card fits: total below the round's limit, and the
+        defender can still cover every unbeaten card with the hand held now (a take does not
+        raise the limit).  This live form equals min(limit, hand when the defence started)."""
+        unbeaten = len(self.unbeaten())
+        return len(self._table) < self.limit and unbeaten < len(self._hands[self._defender])
+
+    # -- legal actions -------------------------------------------------------------
+    def legal_actions(self):
+        """Every legal action for `to_move`; empty exactly when the game is over."""
+        if self.phase == ATTACK:
+            return self._openings()
+        if self.phase == DEFEND:
+            return self._defences() + self._pass_ons() + [Action("take")]
+        if self.phase == THROW:
+            return self._throw_ins() + [Action("pass")]
+        return []
+
+    def _openings(self):
+        """T10 / P4 (attack.opening): one card, or several of one rank within the limit."""
+        deck = self.variant.deck
+        hand = self._hands[self._attacker]
+        if self.variant.value("attack.opening") == "single":
+            return [make_action(deck, "attack", [c]) for c in hand]
+        cap = min(self.limit, len(self._hands[self._defender]))  # T10, T17
+        acts = []
+        for rank in deck.ranks:
+            acts += [make_action(deck, "attack", sub)
+                     for sub in _subsets([c for c in hand if rank_of(c) == rank])
+                     if len(sub) <= cap]
+        return acts
+
+    def _defences(self):
+        """T11, T12: cover an unbeaten attack card with a card that beats it."""
+        hand = self._hands[self._defender]
+        return [make_action(self.variant.deck, "beat", [a, d])
+                for a in self.unbeaten() for d in hand
+                if self.variant.beats(a, d, self.trump)]
+
+    def attacked_rank(self):
+        """T13, K1: the one rank every unbeaten card shares, or None."""
+        ranks = {rank_of(a) for a in self.unbeaten()}
+        return ranks.pop() if len(ranks) == 1 else None
+
+    def transfer_env(self, added):
+        """The `transfer` environment for a transfer of `added` cards (a show adds none)."""
+        beaten = len(self._table) - len(self.unbeaten())
+        late_unbeaten = sum(1 for a in self.unbeaten() if a in self.late)
+        return {
+            "first_round": self.first_round,
+            "limit": self.limit,
+            "attack_cards": len(self._table) + added,
+            "unbeaten": len(self.unbeaten()) + added,
+            "beaten": beaten,
+            "next_hand": len(self._hands[self.next_active(self._defender)]),
+            "transfers": self.transfers,
+            # K1: cards played after the round's first beat are new; so are a late transfer's.
+            "unbeaten_late": late_unbeaten + (added if beaten else 0),
+        }
+
+    def _pass_ons(self):
+        """T13-T16, S1, S2, K1-K3: transfers (and shows) of the attacked rank."""
+        if not self.variant.value("transfer.enabled"):
+            return []
+        rank = self.attacked_rank()
+        if rank is None or not self.variant.transfer_allowed(self.transfer_env(0)):
+            return []
+        deck = self.variant.deck
+        mine = [c for c in self._hands[self._defender] if rank_of(c) == rank]
+        acts = [make_action(deck, "transfer", sub) for sub in _subsets(mine)
+                if self.variant.transfer_fits(self.transfer_env(len(sub)))]
+        if self.variant.value("transfer.show_trump") and self.trump is not None:
+            shown = self.shown if self.variant.value("transfer.show_once") else []  # S2
+            if self.variant.transfer_fits(self.transfer_env(0)):  # T14 with nothing added (S1)
+                acts += [make_action(deck, "show", [c]) for c in mine
+                         if suit_of(c) == self.trump and c not in shown]
+        return acts
+
+    def _throw_ins(self):
+        """T2, T17, P5: a card of a rank already on this round's table."""
+        ranks = self.ranks_on_table()
+        return [make_action(self.variant.deck, "throw", [c])
+                for c in self._hands[self.to_move] if rank_of(c) in ranks]
+
+    # -- applying actions --------------------------------------------------------------
+    def apply(self, action):
+        """Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."""
+        if not isinstance(action, str):
+            raise IllegalAction(f"{action!r} is not an action of this game")
+        try:
+            act = parse_action(self.variant.deck, action)
+        except ValueError as exc:
+            raise IllegalAction(f"{action}: {exc}") from None
+        if act not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(act))
+        self.history.append(str(act))
+        getattr(self, "_do_" + act.verb)(act.cards)
+
+    def _do_attack(self, cards):
+        """T10: the opening cards lie on the table, unbeaten; the defender answers."""
+        self._play(self._attacker, cards)
+        self.phase = DEFEND
+        self.to_move = self._defender
+
+    def _do_beat(self, cards):
+        """T12, T18: the defence card lies on its attack card and stays there."""
+        attack, defence = cards
+        self._hands[self._defender].remove(defence)
+        for pair in self._table:
+            if pair[0] == attack:
+                pair[1] = defence
+        if not self.unbeaten():  # T2, T17: everything is beaten, the others may throw in
+            self._open_throw_ins()
+
+    def _do_take(self, cards):
+        """T12, T21: the defender gives up; the others may still add within the limit (T19)."""
+        self.took = True
+        self._open_throw_ins()
+
+    def _do_throw(self, cards):
+        """T2, P5: one added card; the defender answers it, unless they have taken."""
+        self._play(self.to_move, cards)
+        self.passed = []
+        if self.took:
+            self._ask_throwers()
+        else:
+            self.phase = DEFEND
+            self.to_move = self._defender
+
+    def _do_pass(self, cards):
+        """Protocol: this seat adds nothing now."""
+        self.passed.append(self.to_move)
+        self._ask_throwers()
+
+    def _do_transfer(self, cards):
+        """T13: the defender plays cards of the attacked rank and the attack passes on."""
+        self._play(self._defender, cards)
+        self._pass_attack_on()
+
+    def _do_show(self, cards):
+        """S1, S2: the defender shows a trump of the attacked rank, keeps it, and passes on."""
+        self.shown.append(cards[0])
+        self._pass_attack_on()
+
+    def _play(self, seat, cards):
+        """Cards from `seat`'s hand onto the table as attack cards (K1: new after a beat)."""
+        beaten = len(self._table) > len(self.unbeaten())
+        for c in cards:
+            self._hands[seat].remove(c)
+            self._table.append([c, None])
+            if beaten:
+                self.late.append(c)
+
+    def _pass_attack_on(self):
+        """T13, S3, K4: the defender becomes the current attacker; the next active player
+        clockwise defends (with two players: the original attacker)."""
+        self.transfers += 1
+        self._attacker = self._defender
+        self._defender = self.next_active(self._defender)
+        self.to_move = self._defender
+
+    def _open_throw_ins(self):
+        self.phase = THROW
+        self.passed = []
+        self._ask_throwers()
+
+    def _ask_throwers(self):
+        """Protocol, T2: ask the first entitled seat, clockwise from the attacker, that has not
+        passed since the table last changed and holds a card it may add; close the round when
+        there is none or no card fits any more (T17, T19)."""
+        if self.room_for_one_more():
+            ranks = self.ranks_on_table()
+            for seat in self.throwers():
+                if seat not in self.passed and any(rank_of(c) in ranks for c in self._hands[seat]):
+                    self.to_move = seat
+                    return
+        self._end_round()
+
+    # -- the round's end --------------------------------------------------------------
+    def _end_round(self):
+        """T20, T21: discard or pick up; T22 refill; T24 leave; T23 next round or the end."""
+        cards = [c for pair in self._table for c in pair if c is not None]
+        final_attack = [a for a, _ in self._table]
+        if self.took:
+            self._hands[self._defender] = self.variant.deck.sort(
+                self._hands[self._defender] + cards)  # T21: the taker gets every table card
+        else:
+            self._discard += cards  # T20: a closed, final discard pile
+        self._table = []
+        self._refill()
+        self._leave()
+        if self.active_count() < 2:
+            self._finish(final_attack)
+            return
+        self.first_round = False
+        self._start_round(self._next_attacker())
+
+    def draw_order(self):
+        """T22, P9, S3: the original attacker first, the others clockwise, the final defender
+        last; when the attack came back to the original attacker, refill.first_on_return says
+        whether they keep the first draw."""
+        opener, dfd = self._opener, self._defender
+        order = [opener]
+        s = self.next_active(opener)
+        while s != opener:
+            if s != dfd:
+                order.append(s)
+            s = self.next_active(s)
+        if dfd != opener:
+            order.append(dfd)
+        elif not self.variant.value("refill.first_on_return"):
+            order.append(order.pop(0))
+        return order
+
+    def _refill(self):
+        """T22, P9: each player draws all missing cards at once, in draw order, while the stock
+        lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
+        for seat in self.draw_order():
+            need = self.variant.hand_size - len(self._hands[seat])
+            if need > 0 and self._stock:
+                drawn, self._stock = self._stock[:need], self._stock[need:]
+                self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)
+
+    def _leave(self):
+        """T24, P10: with no stock, players with empty hands leave at the end of the round
+        (several at once in draw order)."""
+        if self._stock:
+            return
+        for seat in self.draw_order():
+            if not self._hands[seat]:
+                self.out.append(seat)
+
+    def _next_attacker(self):
+        """T20, T23, P7, P8 (after_take.next_attacker): who opens the next round."""
+        dfd = self._defender
+        if not self.took:
+            # T20, T23: the successful defender attacks next (if they left: the next player).
+            return dfd if self.active(dfd) else self.next_active(dfd)
+        if self.variant.value("after_take.next_attacker") == "same_attacker":
+            # P8: the original attacker stays attacker.  The taker never attacks next: when
+            # that attacker has just left (or is the taker, the attack having come back),
+            # the next active player clockwise after the taker attacks, as T23.
+            opener = self._opener
+            if self.active(opener) and opener != dfd:
+                return opener
+        # T21, T23: the taker is skipped; the next active player clockwise attacks.
+        return self.next_active(dfd)
+
+    def _finish(self, final_attack):
+        """T24, P10: the last player holding cards is the durak; nobody: a draw."""
+        took, dfd = self.took, self._defender
+        self.phase = OVER
+        self.to_move = None
+        if self.active_count() == 0:
+            self.is_draw = True
+            return
+        self.loser = next(s for s in range(self.players) if self.active(s))
+        lowest = self.variant.deck.ranks[0]
+        self.annotations = self.variant.annotations({
+            "loser_hand": len(self._hands[self.loser]),
+            "final_attack_cards": len(final_attack),
+            "final_attack_lowest": sum(1 for c in final_attack if rank_of(c) == lowest),
+            "final_took": took,
+            "loser_was_defender": self.loser == dfd,
+            "players": self.players,
+        })
+
+    # -- series ------------------------------------------------------------------------
+    def next_game(self, seed=None):
+        """T8 (series.next_dealer, series.first_attacker): the following game of a series."""
+        from compiler.reference.deal import deal_game
+
+        if self.phase != OVER:
+            raise ValueError("the game is not over yet")
+        if self.variant.value("series.next_dealer") == "loser":
+            dealer = self.dealer if self.loser is None else self.loser  # T8
+        else:
+            dealer = (self.dealer + 1) % self.players
+        return deal_game(type(self), self.players, seed, dealer,
+                         self.variant.value("series.first_attacker"))
+
+
+def _subsets(cards):
+    """Non-empty subsets of `cards` (cards of one rank), fewest cards first."""
+    subsets = [[]]
+    for c in cards:
+        subsets += [s + [c] for s in subsets]
+    return sorted((s for s in subsets if s), key=len)

@@ -1,0 +1,112 @@
+"""Saving, copying and observing a reference game, and explaining a refused action.
+
+`GameState` is the part of `compiler.reference.game.Game` that is not a rule of
+the game: the contract's `to_dict`/`from_dict`, `copy` and `observation`, and
+the words of an `IllegalAction`.
+"""
+
+from __future__ import annotations
+
+from compiler.reference.cards import InvalidGame
+
+ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
+"""The phases of a round (the engines' `phase` texts)."""
+
+
+class GameState:
+    """State handling shared by every reference Game (see `compiler.reference.game`)."""
+
+    # -- copies, saving, observing -----------------------------------------------------
+    def copy(self):
+        """An independent copy of the game."""
+        return type(self).from_dict(self.to_dict())
+
+    _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
+              "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
+              "annotations", "history")
+
+    def to_dict(self):
+        """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
+        d = {"variant": self.variant.name}
+        for name in self._STATE:
+            d[name] = _plain_copy(getattr(self, name))
+        d.update(hands=self.hands, table=self.table, stock=self.stock, discard=self.discard,
+                 attacker=self._attacker, original_attacker=self._opener,
+                 defender=self._defender)
+        return d
+
+    @classmethod
+    def from_dict(cls, d):
+        """The game a to_dict() result describes; ValueError for another variant's state."""
+        if not isinstance(d, dict) or d.get("variant") != cls.variant.name:
+            raise InvalidGame(f"not a saved state of variant {cls.variant.name!r}")
+        g = cls.__new__(cls)
+        try:
+            for name in cls._STATE:
+                setattr(g, name, _plain_copy(d[name]))
+            g._hands = [list(h) for h in d["hands"]]
+            g._table = [list(p) for p in d["table"]]
+            g._stock = list(d["stock"])
+            g._discard = list(d["discard"])
+            g._attacker = d["attacker"]
+            g._opener = d["original_attacker"]
+            g._defender = d["defender"]
+        except (KeyError, TypeError) as exc:
+            raise InvalidGame(f"a saved state needs {exc}") from None
+        return g
+
+    def observation(self, seat):
+        """What `seat` may know: its own hand, other hands as counts, the table and piles."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise InvalidGame(f"no seat {seat!r} in a {self.players}-player game")
+        visible = self.trump_card if self.trump_card in self._stock else None
+        return {
+            "variant": self.variant.name, "seat": seat, "players": self.players,
+            "hand": list(self._hands[seat]), "hand_sizes": [len(h) for h in self._hands],
+            "table": self.table, "trump": self.trump, "trump_card": visible,
+            "stock_size": len(self._stock), "discard": self.discard, "phase": self.phase,
+            "attacker": self.attacker, "defender": self.defender, "to_move": self.to_move,
+            "limit": self.limit, "out": list(self.out), "is_over": self.is_over,
+            "loser": self.loser, "is_draw": self.is_draw, "history": list(self.history),
+            "teams": None, "trump_of": [self.trump_of(s) for s in range(self.players)],
+            "losses": self.losses, "swaps_left": None,
+            "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+        }
+
+    # -- why an action is refused ----------------------------------------------------
+    def _why_illegal(self, act):
+        """A reason in a player's words for refusing the well-formed action `act`."""
+        if self.phase == OVER:
+            return f"{act}: the game is over"
+        seat = self.to_move
+        held = self._hands[seat]
+        cards = act.cards[1:] if act.verb == "beat" else act.cards
+        if act.verb == "show":
+            cards = act.cards
+        missing = [c for c in cards if c not in held]
+        expected = {ATTACK: ("attack",), DEFEND: ("beat", "transfer", "show", "take"),
+                    THROW: ("throw", "pass")}[self.phase]
+        if act.verb not in expected:
+            return (f"{act}: seat {seat} must {' or '.join(expected)} now "
+                    f"(the round is in its {self.phase} phase)")
+        if missing:
+            return f"{act}: {' '.join(missing)} not in seat {seat}'s hand"
+        if act.verb == "attack":
+            return f"{act}: not a legal opening (T10, P4: one card or one rank, within {self.limit})"
+        if act.verb == "beat":
+            attack, defence = act.cards
+            if attack not in self.unbeaten():
+                return f"{act}: {attack} is not an unbeaten attack card on the table (T12, T18)"
+            return f"{act}: {defence} does not beat {attack} (beating.beats, T11)"
+        if act.verb == "throw":
+            return f"{act}: its rank is not on the table, or no card fits any more (T17)"
+        return f"{act}: no transfer or show possible now (T13-T16, S1-S2)"
+
+
+def _plain_copy(value):
+    """A copy of a state value: lists and dicts copied, everything else is immutable."""
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, dict):
+        return dict(value)
+    return value

@@ -1,0 +1,96 @@
+"""A checked spec as the reference interpreter reads it: the rule values and the expressions.
+
+`Variant` holds the effective rule values of a spec (the same `compiler.spec.Spec`
+object the code generator consumes) and evaluates its expressions by walking their
+checked trees (`Expr.evaluate`): no Python source is generated and nothing is
+`eval`-ed.  Each method is one rule of the spec language, named by its key.
+"""
+
+from __future__ import annotations
+
+from compiler import __version__
+from compiler.expressions import Card
+from compiler.reference.cards import Deck, rank_of, suit_of
+from compiler.schema import ALL_RANKS, KEYS
+from compiler.spec import Spec
+
+
+class Variant:
+    """The rules of one checked spec, with one method per expression key."""
+
+    def __init__(self, spec: Spec):
+        self.spec = spec
+        self.rules = spec.values  # key path -> value (expressions as checked Expr objects)
+        self.name = spec.name
+        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"])
+        self.players_min = self.rules["players.min"]
+        self.players_max = self.rules["players.max"]
+        self.hand_size = self.rules["deal.hand_size"]
+        self.info = variant_info(spec)
+
+    def value(self, path: str):
+        """The effective value of rule key `path`."""
+        return self.rules[path]
+
+    def beats(self, attack: str, defence: str, trump: str | None) -> bool:
+        """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`?"""
+        env = {
+            "a": _card(attack, trump),
+            "d": _card(defence, trump),
+            "lowest": _RANK_INDEX[self.deck.ranks[0]],
+            "highest": _RANK_INDEX[self.deck.ranks[-1]],
+        }
+        return bool(self.rules["beating.beats"].evaluate(env))
+
+    def round_limit(self, env: dict) -> int:
+        """attack.limit (T3, T17, P6) for a round; a value below 1 counts as 1."""
+        return max(1, int(self.rules["attack.limit"].evaluate(env)))
+
+    def may_throw_in(self, env: dict) -> bool:
+        """throw_in.who (T2, P5): may the seat described by `env` add attack cards?"""
+        return bool(self.rules["throw_in.who"].evaluate(env))
+
+    def transfer_allowed(self, env: dict) -> bool:
+        """transfer.when (T13, T15, T18, K1), on the table as it is before the transfer."""
+        return bool(self.rules["transfer.when"].evaluate(env))
+
+    def transfer_fits(self, env: dict) -> bool:
+        """transfer.capacity (T14, T26, T27, K3), on the table as it would be after it."""
+        return bool(self.rules["transfer.capacity"].evaluate(env))
+
+    def annotations(self, env: dict) -> dict[str, bool]:
+        """outcome.annotations: every named condition, evaluated when a game is lost."""
+        exprs = self.rules["outcome.annotations"]
+        return {name: bool(exprs[name].evaluate(env)) for name in sorted(exprs)}
+
+
+_RANK_INDEX = {rank: i for i, rank in enumerate(ALL_RANKS)}
+
+
+def _card(text: str, trump: str | None) -> Card:
+    """A card as the `cards` environment sees it (rank as its index in ALL_RANKS)."""
+    suit = suit_of(text)
+    return Card(_RANK_INDEX[rank_of(text)], suit, suit == trump)
+
+
+def variant_info(spec: Spec) -> dict:
+    """The module's VARIANT dict: name, title, source, sha256 and the effective rules."""
+    rules = spec.rules_json()
+    for key in KEYS:
+        value = spec.values[key.path]
+        if key.type == "expr":
+            rules[key.path] = value.canonical()
+        elif key.type == "annotations":
+            rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
+    return {
+        "name": spec.name,
+        "title": spec.title,
+        "description": spec.description,
+        "source": spec.label,
+        "extends": [name for name, _ in spec.chain[1:]],
+        "sources": list(spec.sources),
+        "spec_sha256": spec.sha256,
+        "compiler_version": __version__,
+        "backend": "reference",
+        "rules": rules,
+    }

@@ -1,0 +1,43 @@
+"""Reinforcement-learning environments for any durakc engine (the optional extra `durakc[rl]`).
+
+- `DurakAECEnv` / `aec_env(...)`: a PettingZoo AEC environment, every seat an agent;
+- `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
+- `DurakEncoding`: the fixed-size action encoding and observation layout both share.
+
+The layout is documented in docs/rl.md.  Names are imported on first use, so
+`import compiler` and `import compiler.rl` never need numpy, gymnasium or pettingzoo; without
+them, using a name raises an ImportError that names the extra to install.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+EXTRA_HINT = "pip install 'durakc[rl]'"
+
+_NAMES = {
+    "DurakEncoding": "compiler.rl.encoding",
+    "ObservationLayout": "compiler.rl.encoding",
+    "DurakAECEnv": "compiler.rl.aec",
+    "aec_env": "compiler.rl.aec",
+    "DurakEnv": "compiler.rl.gym_env",
+}
+
+__all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
+           "aec_env", "require"]
+
+
+def require(module: str):
+    """Import `module` (numpy, gymnasium, pettingzoo) or raise an ImportError naming the extra."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        top = module.partition(".")[0]
+        raise ImportError(f"durakc's RL environments need {top}, which is not installed; "
+                          f"install the extra: {EXTRA_HINT}") from exc
+
+
+def __getattr__(name: str):
+    if name not in _NAMES:
+        raise AttributeError(f"module 'compiler.rl' has no attribute {name!r}")
+    return getattr(importlib.import_module(_NAMES[name]), name)

@@ -1,0 +1,178 @@
+"""A PettingZoo AEC environment for any durakc engine: every seat is an agent.
+
+    from compiler.rl import aec_env
+    env = aec_env("kyiv", players=3)
+    env.reset(seed=7)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        action = None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+        env.step(action)
+
+Observations are dicts {"observation": float32 vector, "action_mask": int8 vector} in the
+layout of `DurakEncoding` (docs/rl.md).  Rewards come only at the end of the game
+(`compiler.rl.rewards.final_rewards`); every agent stays in `agents` until then.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from compiler.rl import require
+from compiler.rl.encoding import DurakEncoding, check_player_count
+from compiler.rl.rewards import final_rewards
+
+require("numpy")
+spaces = require("gymnasium.spaces")
+pettingzoo = require("pettingzoo")
+wrappers = require("pettingzoo.utils.wrappers")
+
+ILLEGAL_REWARD = -1.0
+"""What `aec_env` gives an agent whose action is not legal (the game then ends)."""
+
+
+def observation_space(encoding: DurakEncoding):
+    """The Dict space of one agent's observation: the vector and the action mask."""
+    return spaces.Dict({
+        "observation": spaces.Box(0.0, encoding.layout.high, dtype="float32"),
+        "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype="int8"),
+    })
+
+
+def render_text(game) -> str:
+    """The whole game as text (every hand shown): for `render()` and debugging."""
+    lines = [repr(game),
+             f"trump: {game.trump or '-'}   stock: {len(game.stock)}   discard: {len(game.discard)}"]
+    table = "  ".join(a if d is None else f"{a}/{d}" for a, d in game.table)
+    lines.append(f"table: {table or '-'}")
+    for seat, hand in enumerate(game.hands):
+        role = ("*" if seat == game.to_move else " ")
+        lines.append(f"{role} seat {seat}: {' '.join(hand) or '(no cards)'}")
+    return "\n".join(lines)
+
+
+def start_game(engine, players: int, seed, options):
+    """`options["position"]` set up with `from_position`, else `new_game(players, seed)`."""
+    position = (options or {}).get("position")
+    if position is None:
+        return engine.new_game(players, seed)
+    game = engine.from_position(position)
+    if game.players != players:
+        raise ValueError(f"the position has {game.players} players, the environment {players}")
+    return game
+
+
+class DurakAECEnv(pettingzoo.AECEnv):
+    """Durak for `players` seats of a variant (bundled name, engine file or module).
+
+    Agents are named `player_<seat>`.  `reset(seed=s)` deals `new_game(players, s)`;
+    `reset()` without a seed draws one from the last seed's generator.  `options` may give a
+    `position` (a dict for the engine's `from_position`) to start from instead of a deal.
+    `step` with an action that is not legal raises ValueError; `aec_env` wraps the
+    environment so that such an action ends the game instead (PettingZoo's convention).
+    """
+
+    metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": ["ansi", "human"],
+                                "is_parallelizable": False}
+
+    def __init__(self, variant="transfer", players: int = 2, render_mode: str | None = None,
+                 non_loser_reward: float | None = None):
+        super().__init__()
+        self.encoding = DurakEncoding(variant)
+        self.engine = self.encoding.engine
+        self.players = check_player_count(self.engine, players)
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
+                             f"not {render_mode!r}")
+        self.render_mode = render_mode
+        self.non_loser_reward = non_loser_reward
+        self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        space = observation_space(self.encoding)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, space)
+        action = spaces.Discrete(self.encoding.num_actions)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+        self._seeds = random.Random()
+        self.game = None
+
+    def observation_space(self, agent):
+        """The same Dict space for every agent (docs/rl.md)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        """Discrete(num_actions) for every agent."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed=None, options=None):
+        """Deal a new game (or set up `options["position"]`); the player to move acts first."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        game_seed = seed if seed is not None else self._seeds.getrandbits(32)
+        self.game = start_game(self.engine, self.players, game_seed, options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self.game.to_move]
+
+    def observe(self, agent):
+        """{"observation": vector of the agent's seat, "action_mask": its legal actions}."""
+        seat = self._seat[agent]
+        return {"observation": self.encoding.observation(self.game, seat),
+                "action_mask": self.encoding.action_mask(self.game, seat)}
+
+    def step(self, action):
+        """Apply the selected agent's action index; at the end every agent is terminated."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = None if action is None else self.encoding.legal_indices(self.game).get(int(action))
+        if chosen is None:
+            raise ValueError(self._illegal_message(agent, action))
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(chosen)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.game.is_over:
+            finals = final_rewards(self.game, self.non_loser_reward)
+            self.rewards = {a: finals[self._seat[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[self.game.to_move]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _illegal_message(self, agent, action) -> str:
+        try:
+            what = f"{action} ({self.encoding.action_text(action)})"
+        except (TypeError, ValueError):
+            what = repr(action)
+        legal = ", ".join(str(a) for a in self.game.legal_actions())
+        return f"{agent}: action {what} is not legal now; legal: {legal}"
+
+    def render(self):
+        """The game as text: returned for "ansi", printed for "human"."""
+        if self.game is None:
+            return None
+        text = render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        """Nothing to release."""
+
+
+def aec_env(variant="transfer", players: int = 2, illegal_reward: float = ILLEGAL_REWARD,
+            **kwargs):
+    """A `DurakAECEnv` in PettingZoo's usual wrappers: an illegal action ends the game with
+    `illegal_reward` for the agent that played it; out-of-range actions and calls out of
+    order are caught."""
+    env = DurakAECEnv(variant, players, **kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=illegal_reward)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

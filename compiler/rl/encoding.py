@@ -1,0 +1,266 @@
+"""The fixed-size action encoding and observation layout shared by the RL environments.
+
+Both are derived from an engine's `VARIANT["rules"]` only: the deck (`deck.ranks` x
+`deck.suits`, N cards) and the most seats (`players.max`, P).  Every game of the variant, with
+any number of players, uses the same spaces.  docs/rl.md documents the layout; in short:
+
+    cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C)
+    actions:  attack (R x (2^S - 1) rank/suit-set) | throw (N) | beat (N x N attack/defence)
+              | transfer (R x (2^S - 1)) | show (N) | take (1) | pass (1)
+
+The engine is used through its contract only: `legal_actions()`, the action texts, and
+`observation(seat)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+from compiler.rl import require
+from compiler.sim.cards import SUIT_ORDER
+from compiler.sim.loader import check_players, load_engine
+
+np = require("numpy")
+
+KINDS = ("attack", "throw", "beat", "transfer", "show", "take", "pass")
+"""Action kinds in the order of their blocks in the action space."""
+PHASES = ("attack", "defend", "throw", "over")
+"""`observation(seat)["phase"]` values, in the order of the phase one-hot."""
+
+
+def resolve_engine(engine) -> ModuleType:
+    """An engine module from a module, a bundled variant name or a path (load_engine)."""
+    if isinstance(engine, ModuleType):
+        return engine
+    return load_engine(str(engine))
+
+
+def check_player_count(module: ModuleType, players: int) -> int:
+    """`players` if the variant allows it, else a ValueError saying the range (TypeError
+    when it is not an int)."""
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise TypeError(f"players must be an int, not {players!r}")
+    problem = check_players(module, players)
+    if problem:
+        raise ValueError(problem)
+    return players
+
+
+@dataclass(frozen=True)
+class ObservationLayout:
+    """Where each block lies in the flat observation vector: name -> slice."""
+
+    slices: dict
+    size: int
+    high: object  # np.ndarray of float32 upper bounds (lower bounds are all 0)
+
+    def block(self, vector, name: str):
+        """The part of an observation `vector` that holds block `name`."""
+        return vector[self.slices[name]]
+
+
+class DurakEncoding:
+    """Action indices and observation arrays for one variant (see docs/rl.md).
+
+    `action_index(action)` and `action_text(index)` are inverse on every action the variant's
+    engine can list; `legal_indices(game)` maps the indices of the legal actions to the
+    engine's own `Action` objects, so the mask is exactly `legal_actions()`.
+    """
+
+    def __init__(self, engine):
+        self.engine = resolve_engine(engine)
+        rules = self.engine.VARIANT.get("rules", {})
+        _refuse_unsupported(self.engine, rules)
+        self.ranks = tuple(rules.get("deck.ranks", ()))
+        self.suits = tuple(sorted(rules.get("deck.suits", ()), key=SUIT_ORDER.index))
+        self.max_players = int(rules.get("players.max", 6))
+        self.n_suits = len(self.suits)
+        self.n_cards = len(self.ranks) * self.n_suits
+        self.suit_sets = (1 << self.n_suits) - 1
+        self.card_texts = tuple(r + s for r in self.ranks for s in self.suits)
+        self._card_index = {text: i for i, text in enumerate(self.card_texts)}
+        self.offsets, self.num_actions = self._action_blocks()
+        self.layout = self._observation_layout()
+        self._index_of_text: dict[str, int] = {}
+
+    # -- actions --------------------------------------------------------------
+    def _action_blocks(self):
+        n, sets = self.n_cards, len(self.ranks) * self.suit_sets
+        sizes = {"attack": sets, "throw": n, "beat": n * n, "transfer": sets, "show": n,
+                 "take": 1, "pass": 1}
+        offsets, start = {}, 0
+        for kind in KINDS:
+            offsets[kind] = start
+            start += sizes[kind]
+        return offsets, start
+
+    def card_index(self, card: str) -> int:
+        """The index of a card text of this deck ('10H' -> 4 * S + 1 in a 6-A deck)."""
+        try:
+            return self._card_index[card]
+        except KeyError:
+            raise ValueError(f"{card!r} is not a card of the {self.variant} deck") from None
+
+    @property
+    def variant(self) -> str:
+        """The variant's name."""
+        return str(self.engine.VARIANT.get("name", "?"))
+
+    def action_index(self, action) -> int:
+        """The index of an action (an engine `Action` or its canonical text)."""
+        text = str(action)
+        index = self._index_of_text.get(text)
+        if index is None:
+            index = self._index_of_text[text] = self._encode(text)
+        return index
+
+    def _encode(self, text: str) -> int:
+        kind, *cards = text.split()
+        if kind not in self.offsets:
+            raise ValueError(f"{text!r}: the RL encoding has no {kind!r} actions")
+        base = self.offsets[kind]
+        idx = [self.card_index(c) for c in cards]
+        if kind in ("take", "pass") and not idx:
+            return base
+        if kind in ("throw", "show") and len(idx) == 1:
+            return base + idx[0]
+        if kind == "beat" and len(idx) == 2:
+            return base + idx[0] * self.n_cards + idx[1]
+        if kind in ("attack", "transfer") and idx:
+            rank = idx[0] // self.n_suits
+            if any(i // self.n_suits != rank for i in idx):
+                raise ValueError(f"{text!r}: cards of several ranks have no index")
+            suit_set = sum(1 << (i % self.n_suits) for i in set(idx))
+            if len(set(idx)) == len(idx):
+                return base + rank * self.suit_sets + suit_set - 1
+        raise ValueError(f"{text!r}: not an action the RL encoding can index")
+
+    def action_text(self, index: int) -> str:
+        """The canonical action text of an index (the inverse of `action_index`)."""
+        index = int(index)
+        if not 0 <= index < self.num_actions:
+            raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+        kind = max((k for k in KINDS if self.offsets[k] <= index), key=self.offsets.get)
+        local = index - self.offsets[kind]
+        if kind in ("take", "pass"):
+            return kind
+        if kind in ("throw", "show"):
+            return f"{kind} {self.card_texts[local]}"
+        if kind == "beat":
+            attack, defence = divmod(local, self.n_cards)
+            return f"beat {self.card_texts[attack]} {self.card_texts[defence]}"
+        rank, suit_set = divmod(local, self.suit_sets)
+        suit_set += 1
+        cards = [self.card_texts[rank * self.n_suits + s]
+                 for s in range(self.n_suits) if suit_set >> s & 1]
+        return f"{kind} {' '.join(cards)}"
+
+    def legal_indices(self, game) -> dict:
+        """{index: Action} for the legal actions of `game` (empty once it is over)."""
+        return {self.action_index(a): a for a in game.legal_actions()}
+
+    def action_mask(self, game, seat=None):
+        """int8 mask of the legal action indices; all zeros unless `seat` is to move."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if seat is None or seat == game.to_move:
+            for action in game.legal_actions():
+                mask[self.action_index(action)] = 1
+        return mask
+
+    # -- observations ---------------------------------------------------------
+    def _observation_layout(self) -> ObservationLayout:
+        n, p = self.n_cards, self.max_players
+        blocks = (
+            ("hand", n, 1), ("table_attack", n, 1), ("table_defence", n, 1),
+            ("table_unbeaten", n, 1), ("discard", n, 1), ("trump_card", n, 1),
+            ("shown", n, 1), ("trump_suit", self.n_suits + 1, 1),
+            ("seats", p, 1), ("hand_sizes", p, n), ("out", p, 1), ("attacker", p, 1),
+            ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
+            ("stock_size", 1, n), ("limit", 1, n), ("took", 1, 1),
+        )
+        slices, highs, start = {}, [], 0
+        for name, size, high in blocks:
+            slices[name] = slice(start, start + size)
+            highs.extend([high] * size)
+            start += size
+        return ObservationLayout(slices, start, np.asarray(highs, dtype=np.float32))
+
+    def observation(self, game, seat: int):
+        """The float32 observation vector of `seat` (docs/rl.md), from `game.observation(seat)`.
+
+        It reads the keys docs/engine-api.md lists.  Seat blocks are relative: slot k is the
+        seat k places clockwise of `seat`.
+        """
+        obs = game.observation(seat)
+        vec = np.zeros(self.layout.size, dtype=np.float32)
+        self._card_blocks(vec, obs)
+        self._seat_blocks(vec, obs, seat)
+        shown, took = _this_round(obs["history"]) if obs["table"] else ([], False)
+        self._put(vec, "shown", [self.card_index(c) for c in shown])
+        self._put(vec, "phase", [PHASES.index(obs["phase"])])
+        self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
+        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_cards)
+        self.layout.block(vec, "took")[0] = float(took)
+        return vec
+
+    def _card_blocks(self, vec, obs) -> None:
+        """hand, table, discard, the face-up trump card and the trump suit."""
+        def put(name, cards):
+            self._put(vec, name, [self.card_index(c) for c in cards])
+        table = obs["table"]
+        put("hand", obs["hand"])
+        put("table_attack", [a for a, _ in table])
+        put("table_defence", [d for _, d in table if d is not None])
+        put("table_unbeaten", [a for a, d in table if d is None])
+        put("discard", obs["discard"])
+        put("trump_card", [obs["trump_card"]] if obs.get("trump_card") else [])
+        trump = obs.get("trump")
+        self._put(vec, "trump_suit",
+                  [self.suits.index(trump) if trump in self.suits else self.n_suits])
+
+    def _seat_blocks(self, vec, obs, seat: int) -> None:
+        """seats, hand sizes, out, attacker, defender, to move: relative to `seat`."""
+        players = int(obs["players"])
+        slot = {(seat + k) % players: k for k in range(players)}
+        self._put(vec, "seats", range(players))
+        sizes = self.layout.block(vec, "hand_sizes")
+        for s, size in enumerate(obs["hand_sizes"]):
+            sizes[slot[s]] = size
+        self._put(vec, "out", [slot[s] for s in obs["out"]])
+        for role in ("attacker", "defender", "to_move"):
+            if obs.get(role) is not None:
+                self._put(vec, role, [slot[obs[role]]])
+
+    def _put(self, vec, name: str, positions) -> None:
+        block = self.layout.block(vec, name)
+        for i in positions:
+            block[i] = 1.0
+
+
+def _this_round(history) -> tuple[list[str], bool]:
+    """(trumps shown, whether the defender took) since the round's opening attack.
+
+    Only for a round in progress (cards on the table): the history has no round-end entry.
+    """
+    shown, took = [], False
+    for text in reversed(history):
+        kind, _, rest = text.partition(" ")
+        if kind == "attack":
+            break
+        if kind == "show":
+            shown.append(rest)
+        elif kind == "take":
+            took = True
+    return shown, took
+
+
+def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
+    """A clear error for rules the encoding does not cover yet (reserved in the schema)."""
+    name = engine.VARIANT.get("name", "?")
+    if rules.get("deck.jokers"):
+        raise ValueError(f"{name}: the RL encoding does not cover jokers (deck.jokers) yet")
+    if rules.get("deck.wild_rank"):
+        raise ValueError(f"{name}: the RL encoding does not cover wild cards (deck.wild_rank) yet")
+    if not rules.get("deck.ranks") or not rules.get("deck.suits"):
+        raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")

@@ -1,0 +1,116 @@
+"""Paired differences between two variants that played the same deals (B minus A).
+
+Game i of every variant in a comparison is dealt from the same seed, so outcomes pair up.
+The sufficient statistics of a pair are the counts of joint outcomes (A's outcome, B's
+outcome) over the games both finished, where an outcome is the losing seat counted from the
+first attacker or a draw, and the sum and sum of squares of the per-game difference in
+actions.  They add up across chunks and shards like `Stats`.  Games unfinished in either
+variant are left out of the pair (and counted as `excluded`).
+
+Rate differences get Newcombe's hybrid score interval for paired proportions (Newcombe 1998,
+method 10: Wilson intervals of both rates combined with the correlation of the pairs,
+phi's numerator moved n/2 towards 0 as in the paper); the
+mean difference in actions a normal interval of the per-game differences.  A difference is
+flagged significant when its 95% interval excludes 0 (no correction for the several
+differences reported).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from compiler.sim.stats import clean, mean_ci, wilson
+
+
+def newcombe_paired(both: int, only_a: int, only_b: int, n: int) -> tuple[float, float]:
+    """95% interval of rate(B) - rate(A) from n pairs: `both` had the event in A and B,
+    `only_a` only in A, `only_b` only in B (Newcombe's method 10)."""
+    if n == 0:
+        return (-1.0, 1.0)
+    pa, pb = (both + only_a) / n, (both + only_b) / n
+    la, ua = wilson(both + only_a, n)
+    lb, ub = wilson(both + only_b, n)
+    neither = n - both - only_a - only_b
+    margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    cross = both * neither - only_a * only_b
+    # the correlation of the pairs, its numerator corrected towards 0 as Newcombe does
+    cross = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = cross / math.sqrt(margins) if margins else 0.0
+    diff = pb - pa
+    down = math.sqrt(max(0.0, (pb - lb) ** 2 - 2 * phi * (pb - lb) * (ua - pa) + (ua - pa) ** 2))
+    up = math.sqrt(max(0.0, (ub - pb) ** 2 - 2 * phi * (ub - pb) * (pa - la) + (pa - la) ** 2))
+    return (max(-1.0, diff - down), min(1.0, diff + up))
+
+
+def _excludes_zero(ci) -> bool:
+    return ci[0] > 0 or ci[1] < 0
+
+
+@dataclass
+class PairStats:
+    """Joint outcome counts of the games two variants both finished, and the rest."""
+
+    players: int
+    excluded: int = 0                                # unfinished in A or B
+    joint: list = field(default_factory=list)       # joint[a][b]: a, b = loser offset or draw
+    actions: list = field(default_factory=lambda: [0, 0])  # sum, sum of squares of B - A
+
+    def __post_init__(self):
+        size = self.players + 1                       # index `players` is a draw
+        self.joint = self.joint or [[0] * size for _ in range(size)]
+
+    def _outcome(self, record: dict) -> int:
+        return self.players if record["draw"] else record["loser_offset"]
+
+    def add(self, a: dict, b: dict) -> None:
+        """Count game i as played by A and by B (records from `runner.play_game`)."""
+        if a["unfinished"] or b["unfinished"]:
+            self.excluded += 1
+            return
+        self.joint[self._outcome(a)][self._outcome(b)] += 1
+        d = b["actions"] - a["actions"]
+        self.actions[0] += d
+        self.actions[1] += d * d
+
+    def merge(self, other: PairStats) -> PairStats:
+        """Add `other`'s games to these (in place; returns self)."""
+        if other.players != self.players:
+            raise ValueError("can not merge statistics of different player counts")
+        self.excluded += other.excluded
+        self.joint = [[x + y for x, y in zip(r, s)] for r, s in zip(self.joint, other.joint)]
+        self.actions = [x + y for x, y in zip(self.actions, other.actions)]
+        return self
+
+    def to_dict(self) -> dict:
+        """JSON-safe raw counts."""
+        return {"players": self.players, "excluded": self.excluded,
+                "joint": [list(r) for r in self.joint], "actions": list(self.actions)}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> PairStats:
+        return cls(players=d["players"], excluded=d["excluded"],
+                   joint=[list(r) for r in d["joint"]], actions=list(d["actions"]))
+
+    def _rate_diff(self, k: int, n: int) -> tuple[float, tuple[float, float]]:
+        both = self.joint[k][k]
+        in_a = sum(self.joint[k])
+        in_b = sum(row[k] for row in self.joint)
+        diff = (in_b - in_a) / n if n else 0.0
+        return diff, newcombe_paired(both, in_a - both, in_b - both, n)
+
+    def summary(self, against: str) -> dict:
+        """Differences B minus A (`against` names A) with 95% intervals and flags."""
+        n = sum(map(sum, self.joint))
+        seats = [self._rate_diff(k, n) for k in range(self.players)]
+        draw = self._rate_diff(self.players, n)
+        mean, lo, hi = mean_ci(*self.actions, n)
+        out = {"against": against, "games": n, "excluded": self.excluded,
+               "loss_rate_by_seat_diff": [d for d, _ in seats],
+               "loss_rate_by_seat_diff_ci": [ci for _, ci in seats],
+               "loss_rate_by_seat_diff_significant": [_excludes_zero(ci) for _, ci in seats],
+               "draw_rate_diff": draw[0], "draw_rate_diff_ci": draw[1],
+               "draw_rate_diff_significant": _excludes_zero(draw[1]),
+               "mean_actions_diff": mean, "mean_actions_diff_ci": (lo, hi),
+               "mean_actions_diff_significant": n > 1 and _excludes_zero((lo, hi))}
+        return clean(out)

@@ -1,0 +1,66 @@
+"""Random valid specs (a hypothesis strategy), shared by the fuzz and differential suites.
+
+Each drawn value is a spec as a dict (YAML-ready) that extends `transfer` and sets
+every rule key the schema supports today to a random valid value.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from compiler.schema import ALL_RANKS, SUITS
+
+LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)",
+          "stock - 30"]  # below 1 once the stock runs low: counts as 1
+WHEN = ["beaten == 0", "true", "transfers < 1", "beaten == 0 and next_hand >= 2",
+        "beaten == 0 or unbeaten_late == unbeaten", "first_round or limit > 4"]
+CAPACITY = ["attack_cards <= min(limit, next_hand)",
+            "unbeaten <= next_hand and attack_cards <= limit"]
+THROWERS = ["not is_defender", "is_attacker", "left_of_defender or right_of_defender",
+            "is_original_attacker or active_players > 3"]
+BEATS = ["inherited",
+         "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump and a.suit != S)",
+         "inherited or (a.is_trump and d.is_trump and a.rank == highest and d.rank == lowest)",
+         "d.rank > a.rank"]
+
+
+@st.composite
+def specs(draw):
+    low = draw(st.integers(0, 8))
+    ranks = list(ALL_RANKS[low:low + draw(st.integers(2, 13 - low))])
+    suits = sorted(draw(st.sets(st.sampled_from(SUITS), min_size=1, max_size=4)), key=SUITS.index)
+    deck = len(ranks) * len(suits)
+    hand = draw(st.integers(1, min(8, deck // 2)))
+    pmax = draw(st.integers(2, max(2, min(7, deck // hand))))
+    deal_mode = draw(st.sampled_from(["hands", "all_but_one"])) if deck > pmax else "hands"
+    mode = draw(st.sampled_from(["turned_bottom", "turned_top", "fixed", "none"]))
+    rules = {
+        "players": {"min": 2, "max": pmax},
+        "deck": {"ranks": ranks, "suits": suits},
+        "deal": {"hand_size": hand, "mode": deal_mode},
+        "trump": {"mode": mode},
+        "attack": {"opening": draw(st.sampled_from(["same_rank", "single"])),
+                   "limit": draw(st.sampled_from(LIMITS))},
+        "throw_in": {"who": draw(st.sampled_from(THROWERS))},
+        "beating": {"beats": draw(st.sampled_from(BEATS))},
+        "transfer": {"enabled": draw(st.booleans()), "when": draw(st.sampled_from(WHEN)),
+                     "capacity": draw(st.sampled_from(CAPACITY)),
+                     "show_trump": draw(st.booleans()), "show_once": draw(st.booleans())},
+        "after_take": {"next_attacker": draw(st.sampled_from(["left_of_defender",
+                                                              "same_attacker"]))},
+        "refill": {"first_on_return": draw(st.booleans())},
+        "first_attacker": {"first_game": draw(st.sampled_from(["lowest_trump", "left_of_dealer"])),
+                           "no_trump_held": draw(st.sampled_from(["left_of_dealer", "redeal"]))},
+        "series": {"next_dealer": draw(st.sampled_from(["loser", "left_of_dealer"])),
+                   "first_attacker": draw(st.sampled_from(["left_of_dealer", "lowest_trump"]))},
+        "outcome": {"annotations": {"big": "loser_hand > 3", "sixes": "final_attack_lowest > 0",
+                                    "took": "final_took and loser_was_defender",
+                                    "crowd": "players > 3 and final_attack_cards >= 2"}},
+    }
+    if mode == "fixed":
+        rules["trump"]["suit"] = draw(st.sampled_from(suits))
+    if mode in ("turned_bottom", "turned_top") and len(suits) > 1:
+        # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
+        rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
+                                                max_size=len(suits) - 1))
+    return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}

@@ -1,0 +1,176 @@
+"""The shared RL encoding (docs/rl.md): exact action indices, the observation layout."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+import generated
+from compiler.rl.encoding import DurakEncoding
+from compiler.sim.loader import load_engine, player_range
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _random_states(name, players, games, seed):
+    """Every state of `games` random games (each game seen before each action)."""
+    engine = load_engine(name)
+    rng = random.Random(seed)
+    for g in range(games):
+        game = engine.new_game(players, seed=seed * 1000 + g)
+        while not game.is_over:
+            yield game
+            game.apply(rng.choice(game.legal_actions()))
+        yield game
+
+
+@pytest.mark.parametrize("name", generated.ENGINES)
+def test_legal_actions_map_one_to_one_onto_indices(name):
+    encoding = DurakEncoding(name)
+    low, high = player_range(encoding.engine)
+    states = 0
+    for players in sorted({low, min(high, 4), high}):
+        for game in _random_states(name, players, games=3, seed=players):
+            legal = game.legal_actions()
+            indices = [encoding.action_index(a) for a in legal]
+            assert len(set(indices)) == len(indices), (name, [str(a) for a in legal])
+            assert all(0 <= i < encoding.num_actions for i in indices)
+            assert [encoding.action_text(i) for i in indices] == [str(a) for a in legal]
+            mask = encoding.action_mask(game)
+            assert mask.dtype == np.int8 and mask.sum() == len(legal)
+            assert sorted(np.flatnonzero(mask)) == sorted(indices)
+            assert {i: str(a) for i, a in encoding.legal_indices(game).items()} == {
+                i: str(a) for i, a in zip(indices, legal)}
+            states += 1
+    assert states > 100
+
+
+@pytest.mark.parametrize("name", ["transfer", "mini", "durak52"])
+def test_every_index_decodes_to_a_text_that_encodes_back(name):
+    encoding = DurakEncoding(name)
+    texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
+    assert len(set(texts)) == encoding.num_actions
+    assert [encoding.action_index(t) for t in texts] == list(range(encoding.num_actions))
+
+
+@pytest.mark.parametrize("name", ["transfer", "mini", "durak52"])
+def test_sizes_follow_the_documented_formula(name):
+    encoding = DurakEncoding(name)
+    rules = encoding.engine.VARIANT["rules"]
+    r, s, p = len(rules["deck.ranks"]), len(rules["deck.suits"]), rules["players.max"]
+    n = r * s
+    assert encoding.num_actions == 2 * r * (2**s - 1) + n * n + 2 * n + 2
+    assert encoding.layout.size == 7 * n + (s + 1) + 6 * p + 4 + 3
+
+
+def test_documented_indices_of_the_36_card_deck():
+    """docs/rl.md: cards are rank-major with suits S H D C; blocks in a fixed order."""
+    enc = DurakEncoding("transfer")
+    assert enc.num_actions == 1640
+    assert enc.action_index("attack 6S") == 0
+    assert enc.action_index("attack 6S 6H") == 2          # suit set {S, H} = 0b0011
+    assert enc.action_index("attack 7H") == 15 + 1        # rank 7 is the second rank
+    assert enc.action_index("attack AS AH AD AC") == 134
+    assert enc.action_index("throw 6S") == 135
+    assert enc.action_index("beat 6S 6H") == 171 + 0 * 36 + 1
+    assert enc.action_index("beat AC AC") == 171 + 36 * 36 - 1
+    assert enc.action_index("transfer 10D") == 1467 + 4 * 15 + 3
+    assert enc.action_index("show AC") == 1602 + 35
+    assert (enc.action_index("take"), enc.action_index("pass")) == (1638, 1639)
+    assert enc.action_text(enc.action_index("attack 10H 10C")) == "attack 10H 10C"
+
+
+@pytest.mark.parametrize("text", ["swap 6S 7S", "attack 6S 7S", "attack 6S 6S", "beat 6S",
+                                  "throw 2S", "take 6S"])
+def test_actions_outside_the_encoding_are_refused(text):
+    with pytest.raises(ValueError):
+        DurakEncoding("transfer").action_index(text)
+
+
+def test_index_out_of_range_is_refused():
+    enc = DurakEncoding("transfer")
+    with pytest.raises(ValueError, match="outside 0..1639"):
+        enc.action_text(1640)
+
+
+def test_reserved_rules_are_refused_with_a_clear_error():
+    fake = types.ModuleType("fake_engine")
+    fake.VARIANT = {"name": "jokers", "rules": {"deck.ranks": ["6"], "deck.suits": ["S"],
+                                                "deck.jokers": 2}}
+    with pytest.raises(ValueError, match="jokers"):
+        DurakEncoding(fake)
+
+
+def _position_game():
+    engine = load_engine("transfer")
+    return engine.from_position({
+        "players": 3, "trump": "C", "stock": ["7H", "KD", "6C"],
+        "hands": [["9C", "10S", "QH"], ["9D", "7S"], ["9S", "AC", "8D"]],
+        "attacker": 0, "discard": ["6S", "6H"], "dealer": 2, "first_round": False})
+
+
+def test_observation_blocks_hold_what_the_seat_may_know():
+    enc = DurakEncoding("transfer")
+    game = _position_game()
+    game.apply("attack 9C")
+    game.apply("transfer 9D")        # seat 1 passes the attack on to seat 2
+    vec = enc.observation(game, 1)
+    assert vec.shape == (enc.layout.size,) and vec.dtype == np.float32
+    block = lambda name: enc.layout.block(vec, name)
+    cards = lambda name: {enc.card_texts[i] for i in np.flatnonzero(block(name))}
+    assert cards("hand") == {"7S"}
+    assert cards("table_attack") == {"9C", "9D"} == cards("table_unbeaten")
+    assert cards("table_defence") == set()
+    in_play = {"7H", "KD", "6C", "9C", "10S", "QH", "9D", "7S", "9S", "AC", "8D"}
+    assert cards("discard") == set(enc.card_texts) - in_play   # cards seen nowhere: discarded
+    assert cards("trump_card") == {"6C"}
+    assert list(block("trump_suit")) == [0, 0, 0, 1, 0]          # S H D C, none
+    # seat blocks are relative to seat 1: slot 0 is seat 1, slot 1 seat 2, slot 2 seat 0
+    assert list(block("seats")) == [1, 1, 1, 0, 0, 0]
+    assert list(block("hand_sizes")) == [1, 3, 2, 0, 0, 0]
+    assert list(block("attacker")) == [1, 0, 0, 0, 0, 0]           # the transferring seat
+    assert list(block("defender")) == [0, 1, 0, 0, 0, 0]
+    assert list(block("to_move")) == [0, 1, 0, 0, 0, 0]
+    assert list(block("phase")) == [0, 1, 0, 0]                    # attack defend throw over
+    assert block("stock_size")[0] == 3 and block("took")[0] == 0
+    assert (vec <= enc.layout.high).all() and (vec >= 0).all()
+
+
+def test_took_and_shown_cover_the_current_round_only():
+    enc = DurakEncoding("proyezdnoy")
+    game = enc.engine.from_position({
+        "players": 3, "trump": "D", "stock": ["7H", "KC", "6D"],
+        "hands": [["9C", "10S", "QH"], ["9D", "7S"], ["9S", "AC", "8D"]],
+        "attacker": 0, "discard": [], "dealer": 2, "first_round": False})
+    shown = lambda seat: [enc.card_texts[i] for i in np.flatnonzero(
+        enc.layout.block(enc.observation(game, seat), "shown"))]
+    took = lambda seat: enc.layout.block(enc.observation(game, seat), "took")[0]
+    game.apply("attack 9C")
+    game.apply("show 9D")            # S1: seat 1 shows its trump nine and keeps it
+    assert shown(0) == shown(2) == ["9D"] and took(0) == 0
+    game.apply("take")               # seat 2 gives up
+    assert took(1) == 1 and shown(1) == ["9D"]
+    while game.table:                # the others may still throw in, then the round closes
+        game.apply(game.legal_actions()[-1])
+    assert shown(0) == [] and took(0) == 0
+
+
+def test_importing_compiler_needs_no_rl_extra():
+    code = ("import sys\n"
+            "for m in ('numpy', 'gymnasium', 'pettingzoo'): sys.modules[m] = None\n"
+            "import compiler, compiler.rl\n"
+            "try:\n"
+            "    compiler.rl.DurakEnv\n"
+            "except ImportError as exc:\n"
+            "    print(exc)\n")
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "durakc[rl]" in result.stdout and "numpy" in result.stdout
