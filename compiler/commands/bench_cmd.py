@@ -6,8 +6,10 @@ several runs and a load-independent count of bytecodes per decision.
 
 from __future__ import annotations
 
+import sys
+
 from compiler.bench import bench, bench_native, bytecodes_per_decision
-from compiler.commands._common import VARIANT_HELP, load_engines, usage_error
+from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
 from compiler.sim.loader import bundled_names, player_range, variant_name
 
 NAME = "bench"
@@ -47,7 +49,7 @@ def run(args) -> int:
         return code
     run_one = bench
     if args.backend != "python":
-        engines, code = _native_engines(args.variants or bundled_names(), engines)
+        engines, code = _native_engines(args.variants or bundled_names(), not args.variants)
         if code is not None:
             return code
         if args.backend == "native":
@@ -76,27 +78,31 @@ def run(args) -> int:
     return 0
 
 
-def _native_engines(refs: list[str], engines: list) -> tuple[list, int | None]:
+def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | None]:
     """The native engine of each reference (built before anything is timed), or an exit code.
 
-    Bundled names load their checked-in C engine; spec files are compiled for the C target.
+    Bundled names load their checked-in C engine; spec files are compiled for the C target;
+    a generated engine file has no C source (usage error).  With `all_bundled` (no VARIANT
+    given) a variant the C target does not support is left out with a note on stderr.
     """
     from compiler.ctarget import CTargetError
     from compiler.diagnostics import SpecError
-    from compiler.native import NativeUnavailable, load_native
-    from compiler.native.engine import load_native_spec
-    from compiler.sim.loader import is_spec_path
+    from compiler.native import NativeUnavailable
+    from compiler.native.sim import load
 
     native = []
-    for ref, engine in zip(refs, engines):
+    for ref in refs:
         try:
-            if is_spec_path(ref):
-                native.append(load_native_spec(ref))
-            else:
-                native.append(load_native(variant_name(engine)))
-        except (NativeUnavailable, CTargetError) as exc:
+            native.append(load(ref))
+        except ValueError as exc:
+            return [], usage_error(f"{ref}: {exc}")
+        except CTargetError as exc:
+            if not all_bundled:
+                return [], usage_error(str(exc))
+            print(f"durakc: note: {ref} left out: no C engine ({exc.diagnostics[0].message})",
+                  file=sys.stderr)
+        except NativeUnavailable as exc:
             return [], usage_error(str(exc))
         except SpecError as exc:
-            from compiler.commands._common import report
             return [], report(exc)
     return native, None
