@@ -210,7 +210,7 @@ def test_unwritable_cache_is_a_clear_error(house, monkeypatch):
 def test_a_fresh_worker_process_loads_a_spec_ref(house):
     """What a spawned (not forked) worker does: run a chunk from the bare reference."""
     code = ("import json, sys; from compiler.sim.runner import run_chunk; "
-            "print(json.dumps(run_chunk((sys.argv[1], 2, ['random', 'random'], 0, 0, 5, "
+            "print(json.dumps(run_chunk(([sys.argv[1]], 2, ['random', 'random'], 0, 0, 5, "
             "False)), sort_keys=True))")
     env = dict(os.environ, DURAKC_CACHE=str(house / "cache"))
     runs = [subprocess.run([sys.executable, "-c", code, "house.yaml"], cwd=house, env=env,
