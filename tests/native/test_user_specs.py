@@ -7,7 +7,7 @@ import random
 
 import pytest
 from native_support import needs_cc
-from test_differential import _play_both
+from test_native_games import _play_both
 
 from compiler.native import load_native_spec
 
