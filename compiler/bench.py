@@ -86,3 +86,15 @@ def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0)
     finally:
         sys.settrace(previous)
     return count / decisions
+
+
+def bench_native(engine, players: int, games: int, seed: int = 0) -> BenchResult:
+    """The same games as `bench`, played whole in the native engine's C loop.
+
+    The same seeds, and every choice from one random.Random(seed) stream as in `bench`,
+    so both play exactly the same games (the action counts agree).
+    """
+    start = time.perf_counter()
+    actions = engine.bench_random(players, seed, games, seed)
+    seconds = time.perf_counter() - start
+    return BenchResult(engine.VARIANT["name"], players, games, actions, seconds)

@@ -37,9 +37,9 @@ class TemplateBug(Exception):
     """The templates produced invalid Python: a durakc bug, not a spec error."""
 
 
-def render_engine(spec: Spec) -> str:
-    """The engine module's source for a checked spec."""
-    ir = build_ir(spec)
+def render_engine(spec: Spec, ir=None) -> str:
+    """The engine module's source for a checked spec (`ir`: its `build_ir`, if at hand)."""
+    ir = ir if ir is not None else build_ir(spec)
     source = _ENV.get_template("engine.py.j2").render(v=ir, hook=Hooks(_ENV, ir, ir.capabilities))
     source = _tidy(source)
     try:
@@ -86,16 +86,30 @@ def render_index(names: list[str]) -> str:
     )
 
 
+OUTPUT_PATTERNS = ("*.py", "*.c", "*.h")
+"""The files of generated/ that `durakc build` owns (the Python engines, the C engines)."""
+
+
 def build_outputs() -> tuple[dict[str, str], list]:
-    """{file name: source} for every bundled spec plus the index, and the specs' errors."""
+    """{file name: source} for every bundled spec (Python engines, and C engines where the C
+    target supports the variant) plus the index, and the specs' errors."""
     outputs, errors, _ = build_all()
     return outputs, errors
 
 
 def build_all() -> tuple[dict[str, str], list, list]:
     """`build_outputs`, and the warnings `compiler.analysis` finds in the bundled specs."""
+    from compiler.ctarget import CTargetError, render_c  # the C target imports this module
+
     specs, errors = load_specs(bundled_names())
-    outputs = {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+    outputs = {}
+    for spec in specs:
+        ir = build_ir(spec)  # one IR for both targets
+        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
+        try:
+            outputs.update(render_c(spec, ir))
+        except CTargetError:
+            pass  # a capability the C target lacks: the variant has a Python engine only
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     warnings = [w for spec in specs for w in analyse(spec)]
     return outputs, errors, warnings

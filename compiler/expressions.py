@@ -20,6 +20,8 @@ Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
         Names in the optional `constants` dict are folded to their values.
         Only int/bool-typed environments are emitted (the card environment
         is evaluated at compile time into tables).
+    Expr.to_c(namemap: dict[str, str], constants=None) -> str
+        The same for C99 (fully parenthesised; `compiler.expr_c`).
     Expr.constant() -> int | bool | None
         The value when the expression uses no names, else None.
     Expr.canonical() -> str
@@ -42,6 +44,7 @@ from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from compiler.expr_c import c_source
 from compiler.expr_check import Checker, Node, simplify
 from compiler.schema import ENVIRONMENTS
 
@@ -112,6 +115,14 @@ class Expr:
         `lint_note`.
         """
         return simplify(self._root, constants, inline_minmax).python(namemap)[0]
+
+    def to_c(self, namemap: dict[str, str], constants: dict | None = None) -> str:
+        """C99 source with each name replaced by `namemap[name]` (see `compiler.expr_c`).
+
+        The same simplified tree as `to_python`; raises `expr_c.NotInC` (a ValueError)
+        for names missing from `namemap` or card-typed parts.
+        """
+        return c_source(simplify(self._root, constants), namemap)
 
     def lint_note(self, namemap: dict[str, str], constants: dict | None = None) -> str:
         """The noqa comment a line holding ``to_python(..., inline_minmax=True)`` needs, or ''."""

@@ -9,3 +9,18 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", max_examples=1000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+BACKENDS = ("python", "native")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--backend", choices=BACKENDS, default="python",
+                     help="engines the conformance, invariant and golden suites drive: the "
+                          "generated Python modules (default) or their C engines through the "
+                          "native backend (needs a C compiler)")
+
+
+def pytest_configure(config):
+    # The suites' loaders read this (tests/engine_backend.py): one switch for all of them.
+    os.environ["DURAKC_TEST_BACKEND"] = config.getoption("--backend")

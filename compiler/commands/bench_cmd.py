@@ -6,12 +6,15 @@ several runs and a load-independent count of bytecodes per decision.
 
 from __future__ import annotations
 
-from compiler.bench import bench, bytecodes_per_decision
-from compiler.commands._common import VARIANT_HELP, load_engines, usage_error
+import sys
+
+from compiler.bench import bench, bench_native, bytecodes_per_decision
+from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
 from compiler.sim.loader import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
+BACKENDS = ("python", "native", "native-driven")
 
 
 def add_arguments(parser) -> None:
@@ -28,6 +31,10 @@ def add_arguments(parser) -> None:
                         help="also count the bytecodes each engine executes per decision: a "
                              "figure that does not depend on machine load (slower: traces "
                              "40 games)")
+    parser.add_argument("--backend", choices=BACKENDS, default="python",
+                        help="python: the Python engines (default); native: whole games in the "
+                             "C engines' own loop; native-driven: the Python loop calling the C "
+                             "engines per decision (compiled on first use)")
 
 
 def run(args) -> int:
@@ -35,9 +42,18 @@ def run(args) -> int:
         return usage_error("--games must be at least 1")
     if args.repeat < 1:
         return usage_error("--repeat must be at least 1")
+    if args.backend != "python" and args.bytecodes:
+        return usage_error("--bytecodes counts Python bytecodes: use it with --backend python")
     engines, code = load_engines(args.variants or bundled_names())
     if code is not None:
         return code
+    run_one = bench
+    if args.backend != "python":
+        engines, code = _native_engines(args.variants or bundled_names(), not args.variants)
+        if code is not None:
+            return code
+        if args.backend == "native":
+            run_one = bench_native
     spread = args.repeat > 1
     print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
           + (f" {'games/s range':>15}" if spread else "")
@@ -49,7 +65,7 @@ def run(args) -> int:
         for players in counts:
             if not low <= players <= high:
                 return usage_error(f"{name} is for {low} to {high} players, not {players}")
-            runs = sorted((bench(engine, players, args.games, args.seed)
+            runs = sorted((run_one(engine, players, args.games, args.seed)
                            for _ in range(args.repeat)), key=lambda run: run.games_per_s)
             r = runs[len(runs) // 2]  # the median run
             line = (f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "
@@ -60,3 +76,33 @@ def run(args) -> int:
                 line += f" {bytecodes_per_decision(engine, players, 40, args.seed):>18.0f}"
             print(line)
     return 0
+
+
+def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | None]:
+    """The native engine of each reference (built before anything is timed), or an exit code.
+
+    Bundled names load their checked-in C engine; spec files are compiled for the C target;
+    a generated engine file has no C source (usage error).  With `all_bundled` (no VARIANT
+    given) a variant the C target does not support is left out with a note on stderr.
+    """
+    from compiler.ctarget import CTargetError
+    from compiler.diagnostics import SpecError
+    from compiler.native import NativeUnavailable
+    from compiler.native.sim import load
+
+    native = []
+    for ref in refs:
+        try:
+            native.append(load(ref))
+        except ValueError as exc:
+            return [], usage_error(f"{ref}: {exc}")
+        except CTargetError as exc:
+            if not all_bundled:
+                return [], usage_error(str(exc))
+            print(f"durakc: note: {ref} left out: no C engine ({exc.diagnostics[0].message})",
+                  file=sys.stderr)
+        except NativeUnavailable as exc:
+            return [], usage_error(str(exc))
+        except SpecError as exc:
+            return [], report(exc)
+    return native, None

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, build_all
+from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
 from compiler.commands._common import print_diagnostics, with_warnings
 
 NAME = "build"
-HELP = "compile every bundled variant into generated/ (and write generated/__init__.py)"
+HELP = ("compile every bundled variant into generated/ (Python and C engines, and "
+        "generated/__init__.py); --native also builds the C extensions")
 
 
 def add_arguments(parser) -> None:
     parser.add_argument("--quiet", "-q", action="store_true", help="print nothing on success")
     parser.add_argument("--out", metavar="DIR", default=None,
                         help="write into DIR instead of the checkout's generated/")
+    parser.add_argument("--native", action="store_true",
+                        help="also compile each C engine into the native backend's extension "
+                             "(needs a C compiler)")
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (rules that can never take effect) as errors")
 
@@ -28,7 +33,8 @@ def run(args) -> int:
     target = Path(args.out) if args.out else GENERATED_DIR
     target.mkdir(parents=True, exist_ok=True)
     expected = set(outputs)
-    for stale in sorted(p for p in target.glob("*.py") if p.name not in expected):
+    present = {p for pattern in OUTPUT_PATTERNS for p in target.glob(pattern)}
+    for stale in sorted(p for p in present if p.name not in expected):
         stale.unlink()
         if not args.quiet:
             print(f"removed {stale}")
@@ -38,6 +44,25 @@ def run(args) -> int:
             path.write_text(source, encoding="utf-8", newline="\n")
             if not args.quiet:
                 print(f"wrote {path}")
+    engines = sum(1 for name in outputs if name.endswith(".py") and name != "__init__.py")
     if not args.quiet:
-        print(f"{len(outputs) - 1} engines in {target}")
+        print(f"{engines} engines (Python and C) in {target}")
+    if args.native:
+        return _build_native(outputs, args.quiet)
+    return 0
+
+
+def _build_native(outputs: dict[str, str], quiet: bool) -> int:
+    """Compile every C engine with its binding (the native backend's cache)."""
+    from compiler.native.build import NativeUnavailable, build_extension
+
+    for name in sorted(n for n in outputs if n.endswith(".c")):
+        module = name[:-2]
+        try:
+            path = build_extension(module, outputs[name], outputs[f"{module}.h"])
+        except NativeUnavailable as exc:
+            print(f"durakc: error: {exc}", file=sys.stderr)
+            return 1
+        if not quiet:
+            print(f"native {module}: {path}")
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, build_all
+from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
 from compiler.commands._common import print_diagnostics, with_warnings
 
 NAME = "check"
@@ -22,7 +22,8 @@ def add_arguments(parser) -> None:
 def differences(folder: Path = GENERATED_DIR) -> tuple[list[str], list, list]:
     """Problems with the engines folder as lines ('stale: x.py', ...), spec errors, warnings."""
     outputs, errors, warnings = build_all()
-    present = {p.name for p in folder.glob("*.py")} if folder.is_dir() else set()
+    present = ({p.name for pattern in OUTPUT_PATTERNS for p in folder.glob(pattern)}
+               if folder.is_dir() else set())
     lines = []
     for name in sorted(set(outputs) | present):
         if name not in present:

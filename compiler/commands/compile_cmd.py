@@ -6,7 +6,7 @@ writes).  A folder stands for every ``*.yaml``/``*.yml`` spec in it.  Every
 problem of every spec is reported together; nothing is written when there is
 an error (or, with --strict, a warning), nor when two specs share a name.
 
-Steps, each a function, so another target only changes `_outputs`:
+Steps, each a function, so another target only changes `_outputs` (--target c: the C engines):
 `_spec_refs` (arguments to spec references), `_load` (specs, diagnostics),
 `_outputs` (file name -> source) and `_write`.
 """
@@ -37,6 +37,9 @@ def add_arguments(parser) -> None:
                         help="folder to write the engines to, created if missing (default: "
                              "the current folder; bundled engines are written by `durakc "
                              "build`)")
+    parser.add_argument("--target", choices=("python", "c"), default="python",
+                        help="python: one engine module per spec (default); c: a standalone "
+                             "C99 engine, <module>.c and <module>.h, per spec")
     parser.add_argument("--check", action="store_true",
                         help="only check the specs and report every problem; write nothing")
     parser.add_argument("--strict", action="store_true",
@@ -54,6 +57,8 @@ def run(args) -> int:
     if not args.check and out.exists() and not out.is_dir():
         return _cannot_write(out, "not a folder")
     specs, errors, warnings = _load(refs)
+    outputs, problems = _outputs(specs, args.target)
+    errors = errors + problems
     diagnostics, code = with_warnings(errors, warnings, args.strict)
     print_diagnostics(diagnostics, args.format)
     if code:
@@ -63,7 +68,7 @@ def run(args) -> int:
             counts = f" ({count_text(diagnostics)})" if diagnostics else ""
             print(f"{len(specs)} spec{'s' if len(specs) != 1 else ''} checked{counts}")
         return 0
-    return _write(out, _outputs(specs), sys.stdout if args.format == "text" else sys.stderr)
+    return _write(out, outputs, sys.stdout if args.format == "text" else sys.stderr)
 
 
 def _spec_refs(args: list[str]) -> tuple[list[str], str | None]:
@@ -130,9 +135,13 @@ def _where(spec: Spec) -> str:
     return spec.name_node.src.path if spec.name_node is not None else spec.label
 
 
-def _outputs(specs: list[Spec]) -> dict[str, str]:
-    """{file name: source} of the engines, one per spec (the same spec twice: once)."""
-    return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}
+def _outputs(specs: list[Spec], target: str = "python") -> tuple[dict[str, str], list]:
+    """{file name: source} of the engines, one per spec (the same spec twice: once), and the
+    diagnostics of specs the target can not build (the C target lacks some capabilities)."""
+    if target == "c":
+        from compiler.ctarget import c_sources_or_problems
+        return c_sources_or_problems(specs)
+    return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}, []
 
 
 def _write(out: Path, outputs: dict[str, str], log) -> int:

@@ -40,6 +40,10 @@ def add_arguments(parser) -> None:
                         help="index of the first game (to run one shard of a larger run)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also save a plot (needs the optional matplotlib: durakc[plot])")
+    parser.add_argument("--backend", choices=("python", "native"), default="python",
+                        help="python: the generated Python engines (default); native: their C "
+                             "engines (compiled on first use), driven by the same runner. "
+                             "Same output either way")
     parser.add_argument("--progress", action="store_true",
                         help="show progress (games, rate, time left) on stderr even when it is "
                              "not a terminal")
@@ -72,6 +76,22 @@ def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
     return names
 
 
+def _native_problem(refs: list[str]) -> str | None:
+    """Why the native backend can not run `refs` (built here, once), or None."""
+    from compiler.ctarget import CTargetError
+    from compiler.native import NativeUnavailable
+    from compiler.native.sim import load
+
+    for ref in refs:
+        try:
+            load(ref)
+        except ValueError as exc:
+            return f"{ref}: {exc}"
+        except (NativeUnavailable, CTargetError) as exc:
+            return str(exc)
+    return None
+
+
 def run(args, refs: list[str]) -> int:
     """Simulate every variant in `refs` on the same deals and print the report."""
     problem = _usage_problem(args, refs)
@@ -81,6 +101,11 @@ def run(args, refs: list[str]) -> int:
     engines, code = load_engines(refs)
     if code is not None:
         return code
+    if args.backend == "native":
+        problem = _native_problem(refs)
+        if problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
     try:
         names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
@@ -93,7 +118,8 @@ def run(args, refs: list[str]) -> int:
         with Progress(total) if wanted(args.progress) else nullcontext() as progress:
             results, pairs = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
                                       rotate=args.rotate, progress=progress, start=args.start,
-                                      executor=args.executor, scheduler=args.scheduler)
+                                      executor=args.executor, scheduler=args.scheduler,
+                                      backend=args.backend)
     except ExecutorUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -126,10 +126,16 @@ def run_chunk(task: tuple) -> dict:
     """Play games [start, stop) of every variant in `refs`; picklable raw counts.
 
     Returns {"variants": {ref: Stats.to_dict()}, "pairs": {ref: PairStats.to_dict()}}, a
-    pair for every variant after the first, against the first (game i of both).
+    pair for every variant after the first, against the first (game i of both).  An optional
+    eighth element "native" plays on the C engines (`compiler.native.sim.load`), driven
+    decision by decision through `play_game`: the same games, the same figures.
     """
-    refs, players, bots, seed, start, stop, rotate = task
-    engines = [load_engine(ref) for ref in refs]
+    refs, players, bots, seed, start, stop, rotate = task[:7]
+    if len(task) > 7 and task[7] == "native":
+        from compiler.native.sim import load
+        engines = [load(ref) for ref in refs]
+    else:
+        engines = [load_engine(ref) for ref in refs]
     funcs = [get_bot(b) for b in bots]
     stats = [Stats(players) for _ in refs]
     pairs = [PairStats(players) for _ in refs[1:]]
@@ -168,7 +174,7 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
-             executor: str = "local", scheduler: str | None = None
+             executor: str = "local", scheduler: str | None = None, backend: str = "python"
              ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
     """Stats per variant ref, and paired statistics of each later variant against the first.
 
@@ -177,9 +183,11 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     Chunks of games run on `executor` ("local": `jobs` processes; "dask": a dask.distributed
     cluster at `scheduler`, or a local one) and are merged in game order, so the result does
     not depend on where they ran.  `progress(n)` is called with the games each chunk played.
+    `backend` "native" plays on the C engines (`compiler.native`): the same output.
     """
     bots = expand_bots(bots, players)
     tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)
+             + ((backend,) if backend != "python" else ())
              for a, b in chunk_ranges(games)]
     done = (lambda k: progress((tasks[k][5] - tasks[k][4]) * len(refs))) if progress else None
     results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,

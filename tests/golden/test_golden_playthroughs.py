@@ -20,6 +20,7 @@ for _p in (str(ROOT), str(HERE)):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+import engine_backend
 import playthroughs
 from regen import COMMAND, path_for
 
@@ -35,7 +36,7 @@ def _engines() -> tuple[str, ...]:
 
 
 def _load(variant: str):
-    return importlib.import_module("generated." + variant.replace("-", "_"))
+    return engine_backend.load_engine(variant)
 
 
 def _engine_params():

@@ -20,6 +20,7 @@ import threading
 from collections import Counter
 from pathlib import Path
 
+import engine_backend
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,6 +28,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 NO_ENGINES = "no generated engines yet"
+python_engine_only = pytest.mark.skipif(
+    engine_backend.backend() == "native",
+    reason="checks the Python engine itself (its file or its internals); "
+           "tests/native checks the C engine")
+"""For tests of the Python engine file or internals (header, imports, inlined shuffle)."""
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
 MAX_PLAYERS_TESTED = 8
@@ -50,7 +56,7 @@ def module_name(variant: str) -> str:
 
 def load(variant: str):
     """The engine module of `variant` (an import error fails the test, it is not a skip)."""
-    return importlib.import_module(module_name(variant))
+    return engine_backend.load_engine(variant)
 
 
 def engine_params():

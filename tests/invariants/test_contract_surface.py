@@ -14,7 +14,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from engine_support import engine_params, load
+from engine_support import engine_params, load, python_engine_only
 
 MODULE_MEMBERS = ("VARIANT", "IllegalAction", "new_game", "from_position", "parse_action", "Game")
 GAME_METHODS = ("legal_actions", "apply", "observation", "to_dict", "copy", "next_game")
@@ -82,6 +82,7 @@ def _header(path: Path) -> str:
         return "".join(fh.readline() for _ in range(HEADER_LINES))
 
 
+@python_engine_only
 @pytest.mark.parametrize("name", engine_params())
 def test_header_says_generated(name):
     mod = load(name)
@@ -121,6 +122,7 @@ def test_spec_sha256_matches_the_spec_file(name):
         f"run durakc build")
 
 
+@python_engine_only
 @pytest.mark.parametrize("name", engine_params())
 def test_imports_standard_library_only(name):
     path = Path(load(name).__file__)
@@ -173,6 +175,7 @@ DRIVER = textwrap.dedent('''
 ''')
 
 
+@python_engine_only
 @pytest.mark.parametrize("name", engine_params())
 def test_engine_file_runs_alone(name, tmp_path):
     """The engine file, copied alone into an empty folder, plays complete games under

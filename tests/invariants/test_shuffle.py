@@ -8,9 +8,10 @@ import random
 
 import pytest
 
-from tests.invariants.engine_support import engine_params, load
+from tests.invariants.engine_support import engine_params, load, python_engine_only
 
 
+@python_engine_only
 @pytest.mark.parametrize("name", engine_params())
 def test_inlined_shuffle_matches_random_shuffle(name):
     mod = load(name)

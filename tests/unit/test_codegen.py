@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import GENERATED_DIR, TEMPLATES, build_outputs, render_engine
+from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, TEMPLATES, build_outputs, render_engine
 from compiler.hooks import HOOK_POINTS
 from compiler.ir import build_ir
 from compiler.spec import bundled_names, load_spec
@@ -35,16 +35,19 @@ CAPABILITY_MARKERS = {
 def test_fresh_build_equals_checked_in_generated():
     outputs, errors = build_outputs()
     assert not errors
-    present = sorted(p.name for p in GENERATED_DIR.glob("*.py"))
+    present = sorted(p.name for pattern in OUTPUT_PATTERNS for p in GENERATED_DIR.glob(pattern))
     assert present == sorted(outputs), "run `durakc build`"
     for name, source in outputs.items():
         assert (GENERATED_DIR / name).read_text(encoding="utf-8") == source, f"{name} is stale"
 
 
 def test_generation_is_byte_identical_across_runs():
+    from compiler.ctarget import render_c
+
     for name in bundled_names():
         spec = load_spec(name)
         assert render_engine(spec) == render_engine(load_spec(name))
+        assert render_c(spec) == render_c(load_spec(name))
 
 
 def test_header_names_source_sha_and_version():

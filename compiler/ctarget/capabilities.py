@@ -1,0 +1,86 @@
+"""Which capabilities (`compiler.ir._capabilities`) the C target implements, and the refusal
+of a spec that uses any other.
+
+The Python templates grow capabilities on their own (issue 10/11); the C target keeps a
+list of those it has ported.  A spec whose IR holds a capability outside the list gets one
+compile error per capability, at the spec key(s) that switch it on, instead of a C engine
+that would silently ignore the rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from compiler.diagnostics import Diagnostic
+from compiler.schema import KEYS
+from compiler.spec import Spec
+
+SUPPORTED = frozenset({
+    "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",
+    "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
+})
+"""The capabilities the C templates implement (tests/native checks every one is used)."""
+
+KNOWN_KEYS = {
+    "transfer": ("transfer.enabled",),
+    "show_trump": ("transfer.show_trump",),
+    "late_cards": ("transfer.when", "transfer.capacity"),
+    "annotations": ("outcome.annotations",),
+    "single_opening": ("attack.opening",),
+    "limit_rule": ("attack.limit",),
+    "throw_in_rule": ("throw_in.who",),
+    "same_attacker": ("after_take.next_attacker",),
+    "last_draw_on_return": ("refill.first_on_return",),
+    "dealer_rotates": ("series.next_dealer",),
+}
+"""The spec keys that switch on each capability of today's IR."""
+
+
+def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
+    """One error per capability of `capabilities` (the IR's) the C target lacks."""
+    problems = []
+    for cap in capabilities:
+        if cap.name in SUPPORTED:
+            continue
+        message = f"the C target does not support {cap.name.replace('_', ' ')} yet (--target c)"
+        keys = capability_keys(spec, cap)
+        problems.extend(_at_key(spec, key, message) for key in keys)
+        if not keys:
+            problems.append(Diagnostic(path=spec.label, line=0, col=0,
+                                       message=f"capability '{cap.name}': {message}"))
+    return problems
+
+
+def capability_keys(spec: Spec, cap) -> list[str]:
+    """The spec keys that switch `cap` on: its section's `keys`, the known table, else the
+    keys off their default whose words match the capability's name (teams -> teams.mode,
+    swaps -> swap.per_game, trump_exchange -> trump.six_exchange)."""
+    given = cap.values.get("keys")
+    if given:
+        return [given] if isinstance(given, str) else list(given)
+    if cap.name in KNOWN_KEYS:
+        return [k for k in KNOWN_KEYS[cap.name] if k in spec.values]
+    words = [_stem(w) for w in cap.name.split("_")]
+    scored = []
+    for key in (k.path for k in KEYS):
+        if spec.origin.get(key, "default") == "default":
+            continue
+        parts = {_stem(p) for p in re.split(r"[._]", key)}
+        score = sum(w in parts for w in words)
+        if score:
+            scored.append((score, key))
+    best = max((s for s, _ in scored), default=0)
+    return [key for score, key in scored if score == best]
+
+
+def _stem(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _at_key(spec: Spec, key: str, message: str) -> Diagnostic:
+    """`key`: message, at the YAML value that set the key (file:line:col) when there is one."""
+    text = f"`{key}`: {message}"
+    node = spec.nodes.get(key)
+    if node is not None:
+        return node.diag(text)
+    return Diagnostic(path=spec.label, line=0, col=0, message=text)

@@ -1,0 +1,164 @@
+"""What the C templates need beyond the Python IR: prefixes, C expressions, C tables.
+
+Everything rule-dependent still comes from `compiler.ir.build_ir`; this module only
+re-expresses it for C (expressions through `Expr.to_c`, from the same checked trees).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from compiler.ir import build_ir, module_name
+from compiler.spec import Spec
+
+# How each expression name reads in the C engine, per place of use (see compiler.ir).
+TRANSFER = {
+    "attack_cards": "g->natt",
+    "unbeaten": "g->nunb",
+    "beaten": "g->beaten",
+    "next_hand": "next_hand",
+    "limit": "g->limit",
+    "first_round": "g->first_round",
+    "transfers": "g->transfers",
+    "unbeaten_late": "g->late_unbeaten",
+}
+TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)")
+ROUND = {
+    "first_round": "g->first_round",
+    "players": "g->players",
+    "active_players": "g->left",
+    "stock": "g->nstock",
+}
+SEAT = {
+    "is_attacker": "(s == atk)",
+    "is_original_attacker": "(s == g->orig)",
+    "left_of_defender": "(s == g->nxt[dfd])",
+    "right_of_defender": "(s == prev_in(g, dfd))",
+    "players": "n",
+    "active_players": "g->left",
+}
+OUTCOME = {
+    "loser_hand": "popcount(g->hands[g->loser])",
+    "final_attack_cards": "g->natt",
+    "final_attack_lowest": "lowest_cards",
+    "final_took": "took",
+    "loser_was_defender": "(g->loser == g->def)",
+    "players": "g->players",
+}
+
+# The spec key of each expression the C engine evaluates at run time, with its name map.
+EXPRESSION_KEYS = (
+    ("attack.limit", ROUND, None),
+    ("throw_in.who", SEAT, {"is_defender": False}),
+    ("transfer.when", TRANSFER, None),
+    ("transfer.capacity", TRANSFER_AFTER_K, None),
+)
+
+
+def prefix(spec: Spec) -> str:
+    """The C symbol prefix of a variant: `durak_` + its module name + `_`."""
+    return f"durak_{module_name(spec.name)}_"
+
+
+def c_context(spec: Spec, ir=None) -> dict:
+    """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
+    ir = ir if ir is not None else build_ir(spec)
+    v = dict(ir.values)
+    v.update(_capability_values(ir, spec.values))
+    r = spec.values
+    mod = module_name(spec.name)
+    p = prefix(spec)
+    suits = v["suits"]
+    width = (v["ncards"] + 3) // 4
+    v.update({
+        # Texts from outside (the spec's path) inside C comments: never let one end the comment.
+        "label_literal": _comment_safe(v["label_literal"]),
+        "regenerate": _comment_safe(v.get("regenerate", "`durakc build`")),
+        "p": p,
+        "P": p.upper(),
+        "c_file": f"{mod}.c",
+        "h_file": f"{mod}.h",
+        "card_text_lines": _card_text_lines(v["ranks"], suits),
+        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(v['ranks']))):X}ULL",
+        "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
+                          for trump, lines in v["beat_tables"]],
+        "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
+        "first_game_rule": r["first_attacker.first_game"],
+        "series_first_rule": r["series.first_attacker"],
+        "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
+        "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
+        "limit_c": r["attack.limit"].to_c(ROUND),
+        "throw_in_c": r["throw_in.who"].to_c(SEAT, {"is_defender": False}),
+        "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
+        "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
+        "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
+        "mt_init_lines": _mt_init_lines(),
+        "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
+        "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
+                   for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],
+        "nsubsets": [len(_subsets(m)) for m in range(1 << len(suits))],
+        "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
+                    for m in range(1 << len(suits))],
+        "annotation_names": [name for name, _, _ in v["annotations"]],
+        "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
+                          for name, expr in sorted(r["outcome.annotations"].items())],
+    })
+    return v
+
+
+def _capability_values(ir, r: dict) -> dict:
+    """The C templates' flags and texts, from the IR's capability sections (`ir.uses`).
+
+    The Python templates read `cap.<field>` inside their capability modules; the C
+    templates are one file with `{% if %}` blocks, so each active capability becomes flags
+    here (a capability the C target lacks never gets this far: `capabilities.refusals`).
+    """
+    sections = {cap.name: cap for cap in ir.capabilities}
+    throw_in, limit = r["throw_in.who"], r["attack.limit"]
+    return {
+        "transfer": "transfer" in sections,
+        "show": "show_trump" in sections,
+        "show_once": bool(sections["show_trump"].once) if "show_trump" in sections else False,
+        "tracks_late": "late_cards" in sections,
+        "transfer_when_text": r["transfer.when"].canonical(),
+        "transfer_capacity_text": r["transfer.capacity"].canonical(),
+        "opening_single": "single_opening" in sections,
+        "limit_text": limit.canonical(),
+        "throw_in_default": "throw_in_rule" not in sections,
+        "throw_in_text": throw_in.canonical(),
+        "after_take": "same_attacker" if "same_attacker" in sections else "left_of_defender",
+        "first_on_return": "last_draw_on_return" not in sections,
+        "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
+        "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
+    }
+
+
+def _card_text_lines(ranks, suits) -> list[str]:
+    return [" ".join(f'"{rk}{s}",' for s in suits) for rk in ranks]
+
+
+def _c_mask_line(line: str, width: int) -> str:
+    """A Python table line `0x..,  # 6S` as C: `0x..ULL,  /* 6S */`."""
+    value, comment = line.split(",", 1)
+    return f"{value}ULL,  /* {comment.strip().lstrip('#').strip()} */"
+
+
+def _subsets(mask: int) -> list[int]:
+    """Non-empty sub-masks of `mask`, fewest bits first, then by value."""
+    subs = [m for m in range(1, mask + 1) if m & mask == m]
+    return sorted(subs, key=lambda m: (m.bit_count(), m))
+
+
+@functools.cache
+def _mt_init_lines() -> list[str]:
+    """MT19937's init_genrand(19650218) words, eight a line (the start of every seeding)."""
+    words = [19650218]
+    for i in range(1, 624):
+        prev = words[-1]
+        words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
+    return [" ".join(f"0x{w:08x}U," for w in words[k:k + 8]) for k in range(0, 624, 8)]
+
+
+def _comment_safe(text: str) -> str:
+    """`text` for a /* C comment */: no '*/' (or '/*') in it can end or nest the comment."""
+    return text.replace("*/", "*\\/").replace("/*", "/\\*")

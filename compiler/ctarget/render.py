@@ -1,0 +1,118 @@
+"""Rendering the C engine of a spec through the templates under `templates/c/`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import jinja2
+
+from compiler.codegen import TEMPLATES
+from compiler.ctarget.capabilities import refusals
+from compiler.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from compiler.diagnostics import Diagnostic
+from compiler.expr_c import NotInC
+from compiler.ir import build_ir, module_name
+from compiler.spec import Spec
+
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+    keep_trailing_newline=True,
+    autoescape=False,
+    auto_reload=False,  # templates are package files: loaded once per process
+)
+
+MAX_CARDS = 64
+"""A hand is a 64-bit mask in C."""
+
+
+class CTargetError(Exception):
+    """The spec uses something the C target lacks; `diagnostics` name the keys."""
+
+    def __init__(self, diagnostics: list):
+        super().__init__("\n".join(d.format() for d in diagnostics))
+        self.diagnostics = diagnostics
+
+
+def unsupported(spec: Spec, ir=None) -> list:
+    """Diagnostics for every rule of `spec` the C target can not build (empty: all fine):
+    capabilities of its IR (`ir`, built if not given) the C target lacks, too many cards,
+    expressions without a C form."""
+    ir = ir if ir is not None else build_ir(spec)
+    refused = refusals(spec, ir.capabilities)
+    if refused:
+        return refused  # the checks below assume the capabilities the C target knows
+    problems = []
+    r = spec.values
+    ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
+    if ncards > MAX_CARDS:
+        problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
+    keyed = [(key, r[key], names, consts) for key, names, consts in EXPRESSION_KEYS]
+    keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
+              for name, expr in sorted(r["outcome.annotations"].items())]
+    for key, expr, names, consts in keyed:
+        try:
+            expr.to_c(names, consts)
+        except NotInC as exc:
+            problems.append((key, f"the C target can not evaluate this expression: {exc}"))
+    return [_diagnostic(spec, key, message) for key, message in problems]
+
+
+def _diagnostic(spec: Spec, key: str, message: str) -> Diagnostic:
+    """A problem with `key`, at the line of the spec file that sets it when there is one."""
+    base = key.split(".annotations.")[0] + ".annotations" if ".annotations." in key else key
+    origin = spec.origin.get(base, "default")
+    where = "" if origin == "this file" else f" (the value comes from the {origin})"
+    text = f"{key}: {message}{where} (--target c)"
+    line, col, source = _key_line(spec, key) if origin == "this file" else (0, 0, None)
+    return Diagnostic(path=spec.label, line=line, col=col, message=text,
+                      width=len(key.rsplit(".", 1)[-1]), source_line=source)
+
+
+def _key_line(spec: Spec, key: str) -> tuple[int, int, str | None]:
+    """(line, column, text) of the first line of the spec that sets the key's last part."""
+    last = key.rsplit(".", 1)[-1]
+    try:
+        lines = Path(spec.path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 0, 0, None
+    for number, text in enumerate(lines, 1):
+        if re.match(rf"\s*{re.escape(last)}\s*:", text):
+            return number, len(text) - len(text.lstrip()) + 1, text
+    return 0, 0, None
+
+
+def c_files(spec: Spec) -> tuple[str, str]:
+    """The file names of a variant's C engine: (`<module>.c`, `<module>.h`)."""
+    mod = module_name(spec.name)
+    return f"{mod}.c", f"{mod}.h"
+
+
+def render_c(spec: Spec, ir=None) -> dict[str, str]:
+    """{`<module>.c`: source, `<module>.h`: header} for a checked spec; CTargetError if unsupported.
+
+    `ir` is the spec's `build_ir` result when the caller has it already.
+    """
+    ir = ir if ir is not None else build_ir(spec)
+    problems = unsupported(spec, ir)
+    if problems:
+        raise CTargetError(problems)
+    v = c_context(spec, ir)
+    c_name, h_name = c_files(spec)
+    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
+            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
+
+
+def c_sources_or_problems(specs: list[Spec]) -> tuple[dict[str, str], list]:
+    """The C files of every spec the C target supports, and diagnostics for the others."""
+    sources: dict[str, str] = {}
+    problems: list = []
+    for spec in specs:
+        try:
+            sources.update(render_c(spec))
+        except CTargetError as exc:
+            problems.extend(exc.diagnostics)
+    return sources, problems

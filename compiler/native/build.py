@@ -1,0 +1,110 @@
+"""Compiling a generated C engine and its CPython binding into an extension module.
+
+The C sources are the checked-in `generated/<module>.c` and `.h` of a bundled variant (or
+any pair rendered by `compiler.ctarget`).  The extension is cached by the hash of its
+sources, the binding and the Python ABI, under $DURAKC_NATIVE_CACHE or
+~/.cache/durakc/native, so a changed engine is rebuilt and an unchanged one never is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+BINDING = Path(__file__).resolve().parent / "binding.c"
+
+
+class NativeUnavailable(RuntimeError):
+    """The native backend can not be used here (no C compiler, or the build failed)."""
+
+
+def find_compiler() -> str | None:
+    """The C compiler to use: $CC, else cc, gcc or clang on the PATH; None when there is none."""
+    for name in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if name and shutil.which(name.split()[0]):
+            return name
+    return None
+
+
+def unavailable_reason() -> str | None:
+    """Why the native backend can not be built here (no compiler, no Python headers), or None."""
+    if find_compiler() is None:
+        return "native backend unavailable: no C compiler (cc) found"
+    include = Path(sysconfig.get_paths()["include"])
+    if not (include / "Python.h").exists():
+        return f"native backend unavailable: no Python headers (Python.h) in {include}"
+    return None
+
+
+def cache_dir() -> Path:
+    """Where built extensions are kept."""
+    root = os.environ.get("DURAKC_NATIVE_CACHE")
+    if root:
+        return Path(root)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "durakc" / "native"
+
+
+def _unit(module: str, header: str, prefix: str) -> str:
+    """The per-variant C unit: names the engine's prefixes, then includes the binding."""
+    return (f"/* durakc native binding unit for {module} (generated at build time) */\n"
+            f"#define DK_PREFIX {prefix}\n#define DK_UPPER {prefix.upper()}\n"
+            f"#define DK_MODULE _durak_native_{module}\n"
+            f'#include "{header}"\n#include "binding.c"\n')
+
+
+def build_extension(module: str, c_source: str, header: str, *, force: bool = False) -> Path:
+    """The path of the built extension for engine `module` (compiled if not cached).
+
+    `c_source` and `header` are the texts of `<module>.c` and `<module>.h`.
+    Raises NativeUnavailable without a compiler or when compiling fails.
+    """
+    reason = unavailable_reason()
+    if reason:
+        raise NativeUnavailable(reason)
+    cc = find_compiler()
+    prefix = f"durak_{module}_"
+    unit = _unit(module, f"{module}.h", prefix)
+    digest = hashlib.sha256("\0".join([
+        c_source, header, BINDING.read_text(encoding="utf-8"), unit, sys.version,
+        sysconfig.get_config_var("EXT_SUFFIX") or "", cc]).encode()).hexdigest()[:16]
+    folder = cache_dir() / f"{module}-{digest}"
+    target = folder / f"_durak_native_{module}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
+    if target.exists() and not force:
+        return target
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{module}.c").write_text(c_source, encoding="utf-8")
+    (folder / f"{module}.h").write_text(header, encoding="utf-8")
+    (folder / "unit.c").write_text(unit, encoding="utf-8")
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    command = [*cc.split(), "-O2", "-shared", "-fPIC", "-I", str(folder), "-I", str(BINDING.parent),
+               "-I", sysconfig.get_paths()["include"], str(folder / "unit.c"),
+               str(folder / f"{module}.c"), "-o", str(tmp)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise NativeUnavailable(f"native backend unavailable: can not run {cc}: {exc}") from None
+    if done.returncode != 0:
+        raise NativeUnavailable(f"native backend unavailable: compiling {module} failed:\n"
+                                f"{done.stderr.strip()}")
+    os.replace(tmp, target)  # atomic: parallel builds of the same engine agree
+    return target
+
+
+def import_extension(module: str, path: Path):
+    """Import the built extension at `path`."""
+    name = f"_durak_native_{module}"
+    if name in sys.modules:
+        return sys.modules[name]
+    loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+    spec = importlib.util.spec_from_file_location(name, str(path), loader=loader)
+    ext = importlib.util.module_from_spec(spec)
+    loader.exec_module(ext)
+    sys.modules[name] = ext
+    return ext

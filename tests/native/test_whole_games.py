@@ -1,0 +1,80 @@
+"""Whole games in C give the simulator's and the bench's figures exactly.
+
+A native chunk of the runner (the C engines driven through `play_game`, with cycle
+detection) must count what a Python chunk counts; `durakc simulate|compare --backend native`
+must print byte for byte what `--backend python` prints; the C bench loop must play the
+very games the Python bench loop plays."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from native_support import ROOT, c_variants, native, needs_cc, python_engine
+
+from compiler.bench import bench, bench_native
+from compiler.native.build import NativeUnavailable, build_extension
+from compiler.sim.runner import run_chunk
+
+pytestmark = needs_cc
+
+
+@pytest.mark.parametrize("name", c_variants())
+def test_c_chunks_count_what_the_python_runner_counts(name):
+    py = python_engine(name)
+    players = max(py.PLAYERS_MIN, min(3, py.PLAYERS_MAX))
+    for start, stop, rotate in ((0, 25, False), (40, 60, True)):
+        task = ([name], players, ["random"] * players, 7, start, stop, rotate)
+        assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
+
+
+@pytest.mark.parametrize("name", ["transfer", "podkidnoy", "proyezdnoy", "durak52"])
+def test_the_c_bench_loop_plays_the_python_bench_games(name):
+    for players in (2, 5):
+        want = bench(python_engine(name), players, 30, seed=11)
+        got = bench_native(native(name), players, 30, seed=11)
+        assert got.actions == want.actions
+        driven = bench(native(name), players, 30, seed=11)  # the Python loop over the C engine
+        assert driven.actions == want.actions
+
+
+def _durakc(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "compiler", *args], capture_output=True,
+                          text=True, cwd=ROOT, env=env)
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "kyiv", "--players", "4", "--games", "300", "--seed", "3"],
+    ["compare", "transfer", "podkidnoy", "proyezdnoy", "--players", "3", "--games", "200",
+     "--format", "json"],
+    ["compare", "transfer", "siberian", "--players", "2", "--games", "40", "--bots", "greedy,random",
+     "--rotate"],
+    ["simulate", "epaulettes", "--players", "3", "--games", "250", "--format", "stats",
+     "--start", "100"],
+])
+def test_native_output_is_byte_identical(command):
+    python = _durakc(*command, "--backend", "python")
+    nat = _durakc(*command, "--backend", "native")
+    assert python.returncode == 0, python.stderr
+    assert nat.returncode == 0, nat.stderr
+    assert nat.stdout == python.stdout
+    assert "games" in nat.stdout
+
+
+def test_without_a_compiler_the_native_backend_says_it_is_unavailable(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("CC", raising=False)
+    with pytest.raises(NativeUnavailable, match=r"native backend unavailable: no C compiler \(cc\) found"):
+        build_extension("transfer", "int x;", "")
+    env = dict(os.environ, PATH=str(tmp_path), DURAKC_NATIVE_CACHE=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "compiler", "simulate", "transfer", "--games", "5",
+                           "--backend", "native"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 2
+    assert "native backend unavailable: no C compiler (cc) found" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "compiler", "bench", "transfer", "--games", "5",
+                           "--backend", "native"], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert done.returncode == 2
+    assert "native backend unavailable: no C compiler (cc) found" in done.stderr

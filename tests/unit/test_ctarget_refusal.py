@@ -1,0 +1,107 @@
+"""The C target refuses a spec whose IR uses a capability it does not implement.
+
+Every capability in today's IR has a C form, so each test takes one away
+(`compiler.ctarget.capabilities.SUPPORTED`) the way a new capability from issue 10/11
+would arrive: as a name the C target has never heard of.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests"))
+
+import engine_backend
+
+from compiler import cli
+from compiler.codegen import build_outputs
+from compiler.ctarget import CTargetError, capabilities, render_c, unsupported
+from compiler.hooks import Capability
+from compiler.ir import build_ir
+from compiler.spec import bundled_names, load_spec
+
+
+def _without(monkeypatch, name: str) -> None:
+    monkeypatch.setattr(capabilities, "SUPPORTED", capabilities.SUPPORTED - {name})
+
+
+def test_every_capability_of_the_bundled_variants_is_supported_today():
+    used = {cap.name for n in bundled_names() for cap in build_ir(load_spec(n)).capabilities}
+    assert used <= capabilities.SUPPORTED
+    assert all(unsupported(load_spec(n)) == [] for n in ("epaulettes", "kyiv", "proyezdnoy"))
+
+
+def test_an_unsupported_capability_is_an_error_at_the_key_that_switches_it_on(monkeypatch):
+    _without(monkeypatch, "annotations")
+    problems = unsupported(load_spec("epaulettes"))
+    assert len(problems) == 1
+    text = problems[0].format()
+    first = text.splitlines()[0]
+    assert first.startswith("variants/epaulettes.yaml:14:")
+    assert first.endswith("error: `outcome.annotations`: the C target does not support "
+                          "annotations yet (--target c)")
+    assert "^" in text  # the source line and a caret under the value
+    with pytest.raises(CTargetError, match="does not support annotations yet"):
+        render_c(load_spec("epaulettes"))
+
+
+def test_a_spec_without_that_capability_still_builds(monkeypatch):
+    _without(monkeypatch, "annotations")
+    assert unsupported(load_spec("podkidnoy")) == []
+    assert "podkidnoy.c" in render_c(load_spec("podkidnoy"))
+
+
+def test_compile_target_c_reports_the_refusal_and_writes_nothing(monkeypatch, tmp_path, capsys):
+    _without(monkeypatch, "show_trump")
+    code = cli.main(["compile", "proyezdnoy", "podkidnoy", "--target", "c", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "`transfer.show_trump`: the C target does not support show trump yet" in err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_build_skips_the_c_files_of_refused_variants_and_check_agrees(monkeypatch, tmp_path, capsys):
+    _without(monkeypatch, "annotations")
+    outputs, errors = build_outputs()
+    assert errors == []
+    for module in ("epaulettes", "double_durak"):
+        assert f"{module}.py" in outputs
+        assert f"{module}.c" not in outputs and f"{module}.h" not in outputs
+    assert {"podkidnoy.c", "podkidnoy.h", "kyiv.c"} <= set(outputs)
+    assert cli.main(["build", "-q", "--out", str(tmp_path)]) == 0
+    assert not (tmp_path / "epaulettes.c").exists()
+    assert cli.main(["check", "--out", str(tmp_path)]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_native_tests_skip_a_refused_variant_with_the_reason(monkeypatch, tmp_path):
+    _without(monkeypatch, "annotations")
+    monkeypatch.setattr(engine_backend, "ROOT", tmp_path)  # a checkout whose build had no C files
+    reason = engine_backend.native_refusal("epaulettes")
+    assert reason.startswith("epaulettes: no C engine (`outcome.annotations`: the C target does "
+                             "not support annotations yet")
+    monkeypatch.setenv("DURAKC_TEST_BACKEND", "native")
+    with pytest.raises(pytest.skip.Exception, match="does not support annotations"):
+        engine_backend.load_engine("epaulettes")
+
+
+def test_a_new_capability_is_named_by_the_keys_its_words_match(monkeypatch, tmp_path):
+    spec_file = tmp_path / "shown.yaml"
+    spec_file.write_text("name: shown\ntitle: Shown once\nextends: proyezdnoy\nrules:\n"
+                         "  transfer:\n    show_once: true\n",
+                         encoding="utf-8")
+    spec = load_spec(str(spec_file))
+    future = Capability("show_once", {})  # a capability the C target has never heard of
+    problems = capabilities.refusals(spec, [future])
+    assert [p.message for p in problems] == [
+        "`transfer.show_once`: the C target does not support show once yet (--target c)"]
+    assert (problems[0].line, problems[0].col) == (6, 16)
+    keyed = Capability("brand_new", {"keys": ["players.max"]})
+    assert capabilities.capability_keys(spec, keyed) == ["players.max"]
+    nameless = capabilities.refusals(spec, [Capability("zzz", {})])
+    assert nameless[0].message.startswith("capability 'zzz': the C target does not support zzz")
