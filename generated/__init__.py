@@ -23,6 +23,7 @@ ENGINES = (
     'siberian',
     'spades-for-spades',
     'transfer',
+    'weli',
 )
 """Names of the bundled variants that have an engine here."""
 
@@ -45,6 +46,7 @@ MODULES = {
     'siberian': 'generated.siberian',
     'spades-for-spades': 'generated.spades_for_spades',
     'transfer': 'generated.transfer',
+    'weli': 'generated.weli',
 }
 
 
