@@ -66,7 +66,7 @@ def card_key(card: str, ranks=DEFAULT_RANKS):
     rank, suit = card[:-1], card[-1]
     order = list(ranks)
     return (order.index(rank) if rank in order else len(order), SUITS.index(suit),
-            SUITS.index(named) if named else -1)
+            SUITS.index(named) if named in SUITS else len(SUITS) if named else -1)
 
 
 def sort_cards(cards, ranks=DEFAULT_RANKS) -> list[str]:
@@ -143,6 +143,10 @@ def _check_action(text, where, errors):
 
 def _check_card(c, where, errors):
     c = canon_card(c)
+    if "/" in c:  # W2: a card played with a named suit, '6S/H'
+        c, _, named = c.partition("/")
+        if named not in SUITS:
+            errors.append(f"{where}: bad named suit in {c + '/' + named!r}")
     if c[-1] not in SUITS or c[:-1] not in ("2", "3", "4", "5", *DEFAULT_RANKS):
         errors.append(f"{where}: bad card {c!r}")
 
