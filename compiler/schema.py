@@ -29,8 +29,8 @@ class Key:
 
     `type` is one of: ``int``, ``bool``, ``enum`` (one of `choices`),
     ``suit?`` (a suit letter or null), ``suits`` (list of suit letters),
-    ``ranks`` (list of rank texts, low to high) or ``expr`` (an expression
-    string checked in environment `env`, of result type `result`).
+    ``ranks`` (list of rank texts, low to high), ``rank?`` (a rank text or null) or
+    ``expr`` (an expression string checked in environment `env`, of result type `result`).
     `reserved` keys leave room for later capabilities: only the default is
     accepted today, and the error says so.
     """

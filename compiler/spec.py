@@ -852,8 +852,8 @@ def _check_wild(values: dict):
     ranks, suits = values["deck.ranks"], values["deck.suits"]
     if rank not in ranks:
         yield (("deck.wild_rank", "deck.ranks"),
-               f"deck.wild_rank {rank} is not a rank of the deck ({' '.join(ranks)})"
-               f"{did_you_mean(rank, ranks)}")
+               (f"deck.wild_rank {rank} is not a rank of the deck ({' '.join(ranks)})"
+                f"{did_you_mean(rank, ranks)}"))
     if not any(s in suits for s in values["deck.wild_suits"]):
         yield (("deck.wild_suits", "deck.suits"),
                "deck.wild_suits names no suit of the deck: no card would be wild")
@@ -861,12 +861,12 @@ def _check_wild(values: dict):
     # transfer or a several-card opening would need every combination of named suits.
     if values["transfer.enabled"]:
         yield (("deck.wild_rank", "transfer.enabled"),
-               "wild cards (deck.wild_rank) do not support transfers yet: set "
-               "transfer.enabled: false")
+               ("wild cards (deck.wild_rank) do not support transfers yet: set "
+                "transfer.enabled: false"))
     if values["attack.opening"] != "single":
         yield (("deck.wild_rank", "attack.opening"),
-               "wild cards (deck.wild_rank) support only one-card openings yet: set "
-               "attack.opening: single")
+               ("wild cards (deck.wild_rank) support only one-card openings yet: set "
+                "attack.opening: single"))
 
 
 # ---------------------------------------------------------------------------
