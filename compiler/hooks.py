@@ -89,6 +89,14 @@ HOOK_POINTS = {
     "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
     "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
     "observation": "Game.observation: more `\"key\": value,` entries",
+    # card identities beyond the printed cards (capability `wild`, W2)
+    "card_identities": "module level, after FULL_DECK: further card ints (NCARDS and up) and their tables",
+    "card_text": "card_index: read the upper-cased text `t` (symbols of its last character read)",
+    "attack_played": "apply(), attack: the opening cards `action.mask` leave the hand for the table",
+    "beat_bit": "apply(), beat: `bit`, the hand bit of the defence card `d`",
+    "read_card": "_read_cards: the card int `c` of `text` read at `place`, before the duplicate check",
+    "explain_held": "_why_illegal: `missing`, the action's cards not in the hand of `seat`",
+    "throw_played": "_throw: the card `c` of `mask` leaves the hand for the table",
     # points of the transfer capability
     "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",

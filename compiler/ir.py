@@ -120,7 +120,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_fixed_suit": r["trump.suit"],
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),
-        "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
+        "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
+                                    _wild_cards(r)),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
@@ -147,6 +148,8 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _rule_options(r)
     if r["teams.mode"] != "none":
         caps.append(_teams_section(r))
+    if r["deck.wild_rank"] is not None:
+        caps.append(_wild_section(r))
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -241,6 +244,30 @@ def _show_trump_section(r: dict) -> Capability:
     })
 
 
+# -- wild cards (W1-W3) ------------------------------------------------------
+def _wild_cards(r: dict) -> tuple[int, ...]:
+    """The card ints of the wild cards (deck.wild_rank, deck.wild_suits), low to high."""
+    rank = r["deck.wild_rank"]
+    if rank is None:
+        return ()
+    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    return tuple(ranks.index(rank) * len(suits) + i for i, s in enumerate(suits)
+                 if s in r["deck.wild_suits"])
+
+
+def _wild_section(r: dict) -> Capability:
+    """deck.wild_rank: wild cards name the suit they count as on the table (W1-W3)."""
+    suits = list(r["deck.suits"])
+    cards = _wild_cards(r)
+    texts = [r["deck.wild_rank"] + suits[c % len(suits)] for c in cards]
+    return Capability("wild", {
+        "rank": r["deck.wild_rank"],
+        "suits_text": "[" + ", ".join(s for s in suits if s in r["deck.wild_suits"]) + "]",
+        "cards_literal": py_literal(cards),
+        "cards_text": " ".join(texts),
+    })
+
+
 def _opening_blocks(nranks: int, nsuits: int) -> dict:
     """How hands are cut for the opening tables: whole ranks, at most 8 cards a block.
 
@@ -305,40 +332,52 @@ def _possible_trumps(suits, mode, never, fixed):
 _BEAT_MASK_CACHE: dict = {}
 
 
-def beat_masks(beats, ranks, suits, mode, never, fixed) -> list[tuple[int, list[int]]]:
+def beat_masks(beats, ranks, suits, mode, never, fixed, wild=()) -> list[tuple[int, list[int]]]:
     """[(trump index, [mask of the cards beating each card])] for every possible trump.
 
     Bit i of the mask of attack card j is set when card i beats card j (cards
     in deck order: rank by rank, suits within a rank).  Many variants share a
     beating rule and a deck, so masks are cached per (relation, deck, trump
     rules) within one process; the static analysis reuses them.
+
+    `wild` (W2): the card ints of the wild cards; each adds one card identity per suit it
+    may name (after the deck's cards, by wild card then suit), a card of the named suit.
     """
-    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed)
+    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed, tuple(wild))
     if key not in _BEAT_MASK_CACHE:
-        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed)
+        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild)
     return _BEAT_MASK_CACHE[key]
 
 
-def _beat_tables(beats, ranks, suits, mode, never, fixed):
+def _identities(ranks, suits, wild=()):
+    """[(text, rank, suit, printed card int)]: the deck's cards, then each wild card per named suit."""
+    cards = [(rk + s, rk, s, i * len(suits) + j) for i, rk in enumerate(ranks)
+             for j, s in enumerate(suits)]
+    cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
+    return cards
+
+
+def _beat_tables(beats, ranks, suits, mode, never, fixed, wild=()):
     """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
-    cards = [rk + s for rk in ranks for s in suits]
+    cards = [text for text, _, _, _ in _identities(ranks, suits, wild)]
     width = (len(cards) + 3) // 4
     return [(trump, [f"0x{mask:0{width}x},  # {card}" for mask, card in zip(masks, cards)])
-            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed)]
+            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, wild)]
 
 
-def _compute_beat_masks(beats, ranks, suits, mode, never, fixed):
-    cards = [(ALL_RANKS.index(rk), s) for rk in ranks for s in suits]
+def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=()):
+    cards = [(ALL_RANKS.index(rk), s, p) for _, rk, s, p in _identities(ranks, suits, wild)]
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None
         masks = []
-        for ai, (ar, asuit) in enumerate(cards):
+        for ar, asuit, ap in cards:
             a = Card(ar, asuit, asuit == trump_suit)
             mask = 0
-            for di, (dr, dsuit) in enumerate(cards):
-                if di != ai and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
+            for di, (dr, dsuit, dp) in enumerate(cards):
+                # one printed card can not lie on itself (a wild card's identities included)
+                if dp != ap and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
                     mask |= 1 << di
             masks.append(mask)
         tables.append((trump, masks))

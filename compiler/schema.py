@@ -29,8 +29,8 @@ class Key:
 
     `type` is one of: ``int``, ``bool``, ``enum`` (one of `choices`),
     ``suit?`` (a suit letter or null), ``suits`` (list of suit letters),
-    ``ranks`` (list of rank texts, low to high) or ``expr`` (an expression
-    string checked in environment `env`, of result type `result`).
+    ``ranks`` (list of rank texts, low to high), ``rank?`` (a rank text or null) or
+    ``expr`` (an expression string checked in environment `env`, of result type `result`).
     `reserved` keys leave room for later capabilities: only the default is
     accepted today, and the error says so.
     """
@@ -120,9 +120,13 @@ KEYS: tuple[Key, ...] = (
         ("T1",)),
     Key("deck.jokers", "int", 0, "jokers in the deck (reserved: not yet supported)", ("004",),
         minimum=0, maximum=0, reserved=True),
-    Key("deck.wild_rank", "str", None,
-        "a rank whose cards are wild, as in Weli (reserved: not yet supported)", ("004",),
-        reserved=True),
+    # -- wild cards (W1-W3): capability `wild`
+    Key("deck.wild_rank", "rank?", None,
+        "a rank whose cards are wild: played, such a card names the suit it counts as on the "
+        "table (Weli); null: no wild cards", ("W1", "W2", "W3")),
+    Key("deck.wild_suits", "suits", list(SUITS),
+        "the suits of deck.wild_rank whose cards are wild (only D: the six of diamonds)",
+        ("W1",)),
     Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
         ("T1", "T5", "T22"), minimum=1, maximum=26),
     Key("deal.mode", "enum", "hands",

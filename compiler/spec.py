@@ -608,6 +608,17 @@ def _check_str(key: Key, node: Node, diags, ctx) -> str | None:
     raise _fail(diags, node, f"'{key.path}' must be a string or null, not {_describe(node)}")
 
 
+def _check_rank_opt(key: Key, node: Node, diags, ctx) -> str | None:
+    """A rank text or null (deck.wild_rank, W1)."""
+    if node.kind == "scalar" and node.value is None:
+        return None
+    rank = _rank_of(node)
+    if rank is None:
+        raise _fail(diags, node, f"'{key.path}' must be a rank ({' '.join(ALL_RANKS)}) or null, "
+                                 f"not {_describe(node)}")
+    return rank
+
+
 def _check_expr(key: Key, node: Node, diags, ctx) -> object:
     expr = _compile(key.path, node, key.env, key.result, ctx, diags)
     if key.minimum is not None:
@@ -645,6 +656,7 @@ def _check_annotations(key: Key, node: Node, diags, ctx) -> dict:
 _CHECKS = {
     "int": _check_int, "bool": _check_bool, "enum": _check_enum, "suit?": _check_suit,
     "suits": _check_suits, "ranks": _check_ranks, "str": _check_str, "expr": _check_expr,
+    "rank?": _check_rank_opt,
     "annotations": _check_annotations,
 }
 
@@ -778,7 +790,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never, _check_teams):
+                  _check_trump_never, _check_teams, _check_wild):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -847,6 +859,29 @@ def _check_teams(values: dict):
         yield (("teams.mode", "players.min", "players.max"),
                (f"teams.mode {mode} needs {allowed} players, but players.min..players.max is "
                 f"{low}..{high} ({', '.join(map(str, bad))} can not be split into its teams, PR1)"))
+# -- wild cards (W1-W3) -----------------------------------------------------
+def _check_wild(values: dict):
+    rank = values["deck.wild_rank"]
+    if rank is None:
+        return
+    ranks, suits = values["deck.ranks"], values["deck.suits"]
+    if rank not in ranks:
+        yield (("deck.wild_rank", "deck.ranks"),
+               (f"deck.wild_rank {rank} is not a rank of the deck ({' '.join(ranks)})"
+                f"{did_you_mean(rank, ranks)}"))
+    if not any(s in suits for s in values["deck.wild_suits"]):
+        yield (("deck.wild_suits", "deck.suits"),
+               "deck.wild_suits names no suit of the deck: no card would be wild")
+    # The capability covers one-card openings, throw-ins and beats; a wild card in a
+    # transfer or a several-card opening would need every combination of named suits.
+    if values["transfer.enabled"]:
+        yield (("deck.wild_rank", "transfer.enabled"),
+               ("wild cards (deck.wild_rank) do not support transfers yet: set "
+                "transfer.enabled: false"))
+    if values["attack.opening"] != "single":
+        yield (("deck.wild_rank", "attack.opening"),
+               ("wild cards (deck.wild_rank) support only one-card openings yet: set "
+                "attack.opening: single"))
 
 
 # ---------------------------------------------------------------------------

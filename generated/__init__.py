@@ -25,6 +25,7 @@ ENGINES = (
     'spades-for-spades',
     'teams-of-three',
     'transfer',
+    'weli',
 )
 """Names of the bundled variants that have an engine here."""
 
@@ -49,6 +50,7 @@ MODULES = {
     'spades-for-spades': 'generated.spades_for_spades',
     'teams-of-three': 'generated.teams_of_three',
     'transfer': 'generated.transfer',
+    'weli': 'generated.weli',
 }
 
 

@@ -43,6 +43,7 @@ VARIANT = {
         'deck.suits': ['S', 'H', 'D', 'C'],
         'deck.jokers': 0,
         'deck.wild_rank': None,
+        'deck.wild_suits': ['S', 'H', 'D', 'C'],
         'deal.hand_size': 6,
         'deal.mode': 'hands',
         'trump.mode': 'turned_bottom',

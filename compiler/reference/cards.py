@@ -27,21 +27,27 @@ class InvalidGame(ValueError):
 
 
 def rank_of(card: str) -> str:
-    """The rank text of a card text ('10H' -> '10')."""
-    return card[:-1]
+    """The rank text of a card text ('10H' -> '10'; W3: '6S/H' -> '6')."""
+    return printed(card)[:-1]
+
+
+def printed(card: str) -> str:
+    """W2, W3: the printed card of a card text ('6S/H' -> '6S'; '10H' -> '10H')."""
+    return card.partition("/")[0]
 
 
 def suit_of(card: str) -> str:
-    """The suit letter of a card text ('10H' -> 'H')."""
+    """The suit letter of a card text ('10H' -> 'H'; W2: '6S/H', played as hearts, -> 'H')."""
     return card[-1]
 
 
 class Deck:
     """The variant's cards: `deck.ranks` (low to high) times `deck.suits`."""
 
-    def __init__(self, ranks: list[str], suits: list[str]):
+    def __init__(self, ranks: list[str], suits: list[str], wild=()):
         self.ranks = list(ranks)
         self.suits = list(suits)
+        self.wild = list(wild)  # W1: the wild cards (deck.wild_rank, deck.wild_suits)
         # The order the engines shuffle: rank by rank, each in the spec's suit order.
         # random.Random(seed).shuffle of this list gives the same deal in every backend.
         self.cards = [r + s for r in self.ranks for s in self.suits]
@@ -49,8 +55,9 @@ class Deck:
                        for i, r in enumerate(self.ranks) for s in self.suits}
 
     def key(self, card: str) -> tuple[int, int]:
-        """Sort key of the contract: rank low to high, then suit S H D C."""
-        return self._order[card]
+        """Sort key of the contract: rank low to high, then suit S H D C (then a named suit)."""
+        base, _, named = card.partition("/")
+        return self._order[base] + ((SUIT_ORDER.index(named),) if named else ())
 
     def sort(self, cards) -> list[str]:
         """`cards` as a new list in canonical order."""
@@ -61,9 +68,32 @@ class Deck:
         t = str(text).strip().upper()
         if t and t[-1] in _SYMBOLS:
             t = t[:-1] + _SYMBOLS[t[-1]]
+        if "/" in t:
+            return self._named(t, text)
         if t not in self._order:
             raise ValueError(f"{text!r} is not a card of this deck")
         return t
+
+    def _named(self, t: str, text) -> str:
+        """W2: a wild card with the suit it is played as ('6S/H', '6♠/♥')."""
+        base, _, named = t.partition("/")
+        base = self.card(base)
+        named = _SYMBOLS.get(named, named)
+        if named not in self.suits:
+            raise ValueError(f"{text!r} is not a card of this deck")
+        if base not in self.wild:
+            raise ValueError(f"{base}/{named}: only wild cards name a suit (W2)")
+        return base + "/" + named
+
+    def played_as(self, card: str) -> list[str]:
+        """W2: the ways a hand card may be played: a wild card once per suit it may name."""
+        if card in self.wild:
+            return [card + "/" + s for s in SUIT_ORDER if s in self.suits]
+        return [card]
+
+    def as_played(self, card: str) -> str:
+        """W2: an input card as played; a wild card named without a suit keeps its own."""
+        return card + "/" + suit_of(card) if card in self.wild else card
 
 
 class Action(str):
@@ -106,7 +136,7 @@ def parse_action(deck: Deck, text) -> Action:
     verb = words[0].lower()
     if verb not in VERBS:
         raise ValueError(f"unknown action {words[0]!r}: expected one of {', '.join(VERBS)}")
-    cards = [deck.card(w) for w in words[1:]]
+    cards = [deck.as_played(deck.card(w)) for w in words[1:]]  # W2: '6S' is '6S/S'
     if verb in ("take", "pass"):
         if cards:
             raise ValueError(f"'{verb}' takes no cards")

@@ -16,6 +16,7 @@ from compiler.reference.cards import (
     InvalidGame,
     make_action,
     parse_action,
+    printed,
     rank_of,
     suit_of,
 )
@@ -204,7 +205,7 @@ class Game(TeamRules, GameState):
         deck = self.variant.deck
         hand = self._hands[self._attacker]
         if self.variant.value("attack.opening") == "single":
-            return [make_action(deck, "attack", [c]) for c in hand]
+            return [make_action(deck, "attack", [p]) for c in hand for p in deck.played_as(c)]
         cap = min(self.limit, len(self._hands[self._defender]))  # T10, T17
         acts = []
         for rank in deck.ranks:
@@ -216,8 +217,9 @@ class Game(TeamRules, GameState):
     def _defences(self):
         """T11, T12: cover an unbeaten attack card with a card that beats it."""
         hand = self._hands[self._defender]
-        return [make_action(self.variant.deck, "beat", [a, d])
-                for a in self.unbeaten() for d in hand
+        deck = self.variant.deck
+        return [make_action(deck, "beat", [a, d])
+                for a in self.unbeaten() for c in hand for d in deck.played_as(c)  # W2
                 if self.variant.beats(a, d, self.trump)]
 
     def attacked_rank(self):
@@ -262,8 +264,10 @@ class Game(TeamRules, GameState):
     def _throw_ins(self):
         """T2, T17, P5: a card of a rank already on this round's table."""
         ranks = self.ranks_on_table()
-        return [make_action(self.variant.deck, "throw", [c])
-                for c in self._hands[self.to_move] if rank_of(c) in ranks]
+        deck = self.variant.deck
+        return [make_action(deck, "throw", [p])
+                for c in self._hands[self.to_move] if rank_of(c) in ranks
+                for p in deck.played_as(c)]  # W2
 
     # -- applying actions --------------------------------------------------------------
     def apply(self, action):
@@ -288,7 +292,7 @@ class Game(TeamRules, GameState):
     def _do_beat(self, cards):
         """T12, T18: the defence card lies on its attack card and stays there."""
         attack, defence = cards
-        self._hands[self._defender].remove(defence)
+        self._hands[self._defender].remove(printed(defence))  # W2: played as named
         for pair in self._table:
             if pair[0] == attack:
                 pair[1] = defence
@@ -329,7 +333,7 @@ class Game(TeamRules, GameState):
         """Cards from `seat`'s hand onto the table as attack cards (K1: new after a beat)."""
         beaten = len(self._table) > len(self.unbeaten())
         for c in cards:
-            self._hands[seat].remove(c)
+            self._hands[seat].remove(printed(c))  # W2: a wild card is held printed
             self._table.append([c, None])
             if beaten:
                 self.late.append(c)
@@ -363,7 +367,8 @@ class Game(TeamRules, GameState):
     # -- the round's end --------------------------------------------------------------
     def _end_round(self):
         """T20, T21: discard or pick up; T22 refill; T24 leave; T23 next round or the end."""
-        cards = [c for pair in self._table for c in pair if c is not None]
+        # W2: a named suit holds only while the card is on the table
+        cards = [printed(c) for pair in self._table for c in pair if c is not None]
         final_attack = [a for a, _ in self._table]
         if self.took:
             self._hands[self._defender] = self.variant.deck.sort(

@@ -22,7 +22,7 @@ class Variant:
         self.spec = spec
         self.rules = spec.values  # key path -> value (expressions as checked Expr objects)
         self.name = spec.name
-        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"])
+        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"], _wild(self.rules))
         self.players_min = self.rules["players.min"]
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]
@@ -65,6 +65,14 @@ class Variant:
 
 
 _RANK_INDEX = {rank: i for i, rank in enumerate(ALL_RANKS)}
+
+
+def _wild(rules: dict) -> list[str]:
+    """W1: the wild cards, deck.wild_rank in each of deck.wild_suits of the deck."""
+    rank = rules["deck.wild_rank"]
+    if rank is None:
+        return []
+    return [rank + s for s in rules["deck.suits"] if s in rules["deck.wild_suits"]]
 
 
 def _card(text: str, trump: str | None) -> Card:

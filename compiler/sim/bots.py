@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from compiler.sim.cards import rank, split, suit
+from compiler.sim.cards import is_wild, printed, rank, split, suit
 
 Bot = Callable[..., object]
 
@@ -26,7 +26,14 @@ def random_bot(game, seat, rng, repeated=False):
 
 
 def _cost(card: str, trump) -> int:
-    return rank(card) + (100 if card[-1] == trump else 0)
+    # a wild card (W2) may always be played as a trump: it is worth as much as one
+    return rank(card) + (100 if card[-1] == trump or is_wild(card) else 0)
+
+
+def _names_trump(cards, trump) -> int:
+    """How many wild cards (W2) of `cards` do not name the trump suit: naming trump makes a
+    card only a higher trump beats, the best suit to name when attacking or throwing in."""
+    return sum(is_wild(c) and suit(c) != trump for c in cards)
 
 
 def _beat_plan(unbeaten, beats, trump):
@@ -37,11 +44,12 @@ def _beat_plan(unbeaten, beats, trump):
     """
     plan, used = {}, set()
     for attack in sorted(unbeaten, key=lambda a: (len(beats.get(a, ())), -_cost(a, trump))):
-        options = [d for d in beats.get(attack, ()) if d not in used]
+        # a wild card is one card whatever suit it names (W2): used once
+        options = [d for d in beats.get(attack, ()) if printed(d) not in used]
         if not options:
             return None
         plan[attack] = min(options, key=lambda d: _cost(d, trump))
-        used.add(plan[attack])
+        used.add(printed(plan[attack]))
     return plan
 
 
@@ -77,20 +85,21 @@ def _defend(game, by_kind, trump, repeated):
 
 def _open(attacks, trump):
     # every card may open, so the single-card openings show the hand's ranks
-    counts = Counter(cards[0][:-1] for _, cards in attacks
-                     if len(cards) == 1 and suit(cards[0]) != trump)
+    counts = Counter(rank(cards[0]) for _, cards in attacks
+                     if len(cards) == 1 and suit(cards[0]) != trump and not is_wild(cards[0]))
 
     def score(ac):
         cards = ac[1]
-        trumps = sum(suit(c) == trump for c in cards)
-        return (trumps, rank(cards[0]) - 2 * (counts[cards[0][:-1]] - 1), -len(cards))
+        trumps = sum(suit(c) == trump or is_wild(c) for c in cards)  # wild cards are kept like trumps
+        return (trumps, rank(cards[0]) - 2 * (counts[rank(cards[0])] - 1), -len(cards),
+                _names_trump(cards, trump))
     return min(attacks, key=score)[0]
 
 
 def _throw(game, by_kind, trump):
     stock = len(game.stock)
     options = [ac for ac in by_kind.get("throw", [])
-               if all(suit(c) != trump for c in ac[1])
+               if all(suit(c) != trump and not is_wild(c) for c in ac[1])
                and not (stock and max(rank(c) for c in ac[1]) > LOW_THROW)]
     if options:
         return min(options, key=lambda ac: (sum(rank(c) for c in ac[1]), -len(ac[1])))[0]

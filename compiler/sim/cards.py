@@ -13,17 +13,28 @@ def rank(card: str) -> int:
     """Numeric rank (2..14, ace high); unknown ranks count as 0."""
     value = _RANK.get(card)
     if value is None:
-        value = _RANK[card] = RANK_VALUE.get(card[:-1], 0)
+        value = _RANK[card] = RANK_VALUE.get(printed(card)[:-1], 0)
     return value
 
 
 def suit(card: str) -> str:
+    """The suit letter; for a wild card played with a named suit ('6S/H', W2) the named one."""
     return card[-1]
+
+
+def printed(card: str) -> str:
+    """The printed card of a card text: '6S/H' (a wild six of spades named hearts) -> '6S'."""
+    return card.partition("/")[0]
+
+
+def is_wild(card: str) -> bool:
+    """True for a wild card played with a named suit (W2), e.g. '6S/H'."""
+    return "/" in card
 
 
 def sort_key(card: str) -> tuple[int, int]:
     """Canonical order: by rank, then suit S H D C."""
-    return (rank(card), SUIT_ORDER.find(card[-1]))
+    return (rank(card), SUIT_ORDER.find(printed(card)[-1]), SUIT_ORDER.find(card[-1]))
 
 
 _SPLIT: dict[str, tuple[str, tuple[str, ...]]] = {}

@@ -131,6 +131,16 @@ def trump_agrees(rules, pos) -> bool:
     return False
 
 
+def wild_free(rules, sc) -> bool:
+    """W1: no card of the scenario is wild in these rules (wild cards are played with a
+    named suit, so positions written for plain cards do not hold for them)."""
+    rank = rules.get("deck.wild_rank")
+    if rank is None:
+        return True
+    wild = {rank + s for s in rules.get("deck.wild_suits", "SHDC")}
+    return not any(S.printed(c) in wild for c in S.scenario_cards(sc))
+
+
 def position_compatible(sc, rules) -> bool:
     """True when the scenario's baseline assumptions hold for these rules (README.md)."""
     pos = sc["position"]
@@ -144,6 +154,8 @@ def position_compatible(sc, rules) -> bool:
         return False
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
+        return False
+    if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
     # a stock means refills, which assume the default hand of six
     return not (pos["stock"] and "deal.hand_size" not in relaxed

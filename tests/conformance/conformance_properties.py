@@ -94,12 +94,22 @@ def opening_any_card(ctx: Ctx, params: dict):
             legal = legal_texts(g)
             hand = g.hands[g.attacker]
             for c in hand:
-                assert f"attack {c}" in legal, f"{where}: 'attack {c}' must be legal: {legal}"
+                for p in _played_as(ctx, c):
+                    assert f"attack {p}" in legal, f"{where}: 'attack {p}' must be legal: {legal}"
             assert all(a.startswith("attack ") for a in legal), (
                 f"{where}: at the start only attacks exist (no exchange of the trump six): {legal}")
             if single:
-                assert sorted(legal) == sorted(f"attack {c}" for c in hand), (
+                assert sorted(legal) == sorted(f"attack {p}" for c in hand
+                                               for p in _played_as(ctx, c)), (
                     f"{where}: the opening is one card: {legal}")
+
+
+def _played_as(ctx: Ctx, card: str) -> list[str]:
+    """W1, W2: a wild card is played naming a suit, its own included ('6S/S' ... '6S/C')."""
+    rank = ctx.rules.get("deck.wild_rank")
+    if rank is None or card[:-1] != rank or card[-1] not in ctx.rules.get("deck.wild_suits", ""):
+        return [card]
+    return [f"{card}/{s}" for s in S.SUITS if s in ctx.rules.get("deck.suits", S.SUITS)]
 
 
 def players_range(ctx: Ctx, params: dict):
@@ -271,7 +281,8 @@ def team_series(ctx: Ctx, params: dict):
 
 
 def _beats(a, d, trump, ranks):
-    ra, rd = ranks.index(a[:-1]), ranks.index(d[:-1])
+    # W2: a wild card on the table is a card of its named suit (the text's last letter)
+    ra, rd = ranks.index(S.printed(a)[:-1]), ranks.index(S.printed(d)[:-1])
     return (a[-1] == d[-1] and rd > ra) or (d[-1] == trump and a[-1] != trump)
 
 
@@ -303,14 +314,14 @@ def random_play(ctx: Ctx, params: dict):
             assert len(unbeaten) <= len(g.hands[g.defender]), (
                 f"{where}: {len(unbeaten)} unbeaten cards against a hand of "
                 f"{len(g.hands[g.defender])}")
-        ranks_on_table = {c[:-1] for p in table for c in p if c}
+        ranks_on_table = {S.printed(c)[:-1] for p in table for c in p if c}  # W3: ranks unchanged
         for a in legal_texts(g):
             verb, cards = a.split()[0], a.split()[1:]
             if verb in ("throw", "pass"):
                 assert g.to_move != g.defender, f"{where}: the defender may not {a!r}"
             if verb == "throw":
                 assert len(cards) == 1, f"{where}: throws are one card at a time: {a!r}"
-                assert cards[0][:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
+                assert S.printed(cards[0])[:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
                 assert not unbeaten or taken[0], (
                     f"{where}: {a!r} while cards are unbeaten and nobody took")
             if verb in ("beat", "transfer", "show", "take"):

@@ -88,7 +88,7 @@ def describe(game) -> str:
 # ---------------------------------------------------------------------------
 def check_invariants(game, ctx: Ctx, where: str):
     cards = [c for h in game.hands for c in h]
-    cards += [c for pair in game.table for c in pair if c is not None]
+    cards += [S.printed(c) for pair in game.table for c in pair if c is not None]  # W2
     cards += list(game.stock) + list(game.discard)
     assert sorted(cards) == sorted(ctx.deck), (
         f"{where}: cards not conserved (every deck card exactly once in hands, table, stock, "

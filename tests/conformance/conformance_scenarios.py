@@ -50,14 +50,24 @@ PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
 # ---------------------------------------------------------------------------
 def canon_card(text: str) -> str:
     text = str(text).strip()
+    if "/" in text:  # W2: a wild card with the suit it is played as, '6S/H'
+        card, _, named = text.partition("/")
+        return canon_card(card) + "/" + _SYMBOLS.get(named, named.upper())
     suit = _SYMBOLS.get(text[-1], text[-1].upper())
     return text[:-1].upper() + suit
 
 
+def printed(card: str) -> str:
+    """W2, W3: the printed card of a card text ('6S/H' -> '6S')."""
+    return card.partition("/")[0]
+
+
 def card_key(card: str, ranks=DEFAULT_RANKS):
+    card, _, named = card.partition("/")
     rank, suit = card[:-1], card[-1]
     order = list(ranks)
-    return (order.index(rank) if rank in order else len(order), SUITS.index(suit))
+    return (order.index(rank) if rank in order else len(order), SUITS.index(suit),
+            SUITS.index(named) if named in SUITS else len(SUITS) if named else -1)
 
 
 def sort_cards(cards, ranks=DEFAULT_RANKS) -> list[str]:
@@ -134,6 +144,10 @@ def _check_action(text, where, errors):
 
 def _check_card(c, where, errors):
     c = canon_card(c)
+    if "/" in c:  # W2: a card played with a named suit, '6S/H'
+        c, _, named = c.partition("/")
+        if named not in SUITS:
+            errors.append(f"{where}: bad named suit in {c + '/' + named!r}")
     if c[-1] not in SUITS or c[:-1] not in ("2", "3", "4", "5", *DEFAULT_RANKS):
         errors.append(f"{where}: bad card {c!r}")
 
@@ -337,7 +351,7 @@ def applies(sc, name: str, rules: dict) -> bool:
     if not conditions_hold(rules, sc.get("_assumes", {})):
         return False
     deck = set(deck_of(rules))
-    if not scenario_cards(sc) <= deck:
+    if not {printed(c) for c in scenario_cards(sc)} <= deck:
         return False
     if "position" in sc:
         from conformance_compat import position_compatible

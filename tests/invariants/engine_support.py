@@ -134,7 +134,42 @@ def deck(mod) -> list[str]:
 
 
 def rank_of(card: str) -> str:
-    return card[:-1]
+    return printed(card)[:-1]  # W3: a wild card keeps its rank
+
+
+# -- wild cards (W1-W3): '6S/H' is the six of spades played as a six of hearts -------
+def printed(card: str) -> str:
+    """The printed card of a card text ('6S/H' -> '6S')."""
+    return card.partition("/")[0]
+
+
+def wild_cards(mod) -> set[str]:
+    """W1: the variant's wild cards (deck.wild_rank in each of deck.wild_suits)."""
+    rules = mod.VARIANT["rules"]
+    rank = rules.get("deck.wild_rank")
+    if rank is None:
+        return set()
+    return {rank + s for s in rules.get("deck.suits", "SHDC") if s in rules.get("deck.wild_suits", "SHDC")}
+
+
+def played_as(wild: set[str], card: str) -> list[str]:
+    """W2: the texts a hand card is played as: a wild card once per suit it may name."""
+    return [f"{card}/{s}" for s in "SHDC"] if card in wild else [card]
+
+
+def check_wild(mod, g) -> None:
+    """W2, W3: named suits exist only on the table, and only for wild cards."""
+    wild = wild_cards(mod)
+    for place, cards in [("hands", [c for h in g.hands for c in h]), ("stock", g.stock),
+                         ("discard", g.discard)]:
+        named = [c for c in cards if "/" in c]
+        assert not named, f"a wild card's named suit leaked into the {place}: {named}"
+    for pair in g.table:
+        for c in pair:
+            if c is not None and "/" in c:
+                assert printed(c) in wild, f"{c} on the table names a suit but is not wild"
+            if c is not None and wild:
+                assert printed(c) not in wild or "/" in c, f"wild {c} on the table without a suit"
 
 
 def attack_cap(mod) -> int:
@@ -209,7 +244,7 @@ def check_conservation(mod, g) -> None:
     for seat, hand in enumerate(g.hands):
         places += [(c, f"hand {seat}") for c in hand]
     for pair in g.table:
-        places += [(c, "table") for c in pair if c is not None]
+        places += [(printed(c), "table") for c in pair if c is not None]  # W2
     places += [(c, "stock") for c in g.stock]
     places += [(c, "discard") for c in g.discard]
     counts = Counter(c for c, _ in places)
@@ -262,6 +297,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     table = [list(p) for p in g.table]
     unbeaten = [a for a, d in table if d is None]
     hand = set(g.hands[g.to_move])
+    check_wild(mod, g)
     if not table:
         assert g.to_move == g.attacker, f"empty table: to_move {g.to_move} != attacker {g.attacker}"
         assert verbs == {"attack"}, f"empty table: only attacks allowed, got {legal}"
@@ -279,11 +315,11 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     if not rules.get("transfer.show_trump", False):
         assert "show" not in verbs, f"show disabled but offered: {legal}"
     on_table = {rank_of(c) for p in table for c in p if c is not None}
-    check_complete(g, rules, legal, table, hand, on_table)
+    check_complete(g, rules, legal, table, hand, on_table, wild_cards(mod))
     for t in legal:
         verb, *cards = t.split()
         for c in cards[1:] if verb == "beat" else cards:
-            assert c in hand, f"{t}: {c} not in the hand of seat {g.to_move}"
+            assert printed(c) in hand, f"{t}: {c} not in the hand of seat {g.to_move}"
         if verb == "attack":
             assert len({rank_of(c) for c in cards}) == 1, f"{t}: opening of mixed ranks"
             if rules.get("attack.opening") == "single":
@@ -301,21 +337,25 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert not cards, t
 
 
-def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set) -> None:
-    """No opening and no throw-in is missing (T10, T2), computed from the rule text alone."""
+def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
+                   wild: set = frozenset()) -> None:
+    """No opening and no throw-in is missing (T10, T2), computed from the rule text alone;
+    a wild card counts once per suit it may name (W2)."""
     if not table:
         cap = 1 if rules.get("attack.opening") == "single" else min(g.limit, len(g.hands[g.defender]))
         expected = set()
         for rank in {rank_of(c) for c in hand}:
             mine = sorted(c for c in hand if rank_of(c) == rank)
             for size in range(1, min(cap, len(mine)) + 1):
-                expected |= {frozenset(combo) for combo in itertools.combinations(mine, size)}
+                for combo in itertools.combinations(mine, size):
+                    expected |= {frozenset(named) for named in
+                                 itertools.product(*(played_as(wild, c) for c in combo))}
         got = {frozenset(t.split()[1:]) for t in legal}
         assert got == expected, (f"openings: missing {sorted(map(sorted, expected - got))}, "
                                  f"extra {sorted(map(sorted, got - expected))}")
     elif legal and legal[-1] == "pass":
         throws = {t.split()[1] for t in legal if t.startswith("throw ")}
-        assert throws == {c for c in hand if rank_of(c) in on_table}, (
+        assert throws == {p for c in hand if rank_of(c) in on_table for p in played_as(wild, c)}, (
             f"throw-ins {sorted(throws)} are not every card of a rank on the table")
 
 
@@ -437,6 +477,7 @@ def check_observations(mod, g) -> None:
     # cards once seen by everybody: played or shown in an action (e.g. picked up later)
     for h in g.history:
         public.update(x for x in h.split()[1:])
+        public.update(printed(x) for x in h.split()[1:])  # W2: a played wild card, printed
     stock = list(g.stock)
     face_up = set()
     if stock:

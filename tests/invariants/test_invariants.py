@@ -24,6 +24,7 @@ from engine_support import (
     load,
     player_range,
     playout,
+    printed,
     texts,
     time_limit,
 )
@@ -271,7 +272,8 @@ def test_legal_action_order_is_canonical_and_stable(name):
     the list is the same from the game, its copy and its from_dict."""
     mod = load(name)
     ranks = list(mod.VARIANT["rules"]["deck.ranks"])
-    key = lambda c: (ranks.index(c[:-1]), "SHDC".index(c[-1]))
+    # W2: a wild card with a named suit ('6S/H') sorts by its printed card, then the named suit
+    key = lambda c: (ranks.index(printed(c)[:-1]), "SHDC".index(printed(c)[-1]), "SHDC".index(c[-1]))
     by_suit = lambda c: ("SHDC".index(c[-1]), ranks.index(c[:-1]))
     for players in player_range(mod):
         rng = random.Random(players)

@@ -29,6 +29,7 @@ CAPABILITY_MARKERS = {
     "same_attacker": "# after_take.next_attacker: same_attacker",
     "last_draw_on_return": "# refill.first_on_return is false",
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
+    "wild": "def _as_played(hand):",
 }
 
 
@@ -43,11 +44,16 @@ def test_fresh_build_equals_checked_in_generated():
 
 def test_generation_is_byte_identical_across_runs():
     from compiler.ctarget import render_c
+    from compiler.ctarget.render import CTargetError
 
     for name in bundled_names():
         spec = load_spec(name)
         assert render_engine(spec) == render_engine(load_spec(name))
-        assert render_c(spec) == render_c(load_spec(name))
+        try:
+            c_source = render_c(spec)
+        except CTargetError:  # a capability the C target refuses (build skips its C files)
+            continue
+        assert c_source == render_c(load_spec(name))
 
 
 def test_header_names_source_sha_and_version():
