@@ -21,6 +21,7 @@ ENGINES = (
     'proyezdnoy',
     'railroad',
     'siberian',
+    'siege',
     'spades-for-spades',
     'transfer',
 )
@@ -43,6 +44,7 @@ MODULES = {
     'proyezdnoy': 'generated.proyezdnoy',
     'railroad': 'generated.railroad',
     'siberian': 'generated.siberian',
+    'siege': 'generated.siege',
     'spades-for-spades': 'generated.spades_for_spades',
     'transfer': 'generated.transfer',
 }
