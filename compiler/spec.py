@@ -843,7 +843,7 @@ def _check_siege(values: dict):
     from compiler.analysis import throw_in_possible  # analysis imports this module
 
     if throw_in_possible(values) is False:
-        yield (("throw_in.timing", "throw_in.who"),
+        yield (("throw_in.who", "throw_in.timing"),
                "throw_in.timing any_time (siege) needs players who may throw in, but "
                "'throw_in.who' is false for every seat but the defender")
 
