@@ -78,6 +78,7 @@ HOOK_POINTS = {
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
     "action_tables": "module level, after _masked: action tables and helpers",
+    "explain_defending": "_why_illegal: why nobody but the defender may act in the defend phase",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
     "saved_throw_turn": "_check_saved_turn: the throw phase's check of a saved game",
     "to_dict": "Game.to_dict: more `\"key\": value,` entries",

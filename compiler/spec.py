@@ -838,14 +838,14 @@ def _check_siege(values: dict):
         # Decision: a transfer passes the whole attack on (T13), and under siege the table
         # changes under the defender's feet; the two protocols do not combine.
         yield (("throw_in.timing", "transfer.enabled"),
-               "throw_in.timing any_time (siege) needs transfer.enabled: false: "
-               "a siege attack can not be transferred")
+               ("throw_in.timing any_time (siege) needs transfer.enabled: false: "
+                "a siege attack can not be transferred"))
     from compiler.analysis import throw_in_possible  # analysis imports this module
 
     if throw_in_possible(values) is False:
         yield (("throw_in.who", "throw_in.timing"),
-               "throw_in.timing any_time (siege) needs players who may throw in, but "
-               "'throw_in.who' is false for every seat but the defender")
+               ("throw_in.timing any_time (siege) needs players who may throw in, but "
+                "'throw_in.who' is false for every seat but the defender"))
 
 
 # ---------------------------------------------------------------------------

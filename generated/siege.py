@@ -1100,8 +1100,10 @@ class Game:
             return self._why_not_opening(action)
         if self._phase == DEFENCE:
             if action.kind in (ATTACK, THROW, PASS):
-                return (f"{text}: seat {self._def} is defending; cards are added only when every "
-                        f"attack card is beaten or the defender takes (protocol)")
+                # throw_in.timing: any_time - all have passed since the table last changed (SG4).
+                return (f"{text}: seat {self._def} is defending; everyone entitled has passed "
+                        f"since the table last changed, so cards may be added again after the "
+                        f"defender's next move (siege, SG4)")
             if missing:
                 return f"{text}: {_listing(missing)} not in seat {seat}'s hand"
             if action.kind == BEAT:
