@@ -156,8 +156,12 @@ def _seat_points(spec: Spec) -> Iterator[dict]:
     Active seats are 0..active-1 in clockwise order with the defender at 1:
     its left neighbour is seat 2 (seat 0 with two players), its right seat 0.
     """
-    teams = spec.values["teams.mode"] != "none"
-    for n in _player_counts(spec):
+    return _seat_points_for(_player_counts(spec), spec.values["teams.mode"] != "none")
+
+
+def _seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
+    """`_seat_points` for the given player counts (`teams`: partner_of_defender varies)."""
+    for n in player_counts:
         for active in range(2, n + 1):
             left = 2 % active
             others = [s for s in range(active) if s != 1]
@@ -261,6 +265,19 @@ def _limit_hint(spec: Spec) -> str:
 
 def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
+
+
+def throw_in_possible(values: dict) -> bool | None:
+    """Can `throw_in.who` hold for some seat, given the effective rule `values`?  None when
+    the domain is too large to tell (the spec's siege check, SG2, errs only on False)."""
+    who = values["throw_in.who"]
+    if not hasattr(who, "evaluate"):
+        return None  # the key itself is in error
+    span = range(values["players.min"], values["players.max"] + 1)
+    if not span:
+        return None  # players.min > players.max is reported on its own
+    found = _values(who, _seat_points_for(span, values["teams.mode"] != "none"), {True})
+    return None if found is None else True in found
 
 
 def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:

@@ -209,6 +209,9 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("last_draw_on_return", {}))
     if r["series.next_dealer"] == "left_of_dealer":
         caps.append(Capability("dealer_rotates", {}))
+    # siege (SG2, SG4): throw-ins also while cards are unbeaten
+    if r["throw_in.timing"] == "any_time":
+        caps.append(Capability("siege", {}))
     return caps
 
 

@@ -173,15 +173,25 @@ KEYS: tuple[Key, ...] = (
                      "lowest_trump": "the holder of the lowest trump, as in the first game"}),
     # -- attacking -----------------------------------------------------------
     Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
-        ("T10", "P4"), choices=("same_rank", "single"),
+        ("T10", "P4", "SG1"), choices=("same_rank", "single"),
         choice_docs={"same_rank": "one card or several cards of one rank",
                      "single": "exactly one card"}),
     Key("attack.limit", "expr", "6",
         "most attack cards in one round, at least 1 (the defender's hand limits them too)",
-        ("T3", "T17", "T19", "P6"), env="round", result="int", minimum=1),
+        ("T3", "T17", "T19", "P6", "SG3"), env="round", result="int", minimum=1),
     Key("throw_in.who", "expr", "not is_defender",
         "which seats may add attack cards, asked clockwise from the current attacker",
         ("T2", "P5"), env="seat", result="bool"),
+    # siege (SG2-SG4): when throw-ins are allowed
+    Key("throw_in.timing", "enum", "after_defence",
+        "when non-defenders may add attack cards", ("T2", "SG2", "SG4"),
+        choices=("after_defence", "any_time"),
+        choice_docs={
+            "after_defence": "only while no attack card is unbeaten, or after a take (protocol)",
+            "any_time": "from the opening on, also while cards are unbeaten: after every change "
+                        "to the table the entitled players are asked, the current attacker "
+                        "first, before the defender moves (siege; no transfers)",
+        }),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
         "fixed teams by seat: the defender (and a transfer's target) is the next active "

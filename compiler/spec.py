@@ -790,7 +790,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never, _check_teams, _check_wild):
+                  _check_trump_never, _check_teams, _check_wild, _check_siege):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -859,6 +859,8 @@ def _check_teams(values: dict):
         yield (("teams.mode", "players.min", "players.max"),
                (f"teams.mode {mode} needs {allowed} players, but players.min..players.max is "
                 f"{low}..{high} ({', '.join(map(str, bad))} can not be split into its teams, PR1)"))
+
+
 # -- wild cards (W1-W3) -----------------------------------------------------
 def _check_wild(values: dict):
     rank = values["deck.wild_rank"]
@@ -882,6 +884,24 @@ def _check_wild(values: dict):
         yield (("deck.wild_rank", "attack.opening"),
                ("wild cards (deck.wild_rank) support only one-card openings yet: set "
                 "attack.opening: single"))
+
+
+def _check_siege(values: dict):
+    """SG2, SG4: throw-ins at any time need someone who may throw in, and no transfers."""
+    if values["throw_in.timing"] != "any_time":
+        return
+    if values["transfer.enabled"]:
+        # Decision: a transfer passes the whole attack on (T13), and under siege the table
+        # changes under the defender's feet; the two protocols do not combine.
+        yield (("throw_in.timing", "transfer.enabled"),
+               ("throw_in.timing any_time (siege) needs transfer.enabled: false: "
+                "a siege attack can not be transferred"))
+    from compiler.analysis import throw_in_possible  # analysis imports this module
+
+    if throw_in_possible(values) is False:
+        yield (("throw_in.who", "throw_in.timing"),
+               ("throw_in.timing any_time (siege) needs players who may throw in, but "
+                "'throw_in.who' is false for every seat but the defender"))
 
 
 # ---------------------------------------------------------------------------

@@ -58,6 +58,7 @@ VARIANT = {
         'attack.opening': 'single',
         'attack.limit': '6',
         'throw_in.who': 'not partner_of_defender',
+        'throw_in.timing': 'after_defence',
         'teams.mode': 'opposite',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': False,

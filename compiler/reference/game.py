@@ -284,8 +284,12 @@ class Game(TeamRules, GameState):
         getattr(self, "_do_" + act.verb)(act.cards)
 
     def _do_attack(self, cards):
-        """T10: the opening cards lie on the table, unbeaten; the defender answers."""
+        """T10: the opening cards lie on the table, unbeaten; the defender answers (SG4: under
+        siege the entitled players are asked first)."""
         self._play(self._attacker, cards)
+        if self.siege():
+            self._open_throw_ins()
+            return
         self.phase = DEFEND
         self.to_move = self._defender
 
@@ -296,8 +300,8 @@ class Game(TeamRules, GameState):
         for pair in self._table:
             if pair[0] == attack:
                 pair[1] = defence
-        if not self.unbeaten():  # T2, T17: everything is beaten, the others may throw in
-            self._open_throw_ins()
+        if not self.unbeaten() or self.siege():  # T2, T17: everything is beaten (SG4: under
+            self._open_throw_ins()               # siege, after every change), ask throw-ins
 
     def _do_take(self, cards):
         """T12, T21: the defender gives up; the others may still add within the limit (T19)."""
@@ -308,7 +312,7 @@ class Game(TeamRules, GameState):
         """T2, P5: one added card; the defender answers it, unless they have taken."""
         self._play(self.to_move, cards)
         self.passed = []
-        if self.took:
+        if self.took or self.siege():  # SG4: under siege the others are asked again first
             self._ask_throwers()
         else:
             self.phase = DEFEND
@@ -347,6 +351,10 @@ class Game(TeamRules, GameState):
         self._defender = self.next_opponent(self._defender)
         self.to_move = self._defender
 
+    def siege(self):
+        """SG2, SG4 (throw_in.timing: any_time): throw-ins also while cards are unbeaten."""
+        return self.variant.value("throw_in.timing") == "any_time"
+
     def _open_throw_ins(self):
         self.phase = THROW
         self.passed = []
@@ -362,6 +370,12 @@ class Game(TeamRules, GameState):
                 if seat not in self.passed and any(rank_of(c) in ranks for c in self._hands[seat]):
                     self.to_move = seat
                     return
+        if self.unbeaten() and not self.took:
+            # SG4: everyone has passed since the last change (or nothing fits): the defender
+            # answers the unbeaten cards.  Only reached under siege.
+            self.phase = DEFEND
+            self.to_move = self._defender
+            return
         self._end_round()
 
     # -- the round's end --------------------------------------------------------------

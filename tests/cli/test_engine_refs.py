@@ -101,7 +101,7 @@ def test_explain_an_engine_whose_spec_changed_uses_the_engine_alone(house):
     assert result.stdout.startswith("house: Our house rules\nchain: house (engine eng/house.py, "
                                     "from house.yaml) -> transfer (parent)\n")
     assert "\nattack.limit = 4 [expression: round -> int]\n" in result.stdout
-    assert "rules: T3, T17, T19, P6; from: the spec chain (an engine" in result.stdout
+    assert "rules: T3, T17, T19, P6, SG3; from: the spec chain (an engine" in result.stdout
     assert "rules: T1; from: default\n" in result.stdout
 
 

@@ -1,8 +1,9 @@
 """Implicit applicability of position scenarios (the "baseline", see README.md).
 
 A position scenario is written for the transfer profile's shared rules: the default beat
-relation, throw-ins by every non-defender, a limit of 6 attack cards, a face-up trump under
-the stock and a hand size of 6 (for refills).  A variant that words a rule differently
+relation, throw-ins by every non-defender and only after the defence (the protocol Decision:
+not siege's SG4), a limit of 6 attack cards, a face-up trump under the stock and a hand size
+of 6 (for refills).  A variant that words a rule differently
 still gets the scenario when the difference can not matter for it: e.g. fallen-ace's beat
 rule agrees with the default on every pair of the scenario's cards, "5 if first_round else
 6" is 6 outside the first round, and "left or right of the defender" is every non-defender
@@ -151,6 +152,10 @@ def position_compatible(sc, rules) -> bool:
             rules, S.scenario_cards(sc), pos["trump"]):
         return False
     if "throw_in.who" not in relaxed and not throw_in_agrees(rules, pos["players"]):
+        return False
+    # throw-ins only after the defence (the protocol Decision); siege (SG4) asks before it
+    if "throw_in.timing" not in sc.get("_assumes", {}) \
+            and rules.get("throw_in.timing", "after_defence") != "after_defence":
         return False
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):

@@ -292,6 +292,7 @@ def random_play(ctx: Ctx, params: dict):
     default_beats = S.rule_matches(rules.get("beating.beats"), BEATS_DEFAULT)
     no_late = S.rule_matches(rules.get("transfer.when"), "beaten == 0")
     limit6 = S.rule_matches(rules.get("attack.limit"), "6")
+    siege = rules.get("throw_in.timing") == "any_time"  # SG2: throw-ins while unbeaten
 
     taken = [False]  # the defender declared take in the current round
 
@@ -322,7 +323,7 @@ def random_play(ctx: Ctx, params: dict):
             if verb == "throw":
                 assert len(cards) == 1, f"{where}: throws are one card at a time: {a!r}"
                 assert S.printed(cards[0])[:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
-                assert not unbeaten or taken[0], (
+                assert not unbeaten or taken[0] or siege, (
                     f"{where}: {a!r} while cards are unbeaten and nobody took")
             if verb in ("beat", "transfer", "show", "take"):
                 assert g.to_move == g.defender, f"{where}: only the defender may {a!r}"

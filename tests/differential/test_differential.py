@@ -94,12 +94,14 @@ PLANTED = [
     pytest.param("podkidnoy",
                  "self._start_round(original if self._in_game[original] and original != defender "
                  "else self._next_seat[defender])",
-                 "self._start_round(original if self._in_game[original] "
-                 "else self._next_seat[original])",
+                 "self._start_round(original if self._in_game[original] else "
+                 "self._next_seat[original])",
                  id="P8-taker-attacks-after-the-attacker-left"),
     pytest.param("transfer",
-                 "if len(self._attack_cards) < self._limit and len(self._unbeaten) < hands[self._defender]",
-                 "if len(self._attack_cards) <= self._limit and len(self._unbeaten) < hands[self._defender]",
+                 "if len(self._attack_cards) < self._limit and len(self._unbeaten) < "
+                 "hands[self._defender]",
+                 "if len(self._attack_cards) <= self._limit and len(self._unbeaten) < "
+                 "hands[self._defender]",
                  id="T17-one-attack-card-too-many"),
     pytest.param("kyiv",
                  "need = HAND_SIZE - hands[seat].bit_count()",

@@ -57,6 +57,9 @@ def specs(draw):
                                     "took": "final_took and loser_was_defender",
                                     "crowd": "players > 3 and final_attack_cards >= 2"}},
     }
+    if not rules["transfer"]["enabled"]:
+        # siege (SG2, SG4) needs transfers off; every THROWERS rule lets someone throw in
+        rules["throw_in"]["timing"] = draw(st.sampled_from(["after_defence", "any_time"]))
     if mode == "fixed":
         rules["trump"]["suit"] = draw(st.sampled_from(suits))
     if mode in ("turned_bottom", "turned_top") and len(suits) > 1:

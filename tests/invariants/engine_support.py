@@ -292,6 +292,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     assert g.attacker != g.defender, f"attacker == defender == {g.attacker}"
     assert g.hands[g.to_move], f"to_move={g.to_move} holds no cards but must act: {legal}"
     rules = mod.VARIANT["rules"]
+    siege = rules.get("throw_in.timing") == "any_time"
     verbs = {t.split()[0] for t in legal}
     assert verbs <= set(VERBS), f"unknown verbs in {legal}"
     table = [list(p) for p in g.table]
@@ -301,7 +302,8 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     if not table:
         assert g.to_move == g.attacker, f"empty table: to_move {g.to_move} != attacker {g.attacker}"
         assert verbs == {"attack"}, f"empty table: only attacks allowed, got {legal}"
-    elif unbeaten and not round_took(g):
+    elif unbeaten and not round_took(g) and not (siege and g.to_move != g.defender):
+        # SG2, SG4: under siege the others may be asked to throw in while cards are unbeaten
         assert g.to_move == g.defender, (
             f"unbeaten cards {unbeaten}: to_move {g.to_move} != defender {g.defender}")
         assert verbs <= {"beat", "transfer", "show", "take"}, legal

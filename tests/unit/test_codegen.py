@@ -30,6 +30,7 @@ CAPABILITY_MARKERS = {
     "last_draw_on_return": "# refill.first_on_return is false",
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
     "wild": "def _as_played(hand):",
+    "siege": "# throw_in.timing: any_time",
 }
 
 
