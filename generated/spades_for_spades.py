@@ -700,6 +700,37 @@ class Game:
         """This round's attack limit (attack.limit)."""
         return self._limit
 
+    # -- structural rules (contract "Structural variants"): the trivial values here;
+    # a capability that uses the rule replaces the member through its hook.
+    @property
+    def teams(self):
+        """The teams, each a sorted list of seats (PR1); None: every seat plays for itself."""
+        return None
+
+    @property
+    def losing_team(self):
+        """The index into `teams` of the team that lost (PR5); None without teams."""
+        return None
+
+    def trump_of(self, seat):
+        """The trump suit letter that counts when `seat` defends (SK1): `trump` for every seat here."""
+        return self.trump
+
+    @property
+    def losses(self):
+        """Per seat, the games lost so far in this series (L1); this variant keeps no count: zeros."""
+        return [0] * self.players
+
+    @property
+    def hidden_trump(self):
+        """The face-down card under the face-up trump while unseen (CT1); None: there is none."""
+        return None
+
+    @property
+    def swaps_left(self):
+        """Per seat, the swaps still allowed this game (PK4); None: this variant has no swaps."""
+        return None
+
     def __repr__(self):
         state = "over" if self._phase == OVER else f"{PHASES[self._phase]}, seat {self.to_move} to move"
         return f"<{VARIANT['name']} game, {self.players} players, {state}>"
@@ -1128,6 +1159,11 @@ class Game:
             "loser": self.loser,
             "is_draw": self.is_draw,
             "history": self.history[:],
+            # structural rules (contract "Structural variants"), trivial when unused
+            "teams": self.teams,
+            "trump_of": [self.trump_of(s) for s in range(self.players)],
+            "losses": self.losses,
+            "swaps_left": self.swaps_left,
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
