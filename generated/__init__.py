@@ -6,6 +6,7 @@ import importlib
 
 ENGINES = (
     'albanian',
+    'changeable-trump',
     'crazy',
     'double-durak',
     'durak52',
@@ -22,12 +23,14 @@ ENGINES = (
     'railroad',
     'siberian',
     'spades-for-spades',
+    'svoi-kozyri',
     'transfer',
 )
 """Names of the bundled variants that have an engine here."""
 
 MODULES = {
     'albanian': 'generated.albanian',
+    'changeable-trump': 'generated.changeable_trump',
     'crazy': 'generated.crazy',
     'double-durak': 'generated.double_durak',
     'durak52': 'generated.durak52',
@@ -44,6 +47,7 @@ MODULES = {
     'railroad': 'generated.railroad',
     'siberian': 'generated.siberian',
     'spades-for-spades': 'generated.spades_for_spades',
+    'svoi-kozyri': 'generated.svoi_kozyri',
     'transfer': 'generated.transfer',
 }
 

@@ -32,7 +32,8 @@ NEXT_GAME = "next_game"
 """In a divergence's action list: the game was over and the series went on (next_game(seed))."""
 
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
-            "defender", "out", "is_over", "loser", "is_draw", "annotations")
+            "defender", "out", "is_over", "loser", "is_draw", "annotations", "hidden_trump",
+            "trump_of")
 """What is compared at every decision, in this order (the first difference is reported)."""
 
 
@@ -85,6 +86,8 @@ def compile_engine(spec: Spec) -> types.ModuleType:
 def _state(game, name, legal=None):
     if name == "legal":
         return legal if legal is not None else sorted(str(a) for a in game.legal_actions())
+    if name == "trump_of":  # SK1: per seat
+        return [game.trump_of(s) for s in range(game.players)]
     if name == "annotations":
         return dict(game.annotations) if game.is_over else {}
     value = getattr(game, name)

@@ -30,9 +30,9 @@ class Game(GameState):
     # -- construction ------------------------------------------------------------
     @classmethod
     def start(cls, players, hands, stock, trump, trump_card, discard, attacker, dealer,
-              first_round):
+              first_round, hidden=None):
         """A game at the start of a round with `attacker` to open (T24: empty hands with an
-        empty stock have left)."""
+        empty stock have left; CT1: `hidden` lies face down under the face-up trump)."""
         g = cls.__new__(cls)
         g.players = players
         g.dealer = dealer
@@ -46,6 +46,8 @@ class Game(GameState):
         g.trump = trump
         g.trump_card = trump_card
         g.first_round = first_round
+        g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
+        g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g._start_round(attacker)
         return g
@@ -91,7 +93,6 @@ class Game(GameState):
     # Structural members of the contract that no rule key uses yet: trivial values.
     teams = None
     losing_team = None
-    hidden_trump = None
     swaps_left = None
 
     @property
@@ -99,8 +100,12 @@ class Game(GameState):
         return [0] * self.players
 
     def trump_of(self, seat):
-        """The trump suit that counts when `seat` defends (one trump for everyone today)."""
-        return self.trump
+        """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
+        (trump.seat_suits) with trump.mode per_seat, else the one trump of everyone."""
+        if self.variant.value("trump.mode") != "per_seat":
+            return self.trump
+        owned = self.variant.value("trump.seat_suits")
+        return owned[seat] if seat < len(owned) else None
 
     def __repr__(self):
         state = "over" if self.phase == OVER else f"{self.phase}, seat {self.to_move} to move"
@@ -147,7 +152,7 @@ class Game(GameState):
             "first_round": self.first_round,
             "players": self.players,
             "active_players": self.active_count(),
-            "stock": len(self._stock),
+            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
         })
 
     def throwers(self):
@@ -216,7 +221,7 @@ class Game(GameState):
         hand = self._hands[self._defender]
         return [make_action(self.variant.deck, "beat", [a, d])
                 for a in self.unbeaten() for d in hand
-                if self.variant.beats(a, d, self.trump)]
+                if self.variant.beats(a, d, self.trump_of(self._defender))]  # SK2
 
     def attacked_rank(self):
         """T13, K1: the one rank every unbeaten card shares, or None."""
@@ -398,9 +403,23 @@ class Game(GameState):
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
         for seat in self.draw_order():
             need = self.variant.hand_size - len(self._hands[seat])
-            if need > 0 and self._stock:
+            while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
                 self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)
+                need -= len(drawn)
+                self._turn_hidden_trump()
+
+    def _turn_hidden_trump(self):
+        """CT2: once the face-up card has been drawn, the hidden card is turned face up at once
+        and its suit is trump from then on; it is now the stock's last card, drawn next (a
+        player who still needs cards draws it in the same refill)."""
+        if self._stock or self.hidden_trump is None:
+            return
+        self.trump_changes.append([self.trump_card, self.hidden_trump])
+        self.trump_card = self.hidden_trump
+        self.trump = suit_of(self.hidden_trump)
+        self._stock = [self.hidden_trump]
+        self.hidden_trump = None
 
     def _leave(self):
         """T24, P10: with no stock, players with empty hands leave at the end of the round
