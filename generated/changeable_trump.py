@@ -1316,7 +1316,7 @@ def from_position(position):
     if not isinstance(position, dict):
         raise InvalidGame("a position is a dict")
     unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
-                               "dealer", "first_round", "defender"}
+                               "dealer", "first_round", "defender", "hidden_trump"}
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
     missing = [k for k in ("players", "hands", "attacker") if k not in position]
@@ -1328,6 +1328,11 @@ def from_position(position):
     hands = _read_hands(position["hands"], players, seen)
     stock = _read_cards(position.get("stock") or [], "the stock", seen)
     discard = _read_cards(position.get("discard") or [], "the discard pile", seen)
+    # trump.hidden_second (CT1): a position may give the card face down under the face-up trump.
+    hidden = position.get("hidden_trump")
+    hidden = -1 if hidden is None else _read_cards([hidden], "hidden_trump", seen)[0]
+    if hidden >= 0 and not stock:
+        raise InvalidGame("a hidden_trump lies under the face-up trump card: the stock can not be empty")
     discard_mask = _mask(discard) | FULL_DECK & ~_mask(seen)  # cards nowhere count as discarded
     trump, turned = _position_trump(position.get("trump"), stock)
     dealer = _seat(position.get("dealer", 0), players, "dealer")
@@ -1337,8 +1342,9 @@ def from_position(position):
     if sum(1 for h in hands if h) < 2 and not stock:
         raise InvalidGame("a position needs at least two players holding cards")
     first_round = bool(position.get("first_round", False))
-    g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
-                    first_round)
+    g = Game._start(players, hands, ([hidden] if hidden >= 0 else []) + stock[::-1], trump, turned,
+                    discard_mask, attacker, dealer, first_round)
+    g._hidden = hidden  # kept as the stock's first card, drawn after the face-up trump (CT1)
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
