@@ -20,8 +20,8 @@ from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
 _TRANSFER_NOW = {
-    "attack_cards": "len(self._att)",
-    "unbeaten": "len(self._unb)",
+    "attack_cards": "len(self._attack_cards)",
+    "unbeaten": "len(self._unbeaten)",
     "beaten": "self._beaten",
     "next_hand": "next_hand",
     "limit": "self._limit",
@@ -29,29 +29,29 @@ _TRANSFER_NOW = {
     "transfers": "self._transfers",
     "unbeaten_late": "self._late_unbeaten",
 }
-_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
-                         unbeaten="(len(self._unb) + k)")
-_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._nxt[self._def]].bit_count()")
+_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
+                         unbeaten="(len(self._unbeaten) + k)")
+_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._next_seat[self._defender]].bit_count()")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
     "stock": "len(self._stock)",
 }
 _SEAT = {
-    "is_attacker": "(s == atk)",
-    "is_original_attacker": "(s == self._orig)",
-    "left_of_defender": "(s == self._nxt[dfd])",
-    "right_of_defender": "(s == self._prev_in(dfd))",
+    "is_attacker": "(s == attacker)",
+    "is_original_attacker": "(s == self._original_attacker)",
+    "left_of_defender": "(s == self._next_seat[defender])",
+    "right_of_defender": "(s == self._previous_seat(defender))",
     "players": "n",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
 }
 _OUTCOME = {
     "loser_hand": "self._hands[self.loser].bit_count()",
     "final_attack_cards": "len(final_attack)",
     "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
     "final_took": "took",
-    "loser_was_defender": "(self.loser == self._def)",
+    "loser_was_defender": "(self.loser == self._defender)",
     "players": "self.players",
 }
 

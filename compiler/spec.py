@@ -842,17 +842,17 @@ def _check_seat_trumps(values: dict):
                    f"trump.seat_suits: {suit} is not a suit of the deck")
     if players > len(owned):
         yield (("players.max", "trump.seat_suits", "trump.mode"),
-               f"trump.mode per_seat gives each seat a suit of trump.seat_suits, but "
-               f"{len(owned)} suits can not serve {players} players (players.max)")
+               (f"trump.mode per_seat gives each seat a suit of trump.seat_suits, but "
+                f"{len(owned)} suits can not serve {players} players (players.max)"))
     shared = [("first_attacker.first_game", "lowest_trump", "T7: the lowest trump opens"),
               ("series.first_attacker", "lowest_trump", "T7: the lowest trump opens"),
               ("transfer.show_trump", True, "S1: a trump is shown")]
     for path, value, rule in shared:
         if values[path] == value and (path != "transfer.show_trump" or values["transfer.enabled"]):
             yield ((path, "trump.mode"),
-                   f"{path}: {_value_text(value)} needs one trump suit for everyone ({rule}), "
-                   f"but trump.mode per_seat gives each seat its own; did you mean "
-                   f"{_seat_trump_fix(path)}?")
+                   (f"{path}: {_value_text(value)} needs one trump suit for everyone ({rule}), "
+                    f"but trump.mode per_seat gives each seat its own; did you mean "
+                    f"{_seat_trump_fix(path)}?"))
     if values["trump.hidden_second"]:
         yield (("trump.hidden_second", "trump.mode"),
                "trump.hidden_second needs a face-up trump card, but trump.mode per_seat turns none")
@@ -873,12 +873,12 @@ def _check_hidden_trump(values: dict):
     mode = values["trump.mode"]
     if mode in ("fixed", "none", "turned_top"):
         yield (("trump.hidden_second", "trump.mode"),
-               f"trump.hidden_second needs trump.mode turned_bottom (a face-up card under the "
-               f"stock with the hidden card below it), not {mode}")
+               (f"trump.hidden_second needs trump.mode turned_bottom (a face-up card under the "
+                f"stock with the hidden card below it), not {mode}"))
     if values["trump.never"]:
         yield (("trump.hidden_second", "trump.never"),
-               "trump.hidden_second with trump.never is not supported: the hidden card might be "
-               "of a suit that can not be trump")
+               ("trump.hidden_second with trump.never is not supported: the hidden card might be "
+                "of a suit that can not be trump"))
     size = len(values["deck.ranks"]) * len(values["deck.suits"])
     hand, players = values["deal.hand_size"], values["players.max"]
     if values["deal.mode"] == "all_but_one":
@@ -886,9 +886,9 @@ def _check_hidden_trump(values: dict):
                "trump.hidden_second needs a stock, but deal.mode all_but_one deals all but one card")
     elif 0 <= size - hand * players < 2:
         yield (("players.max", "trump.hidden_second", "deal.hand_size"),
-               f"trump.hidden_second needs two cards left after the deal (CT3), but {players} "
-               f"players with {hand} cards each leave {max(0, size - hand * players)} of the "
-               f"{size}; at most {(size - 2) // hand} players fit")
+               (f"trump.hidden_second needs two cards left after the deal (CT3), but {players} "
+                f"players with {hand} cards each leave {max(0, size - hand * players)} of the "
+                f"{size}; at most {(size - 2) // hand} players fit"))
 
 
 # ---------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).parent))
-import conformance_scenarios as S  # noqa: E402
+import conformance_scenarios as S
 
 OUT = S.SCENARIO_DIR / "house_svoi_kozyri_shared.yaml"
 OWNERS = ["S", "H", "D", "C"]  # svoi-kozyri's trump.seat_suits

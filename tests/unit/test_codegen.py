@@ -26,7 +26,7 @@ CAPABILITY_MARKERS = {
     "annotations": "# outcome.annotations",
     "single_opening": "# attack.opening: single",
     "limit_rule": "def _round_limit(self):",
-    "throw_in_rule": "def _prev_in(self, seat):",
+    "throw_in_rule": "def _previous_seat(self, seat):",
     "same_attacker": "# after_take.next_attacker: same_attacker",
     "last_draw_on_return": "# refill.first_on_return is false",
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
