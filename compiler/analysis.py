@@ -374,7 +374,7 @@ _NO_TRANSFERS = "transfers are disabled (transfer.enabled: false)"
 
 
 def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
-    """Transfer keys this file sets that the variant's own switches turn off."""
+    """Keys this file sets that the variant's own switches turn off (transfers, seat suits)."""
     r = spec.values
     mine = {path for path, origin in spec.origin.items() if origin == "this file"}
     if not r["transfer.enabled"]:
@@ -384,6 +384,9 @@ def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
     else:
         reasons = {"transfer.show_once": None if r["transfer.show_trump"] else
                    "no trump is ever shown (transfer.show_trump is false)"}
+    if r["trump.mode"] != "per_seat":  # SK1: only personal trumps read the owned suits
+        reasons["trump.seat_suits"] = (f"no seat owns a suit (trump.mode is {r['trump.mode']}, "
+                                       f"not per_seat)")
     for path, reason in reasons.items():
         if reason and path in mine:
             yield _warning(spec, path, f"'{path}' has no effect: {reason}")

@@ -39,10 +39,13 @@ HOOK_POINTS = {
     "check_players": "_check_players: refuse a `players` count in the range that the rules can not seat",
     "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
+    "new_game": "_new_game: return the new game (`Game._start(...)`)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
     "losing_team": "the `losing_team` property (PR5)",
+    "stock": "the `stock` property: return the cards still to be drawn, next first",
+    "saved_cards": "_read_saved_cards: more cards of `d` read into `seen` and `s`, before the every-card check",
     "trump_of": "the `trump_of(seat)` method (SK1)",
     "losses": "the `losses` property (L1)",
     "hidden_trump": "the `hidden_trump` property (CT1)",

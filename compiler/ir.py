@@ -150,6 +150,7 @@ def _capabilities(r: dict) -> list[Capability]:
         caps.append(_teams_section(r))
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
+    caps += _trump_sections(r)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -322,6 +323,21 @@ def _is_everyone_but_defender(expr) -> bool:
     if not expr.names <= {"is_defender"}:
         return False
     return bool(expr.evaluate({"is_defender": False}))
+
+
+def _trump_sections(r: dict) -> list[Capability]:
+    """Trumps that depend on the seat or change (SK1-SK3, CT1-CT3)."""
+    caps = []
+    if r["trump.mode"] == "per_seat":
+        suits = list(r["deck.suits"])
+        owned = r["trump.seat_suits"]
+        caps.append(Capability("seat_trumps", {
+            "seat_literal": py_literal(tuple(suits.index(x) for x in owned)),
+            "suits_text": "[" + ", ".join(owned) + "]",
+        }))
+    if r["trump.hidden_second"]:
+        caps.append(Capability("hidden_trump", {}))
+    return caps
 
 
 def _possible_trumps(suits, mode, never, fixed):

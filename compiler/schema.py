@@ -135,26 +135,35 @@ KEYS: tuple[Key, ...] = (
                      "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
-        ("T5", "T6", "P2"), choices=("turned_bottom", "turned_top", "fixed", "none"),
+        ("T5", "T6", "P2", "SK1", "SK2"),
+        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat"),
         choice_docs={
             "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
             "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
             "fixed": "trump is always trump.suit; no card is turned",
             "none": "no trump suit at all",
+            "per_seat": "no card is turned; each seat owns a suit (trump.seat_suits) that is "
+                        "trump whenever that seat defends: is_trump in beating.beats means the "
+                        "defender's own suit (Svoi Kozyri)",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
     Key("trump.never", "suits", [],
         "suits that can not be trump: a turned card of such a suit is passed over for the next "
         "card of another suit", ("004",)),
-    Key("trump.per_player", "bool", False,
-        "every player has a personal trump suit, as in Svoi Kozyri (reserved: not yet supported)",
-        ("003",), reserved=True),
+    # -- trump that depends on the seat or changes (SK1-SK3, CT1-CT3) -----------
+    Key("trump.seat_suits", "suits", list(SUITS),
+        "with trump.mode per_seat: the suit seat 0, 1, ... owns, in seat order; suits nobody "
+        "owns are plain (players.max may not exceed the list)", ("SK1",)),
+    Key("trump.hidden_second", "bool", False,
+        "a second card lies face down under the face-up trump card and is drawn after it; when "
+        "the face-up card is drawn it is turned and its suit is trump from then on (changeable "
+        "trump; the stock must hold both cards)", ("CT1", "CT2", "CT3")),
     Key("trump.six_exchange", "bool", False,
         "the trump six may be exchanged for the face-up trump card (reserved: only false)",
         ("T4",), reserved=True),
     # -- who starts ----------------------------------------------------------
     Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game",
-        ("T7", "P3"), choices=("lowest_trump", "left_of_dealer"),
+        ("T7", "P3", "SK3"), choices=("lowest_trump", "left_of_dealer"),
         choice_docs={"lowest_trump": "the holder of the lowest trump",
                      "left_of_dealer": "the player left of the dealer"}),
     Key("first_attacker.no_trump_held", "enum", "left_of_dealer",

@@ -790,7 +790,8 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never, _check_teams, _check_wild, _check_siege):
+                  _check_trump_never, _check_teams, _check_wild, _check_siege,
+                  _check_seat_trumps, _check_hidden_trump):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -902,6 +903,67 @@ def _check_siege(values: dict):
         yield (("throw_in.who", "throw_in.timing"),
                ("throw_in.timing any_time (siege) needs players who may throw in, but "
                 "'throw_in.who' is false for every seat but the defender"))
+
+
+# -- trumps that depend on the seat or change (SK1-SK3, CT1-CT3) -------------------
+def _check_seat_trumps(values: dict):
+    """SK1: every seat owns a suit of the deck; rules that need one shared trump are refused."""
+    if values["trump.mode"] != "per_seat":
+        return
+    owned, players = values["trump.seat_suits"], values["players.max"]
+    for suit in owned:
+        if suit not in values["deck.suits"]:
+            yield (("trump.seat_suits", "deck.suits"),
+                   f"trump.seat_suits: {suit} is not a suit of the deck")
+    if players > len(owned):
+        yield (("players.max", "trump.seat_suits", "trump.mode"),
+               (f"trump.mode per_seat gives each seat a suit of trump.seat_suits, but "
+                f"{len(owned)} suits can not serve {players} players (players.max)"))
+    shared = [("first_attacker.first_game", "lowest_trump", "T7: the lowest trump opens"),
+              ("series.first_attacker", "lowest_trump", "T7: the lowest trump opens"),
+              ("transfer.show_trump", True, "S1: a trump is shown")]
+    for path, value, rule in shared:
+        if values[path] == value and (path != "transfer.show_trump" or values["transfer.enabled"]):
+            yield ((path, "trump.mode"),
+                   (f"{path}: {_value_text(value)} needs one trump suit for everyone ({rule}), "
+                    f"but trump.mode per_seat gives each seat its own; did you mean "
+                    f"{_seat_trump_fix(path)}?"))
+    if values["trump.hidden_second"]:
+        yield (("trump.hidden_second", "trump.mode"),
+               "trump.hidden_second needs a face-up trump card, but trump.mode per_seat turns none")
+
+
+def _seat_trump_fix(path: str) -> str:
+    return "transfer.show_trump: false" if path == "transfer.show_trump" else f"{path}: left_of_dealer"
+
+
+def _value_text(value) -> str:
+    return "true" if value is True else str(value)
+
+
+def _check_hidden_trump(values: dict):
+    """CT1, CT3: a hidden second card needs a face-up card turned under a stock that holds both."""
+    if not values["trump.hidden_second"]:
+        return
+    mode = values["trump.mode"]
+    if mode in ("fixed", "none", "turned_top"):
+        yield (("trump.hidden_second", "trump.mode"),
+               (f"trump.hidden_second needs trump.mode turned_bottom (a face-up card under the "
+                f"stock with the hidden card below it), not {mode}"))
+    if values["trump.never"]:
+        yield (("trump.hidden_second", "trump.never"),
+               ("trump.hidden_second with trump.never is not supported: the hidden card might be "
+                "of a suit that can not be trump"))
+    size = len(values["deck.ranks"]) * len(values["deck.suits"])
+    hand, players = values["deal.hand_size"], values["players.max"]
+    if values["deal.mode"] == "all_but_one":
+        yield (("trump.hidden_second", "deal.mode"),
+               "trump.hidden_second needs a stock, but deal.mode all_but_one deals all but one card")
+    elif 0 <= size - hand * players < 2:
+        yield (("players.max", "trump.hidden_second", "deal.hand_size"),
+               (f"trump.hidden_second needs two cards left after the deal (CT3), but {players} "
+                f"players with {hand} cards each leave {max(0, size - hand * players)} of the "
+                f"{size}; at most {(size - 2) // hand} players fit"))
 
 
 # ---------------------------------------------------------------------------

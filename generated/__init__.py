@@ -6,6 +6,7 @@ import importlib
 
 ENGINES = (
     'albanian',
+    'changeable-trump',
     'crazy',
     'double-durak',
     'durak52',
@@ -24,6 +25,7 @@ ENGINES = (
     'siberian',
     'siege',
     'spades-for-spades',
+    'svoi-kozyri',
     'teams-of-three',
     'transfer',
     'weli',
@@ -32,6 +34,7 @@ ENGINES = (
 
 MODULES = {
     'albanian': 'generated.albanian',
+    'changeable-trump': 'generated.changeable_trump',
     'crazy': 'generated.crazy',
     'double-durak': 'generated.double_durak',
     'durak52': 'generated.durak52',
@@ -50,6 +53,7 @@ MODULES = {
     'siberian': 'generated.siberian',
     'siege': 'generated.siege',
     'spades-for-spades': 'generated.spades_for_spades',
+    'svoi-kozyri': 'generated.svoi_kozyri',
     'teams-of-three': 'generated.teams_of_three',
     'transfer': 'generated.transfer',
     'weli': 'generated.weli',

@@ -44,7 +44,8 @@ VARIANT = {
         'trump.mode': 'none',
         'trump.suit': None,
         'trump.never': [],
-        'trump.per_player': False,
+        'trump.seat_suits': ['S', 'H', 'D', 'C'],
+        'trump.hidden_second': False,
         'trump.six_exchange': False,
         'first_attacker.first_game': 'left_of_dealer',
         'first_attacker.no_trump_held': 'redeal',
@@ -331,7 +332,7 @@ def _deal(deck, players, dealer):
             hand |= 1 << c
         hands[(dealer + 1 + i) % players] = hand
     rest = deck[count:]
-    # trump.mode: none - no card is turned and there is no trump.
+    # trump.mode: none - no card is turned and there is no trump for everyone.
     return hands, rest[::-1], -1, -1
 
 

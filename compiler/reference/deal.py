@@ -44,15 +44,20 @@ def deal(variant, deck, players, dealer):
     for i in range(players):
         hands[(dealer + 1 + i) % players] = list(deck[i:count:players])
     rest = list(deck[count:])
+    hidden = None
+    if variant.value("trump.hidden_second"):
+        # CT1: the card after the turned one lies face down under it, drawn after it.
+        # (The spec checks guarantee turned_bottom, no trump.never and two cards left, CT3.)
+        hidden = rest.pop(1)
     trump, turned, stock = _fix_trump(variant, deck[:count], rest)
-    return hands, stock, trump, turned
+    return hands, stock, trump, turned, hidden
 
 
 def _fix_trump(variant, dealt, rest):
     """T5, T6, P2, trump.mode and trump.never: (trump suit, turned card, stock)."""
     mode = variant.value("trump.mode")
-    if mode == "none":
-        return None, None, rest
+    if mode in ("none", "per_seat"):
+        return None, None, rest  # SK1: with personal trumps no card is turned
     if mode == "fixed":
         return variant.value("trump.suit"), None, rest
     never = variant.value("trump.never")
@@ -94,7 +99,7 @@ def deal_game(game_class, players, seed, dealer, first_rule):
     rng = random.Random(seed)
     deck = list(variant.deck.cards)
     rng.shuffle(deck)
-    hands, stock, trump, turned = deal(variant, deck, players, dealer)
+    hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer)
     attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
     if first_rule == "lowest_trump":
         holder = lowest_trump_holder(variant, hands, trump)
@@ -102,12 +107,14 @@ def deal_game(game_class, players, seed, dealer, first_rule):
         while (holder is None and trump is not None and tries < MAX_REDEALS
                and variant.value("first_attacker.no_trump_held") == "redeal"):
             rng.shuffle(deck)  # P3: nobody holds a trump -> shuffle and deal again
-            hands, stock, trump, turned = deal(variant, deck, players, dealer)
+            hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer)
             holder = lowest_trump_holder(variant, hands, trump)
             tries += 1
         if holder is not None:
             attacker = holder
-    return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True)
+    # CT3: the first attacker is chosen with the first trump (the face-up card's suit).
+    return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
+                            hidden)
 
 
 def from_position(game_class, position):
@@ -116,7 +123,7 @@ def from_position(game_class, position):
     if not isinstance(position, dict):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-             "first_round", "defender"}
+             "first_round", "defender", "hidden_trump"}
     if variant.value("teams.mode") != "none":
         known.add("losses")  # PR6: the series' loss counts so far
     unknown = set(position) - known
@@ -137,7 +144,8 @@ def from_position(game_class, position):
         discard = [deck.card(c) for c in position.get("discard") or []]
     except TypeError:
         raise InvalidGame("hands, stock and discard are lists of card texts") from None
-    placed = [c for h in hands for c in h] + stock + discard
+    hidden = _position_hidden(variant, position.get("hidden_trump"), stock)
+    placed = [c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
     twice = sorted({c for c in placed if placed.count(c) > 1}, key=deck.key)
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
@@ -153,7 +161,7 @@ def from_position(game_class, position):
     if sum(1 for h in hands if h) < 2 and not stock:
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
-                         bool(position.get("first_round", False)))
+                         bool(position.get("first_round", False)), hidden)
     if "losses" in position:  # PR6 (teams): the series' loss counts so far
         losses = position["losses"]
         if (not isinstance(losses, list) or len(losses) != players
@@ -166,15 +174,30 @@ def from_position(game_class, position):
     return g
 
 
+def _position_hidden(variant, hidden, stock):
+    """CT1: the face-down card a position gives under the face-up trump, or None."""
+    if hidden is None:
+        return None
+    if not variant.value("trump.hidden_second"):
+        raise InvalidGame("this variant has no hidden trump card (trump.hidden_second: false)")
+    if not isinstance(hidden, str):
+        raise InvalidGame(f"hidden_trump must be a card text, not {hidden!r}")
+    card = variant.deck.card(hidden)
+    if not stock:
+        raise InvalidGame("a hidden_trump lies under the face-up trump card: the stock can not "
+                          "be empty")
+    return card
+
+
 def _position_trump(variant, trump, stock):
     """The trump suit and the face-up card a position implies (trump.mode, trump.never)."""
     if trump is not None and trump not in variant.deck.suits:
         raise InvalidGame(f"trump must be one of {', '.join(variant.deck.suits)} or null, "
                          f"not {trump!r}")
     mode = variant.value("trump.mode")
-    if mode == "none":
+    if mode in ("none", "per_seat"):
         if trump is not None:
-            raise InvalidGame("this variant has no trump (trump.mode: none)")
+            raise InvalidGame(f"this variant has no trump (trump.mode: {mode})")
         return None, None
     if mode == "fixed":
         if trump != variant.value("trump.suit"):

@@ -33,7 +33,8 @@ NEXT_GAME = "next_game"
 
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
             "defender", "out", "is_over", "loser", "is_draw", "annotations", "teams",
-            "losing_team", "losses")
+            "losing_team", "losses", "hidden_trump",
+            "trump_of")
 """What is compared at every decision, in this order (the first difference is reported)."""
 
 
@@ -86,6 +87,8 @@ def compile_engine(spec: Spec) -> types.ModuleType:
 def _state(game, name, legal=None):
     if name == "legal":
         return legal if legal is not None else sorted(str(a) for a in game.legal_actions())
+    if name == "trump_of":  # SK1: per seat
+        return [game.trump_of(s) for s in range(game.players)]
     if name == "annotations":
         return dict(game.annotations) if game.is_over else {}
     value = getattr(game, name)

@@ -33,9 +33,9 @@ class Game(TeamRules, GameState):
     # -- construction ------------------------------------------------------------
     @classmethod
     def start(cls, players, hands, stock, trump, trump_card, discard, attacker, dealer,
-              first_round):
+              first_round, hidden=None):
         """A game at the start of a round with `attacker` to open (T24: empty hands with an
-        empty stock have left)."""
+        empty stock have left; CT1: `hidden` lies face down under the face-up trump)."""
         g = cls.__new__(cls)
         g.players = players
         g._losses = [0] * players  # PR6 (L1): a new series counts from zero
@@ -50,6 +50,8 @@ class Game(TeamRules, GameState):
         g.trump = trump
         g.trump_card = trump_card
         g.first_round = first_round
+        g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
+        g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         if len(g.sides_holding_cards()) < 2:
             raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
@@ -96,12 +98,15 @@ class Game(TeamRules, GameState):
 
     # Structural members of the contract that no rule key uses yet: trivial values.
     # (teams, losing_team and losses: compiler.reference.teams, PR1-PR6.)
-    hidden_trump = None
     swaps_left = None
 
     def trump_of(self, seat):
-        """The trump suit that counts when `seat` defends (one trump for everyone today)."""
-        return self.trump
+        """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
+        (trump.seat_suits) with trump.mode per_seat, else the one trump of everyone."""
+        if self.variant.value("trump.mode") != "per_seat":
+            return self.trump
+        owned = self.variant.value("trump.seat_suits")
+        return owned[seat] if seat < len(owned) else None
 
     def __repr__(self):
         state = "over" if self.phase == OVER else f"{self.phase}, seat {self.to_move} to move"
@@ -149,7 +154,7 @@ class Game(TeamRules, GameState):
             "first_round": self.first_round,
             "players": self.players,
             "active_players": self.active_count(),
-            "stock": len(self._stock),
+            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
         })
 
     def throwers(self):
@@ -220,7 +225,7 @@ class Game(TeamRules, GameState):
         deck = self.variant.deck
         return [make_action(deck, "beat", [a, d])
                 for a in self.unbeaten() for c in hand for d in deck.played_as(c)  # W2
-                if self.variant.beats(a, d, self.trump)]
+                if self.variant.beats(a, d, self.trump_of(self._defender))]  # SK2
 
     def attacked_rank(self):
         """T13, K1: the one rank every unbeaten card shares, or None."""
@@ -420,9 +425,23 @@ class Game(TeamRules, GameState):
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
         for seat in self.draw_order():
             need = self.variant.hand_size - len(self._hands[seat])
-            if need > 0 and self._stock:
+            while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
                 self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)
+                need -= len(drawn)
+                self._turn_hidden_trump()
+
+    def _turn_hidden_trump(self):
+        """CT2: once the face-up card has been drawn, the hidden card is turned face up at once
+        and its suit is trump from then on; it is now the stock's last card, drawn next (a
+        player who still needs cards draws it in the same refill)."""
+        if self._stock or self.hidden_trump is None:
+            return
+        self.trump_changes.append([self.trump_card, self.hidden_trump])
+        self.trump_card = self.hidden_trump
+        self.trump = suit_of(self.hidden_trump)
+        self._stock = [self.hidden_trump]
+        self.hidden_trump = None
 
     def _leave(self):
         """T24, P10: with no stock, players with empty hands leave at the end of the round

@@ -23,7 +23,7 @@ class GameState:
 
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
-              "annotations", "history")
+              "annotations", "history", "hidden_trump", "trump_changes")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -65,12 +65,14 @@ class GameState:
             "variant": self.variant.name, "seat": seat, "players": self.players,
             "hand": list(self._hands[seat]), "hand_sizes": [len(h) for h in self._hands],
             "table": self.table, "trump": self.trump, "trump_card": visible,
-            "stock_size": len(self._stock), "discard": self.discard, "phase": self.phase,
+            "stock_size": len(self._stock) + (self.hidden_trump is not None),  # CT1: to draw
+            "discard": self.discard, "phase": self.phase,
             "attacker": self.attacker, "defender": self.defender, "to_move": self.to_move,
             "limit": self.limit, "out": list(self.out), "is_over": self.is_over,
             "loser": self.loser, "is_draw": self.is_draw, "history": list(self.history),
             "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(self.players)],
             "losses": self.losses, "swaps_left": None,
+            "trump_changes": [list(c) for c in self.trump_changes],  # CT2
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 

@@ -129,6 +129,8 @@ def trump_agrees(rules, pos) -> bool:
         return not pos["stock"]
     if mode == "fixed":
         return rules.get("trump.suit") == trump
+    if mode == "per_seat":  # SK1: no card is turned, nobody shares one trump
+        return trump is None
     return False
 
 
@@ -146,6 +148,8 @@ def position_compatible(sc, rules) -> bool:
     """True when the scenario's baseline assumptions hold for these rules (README.md)."""
     pos = sc["position"]
     relaxed = {k for k, v in sc.get("_assumes", {}).items() if v == "*"}
+    if pos.get("hidden_trump") and not rules.get("trump.hidden_second"):
+        return False  # CT1: only a variant with a hidden second trump card has one
     if "trump.mode" not in relaxed and not trump_agrees(rules, pos):
         return False
     if "beating.beats" not in relaxed and not beats_agree(

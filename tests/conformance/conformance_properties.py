@@ -38,6 +38,11 @@ def deal_shape(ctx: Ctx, params: dict):
                 assert g.table == [] and list(g.out) == [], f"{where}: table/out not empty"
                 assert set(g.discard) == set(), f"{where}: discard not empty"
                 rest = len(ctx.deck) - n * size
+                if ctx.rules.get("trump.hidden_second") and rest >= 2:
+                    # CT1: the card under the face-up trump lies face down, not in the stock
+                    assert g.hidden_trump is not None, f"{where}: no hidden trump card"
+                    assert g.hidden_trump not in g.stock, f"{where}: the hidden card is listed"
+                    rest -= 1
                 if rest > 0:
                     assert len(g.stock) == rest, f"{where}: stock {len(g.stock)} != {rest}"
                     assert g.stock[-1][-1] == g.trump, (
@@ -309,7 +314,8 @@ def random_play(ctx: Ctx, params: dict):
             assert len(table) <= 6, f"{where}: more than 6 attack cards: {table}"
         if default_beats:
             for a, d in table:
-                assert d is None or _beats(a, d, g.trump, ctx.ranks), f"{where}: {d} on {a}"
+                assert d is None or _beats(a, d, g.trump_of(g.defender), ctx.ranks), (
+                    f"{where}: {d} on {a}")
         unbeaten = [a for a, d in table if d is None]
         if table:
             assert len(unbeaten) <= len(g.hands[g.defender]), (
@@ -331,7 +337,10 @@ def random_play(ctx: Ctx, params: dict):
                 assert all(d is None for _, d in table), f"{where}: {a!r} after a beat"
             if verb == "beat" and default_beats:
                 assert [cards[0], None] in table, f"{where}: {a!r} not on an unbeaten card"
-                assert _beats(cards[0], cards[1], g.trump, ctx.ranks), f"{where}: {a!r}"
+                # SK2: the trump that counts is the defender's (trump_of, `trump` for everyone
+                # unless seats own suits)
+                trump = g.trump_of(g.defender)
+                assert _beats(cards[0], cards[1], trump, ctx.ranks), f"{where}: {a!r}"
 
     for n in _players(ctx, params, [2, 3, 4, 6]):
         for seed in _seeds(params, 6):

@@ -50,6 +50,8 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
     stock = [S.canon_card(c) for c in pos.get("stock", [])]
     discard = [S.canon_card(c) for c in pos.get("discard", []) or []]
     seen = set(stock) | set(discard) | {c for h in hands for c in h}
+    if pos.get("hidden_trump"):  # CT1: the face-down card under the face-up trump
+        seen.add(S.canon_card(pos["hidden_trump"]))
     # the contract says unseen cards count as discarded; we list them explicitly
     discard += [c for c in ctx.deck if c not in seen]
     return {
@@ -57,6 +59,7 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         "attacker": pos["attacker"], "discard": discard,
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
         "first_round": bool(pos.get("first_round", False)),
+        **({"hidden_trump": S.canon_card(pos["hidden_trump"])} if pos.get("hidden_trump") else {}),
     }
 
 
@@ -90,6 +93,8 @@ def check_invariants(game, ctx: Ctx, where: str):
     cards = [c for h in game.hands for c in h]
     cards += [S.printed(c) for pair in game.table for c in pair if c is not None]  # W2
     cards += list(game.stock) + list(game.discard)
+    if game.hidden_trump is not None:  # CT1: face down under the face-up trump
+        cards.append(game.hidden_trump)
     assert sorted(cards) == sorted(ctx.deck), (
         f"{where}: cards not conserved (every deck card exactly once in hands, table, stock, "
         f"discard): missing {sorted(set(ctx.deck) - set(cards))}, "
@@ -131,7 +136,7 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     def eq(label, actual, wanted):
         assert actual == wanted, f"{where}: {label} is {actual!r}, expected {wanted!r}\n  {state}"
 
-    for key in ("to_move", "attacker", "defender", "trump", "loser", "losing_team"):
+    for key in ("to_move", "attacker", "defender", "trump", "loser", "losing_team", "trump_card"):
         if key in exp:
             eq(key, getattr(game, key), exp[key])
     for key in ("teams", "losses"):  # PR1, PR6: lists
@@ -139,6 +144,11 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
             got = getattr(game, key)
             eq(key, None if got is None else [list(x) if isinstance(x, list) else x for x in got],
                exp[key])
+    if "hidden_trump" in exp:
+        want = exp["hidden_trump"]
+        eq("hidden_trump", game.hidden_trump, None if want is None else S.canon_card(want))
+    if "trump_of" in exp:  # SK1: per seat
+        eq("trump_of", [game.trump_of(s) for s in range(game.players)], list(exp["trump_of"]))
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))

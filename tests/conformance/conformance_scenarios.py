@@ -27,7 +27,7 @@ SCENARIO_KEYS = {
     "params", "actions", "expect", "steps", "by_variant", "overrides",
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-                 "first_round"}
+                 "first_round", "hidden_trump"}
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -37,6 +37,7 @@ EXPECT_KEYS = {
     "illegal", "hands", "hand_sizes", "table", "stock", "stock_size", "discard_added",
     "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
     "teams", "losing_team", "losses",
+    "hidden_trump", "trump_card", "trump_of",
 }
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
@@ -221,6 +222,8 @@ def _position_cards(pos):
         cards += [canon_card(c) for c in h]
     cards += [canon_card(c) for c in pos.get("stock", [])]
     cards += [canon_card(c) for c in pos.get("discard", []) or []]
+    if pos.get("hidden_trump"):
+        cards.append(canon_card(pos["hidden_trump"]))
     return cards
 
 
@@ -272,7 +275,7 @@ def validate(scenarios=None, rules=None) -> list[str]:
             if len(pos.get("hands", [])) != pos.get("players"):
                 errors.append(f"{where}.position: hands must have one list per player")
             stock = pos.get("stock") or []
-            if stock and canon_card(stock[-1])[-1] != pos.get("trump"):
+            if stock and pos.get("trump") is not None and canon_card(stock[-1])[-1] != pos["trump"]:
                 errors.append(f"{where}.position: last stock card must be of the trump suit")
         if "new_game" in sc:
             for k in sc["new_game"]:

@@ -247,6 +247,8 @@ def check_conservation(mod, g) -> None:
         places += [(printed(c), "table") for c in pair if c is not None]  # W2
     places += [(c, "stock") for c in g.stock]
     places += [(c, "discard") for c in g.discard]
+    if g.hidden_trump is not None:  # CT1: face down under the face-up trump, not in the stock
+        places.append((g.hidden_trump, "hidden_trump"))
     counts = Counter(c for c, _ in places)
     dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > 1}
     assert not dup, f"cards in more than one place: {dup}"
@@ -486,7 +488,10 @@ def check_observations(mod, g) -> None:
         face_up.add(stock[-1])
         if mod.VARIANT["rules"].get("trump.mode") == "turned_top":
             face_up.add(stock[0])
-    face_up |= trump_cards_in(g.to_dict(), g.trump)
+    saved = g.to_dict()
+    face_up |= trump_cards_in({k: v for k, v in saved.items() if k != "hidden_trump"}, g.trump)
+    # CT2: every card that lay face up as trump (drawn since) was seen by everybody
+    face_up |= {c for pair in saved.get("trump_changes", []) for c in pair}
     hands = [list(h) for h in g.hands]
     for seat in range(g.players):
         obs = g.observation(seat)
@@ -499,6 +504,8 @@ def check_observations(mod, g) -> None:
                 continue
             leaked = (set(hands[other]) & tokens) - public - face_up
             assert not leaked, f"observation({seat}) shows seat {other}'s cards {sorted(leaked)}"
+        assert g.hidden_trump is None or g.hidden_trump not in tokens, (
+            f"observation({seat}) shows the hidden trump card {g.hidden_trump} (CT1)")
         hidden_stock = (set(stock) & tokens) - face_up - public
         assert not hidden_stock, f"observation({seat}) shows stock cards {sorted(hidden_stock)}"
         assert tokens & full <= own | public | face_up, (

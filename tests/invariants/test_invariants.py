@@ -305,7 +305,7 @@ def test_from_position_example(name):
     used = set(pos["stock"]) | {c for h in pos["hands"] for c in h}
     rules = mod.VARIANT["rules"]
     if not used <= full or not rules["players.min"] <= 3 <= rules["players.max"] \
-            or rules.get("trump.mode") in ("none", "turned_top", "fixed") \
+            or rules.get("trump.mode") in ("none", "turned_top", "fixed", "per_seat") \
             or "C" in rules.get("trump.never", []):
         pytest.skip("the example position does not fit this variant")
     g = mod.from_position(pos)

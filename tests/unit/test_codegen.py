@@ -21,6 +21,8 @@ CAPABILITY_MARKERS = {
     "transfer": "def _transfer(self, action):",
     "show_trump": "def _show(self, mask):",
     "late_cards": "self._late_unbeaten -= 1",
+    "seat_trumps": "# trump.mode: per_seat - the defender's own suit is trump",
+    "hidden_trump": "def _turn_hidden_trump(self):",
     "annotations": "# outcome.annotations",
     "teams": "def _opponent(self, seat):",
     "single_opening": "# attack.opening: single",

@@ -225,11 +225,11 @@ def test_ranks_errors(tmp_path):
 
 
 def test_reserved_keys(tmp_path):
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump:\n    per_player: true\n")
-    assert diag == (f"{path}:6:17: error: 'trump.per_player' is reserved for a later version: "
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  trump:\n    six_exchange: true\n")
+    assert diag == (f"{path}:6:19: error: 'trump.six_exchange' is reserved for a later version: "
                     "only false is supported\n"
-                    "        per_player: true\n"
-                    "                    ^~~~")
+                    "        six_exchange: true\n"
+                    "                      ^~~~")
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
     assert "'deck.jokers' is reserved for a later version: only 0 is supported" in diag
 
