@@ -775,7 +775,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never):
+                  _check_trump_never, _check_initial_hand, _check_redeal):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -828,6 +828,46 @@ def _check_trump_never(values: dict):
             yield ("trump.never", "deck.suits"), f"trump.never: {suit} is not a suit of the deck"
     if suits and all(s in never for s in suits):
         yield ("trump.never", "deck.suits"), "trump.never excludes every suit of the deck"
+
+
+# -- series capability: deal sizes and redeals (L1-L3, H3) --------------------
+SERIES_LOSSES_CHECKED = 256
+"""deal.initial_hand is checked for every loss count from 0 to this bound (L2, L3)."""
+
+
+def _check_initial_hand(values: dict):
+    """L2, L3: every seat's deal is at least one card and every deal fits the deck."""
+    expr = values["deal.initial_hand"]
+    if expr.canonical() == "hand_size":
+        return  # the default: _check_deal covers it
+    paths = ("deal.initial_hand", "players.max", "deal.hand_size", "deal.mode")
+    if values["deal.mode"] != "hands":
+        yield (paths, f"deal.initial_hand is only used when deal.mode is hands "
+                      f"(it is {values['deal.mode']})")
+        return
+    size = len(values["deck.ranks"]) * len(values["deck.suits"])
+    losses = range(SERIES_LOSSES_CHECKED + 1) if "losses" in expr.names else (0,)
+    for players in range(values["players.min"], values["players.max"] + 1):
+        dealt = [expr.evaluate({"losses": n, "hand_size": values["deal.hand_size"],
+                                "players": players}) for n in losses]
+        if min(dealt) < 1:
+            low = losses[dealt.index(min(dealt))]
+            yield (paths, f"deal.initial_hand gives {min(dealt)} cards with {players} players "
+                          f"and {low} losses; every seat needs at least 1")
+            return
+        if max(dealt) * players > size:
+            many = losses[dealt.index(max(dealt))]
+            yield (paths, f"the deal does not fit: deal.initial_hand gives {max(dealt)} cards "
+                          f"({many} losses) to each of {players} players, "
+                          f"{max(dealt) * players}, but the deck has {size} cards")
+            return
+
+
+def _check_redeal(values: dict):
+    """H3: a redeal condition that holds for every hand would redeal for ever."""
+    if values["deal.redeal_if"].constant() is True:
+        yield (("deal.redeal_if",), "deal.redeal_if is always true: every deal would be dealt "
+                                    "again for ever")
 
 
 # ---------------------------------------------------------------------------

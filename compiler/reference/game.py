@@ -30,11 +30,12 @@ class Game(GameState):
     # -- construction ------------------------------------------------------------
     @classmethod
     def start(cls, players, hands, stock, trump, trump_card, discard, attacker, dealer,
-              first_round):
+              first_round, losses=None):
         """A game at the start of a round with `attacker` to open (T24: empty hands with an
-        empty stock have left)."""
+        empty stock have left); `losses` per seat is the series so far (L1)."""
         g = cls.__new__(cls)
         g.players = players
+        g.losses = list(losses) if losses is not None else [0] * players
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -94,10 +95,6 @@ class Game(GameState):
     hidden_trump = None
     swaps_left = None
 
-    @property
-    def losses(self):
-        return [0] * self.players
-
     def trump_of(self, seat):
         """The trump suit that counts when `seat` defends (one trump for everyone today)."""
         return self.trump
@@ -148,6 +145,7 @@ class Game(GameState):
             "players": self.players,
             "active_players": self.active_count(),
             "stock": len(self._stock),
+            "discard": len(self._discard),  # H1
         })
 
     def throwers(self):
@@ -436,6 +434,8 @@ class Game(GameState):
             self.is_draw = True
             return
         self.loser = next(s for s in range(self.players) if self.active(s))
+        if self.variant.counts_losses:
+            self.losses[self.loser] += 1  # L1: counted when the game ends; draws do not count
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -448,7 +448,8 @@ class Game(GameState):
 
     # -- series ------------------------------------------------------------------------
     def next_game(self, seed=None):
-        """T8 (series.next_dealer, series.first_attacker): the following game of a series."""
+        """T8, H2 (series.next_dealer, series.first_attacker): the following game of a series;
+        L1: the lost-game counts go on."""
         from compiler.reference.deal import deal_game
 
         if self.phase != OVER:
@@ -458,7 +459,7 @@ class Game(GameState):
         else:
             dealer = (self.dealer + 1) % self.players
         return deal_game(type(self), self.players, seed, dealer,
-                         self.variant.value("series.first_attacker"))
+                         self.variant.value("series.first_attacker"), self.losses, self.loser)
 
 
 def _subsets(cards):

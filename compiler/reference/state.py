@@ -23,7 +23,7 @@ class GameState:
 
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
-              "annotations", "history")
+              "annotations", "history", "losses")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -69,7 +69,7 @@ class GameState:
             "limit": self.limit, "out": list(self.out), "is_over": self.is_over,
             "loser": self.loser, "is_draw": self.is_draw, "history": list(self.history),
             "teams": None, "trump_of": [self.trump_of(s) for s in range(self.players)],
-            "losses": self.losses, "swaps_left": None,
+            "losses": list(self.losses), "swaps_left": None,
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
