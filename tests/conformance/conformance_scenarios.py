@@ -27,7 +27,7 @@ SCENARIO_KEYS = {
     "params", "actions", "expect", "steps", "by_variant", "overrides",
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-                 "first_round"}
+                 "first_round", "losses"}
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -36,12 +36,14 @@ EXPECT_KEYS = {
     "to_move", "attacker", "defender", "trump", "legal", "legal_has", "legal_lacks",
     "illegal", "hands", "hand_sizes", "table", "stock", "stock_size", "discard_added",
     "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
+    "losses",
 }
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play",
+    "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
 }
-PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below"}
 
 
 # ---------------------------------------------------------------------------
