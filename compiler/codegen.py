@@ -15,6 +15,7 @@ import jinja2
 
 from compiler import __version__
 from compiler.analysis import analyse
+from compiler.hooks import Hooks
 from compiler.ir import build_ir, module_name
 from compiler.spec import Spec, bundled_names, load_specs
 
@@ -38,7 +39,8 @@ class TemplateBug(Exception):
 
 def render_engine(spec: Spec) -> str:
     """The engine module's source for a checked spec."""
-    source = _ENV.get_template("engine.py.j2").render(v=build_ir(spec))
+    ir = build_ir(spec)
+    source = _ENV.get_template("engine.py.j2").render(v=ir, hook=Hooks(_ENV, ir, ir.capabilities))
     source = _tidy(source)
     try:
         compile(source, f"generated/{module_name(spec.name)}.py", "exec")

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 
 from compiler import __version__
 from compiler.expressions import Card
+from compiler.hooks import Capability
 from compiler.pyliteral import doc_text, py_literal
 from compiler.schema import ALL_RANKS, KEYS
 from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
 _TRANSFER_NOW = {
-    "attack_cards": "len(self._att)",
-    "unbeaten": "len(self._unb)",
+    "attack_cards": "len(self._attack_cards)",
+    "unbeaten": "len(self._unbeaten)",
     "beaten": "self._beaten",
     "next_hand": "next_hand",
     "limit": "self._limit",
@@ -28,29 +29,29 @@ _TRANSFER_NOW = {
     "transfers": "self._transfers",
     "unbeaten_late": "self._late_unbeaten",
 }
-_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._att) + k)",
-                         unbeaten="(len(self._unb) + k)")
-_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._nxt[self._def]].bit_count()")
+_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
+                         unbeaten="(len(self._unbeaten) + k)")
+_TRANSFER_INLINE = dict(_TRANSFER_NOW, next_hand="self._hands[self._next_seat[self._defender]].bit_count()")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
     "stock": "len(self._stock)",
 }
 _SEAT = {
-    "is_attacker": "(s == atk)",
-    "is_original_attacker": "(s == self._orig)",
-    "left_of_defender": "(s == self._nxt[dfd])",
-    "right_of_defender": "(s == self._prev_in(dfd))",
+    "is_attacker": "(s == attacker)",
+    "is_original_attacker": "(s == self._original_attacker)",
+    "left_of_defender": "(s == self._next_seat[defender])",
+    "right_of_defender": "(s == self._previous_seat(defender))",
     "players": "n",
-    "active_players": "sum(self._in)",
+    "active_players": "sum(self._in_game)",
 }
 _OUTCOME = {
     "loser_hand": "self._hands[self.loser].bit_count()",
     "final_attack_cards": "len(final_attack)",
     "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
     "final_took": "took",
-    "loser_was_defender": "(self.loser == self._def)",
+    "loser_was_defender": "(self.loser == self._defender)",
     "players": "self.players",
 }
 
@@ -66,6 +67,10 @@ class VariantIR:
             return self.values[name]
         except KeyError:
             raise AttributeError(name) from None
+
+    def uses(self, capability: str) -> bool:
+        """True when the variant uses the capability of that name (see _capabilities)."""
+        return any(cap.name == capability for cap in self.values["capabilities"])
 
 
 def module_name(variant_name: str) -> str:
@@ -88,10 +93,6 @@ def build_ir(spec: Spec) -> VariantIR:
     suits = list(r["deck.suits"])
     mode = r["trump.mode"]
     never = [s for s in r["trump.never"] if s in suits]
-    transfer = bool(r["transfer.enabled"])
-    when, capacity = r["transfer.when"], r["transfer.capacity"]
-    throw_in = r["throw_in.who"]
-    limit = r["attack.limit"]
     v = {
         "name_literal": repr(spec.name),
         "module_file": module_name(spec.name) + ".py",
@@ -122,41 +123,89 @@ def build_ir(spec: Spec) -> VariantIR:
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
-        "next_dealer": r["series.next_dealer"],
         "series_first_literal": repr(r["series.first_attacker"]),
-        "opening_single": r["attack.opening"] == "single",
         "opening_blocks": _opening_blocks(len(ranks), len(suits)),
-        "limit_text": limit.canonical(),
-        "limit_constant": limit.constant(),
-        "limit_code": limit.to_python(_ROUND, inline_minmax=True),
-        "limit_noqa": limit.lint_note(_ROUND),
-        "throw_in_default": _is_everyone_but_defender(throw_in),
-        "throw_in_text": throw_in.canonical(),
-        "throw_in_code": throw_in.to_python(_SEAT, {"is_defender": False}, inline_minmax=True),
-        "throw_in_noqa": throw_in.lint_note(_SEAT, {"is_defender": False}),
-        "transfer": transfer,
-        "show": transfer and bool(r["transfer.show_trump"]),
-        "show_once": bool(r["transfer.show_once"]),
-        "uses_next_hand": "next_hand" in (when.names | capacity.names),
-        "when_uses_next_hand": "next_hand" in when.names,
-        "tracks_late": transfer and "unbeaten_late" in (when.names | capacity.names),
-        "transfer_when_text": when.canonical(),
-        "transfer_when_code": when.to_python(_TRANSFER_NOW),
-        "transfer_when_inline": _parenthesised(when.to_python(_TRANSFER_INLINE, inline_minmax=True)),
-        "transfer_when_noqa": when.lint_note(_TRANSFER_INLINE),
-        "transfer_capacity_text": capacity.canonical(),
-        "transfer_capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
-        "transfer_capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
-        "show_capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
-        "show_capacity_noqa": capacity.lint_note(_TRANSFER_NOW),
-        "after_take": r["after_take.next_attacker"],
-        "first_on_return": bool(r["refill.first_on_return"]),
-        "annotations": [
-            (name, expr.canonical(), expr.to_python(_OUTCOME))
-            for name, expr in sorted(r["outcome.annotations"].items())
-        ],
+        "limit_constant": r["attack.limit"].constant(),
+        "capabilities": _capabilities(r),
     }
     return VariantIR(v)
+
+
+def _capabilities(r: dict) -> list[Capability]:
+    """The capabilities the rules use, each with its IR section, in hook order.
+
+    Each names a template module `compiler/templates/capabilities/<name>.py.j2`;
+    an engine gets the code of these and of no other capability.
+    """
+    caps = []
+    if r["transfer.enabled"]:
+        caps.append(_transfer_section(r))
+        if r["transfer.show_trump"]:
+            caps.append(_show_trump_section(r))
+        if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
+            caps.append(Capability("late_cards", {}))
+    caps += _rule_options(r)
+    if r["outcome.annotations"]:
+        caps.append(Capability("annotations", {"items": [
+            (name, expr.canonical(), expr.to_python(_OUTCOME))
+            for name, expr in sorted(r["outcome.annotations"].items())
+        ]}))
+    return caps
+
+
+def _rule_options(r: dict) -> list[Capability]:
+    """Rule values other than the core's (the T profile's) that need code of their own."""
+    caps = []
+    if r["attack.opening"] == "single":
+        caps.append(Capability("single_opening", {}))
+    limit = r["attack.limit"]
+    if limit.constant() is None:
+        caps.append(Capability("limit_rule", {
+            "text": limit.canonical(),
+            "code": limit.to_python(_ROUND, inline_minmax=True),
+            "noqa": limit.lint_note(_ROUND),
+        }))
+    throw_in = r["throw_in.who"]
+    if not _is_everyone_but_defender(throw_in):
+        caps.append(Capability("throw_in_rule", {
+            "text": throw_in.canonical(),
+            "code": throw_in.to_python(_SEAT, {"is_defender": False}, inline_minmax=True),
+            "noqa": throw_in.lint_note(_SEAT, {"is_defender": False}),
+        }))
+    if r["after_take.next_attacker"] == "same_attacker":
+        caps.append(Capability("same_attacker", {}))
+    if not r["refill.first_on_return"]:
+        caps.append(Capability("last_draw_on_return", {}))
+    if r["series.next_dealer"] == "left_of_dealer":
+        caps.append(Capability("dealer_rotates", {}))
+    return caps
+
+
+def _transfer_section(r: dict) -> Capability:
+    """transfer.enabled: passing the attack on (T13-T16)."""
+    when, capacity = r["transfer.when"], r["transfer.capacity"]
+    return Capability("transfer", {
+        "uses_next_hand": "next_hand" in (when.names | capacity.names),
+        "when_uses_next_hand": "next_hand" in when.names,
+        "when_text": when.canonical(),
+        "when_code": when.to_python(_TRANSFER_NOW),
+        "when_inline": _parenthesised(when.to_python(_TRANSFER_INLINE, inline_minmax=True)),
+        "when_noqa": when.lint_note(_TRANSFER_INLINE),
+        "capacity_text": capacity.canonical(),
+        "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
+    })
+
+
+def _show_trump_section(r: dict) -> Capability:
+    """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
+    capacity = r["transfer.capacity"]
+    return Capability("show_trump", {
+        "once": bool(r["transfer.show_once"]),
+        "capacity_text": capacity.canonical(),
+        "capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(_TRANSFER_NOW),
+    })
 
 
 def _opening_blocks(nranks: int, nsuits: int) -> dict:

@@ -513,25 +513,25 @@ class Game:
 
     # The state; a slot's text is its docstring (help(Game) lists the public ones).
     __slots__ = {
-        "_atk": "current attacker (a transfer changes it)",
-        "_att": "attack cards on the table, in play order",
+        "_attack_cards": "attack cards on the table, in play order",
+        "_attacker": "current attacker (a transfer changes it)",
         "_beaten": "attack cards beaten this round",
         "_beaten_by": "the BEATEN_BY table of the trump suit",
-        "_def": "current defender",
-        "_dfd": "the defence card on each attack card, -1 while unbeaten",
+        "_defence_cards": "the defence card on each attack card, -1 while unbeaten",
+        "_defender": "current defender",
         "_discard": "mask of the discard pile",
         "_first_round": "this is the game's first round",
         "_hands": "mask of each seat's hand",
-        "_in": "per seat, whether it is still in the game",
+        "_in_game": "per seat, whether it is still in the game",
         "_late": "mask of attack cards added after the first beat (K1)",
         "_late_unbeaten": "how many of the late cards are unbeaten",
         "_left": "how many players are still in the game",
         "_legal": "the legal actions now, None until computed",
         "_limit": "this round's attack limit",
-        "_nxt": "per seat, the next seat clockwise still in the game",
+        "_next_seat": "per seat, the next seat clockwise still in the game",
         "_on_table": "mask of every card of a rank on the table",
         "_orders": "refill orders by (original attacker, defender), until a player leaves",
-        "_orig": "the seat that opened the round",
+        "_original_attacker": "the seat that opened the round",
         "_passed": "mask of the seats that passed since the table last changed",
         "_phase": "OPENING, DEFENCE, THROW_IN or OVER",
         "_shown": "mask of the trumps shown this round (S2)",
@@ -543,7 +543,7 @@ class Game:
         "_transfers": "transfers and shows this round",
         "_trump": "the trump suit index, -1 for none",
         "_turned": "the card turned for trump, -1 for none",
-        "_unb": "the unbeaten attack cards",
+        "_unbeaten": "the unbeaten attack cards",
         "annotations": "outcome.annotations: name -> whether it held, once the game is lost",
         "dealer": "the seat that dealt this game",
         "history": "the texts of the actions applied so far, in order",
@@ -571,7 +571,7 @@ class Game:
         g._trump = trump
         g._turned = turned
         g._beaten_by = BEATEN_BY[trump]
-        g._in = [True] * players
+        g._in_game = [True] * players
         g._left = players
         g._first_round = first_round
         g._transfers = 0
@@ -580,7 +580,7 @@ class Game:
         g._late_unbeaten = 0
         for seat in range(players):
             if not hands[seat] and not stock:
-                g._in[seat] = False
+                g._in_game[seat] = False
                 g.out.append(seat)
                 g._left -= 1
         g._seats_changed()
@@ -598,10 +598,10 @@ class Game:
         g.annotations = dict(self.annotations)
         g._hands = self._hands[:]
         g._stock = self._stock[:]
-        g._att = self._att[:]
-        g._dfd = self._dfd[:]
-        g._unb = self._unb[:]
-        g._in = self._in[:]
+        g._attack_cards = self._attack_cards[:]
+        g._defence_cards = self._defence_cards[:]
+        g._unbeaten = self._unbeaten[:]
+        g._in_game = self._in_game[:]
         g._legal = None
         return g
 
@@ -637,7 +637,7 @@ class Game:
     @property
     def table(self):
         """[attack, defence or None] card-text pairs, in play order."""
-        return [[CARD_TEXT[a], CARD_TEXT[d] if d >= 0 else None] for a, d in zip(self._att, self._dfd)]
+        return [[CARD_TEXT[a], CARD_TEXT[d] if d >= 0 else None] for a, d in zip(self._attack_cards, self._defence_cards)]
 
     @property
     def stock(self):
@@ -652,17 +652,17 @@ class Game:
     @property
     def attacker(self):
         """The current attacker's seat (a transfer changes it); None when over."""
-        return None if self._phase == OVER else self._atk
+        return None if self._phase == OVER else self._attacker
 
     @property
     def defender(self):
         """The current defender's seat; None when over."""
-        return None if self._phase == OVER else self._def
+        return None if self._phase == OVER else self._defender
 
     @property
     def original_attacker(self):
         """The seat that opened the current round."""
-        return None if self._phase == OVER else self._orig
+        return None if self._phase == OVER else self._original_attacker
 
     @property
     def phase(self):
@@ -673,6 +673,37 @@ class Game:
     def limit(self):
         """This round's attack limit (attack.limit)."""
         return self._limit
+
+    # -- structural rules (contract "Structural variants"): the trivial values here;
+    # a capability that uses the rule replaces the member through its hook.
+    @property
+    def teams(self):
+        """The teams, each a sorted list of seats (PR1); None: every seat plays for itself."""
+        return None
+
+    @property
+    def losing_team(self):
+        """The index into `teams` of the team that lost (PR5); None without teams."""
+        return None
+
+    def trump_of(self, seat):
+        """The trump suit letter that counts when `seat` defends (SK1): `trump` for every seat here."""
+        return self.trump
+
+    @property
+    def losses(self):
+        """Per seat, the games lost so far in this series (L1); this variant keeps no count: zeros."""
+        return [0] * self.players
+
+    @property
+    def hidden_trump(self):
+        """The face-down card under the face-up trump while unseen (CT1); None: there is none."""
+        return None
+
+    @property
+    def swaps_left(self):
+        """Per seat, the swaps still allowed this game (PK4); None: this variant has no swaps."""
+        return None
 
     def __repr__(self):
         state = "over" if self._phase == OVER else f"{PHASES[self._phase]}, seat {self.to_move} to move"
@@ -703,7 +734,7 @@ class Game:
         return legal[:]
 
     def _opening_actions(self):
-        hand = self._hands[self._atk]
+        hand = self._hands[self._attacker]
         # attack.opening: single - the opening attack is one card (P4).
         acts = []
         while hand:
@@ -713,10 +744,10 @@ class Game:
         return acts
 
     def _defence_actions(self):
-        hand = self._hands[self._def]
+        hand = self._hands[self._defender]
         beaten_by = self._beaten_by
         acts = []
-        for a in self._unb:
+        for a in self._unbeaten:
             row = _BEAT[a]
             m = hand & beaten_by[a]
             while m:
@@ -745,11 +776,11 @@ class Game:
             # T12: the defence card lies on its attack card and stays there (T18).
             d = action.d
             bit = 1 << d
-            self._hands[self._def] ^= bit
+            self._hands[self._defender] ^= bit
             self._table |= bit
             a = action.a
-            self._dfd[self._att.index(a)] = d
-            unbeaten = self._unb
+            self._defence_cards[self._attack_cards.index(a)] = d
+            unbeaten = self._unbeaten
             unbeaten.remove(a)
             self._beaten += 1
             self._on_table |= SAME_RANK[d]
@@ -761,14 +792,14 @@ class Game:
         elif kind == ATTACK:
             # attack.opening: the attacker's opening cards, all unbeaten (T10).
             cards = list(action.idx)
-            self._hands[self._atk] ^= action.mask
+            self._hands[self._attacker] ^= action.mask
             self._table = action.mask
-            self._att = cards
-            self._dfd = [-1] * action.size
-            self._unb = cards[:]
+            self._attack_cards = cards
+            self._defence_cards = [-1] * action.size
+            self._unbeaten = cards[:]
             self._on_table = SAME_RANK[cards[0]]
             self._phase = DEFENCE
-            self.to_move = self._def
+            self.to_move = self._defender
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
@@ -796,15 +827,15 @@ class Game:
         c = mask.bit_length() - 1
         self._hands[self.to_move] ^= mask
         self._table |= mask
-        self._att.append(c)
-        self._dfd.append(-1)
-        self._unb.append(c)
+        self._attack_cards.append(c)
+        self._defence_cards.append(-1)
+        self._unbeaten.append(c)
         self._passed = 0
         if self._took:
             self._ask_throwers()
         else:
             self._phase = DEFENCE
-            self.to_move = self._def
+            self.to_move = self._defender
 
     def _ask_throwers(self):
         """Ask the next entitled player who can throw, or close the round (protocol, T2)."""
@@ -815,7 +846,7 @@ class Game:
             if not passed >> seat & 1 and hands[seat] & on_table:
                 # attack.limit caps the attack cards; the defender must be able to cover the
                 # unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
-                if len(self._att) < self._limit and len(self._unb) < hands[self._def].bit_count():
+                if len(self._attack_cards) < self._limit and len(self._unbeaten) < hands[self._defender].bit_count():
                     self.to_move = seat
                     return
                 break  # no room for another card: nobody may throw
@@ -826,12 +857,12 @@ class Game:
         took = self._took
         hands = self._hands
         if took:
-            hands[self._def] |= self._table  # T21: the taker gets every table card
+            hands[self._defender] |= self._table  # T21: the taker gets every table card
         else:
             self._discard |= self._table  # T20: a closed, final discard pile
         stock = self._stock
         if stock:
-            key = self._orig << 6 | self._def
+            key = self._original_attacker << 6 | self._defender
             order = self._orders.get(key)
             if order is None:
                 order = self._orders[key] = self._draw_order()
@@ -848,38 +879,38 @@ class Game:
         if not stock and hands.count(0) > len(self.out):
             for seat in self._draw_order():
                 if not hands[seat]:
-                    self._in[seat] = False  # T24: an empty hand leaves at the end of the round
+                    self._in_game[seat] = False  # T24: an empty hand leaves at the end of the round
                     self.out.append(seat)
                     self._left -= 1
             if self._left < 2:
-                self._finish(self._att, took)
+                self._finish(self._attack_cards, took)
                 return
             self._seats_changed()
         self._first_round = False
-        dfd = self._def
+        defender = self._defender
         if not took:
             # T20/T23: the successful defender attacks next.
-            self._start_round(dfd if self._in[dfd] else self._nxt[dfd])
+            self._start_round(defender if self._in_game[defender] else self._next_seat[defender])
         else:
             # after_take.next_attacker: same_attacker - the original attacker attacks again (P8),
             # but the taker never does: when that attacker has left, or is the taker (a transfer
             # brought the attack back), the next active player after the taker attacks (T23).
-            orig = self._orig
-            self._start_round(orig if self._in[orig] and orig != dfd else self._nxt[dfd])
+            original = self._original_attacker
+            self._start_round(original if self._in_game[original] and original != defender else self._next_seat[defender])
 
     def _draw_order(self):
         """Refill order (T22): original attacker, the others clockwise, the final defender last."""
-        orig, dfd, nxt = self._orig, self._def, self._nxt
-        order = [orig]
-        s = nxt[orig]
-        for _ in range(self.players - 1):  # bounded: nxt only links seats still in the game
-            if s == orig:
+        original, defender, next_seat = self._original_attacker, self._defender, self._next_seat
+        order = [original]
+        s = next_seat[original]
+        for _ in range(self.players - 1):  # bounded: next_seat only links seats still in the game
+            if s == original:
                 break
-            if s != dfd:
+            if s != defender:
                 order.append(s)
-            s = nxt[s]
-        if dfd != orig:
-            order.append(dfd)
+            s = next_seat[s]
+        if defender != original:
+            order.append(defender)
         # refill.first_on_return: when the attack came back to the original attacker, they
         # are the final defender and still draw first.
         return order
@@ -888,18 +919,18 @@ class Game:
         self._phase = OVER
         self.to_move = None
         self._legal = None
-        self._att, self._dfd, self._table = [], [], 0
+        self._attack_cards, self._defence_cards, self._table = [], [], 0
         if not self._left:
             self.is_draw = True  # T24: the final defence emptied every hand
             return
-        self.loser = self._in.index(True)  # T24: the last player with cards is the durak
+        self.loser = self._in_game.index(True)  # T24: the last player with cards is the durak
 
     def _start_round(self, attacker):
-        self._atk = self._orig = attacker
-        self._def = self._nxt[attacker]
+        self._attacker = self._original_attacker = attacker
+        self._defender = self._next_seat[attacker]
         self._table = 0
         # The table is empty until the opening attack brings its own lists.
-        self._att = self._dfd = self._unb = ()
+        self._attack_cards = self._defence_cards = self._unbeaten = ()
         self._phase = OPENING
         self._took = False
         self._beaten = 0
@@ -915,28 +946,28 @@ class Game:
 
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
-        atk, dfd, nxt = self._atk, self._def, self._nxt
+        attacker, defender, next_seat = self._attacker, self._defender, self._next_seat
         # throw_in.who: not is_defender - everyone but the defender (T2).
-        seats = [atk]
-        s = nxt[atk]
-        for _ in range(self.players - 1):  # bounded: nxt only links seats still in the game
-            if s == atk:
+        seats = [attacker]
+        s = next_seat[attacker]
+        for _ in range(self.players - 1):  # bounded: next_seat only links seats still in the game
+            if s == attacker:
                 break
-            if s != dfd:
+            if s != defender:
                 seats.append(s)
-            s = nxt[s]
+            s = next_seat[s]
         return seats
 
     def _seats_changed(self):
         """Recompute, for every seat, the next player clockwise still in the game (T9, T24)."""
-        n, inside = self.players, self._in
-        nxt = []
+        n, inside = self.players, self._in_game
+        next_seat = []
         for seat in range(n):
             s = (seat + 1) % n
             while not inside[s] and s != seat:
                 s = (s + 1) % n
-            nxt.append(s)
-        self._nxt = tuple(nxt)
+            next_seat.append(s)
+        self._next_seat = tuple(next_seat)
         # Seat orders depend only on who is in: cache them per (attacker, defender) until then.
         self._orders = {}
         self._thrower_cache = {}
@@ -959,7 +990,7 @@ class Game:
             return self._why_not_opening(action)
         if self._phase == DEFENCE:
             if action.kind in (ATTACK, THROW, PASS):
-                return (f"{text}: seat {self._def} is defending; cards are added only when every "
+                return (f"{text}: seat {self._defender} is defending; cards are added only when every "
                         f"attack card is beaten or the defender takes (protocol)")
             if missing:
                 return f"{text}: {_listing(missing)} not in seat {seat}'s hand"
@@ -983,7 +1014,7 @@ class Game:
     def _why_not_beat(self, action):
         text = action.text
         a, d = action.a, action.d
-        if a not in self._unb:
+        if a not in self._unbeaten:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
@@ -1009,9 +1040,9 @@ class Game:
             "stock": self.stock,
             "discard": self.discard,
             "phase": PHASES[self._phase],
-            "attacker": self._atk,
-            "original_attacker": self._orig,
-            "defender": self._def,
+            "attacker": self._attacker,
+            "original_attacker": self._original_attacker,
+            "defender": self._defender,
             "to_move": self.to_move,
             "took": self._took,
             "passed": [s for s in range(self.players) if self._passed >> s & 1],
@@ -1020,7 +1051,7 @@ class Game:
             "transfers": self._transfers,
             "shown": mask_texts(self._shown),
             "late": mask_texts(self._late),
-            "in_game": self._in[:],
+            "in_game": self._in_game[:],
             "out": self.out[:],
             "loser": self.loser,
             "is_draw": self.is_draw,
@@ -1047,12 +1078,12 @@ class Game:
         g._trump = s["trump"]
         g._turned = s["turned"]
         g._beaten_by = BEATEN_BY[g._trump]
-        g._att = s["att"]
-        g._dfd = s["dfd"]
+        g._attack_cards = s["attack_cards"]
+        g._defence_cards = s["defence_cards"]
         g._phase = s["phase"]
-        g._atk = s["attacker"]
-        g._orig = s["original_attacker"]
-        g._def = s["defender"]
+        g._attacker = s["attacker"]
+        g._original_attacker = s["original_attacker"]
+        g._defender = s["defender"]
         g.to_move = s["to_move"]
         g._took = s["took"]
         g._passed = s["passed"]
@@ -1061,14 +1092,14 @@ class Game:
         g._transfers = s["transfers"]
         g._shown = s["shown"]
         g._late = s["late"]
-        g._in = s["in_game"]
-        g._left = sum(g._in)
+        g._in_game = s["in_game"]
+        g._left = sum(g._in_game)
         g._seats_changed()
-        g._unb = [a for a, x in zip(g._att, g._dfd) if x < 0]
-        g._late_unbeaten = sum(1 for a in g._unb if g._late >> a & 1)
-        g._beaten = len(g._dfd) - len(g._unb)
+        g._unbeaten = [a for a, x in zip(g._attack_cards, g._defence_cards) if x < 0]
+        g._late_unbeaten = sum(1 for a in g._unbeaten if g._late >> a & 1)
+        g._beaten = len(g._defence_cards) - len(g._unbeaten)
         g._table = g._on_table = 0
-        for c in g._att + g._dfd:
+        for c in g._attack_cards + g._defence_cards:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
@@ -1102,6 +1133,11 @@ class Game:
             "loser": self.loser,
             "is_draw": self.is_draw,
             "history": self.history[:],
+            # structural rules (contract "Structural variants"), trivial when unused
+            "teams": self.teams,
+            "trump_of": [self.trump_of(s) for s in range(self.players)],
+            "losses": self.losses,
+            "swaps_left": self.swaps_left,
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self.to_move else [],
         }
 
@@ -1288,8 +1324,8 @@ def _read_saved_cards(d, s):
     table = d["table"]
     if not isinstance(table, list) or not all(isinstance(p, list) and len(p) == 2 for p in table):
         raise InvalidGame(f"table must be a list of [attack, defence or null] pairs, not {table!r}")
-    s["att"] = [_read_cards([a], "the table", seen)[0] for a, _ in table]
-    s["dfd"] = [-1 if x is None else _read_cards([x], "the table", seen)[0] for _, x in table]
+    s["attack_cards"] = [_read_cards([a], "the table", seen)[0] for a, _ in table]
+    s["defence_cards"] = [-1 if x is None else _read_cards([x], "the table", seen)[0] for _, x in table]
     stock = _read_cards(d["stock"], "the stock", seen)
     s["stock"] = stock[::-1]  # the engine keeps the next card last
     s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
@@ -1351,24 +1387,24 @@ def _check_saved_turn(s):
     """The phase, the seats and the table must agree (the round protocol)."""
     phase, to_move, inside = s["phase"], s["to_move"], s["in_game"]
     if phase == OVER:
-        if to_move is not None or s["att"]:
+        if to_move is not None or s["attack_cards"]:
             raise InvalidGame("a finished game has nobody to move and an empty table")
         if s["is_draw"] == (s["loser"] is not None):
             raise InvalidGame("a finished game has either a loser or is a draw")
         return
     if s["loser"] is not None or s["is_draw"]:
         raise InvalidGame("a game still in play has no loser and is no draw")
-    atk, dfd = s["attacker"], s["defender"]
-    if atk == dfd or not inside[atk] or not inside[dfd]:
+    attacker, defender = s["attacker"], s["defender"]
+    if attacker == defender or not inside[attacker] or not inside[defender]:
         raise InvalidGame("attacker and defender must be two seats still in the game")
     if to_move is None or not inside[to_move]:
         raise InvalidGame(f"to_move must be a seat still in the game, not {to_move!r}")
-    unbeaten = s["dfd"].count(-1)
-    if phase == OPENING and (s["att"] or to_move != atk):
+    unbeaten = s["defence_cards"].count(-1)
+    if phase == OPENING and (s["attack_cards"] or to_move != attacker):
         raise InvalidGame("in the attack phase the table is empty and the attacker moves")
-    if phase == DEFENCE and (not unbeaten or s["took"] or to_move != dfd):
+    if phase == DEFENCE and (not unbeaten or s["took"] or to_move != defender):
         raise InvalidGame("in the defend phase the defender moves and faces an unbeaten card")
-    if phase == THROW_IN and (to_move == dfd or unbeaten and not s["took"]):
+    if phase == THROW_IN and (to_move == defender or unbeaten and not s["took"]):
         raise InvalidGame("in the throw phase a non-defender moves, every card beaten or taken")
 
 

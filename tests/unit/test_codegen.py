@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -9,8 +10,25 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import GENERATED_DIR, build_outputs, render_engine
+from compiler.codegen import GENERATED_DIR, TEMPLATES, build_outputs, render_engine
+from compiler.hooks import HOOK_POINTS
+from compiler.ir import build_ir
 from compiler.spec import bundled_names, load_spec
+
+CAPABILITIES = TEMPLATES / "capabilities"
+# One line of each capability's generated code that no engine without it may contain.
+CAPABILITY_MARKERS = {
+    "transfer": "def _transfer(self, action):",
+    "show_trump": "def _show(self, mask):",
+    "late_cards": "self._late_unbeaten -= 1",
+    "annotations": "# outcome.annotations",
+    "single_opening": "# attack.opening: single",
+    "limit_rule": "def _round_limit(self):",
+    "throw_in_rule": "def _previous_seat(self, seat):",
+    "same_attacker": "# after_take.next_attacker: same_attacker",
+    "last_draw_on_return": "# refill.first_on_return is false",
+    "dealer_rotates": "# series.next_dealer: left_of_dealer",
+}
 
 
 def test_fresh_build_equals_checked_in_generated():
@@ -45,6 +63,61 @@ def test_unused_rules_leave_no_code():
     assert "def _transfer" in transfer
     assert "def _show" not in transfer  # no show in the transfer profile (T16)
     assert "def _show" in render_engine(load_spec("proyezdnoy"))
+
+
+@pytest.mark.parametrize("name", bundled_names())
+def test_engine_holds_exactly_its_capabilities_code(name):
+    """An engine has the code of the capabilities its variant uses, and none of the others'."""
+    spec = load_spec(name)
+    used = {cap.name for cap in build_ir(spec).capabilities}
+    source = render_engine(spec)
+    for capability, marker in CAPABILITY_MARKERS.items():
+        assert (marker in source) == (capability in used), (capability, marker)
+
+
+def test_every_capability_has_a_marker_and_is_used_somewhere(tmp_path):
+    """Each capability module is reached: by a bundled variant, or by the spec below."""
+    modules = {p.name.removesuffix(".py.j2") for p in CAPABILITIES.glob("*.py.j2")}
+    assert modules == set(CAPABILITY_MARKERS)
+    used = {cap.name for n in bundled_names() for cap in build_ir(load_spec(n)).capabilities}
+    spec_file = tmp_path / "rotating.yaml"
+    spec_file.write_text("name: rotating\ntitle: Rotating\nextends: transfer\nrules:\n"
+                         "  series: {next_dealer: left_of_dealer}\n"
+                         "  refill: {first_on_return: false}\n", encoding="utf-8")
+    spec = load_spec(str(spec_file))
+    rotating = {cap.name for cap in build_ir(spec).capabilities}
+    assert {"dealer_rotates", "last_draw_on_return"} <= rotating
+    source = render_engine(spec)
+    for capability, marker in CAPABILITY_MARKERS.items():
+        assert (marker in source) == (capability in rotating), (capability, marker)
+    assert used | rotating == modules
+
+
+def _called_hooks() -> dict[str, set[str]]:
+    """{hook name: template files calling it} over the core and capability templates."""
+    calls: dict[str, set[str]] = {}
+    for path in sorted(TEMPLATES.rglob("*.j2")):
+        code = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+        for name in re.findall(r'\{% call hook\("(\w+)"\) %\}', code):
+            calls.setdefault(name, set()).add(path.name)
+    return calls
+
+
+def test_every_hook_point_is_called_listed_and_documented():
+    readme = (CAPABILITIES / "README.md").read_text(encoding="utf-8")
+    calls = _called_hooks()
+    assert set(calls) == set(HOOK_POINTS), "templates call exactly the points of HOOK_POINTS"
+    for name, meaning in HOOK_POINTS.items():
+        assert meaning.strip(), name
+        assert f"| `{name}` |" in readme, f"capabilities/README.md does not describe hook {name}"
+    core = (TEMPLATES / "game.py.j2").read_text(encoding="utf-8")
+    assert "capabilities/README.md" in core[:600], "the core template points to the hook docs"
+
+
+def test_capability_macros_are_hook_points():
+    for path in CAPABILITIES.glob("*.py.j2"):
+        for name in re.findall(r"\{% macro (\w+)\(", path.read_text(encoding="utf-8")):
+            assert name.startswith("_") or name in HOOK_POINTS, f"{path.name}: macro {name}"
 
 
 def test_beat_table_is_precomputed():

@@ -1,0 +1,139 @@
+"""Named hook points of the engine templates and the capabilities that fill them.
+
+The core templates (`compiler/templates/*.py.j2`) hold the round protocol every
+variant shares.  Where a rule capability (transfers, shown trumps, outcome
+annotations, ...) changes or extends that protocol, the core calls a named hook:
+
+    {% call hook("round_start") %}
+            self._transfers = 0
+    {% endcall %}
+
+The block inside is the core's default code.  Each active capability of the
+variant (`VariantIR.capabilities`, decided in `compiler/ir.py`) whose template
+module `compiler/templates/capabilities/<name>.py.j2` defines a macro of the
+hook's name gets to rewrite it, in the order of `capabilities`: a macro that
+takes a `default` argument receives the text so far (to keep it and add to
+it), one without replaces it.  A variant that uses no capability at a point
+gets the default and nothing else, so its engine holds none of their code.
+
+Capability modules may call `hook(...)` themselves: their own points (such as
+`transfer_added`) are listed here like the core's.  See
+`compiler/templates/capabilities/README.md` for how to add a capability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import jinja2
+
+# Every hook point: name -> what code goes there.  The test suite checks that the
+# templates call no other name, that every name here is called, and that each is
+# documented in compiler/templates/capabilities/README.md.
+HOOK_POINTS = {
+    # state, construction and series
+    "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
+    "start": "Game._start: state of a new game (after the core state)",
+    "copy": "Game.copy: copy the capability's mutable state into `g`",
+    "series": "next_game: choose the next `dealer` and return the next game (series.*)",
+    "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
+    "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
+    "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
+    # the public view: the contract's structural members, trivial by default
+    "teams": "the `teams` property (PR1)",
+    "losing_team": "the `losing_team` property (PR5)",
+    "trump_of": "the `trump_of(seat)` method (SK1)",
+    "losses": "the `losses` property (L1)",
+    "hidden_trump": "the `hidden_trump` property (CT1)",
+    "swaps_left": "the `swaps_left` property (PK4)",
+    "members": "further public members of Game",
+    # the opening
+    "opening_tables": "module level: the tables _opening_actions reads (T10)",
+    "opening_actions": "_opening_actions: return the openings of `hand`, the attacker's hand (T10)",
+    "explain_opening": "_why_not_opening: why the opening `cards` are refused",
+    # the round protocol
+    "round_start": "_start_round: per-round state reset",
+    "round_limit": "_start_round: set self._limit, the round's attack limit (T3)",
+    "round_methods": "Game methods after _start_round that the round hooks call",
+    "defender": "_start_round: who defends: set self._defender from the round's `attacker`",
+    "may_throw": "the body of _entitled: the seats that may throw in, in priority order",
+    "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
+    "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
+    "defence_actions": "_defence_actions: actions after the beats and before `take`",
+    "legal_methods": "Game methods that the legal-action hooks call",
+    "beat_played": "apply(): after a defence card covered attack card `a`",
+    "beat_next": "apply(): after a beat, who moves next (`unbeaten`: cards still unbeaten)",
+    "thrown": "_throw: after the thrown card `mask` went on the table",
+    "throw_next": "_throw: after a throw-in, who moves next",
+    "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
+    "apply_methods": "Game methods that apply_kinds calls",
+    "refill": "_end_round: draw the hands up from the stock (T22)",
+    "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
+    "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
+    "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
+    "after_take": "in `round_end`: who attacks after `defender` took (T21, T23)",
+    "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
+    "game_end": "_finish: set the loser (the draw case has returned already)",
+    # actions, explanations and saved games
+    "action_tables": "module level, after _masked: action tables and helpers",
+    "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
+    "to_dict": "Game.to_dict: more `\"key\": value,` entries",
+    "saved_keys": "_SAVED_KEYS: the keys those entries add",
+    "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
+    "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
+    "observation": "Game.observation: more `\"key\": value,` entries",
+    # points of the transfer capability
+    "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
+    "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",
+    "transfer_added": "transfer: _transfer, after the cards `mask` (card ints `cards`) went on the table",
+    "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
+}
+
+
+@dataclass
+class Capability:
+    """The IR section of one capability: `name` picks its template module
+    (`capabilities/<name>.py.j2`); `values` is what that module reads as `cap.<field>`."""
+
+    name: str
+    values: dict
+
+    def __getattr__(self, field):
+        try:
+            return self.__dict__["values"][field]
+        except KeyError:
+            raise AttributeError(field) from None
+
+
+class UnknownHook(Exception):
+    """A template names a hook point that HOOK_POINTS does not list: a durakc bug."""
+
+
+class Hooks:
+    """The `hook(name)` of the templates for one variant: the default text of a
+    `{% call hook(name) %}` block, rewritten by the variant's active capabilities."""
+
+    def __init__(self, env: jinja2.Environment, ir, capabilities: list[Capability]):
+        self._macros: dict[str, list] = {}
+        for cap in capabilities:
+            module = env.get_template(f"capabilities/{cap.name}.py.j2").make_module(
+                {"v": ir, "cap": cap, "hook": self})
+            for name in dir(module):
+                macro = getattr(module, name)
+                if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
+                    continue
+                if name not in HOOK_POINTS:
+                    raise UnknownHook(f"capabilities/{cap.name}.py.j2 defines {name!r}, "
+                                      f"not a hook point")
+                self._macros.setdefault(name, []).append(macro)
+
+    def __call__(self, name: str, caller=None) -> str:
+        if name not in HOOK_POINTS:
+            raise UnknownHook(f"the templates call the unknown hook point {name!r}")
+        macros = self._macros.get(name, ())
+        text = ""
+        if caller is not None and (not macros or "default" in macros[0].arguments):
+            text = caller()  # the default is rendered only when it is used
+        for macro in macros:
+            text = macro(default=text) if "default" in macro.arguments else macro()
+        return text
