@@ -39,6 +39,16 @@ HOOK_POINTS = {
     "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
+    "series_params": "inline, at the end of the parameters of _deal, _new_game and Game._start: "
+                     "`, last=None`, the finished game a next game follows",
+    "series_args": "inline, at the end of the arguments of _new_game's calls of _deal and "
+                   "Game._start: `, last`",
+    "series_last": "inline, at the end of next_game's call of _new_game: `, self`",
+    "no_trump_redeal": "_new_game, first_attacker.no_trump_held redeal: deal again while "
+                       "nobody holds a trump (P3)",
+    "first_attacker": "_new_game: `attacker` when the lowest trump does not open (T7, T8)",
+    "position_keys": "inline, in from_position's set of known keys: `, \"key\"`",
+    "position": "from_position: after `g` was made from the `position` dict",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
     "losing_team": "the `losing_team` property (PR5)",

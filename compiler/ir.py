@@ -37,6 +37,7 @@ _ROUND = {
     "players": "self.players",
     "active_players": "sum(self._in_game)",
     "stock": "len(self._stock)",
+    "discard": "self._discard.bit_count()",  # series capability (H1)
 }
 _SEAT = {
     "is_attacker": "(s == attacker)",
@@ -145,6 +146,7 @@ def _capabilities(r: dict) -> list[Capability]:
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
     caps += _rule_options(r)
+    caps += _series_capabilities(r)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -178,6 +180,47 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("last_draw_on_return", {}))
     if r["series.next_dealer"] == "left_of_dealer":
         caps.append(Capability("dealer_rotates", {}))
+    return caps
+
+
+# -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
+_DEAL = {"losses": "losses[seat]", "hand_size": "HAND_SIZE", "players": "players"}
+_DEALT = {
+    "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
+    "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
+    "cards": "hand.bit_count()",
+    "players": "players",
+}
+
+
+def _series_capabilities(r: dict) -> list[Capability]:
+    """deal.initial_hand (L1-L3), deal.redeal_if (H3), series.first_attacker right_of_loser
+    (H2), and the series state (`last`, the finished game) that L1 and H2 read."""
+    caps = []
+    initial = r["deal.initial_hand"]
+    uses_losses = "losses" in initial.names
+    right_of_loser = r["series.first_attacker"] == "right_of_loser"
+    if uses_losses or right_of_loser:
+        caps.append(Capability("series_state", {}))
+    if uses_losses:
+        caps.append(Capability("series_losses", {"keys": "deal.initial_hand"}))
+    if initial.canonical() != "hand_size":
+        caps.append(Capability("deal_sizes", {
+            "text": initial.canonical(),
+            "code": initial.to_python(_DEAL, inline_minmax=True),
+            "noqa": initial.lint_note(_DEAL),
+            "uses_losses": uses_losses,
+        }))
+    redeal = r["deal.redeal_if"]
+    if redeal.constant() is not False:
+        caps.append(Capability("redeal_rule", {
+            "text": redeal.canonical(),
+            "code": redeal.to_python(_DEALT, inline_minmax=True),
+            "noqa": redeal.lint_note(_DEALT),
+            "with_p3": r["first_attacker.no_trump_held"] == "redeal",
+        }))
+    if right_of_loser:
+        caps.append(Capability("right_of_loser", {}))
     return caps
 
 

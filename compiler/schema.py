@@ -75,8 +75,8 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "active_players": ("int", "players still holding cards this round"),
         "stock": ("int", "cards left in the stock"),
         # series capability (H1)
-        "discard": ("int", "cards on the discard pile (0 until the game's first successful "
-                           "defence, H1)"),
+        "discard": ("int", ("cards on the discard pile (0 until the game's first successful "
+                           "defence, H1)")),
     },
     # Evaluated for a proposed transfer (or show), with the table as it would be after it.
     "transfer": {

@@ -842,8 +842,8 @@ def _check_initial_hand(values: dict):
         return  # the default: _check_deal covers it
     paths = ("deal.initial_hand", "players.max", "deal.hand_size", "deal.mode")
     if values["deal.mode"] != "hands":
-        yield (paths, f"deal.initial_hand is only used when deal.mode is hands "
-                      f"(it is {values['deal.mode']})")
+        yield (paths, (f"deal.initial_hand is only used when deal.mode is hands "
+                      f"(it is {values['deal.mode']})"))
         return
     size = len(values["deck.ranks"]) * len(values["deck.suits"])
     losses = range(SERIES_LOSSES_CHECKED + 1) if "losses" in expr.names else (0,)
@@ -852,22 +852,22 @@ def _check_initial_hand(values: dict):
                                 "players": players}) for n in losses]
         if min(dealt) < 1:
             low = losses[dealt.index(min(dealt))]
-            yield (paths, f"deal.initial_hand gives {min(dealt)} cards with {players} players "
-                          f"and {low} losses; every seat needs at least 1")
+            yield (paths, (f"deal.initial_hand gives {min(dealt)} cards with {players} players "
+                          f"and {low} losses; every seat needs at least 1"))
             return
         if max(dealt) * players > size:
             many = losses[dealt.index(max(dealt))]
-            yield (paths, f"the deal does not fit: deal.initial_hand gives {max(dealt)} cards "
+            yield (paths, (f"the deal does not fit: deal.initial_hand gives {max(dealt)} cards "
                           f"({many} losses) to each of {players} players, "
-                          f"{max(dealt) * players}, but the deck has {size} cards")
+                          f"{max(dealt) * players}, but the deck has {size} cards"))
             return
 
 
 def _check_redeal(values: dict):
     """H3: a redeal condition that holds for every hand would redeal for ever."""
     if values["deal.redeal_if"].constant() is True:
-        yield (("deal.redeal_if",), "deal.redeal_if is always true: every deal would be dealt "
-                                    "again for ever")
+        yield (("deal.redeal_if",), ("deal.redeal_if is always true: every deal would be dealt "
+                                    "again for ever"))
 
 
 # ---------------------------------------------------------------------------

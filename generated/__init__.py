@@ -12,7 +12,10 @@ ENGINES = (
     'epaulettes',
     'fallen-ace',
     'first-round-five',
+    'five-until-discard',
     'kyiv',
+    'ladder',
+    'lopsided-redeal',
     'mini',
     'neighbours',
     'no-trump',
@@ -22,6 +25,7 @@ ENGINES = (
     'railroad',
     'siberian',
     'spades-for-spades',
+    'teach-the-fool',
     'transfer',
 )
 """Names of the bundled variants that have an engine here."""
@@ -34,7 +38,10 @@ MODULES = {
     'epaulettes': 'generated.epaulettes',
     'fallen-ace': 'generated.fallen_ace',
     'first-round-five': 'generated.first_round_five',
+    'five-until-discard': 'generated.five_until_discard',
     'kyiv': 'generated.kyiv',
+    'ladder': 'generated.ladder',
+    'lopsided-redeal': 'generated.lopsided_redeal',
     'mini': 'generated.mini',
     'neighbours': 'generated.neighbours',
     'no-trump': 'generated.no_trump',
@@ -44,6 +51,7 @@ MODULES = {
     'railroad': 'generated.railroad',
     'siberian': 'generated.siberian',
     'spades-for-spades': 'generated.spades_for_spades',
+    'teach-the-fool': 'generated.teach_the_fool',
     'transfer': 'generated.transfer',
 }
 

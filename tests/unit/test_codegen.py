@@ -28,6 +28,12 @@ CAPABILITY_MARKERS = {
     "same_attacker": "# after_take.next_attacker: same_attacker",
     "last_draw_on_return": "# refill.first_on_return is false",
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
+    # series capability (L1-L3, H2, H3)
+    "series_state": "last=None",
+    "series_losses": "def _read_losses(",
+    "deal_sizes": "# deal.initial_hand (L2)",
+    "redeal_rule": "def _redeal_needed(",
+    "right_of_loser": "# series.first_attacker: right_of_loser",
 }
 
 
