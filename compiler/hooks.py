@@ -47,8 +47,6 @@ HOOK_POINTS = {
     "no_trump_redeal": "_new_game, first_attacker.no_trump_held redeal: deal again while "
                        "nobody holds a trump (P3)",
     "first_attacker": "_new_game: `attacker` when the lowest trump does not open (T7, T8)",
-    "position_keys": "inline, in from_position's set of known keys: `, \"key\"`",
-    "position": "from_position: after `g` was made from the `position` dict",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
     "losing_team": "the `losing_team` property (PR5)",
@@ -85,8 +83,14 @@ HOOK_POINTS = {
     "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
+    "action_kinds": "after VERBS: further kinds, e.g. `SWAP = len(VERBS)`, `VERBS += (\"swap\",)`",
+    "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
+    "explain_beat": "_why_not_beat: `trump`, the text naming the trump the beat was judged by",
+    "position_keys": "from_position: add the further keys a position may give to `known`",
+    "position_cards": "from_position: read further cards of `position` into `seen` (before the discard)",
+    "position": "from_position: apply the further keys of `position` to the new game `g`",
     "to_dict": "Game.to_dict: more `\"key\": value,` entries",
     "saved_keys": "_SAVED_KEYS: the keys those entries add",
     "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",

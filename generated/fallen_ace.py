@@ -395,7 +395,7 @@ TAKE_ACTION = Action(TAKE)
 PASS_ACTION = Action(PASS)
 _BEAT = tuple(tuple(Action(BEAT, 0, a, d) for d in range(NCARDS)) for a in range(NCARDS))
 _THROW = tuple(Action(THROW, 1 << c) for c in range(NCARDS))
-_BY_MASK = ({}, None, {}, {})  # interned attack, -, transfer and show actions by mask
+_BY_MASK = tuple({} for _ in VERBS)  # interned actions by kind, then by card mask (see _masked)
 
 
 def _masked(kind, mask):
@@ -1283,8 +1283,9 @@ def from_position(position):
     """
     if not isinstance(position, dict):
         raise InvalidGame("a position is a dict")
-    unknown = set(position) - {"players", "trump", "stock", "hands", "attacker", "discard",
-                               "dealer", "first_round", "defender"}
+    known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
+             "defender"}
+    unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
     missing = [k for k in ("players", "hands", "attacker") if k not in position]

@@ -77,10 +77,10 @@ def test_usage_errors_exit_2(tmp_path, args, message):
 def _planted(spec):
     """The spec's engine with one line changed: one attack card more than T17 allows."""
     source = render_engine(spec)
-    old = "if len(self._att) < self._limit and"
+    old = "if len(self._attack_cards) < self._limit and"
     assert source.count(old) == 1
     engine = types.ModuleType("planted")
-    exec(compile(source.replace(old, "if len(self._att) <= self._limit and"), "<planted>", "exec"),
+    exec(compile(source.replace(old, "if len(self._attack_cards) <= self._limit and"), "<planted>", "exec"),
          engine.__dict__)
     return engine
 

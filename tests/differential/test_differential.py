@@ -89,16 +89,20 @@ def test_fuzzed_spec_compiled_and_interpreted_agree(tmp_path_factory, spec, seed
 # ---------------------------------------------------------------------------
 PLANTED = [
     pytest.param("podkidnoy",
-                 "self._start_round(orig if self._in[orig] and orig != dfd else self._nxt[dfd])",
-                 "self._start_round(orig if self._in[orig] else self._nxt[orig])",
+                 "self._start_round(original if self._in_game[original] and original != defender "
+                 "else self._next_seat[defender])",
+                 "self._start_round(original if self._in_game[original] "
+                 "else self._next_seat[original])",
                  id="P8-taker-attacks-after-the-attacker-left"),
     pytest.param("transfer",
-                 "if len(self._att) < self._limit and len(self._unb) < hands[self._def]",
-                 "if len(self._att) <= self._limit and len(self._unb) < hands[self._def]",
+                 "if len(self._attack_cards) < self._limit and len(self._unbeaten) < "
+                 "hands[self._defender]",
+                 "if len(self._attack_cards) <= self._limit and len(self._unbeaten) < "
+                 "hands[self._defender]",
                  id="T17-one-attack-card-too-many"),
     pytest.param("kyiv",
                  "need = HAND_SIZE - hands[seat].bit_count()",
-                 "need = HAND_SIZE - hands[seat].bit_count() - (seat == self._def)",
+                 "need = HAND_SIZE - hands[seat].bit_count() - (seat == self._defender)",
                  id="T22-defender-draws-one-short"),
 ]
 
