@@ -169,16 +169,19 @@ def from_position(game_class, position):
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)),
-                         _position_losses(position.get("losses"), players))
+                         _position_losses(variant, position.get("losses"), players))
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
 
 
-def _position_losses(losses, players):
-    """L1: a position may give each seat's lost games; absent, zeros."""
+def _position_losses(variant, losses, players):
+    """L1: a position may give each seat's lost games where the variant counts them (as the
+    engines do); absent, zeros."""
     if losses is None:
         return [0] * players
+    if not variant.counts_losses:
+        raise InvalidGame("unknown position keys: losses (this variant counts no lost games)")
     if (not isinstance(losses, (list, tuple)) or len(losses) != players
             or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
                        for n in losses)):
