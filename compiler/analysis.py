@@ -141,7 +141,9 @@ def _first_stock(spec: Spec, players: int) -> int:
 
 def _round_points(spec: Spec) -> Iterator[dict]:
     """Every (first_round, players, active_players, stock, discard) a round can open with."""
-    discards = range(_deck_size(spec) - 1)  # H1: 0 until the first successful defence
+    # H1: 0 until the first successful defence; only a limit that reads it varies it.
+    reads_discard = "discard" in spec.values["attack.limit"].names
+    discards = range(_deck_size(spec) - 1) if reads_discard else (0,)
     for n in _player_counts(spec):
         stock = _first_stock(spec, n)
         yield {"first_round": True, "players": n, "active_players": n, "stock": stock,
