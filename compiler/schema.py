@@ -198,7 +198,7 @@ KEYS: tuple[Key, ...] = (
                      "single": "exactly one card"}),
     Key("attack.limit", "expr", "6",
         "most attack cards in one round, at least 1 (the defender's hand limits them too)",
-        ("T3", "T17", "T19", "P6", "H1"), env="round", result="int", minimum=1),
+        ("T3", "T17", "T19", "P6"), env="round", result="int", minimum=1),
     Key("throw_in.who", "expr", "not is_defender",
         "which seats may add attack cards, asked clockwise from the current attacker",
         ("T2", "P5"), env="seat", result="bool"),
