@@ -26,8 +26,8 @@ Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
         The expression re-printed with single spaces and minimal parentheses
         (`inherited` is shown expanded).
 
-    Card(rank, suit, is_trump)
-        `rank` is an index into `schema.ALL_RANKS`; `suit` a letter.
+    Card(rank, suit, is_trump), Card.joker(colour)
+        `rank` is an index into `schema.ALL_RANKS`; `suit` a letter; `colour` follows the suit.
 
 Nothing here is ever handed to Python's eval or exec: expressions are
 evaluated by walking the checked tree (`compiler.expr_check`).  Hostile or
@@ -43,7 +43,7 @@ from pathlib import Path
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from compiler.expr_check import Checker, Node, simplify
-from compiler.schema import ENVIRONMENTS
+from compiler.schema import ENVIRONMENTS, SUIT_COLOURS
 
 MAX_LENGTH = 2000
 """Longest expression text accepted, in characters."""
@@ -71,11 +71,26 @@ class ExprProblem:
 
 @dataclass(frozen=True)
 class Card:
-    """A card as the `cards` environment sees it: rank index, suit letter, trump flag."""
+    """A card as the `cards` environment sees it: rank index, suit letter, trump flag.
+
+    A joker (J1-J4) has no rank and no suit: `rank` is -1 (below every rank), `suit` is ""
+    (equal to no suit but the other joker's), it is never a trump; `colour` is its identity.
+    """
 
     rank: int
     suit: str
     is_trump: bool
+    is_joker: bool = False
+    colour: str = ""
+
+    def __post_init__(self):
+        if not self.colour and not self.is_joker:
+            object.__setattr__(self, "colour", SUIT_COLOURS.get(self.suit, ""))
+
+    @classmethod
+    def joker(cls, colour: str) -> Card:
+        """The joker of `colour` ("red" or "black")."""
+        return cls(-1, "", False, True, colour)
 
 
 class Expr:

@@ -31,6 +31,8 @@ import jinja2
 # templates call no other name, that every name here is called, and that each is
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
+    # cards
+    "card_tables": "cards module: CARD_TEXT, RANK_OF, SUIT_OF, RANK_CARDS, SAME_RANK (T1, J1)",
     # state, construction and series
     "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
     "start": "Game._start: state of a new game (after the core state)",
@@ -38,6 +40,7 @@ HOOK_POINTS = {
     "series": "next_game: choose the next `dealer` and return the next game (series.*)",
     "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
+    "turn_card": "_first_allowed: return the card of `cards` that fixes trump, or -1 (T5, J1)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
@@ -79,6 +82,7 @@ HOOK_POINTS = {
     "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
+    "explain_throw": "_why_illegal: why the thrown card `action.mask` is refused (T17, J3)",
     "explain_beat": "_why_not_beat: `trump`, the text naming the trump the beat was judged by",
     "position_keys": "from_position: add the further keys a position may give to `known`",
     "position_cards": "from_position: read further cards of `position` into `seen` (before the discard)",

@@ -112,7 +112,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "ranks_literal": py_literal(tuple(ranks)),
         "suits_literal": py_literal(tuple(suits)),
         "nsuits": len(suits),
-        "ncards": len(ranks) * len(suits),
+        "ncards": len(ranks) * len(suits) + r["deck.jokers"],
         "trump_mode": mode,
         "trump_never": never,
         "trump_never_text": "[" + ", ".join(never) + "]",
@@ -120,7 +120,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_fixed_suit": r["trump.suit"],
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),
-        "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"]),
+        "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
+                                    r["deck.jokers"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
@@ -138,6 +139,8 @@ def _capabilities(r: dict) -> list[Capability]:
     an engine gets the code of these and of no other capability.
     """
     caps = []
+    if r["deck.jokers"]:
+        caps.append(Capability("jokers", {"count": r["deck.jokers"]}))
     if r["transfer.enabled"]:
         caps.append(_transfer_section(r))
         if r["transfer.show_trump"]:
@@ -272,40 +275,47 @@ def _possible_trumps(suits, mode, never, fixed):
 _BEAT_MASK_CACHE: dict = {}
 
 
-def beat_masks(beats, ranks, suits, mode, never, fixed) -> list[tuple[int, list[int]]]:
+def beat_masks(beats, ranks, suits, mode, never, fixed, jokers=0) -> list[tuple[int, list[int]]]:
     """[(trump index, [mask of the cards beating each card])] for every possible trump.
 
     Bit i of the mask of attack card j is set when card i beats card j (cards
     in deck order: rank by rank, suits within a rank).  Many variants share a
     beating rule and a deck, so masks are cached per (relation, deck, trump
-    rules) within one process; the static analysis reuses them.
+    rules) within one process; the static analysis reuses them.  `jokers` (deck.jokers, J1)
+    adds the red and the black joker after every other card.
     """
-    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed)
+    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed, jokers)
     if key not in _BEAT_MASK_CACHE:
-        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed)
+        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed,
+                                                    jokers)
     return _BEAT_MASK_CACHE[key]
 
 
-def _beat_tables(beats, ranks, suits, mode, never, fixed):
+def _beat_tables(beats, ranks, suits, mode, never, fixed, jokers=0):
     """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
-    cards = [rk + s for rk in ranks for s in suits]
+    cards = [rk + s for rk in ranks for s in suits] + list(_JOKER_TEXTS[:jokers])
     width = (len(cards) + 3) // 4
     return [(trump, [f"0x{mask:0{width}x},  # {card}" for mask, card in zip(masks, cards)])
-            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed)]
+            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, jokers)]
 
 
-def _compute_beat_masks(beats, ranks, suits, mode, never, fixed):
+_JOKER_TEXTS = ("RJ", "BJ")
+"""deck.jokers (J1): the red and the black joker, in deck order after every other card."""
+
+
+def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, jokers=0):
     cards = [(ALL_RANKS.index(rk), s) for rk in ranks for s in suits]
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None
+        deck = [Card(rank, suit, suit == trump_suit) for rank, suit in cards]
+        deck += [Card.joker(colour) for colour in ("red", "black")[:jokers]]  # J1-J4
         masks = []
-        for ai, (ar, asuit) in enumerate(cards):
-            a = Card(ar, asuit, asuit == trump_suit)
+        for ai, a in enumerate(deck):
             mask = 0
-            for di, (dr, dsuit) in enumerate(cards):
-                if di != ai and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
+            for di, d in enumerate(deck):
+                if di != ai and beats.evaluate(dict(env, a=a, d=d)):
                     mask |= 1 << di
             masks.append(mask)
         tables.append((trump, masks))

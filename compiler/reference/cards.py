@@ -26,20 +26,29 @@ class InvalidGame(ValueError):
     """A bad setup, position or saved state (wrong player count, duplicate cards, ...)."""
 
 
-def rank_of(card: str) -> str:
-    """The rank text of a card text ('10H' -> '10')."""
-    return card[:-1]
+JOKER_COLOURS = {"RJ": "red", "BJ": "black"}
+"""The jokers (deck.jokers: 2, J1), in deck order, and their colours (J2)."""
 
 
-def suit_of(card: str) -> str:
-    """The suit letter of a card text ('10H' -> 'H')."""
-    return card[-1]
+def is_joker(card: str) -> bool:
+    """J1: the card is a joker (`RJ`, `BJ`)."""
+    return card in JOKER_COLOURS
+
+
+def rank_of(card: str) -> str | None:
+    """The rank text of a card text ('10H' -> '10'); None for a joker, which has no rank (J3)."""
+    return None if card in JOKER_COLOURS else card[:-1]
+
+
+def suit_of(card: str) -> str | None:
+    """The suit letter of a card text ('10H' -> 'H'); None for a joker, which has no suit (J3)."""
+    return None if card in JOKER_COLOURS else card[-1]
 
 
 class Deck:
     """The variant's cards: `deck.ranks` (low to high) times `deck.suits`."""
 
-    def __init__(self, ranks: list[str], suits: list[str]):
+    def __init__(self, ranks: list[str], suits: list[str], jokers: int = 0):
         self.ranks = list(ranks)
         self.suits = list(suits)
         # The order the engines shuffle: rank by rank, each in the spec's suit order.
@@ -47,6 +56,10 @@ class Deck:
         self.cards = [r + s for r in self.ranks for s in self.suits]
         self._order = {r + s: (i, SUIT_ORDER.index(s))
                        for i, r in enumerate(self.ranks) for s in self.suits}
+        # deck.jokers (J1): RJ then BJ, after every other card.
+        for i, joker in enumerate(list(JOKER_COLOURS)[:jokers]):
+            self.cards.append(joker)
+            self._order[joker] = (len(self.ranks), i)
 
     def key(self, card: str) -> tuple[int, int]:
         """Sort key of the contract: rank low to high, then suit S H D C."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from compiler import __version__
 from compiler.expressions import Card
-from compiler.reference.cards import Deck, rank_of, suit_of
+from compiler.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
 from compiler.schema import ALL_RANKS, KEYS
 from compiler.spec import Spec
 
@@ -22,7 +22,8 @@ class Variant:
         self.spec = spec
         self.rules = spec.values  # key path -> value (expressions as checked Expr objects)
         self.name = spec.name
-        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"])
+        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"],
+                         self.rules["deck.jokers"])
         self.players_min = self.rules["players.min"]
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]
@@ -69,6 +70,8 @@ _RANK_INDEX = {rank: i for i, rank in enumerate(ALL_RANKS)}
 
 def _card(text: str, trump: str | None) -> Card:
     """A card as the `cards` environment sees it (rank as its index in ALL_RANKS)."""
+    if text in JOKER_COLOURS:  # J3: no rank, no suit, not a trump; J2: a colour
+        return Card.joker(JOKER_COLOURS[text])
     suit = suit_of(text)
     return Card(_RANK_INDEX[rank_of(text)], suit, suit == trump)
 

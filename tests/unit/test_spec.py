@@ -233,8 +233,14 @@ def test_reserved_keys(tmp_path):
     path, diag = one_error(tmp_path, HEAD + "rules:\n  teams.mode: pairs\n")
     assert diag.startswith(f"{path}:5:15: error: 'teams.mode' is reserved for a later "
                            "version: only none is supported")
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
-    assert "'deck.jokers' is reserved for a later version: only 0 is supported" in diag
+
+
+def test_jokers_come_in_pairs(tmp_path):
+    # J1: a red and a black joker, or none.
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 1\n")
+    assert "deck.jokers must be 0 or 2 (a red and a black joker, J1), not 1" in diag
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 3\n")
+    assert "deck.jokers" in diag and "2" in diag
 
 
 def test_key_given_twice_nested_and_dotted(tmp_path):
