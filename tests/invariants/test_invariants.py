@@ -14,6 +14,7 @@ import random
 
 import pytest
 from engine_support import (
+    JOKERS,
     check_conservation,
     check_state,
     deck,
@@ -268,8 +269,10 @@ def test_legal_action_order_is_canonical_and_stable(name):
     the list is the same from the game, its copy and its from_dict."""
     mod = load(name)
     ranks = list(mod.VARIANT["rules"]["deck.ranks"])
-    key = lambda c: (ranks.index(c[:-1]), "SHDC".index(c[-1]))
-    by_suit = lambda c: ("SHDC".index(c[-1]), ranks.index(c[:-1]))
+    key = lambda c: ((len(ranks), JOKERS.index(c)) if c in JOKERS  # J1: jokers last, RJ BJ
+                     else (ranks.index(c[:-1]), "SHDC".index(c[-1])))
+    by_suit = lambda c: ((4, JOKERS.index(c)) if c in JOKERS
+                         else ("SHDC".index(c[-1]), ranks.index(c[:-1])))
     for players in player_range(mod):
         rng = random.Random(players)
         g = mod.new_game(players, players * 13)
