@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from compiler.sim.cards import rank, split, suit
+from compiler.sim.cards import is_joker, rank, split, suit
 
 Bot = Callable[..., object]
 
@@ -25,8 +25,19 @@ def random_bot(game, seat, rng, repeated=False):
     return rng.choice(game.legal_actions())
 
 
+JOKER_COST = 150       # a joker beats any card of its colour, trumps included (J2): the
+                       # dearest defence card, spent after every trump
+
+
 def _cost(card: str, trump) -> int:
+    if is_joker(card):
+        return JOKER_COST
     return rank(card) + (100 if card[-1] == trump else 0)
+
+
+def _precious(card: str, trump) -> bool:
+    """A card worth keeping: a trump or a joker (J2)."""
+    return suit(card) == trump or is_joker(card)
 
 
 def _beat_plan(unbeaten, beats, trump):
@@ -65,10 +76,10 @@ def _defend(game, by_kind, trump, repeated):
     plan = _beat_plan(unbeaten, beats, trump) if unbeaten else None
     if plan is None:
         return transfers[0][0] if transfers else take
-    trumps = [d for d in plan.values() if suit(d) == trump]
+    trumps = [d for d in plan.values() if _precious(d, trump)]
     if trumps and transfers:
         return min(transfers, key=lambda ac: sum(_cost(c, trump) for c in ac[1]))[0]
-    if (take is not None and any(rank(d) >= HIGH_TRUMP for d in trumps)
+    if (take is not None and any(rank(d) >= HIGH_TRUMP or is_joker(d) for d in trumps)
             and sum(1 + (d is not None) for _, d in table) <= 2 and len(game.stock) > BIG_STOCK):
         return take
     attack = max(plan, key=lambda a: _cost(a, trump))
@@ -82,7 +93,7 @@ def _open(attacks, trump):
 
     def score(ac):
         cards = ac[1]
-        trumps = sum(suit(c) == trump for c in cards)
+        trumps = sum(_precious(c, trump) for c in cards)  # jokers are kept for defence
         return (trumps, rank(cards[0]) - 2 * (counts[cards[0][:-1]] - 1), -len(cards))
     return min(attacks, key=score)[0]
 
