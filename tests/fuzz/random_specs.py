@@ -63,4 +63,9 @@ def specs(draw):
         # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
         rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
                                                 max_size=len(suits) - 1))
+    if draw(st.booleans()):  # jokers (J1-J4), sometimes with the jokers variant's clause
+        rules["deck"]["jokers"] = 2
+        if draw(st.booleans()):
+            rules["beating"]["beats"] = (f"({rules['beating']['beats']}) or "
+                                         "(d.is_joker != a.is_joker and d.colour == a.colour)")
     return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}

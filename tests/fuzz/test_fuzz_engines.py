@@ -24,6 +24,7 @@ def test_random_specs_make_working_engines(tmp_path_factory, spec, seed):
     exec(compile(source, "fz.py", "exec"), engine.__dict__)  # our own generated code
     rng = random.Random(seed)
     deck = len(spec["rules"]["deck"]["ranks"]) * len(spec["rules"]["deck"]["suits"])
+    deck += spec["rules"]["deck"].get("jokers", 0)  # J1: conservation counts the jokers
     for players in range(2, spec["rules"]["players"]["max"] + 1):
         game = engine.new_game(players, seed)
         for _ in range(5000):
