@@ -31,7 +31,11 @@ def _random_states(name, players, games, seed):
         yield game
 
 
-@pytest.mark.parametrize("name", generated.ENGINES)
+REFUSED = {"jokers"}
+"""Bundled variants outside the encoding (test_the_jokers_engine_is_refused_clearly)."""
+
+
+@pytest.mark.parametrize("name", [n for n in generated.ENGINES if n not in REFUSED])
 def test_legal_actions_map_one_to_one_onto_indices(name):
     encoding = DurakEncoding(name)
     low, high = player_range(encoding.engine)
@@ -174,3 +178,10 @@ def test_importing_compiler_needs_no_rl_extra():
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "durakc[rl]" in result.stdout and "numpy" in result.stdout
+
+
+def test_the_jokers_engine_is_refused_clearly():
+    """The bundled jokers variant (J1) is outside the encoding: a ValueError naming it."""
+    from compiler.rl.encoding import DurakEncoding
+    with pytest.raises(ValueError, match=r"jokers: the RL encoding does not cover jokers"):
+        DurakEncoding("jokers")
