@@ -145,6 +145,7 @@ def _capabilities(r: dict) -> list[Capability]:
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
     caps += _rule_options(r)
+    caps += _swap_sections(r)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -178,6 +179,17 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("last_draw_on_return", {}))
     if r["series.next_dealer"] == "left_of_dealer":
         caps.append(Capability("dealer_rotates", {}))
+    return caps
+
+
+def _swap_sections(r: dict) -> list[Capability]:
+    """Actions before the opening attack (issue 11): the trump exchange (TX1), then swaps
+    (PK1-PK4); `legal_actions` lists them in this order after the openings."""
+    caps = []
+    if r["trump.six_exchange"]:
+        caps.append(Capability("trump_exchange", {"lowest_rank": r["deck.ranks"][0]}))
+    if r["swap.per_game"]:
+        caps.append(Capability("swaps", {"per_game": r["swap.per_game"]}))
     return caps
 
 

@@ -777,7 +777,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
                   diags: list[Diagnostic]) -> None:
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
-                  _check_trump_never):
+                  _check_trump_never, _check_swaps):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -830,6 +830,21 @@ def _check_trump_never(values: dict):
             yield ("trump.never", "deck.suits"), f"trump.never: {suit} is not a suit of the deck"
     if suits and all(s in never for s in suits):
         yield ("trump.never", "deck.suits"), "trump.never excludes every suit of the deck"
+
+
+def _check_swaps(values: dict):
+    """PK1-PK4 and TX1 need a stock with a face-up trump card under it."""
+    mode, deal = values["trump.mode"], values["deal.mode"]
+    for key, what in (("swap.per_game", "swaps (PK2)"), ("trump.six_exchange", "the exchange (TX1)")):
+        if not values[key]:
+            continue
+        if mode != "turned_bottom":
+            yield ((key, "trump.mode"),
+                   f"{key}: {what} need a face-up trump card under the stock "
+                   f"(trump.mode turned_bottom, not {mode})")
+        if deal != "hands":
+            yield ((key, "deal.mode"),
+                   f"{key}: {what} need a stock after the deal (deal.mode hands, not {deal})")
 
 
 # ---------------------------------------------------------------------------

@@ -18,11 +18,13 @@ ENGINES = (
     'no-trump',
     'podkidnoy',
     'podkidnoy-left',
+    'poker',
     'proyezdnoy',
     'railroad',
     'siberian',
     'spades-for-spades',
     'transfer',
+    'trump-six',
 )
 """Names of the bundled variants that have an engine here."""
 
@@ -40,11 +42,13 @@ MODULES = {
     'no-trump': 'generated.no_trump',
     'podkidnoy': 'generated.podkidnoy',
     'podkidnoy-left': 'generated.podkidnoy_left',
+    'poker': 'generated.poker',
     'proyezdnoy': 'generated.proyezdnoy',
     'railroad': 'generated.railroad',
     'siberian': 'generated.siberian',
     'spades-for-spades': 'generated.spades_for_spades',
     'transfer': 'generated.transfer',
+    'trump-six': 'generated.trump_six',
 }
 
 

@@ -46,6 +46,7 @@ VARIANT = {
         'trump.never': ['S'],
         'trump.per_player': False,
         'trump.six_exchange': False,
+        'swap.per_game': 0,
         'first_attacker.first_game': 'lowest_trump',
         'first_attacker.no_trump_held': 'redeal',
         'series.next_dealer': 'loser',

@@ -32,7 +32,8 @@ NEXT_GAME = "next_game"
 """In a divergence's action list: the game was over and the series went on (next_game(seed))."""
 
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
-            "defender", "out", "is_over", "loser", "is_draw", "annotations")
+            "defender", "out", "is_over", "loser", "is_draw", "annotations",
+            "swaps_left")  # PK4
 """What is compared at every decision, in this order (the first difference is reported)."""
 
 

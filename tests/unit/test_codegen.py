@@ -28,6 +28,8 @@ CAPABILITY_MARKERS = {
     "same_attacker": "# after_take.next_attacker: same_attacker",
     "last_draw_on_return": "# refill.first_on_return is false",
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
+    "trump_exchange": "def _exchange_action(self):",
+    "swaps": "def _swap_actions(self):",
 }
 
 
