@@ -57,6 +57,8 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         "attacker": pos["attacker"], "discard": discard,
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
         "first_round": bool(pos.get("first_round", False)),
+        # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
+        **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
     }
 
 
@@ -134,6 +136,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     for key in ("to_move", "attacker", "defender", "trump", "loser"):
         if key in exp:
             eq(key, getattr(game, key), exp[key])
+    if "swaps_left" in exp:
+        eq("swaps_left", game.swaps_left, exp["swaps_left"])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))
