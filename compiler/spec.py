@@ -835,16 +835,16 @@ def _check_trump_never(values: dict):
 def _check_swaps(values: dict):
     """PK1-PK4 and TX1 need a stock with a face-up trump card under it."""
     mode, deal = values["trump.mode"], values["deal.mode"]
-    for key, what in (("swap.per_game", "swaps (PK2)"), ("trump.six_exchange", "the exchange (TX1)")):
+    for key, rule in (("swap.per_game", "PK2"), ("trump.six_exchange", "TX1")):
         if not values[key]:
             continue
         if mode != "turned_bottom":
             yield ((key, "trump.mode"),
-                   f"{key}: {what} need a face-up trump card under the stock "
-                   f"(trump.mode turned_bottom, not {mode})")
+                   (f"{key} needs a face-up trump card under the stock ({rule}): "
+                    f"trump.mode turned_bottom, not {mode}"))
         if deal != "hands":
             yield ((key, "deal.mode"),
-                   f"{key}: {what} need a stock after the deal (deal.mode hands, not {deal})")
+                   f"{key} needs a stock after the deal ({rule}): deal.mode hands, not {deal}")
 
 
 # ---------------------------------------------------------------------------

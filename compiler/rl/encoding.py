@@ -262,5 +262,10 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
         raise ValueError(f"{name}: the RL encoding does not cover jokers (deck.jokers) yet")
     if rules.get("deck.wild_rank"):
         raise ValueError(f"{name}: the RL encoding does not cover wild cards (deck.wild_rank) yet")
+    if rules.get("swap.per_game"):
+        raise ValueError(f"{name}: the RL encoding does not cover swaps (swap.per_game, PK1) yet")
+    if rules.get("trump.six_exchange"):
+        raise ValueError(f"{name}: the RL encoding does not cover the trump exchange "
+                         f"(trump.six_exchange, TX1) yet")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")

@@ -29,6 +29,8 @@ if str(ROOT) not in sys.path:
 NO_ENGINES = "no generated engines yet"
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
+OPENING_EXTRAS = {"swap": "swap.per_game", "exchange": "trump.six_exchange"}  # PK1, TX1
+"""Verbs offered before the opening attack, each only when its rule key is on."""
 MAX_PLAYERS_TESTED = 8
 
 
@@ -222,6 +224,25 @@ def check_table_limits(mod, g) -> None:
             f"(took={round_took(g)}): table {table}")
 
 
+def check_before_opening(g, rules, legal: list[str]) -> None:
+    """PK1-PK4, TX1: swaps and the exchange only where the rules allow them."""
+    most = rules.get("swap.per_game") or 0
+    left = g.swaps_left
+    if most:
+        assert len(left) == g.players and all(0 <= n <= most for n in left), f"swaps_left {left}"
+    else:
+        assert left is None, f"swaps_left {left} in a variant without swaps"
+    stock = g.stock
+    for t in legal:
+        verb, *cards = t.split()
+        if verb == "swap":  # PK1, PK2, PK4
+            assert len(cards) == 2 and cards[0] != cards[1], t
+            assert len(stock) >= 3 and left[g.to_move] > 0, f"{t} with stock {stock}, {left}"
+        elif verb == "exchange":  # TX1: the lowest trump, under another card
+            assert cards == [rules["deck.ranks"][0] + g.trump], t
+            assert len(stock) >= 2 and stock[-1] == g.trump_card, f"{t} with stock {stock}"
+
+
 def check_turn_consistency(mod, g, legal: list[str]) -> None:
     if g.is_over:
         assert g.to_move is None, "to_move must be None once the game is over"
@@ -246,13 +267,15 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     assert g.hands[g.to_move], f"to_move={g.to_move} holds no cards but must act: {legal}"
     rules = mod.VARIANT["rules"]
     verbs = {t.split()[0] for t in legal}
-    assert verbs <= set(VERBS), f"unknown verbs in {legal}"
+    extras = {v for v, key in OPENING_EXTRAS.items() if rules.get(key)}
+    assert verbs <= set(VERBS) | extras, f"unknown verbs in {legal}"
     table = [list(p) for p in g.table]
     unbeaten = [a for a, d in table if d is None]
     hand = set(g.hands[g.to_move])
     if not table:
         assert g.to_move == g.attacker, f"empty table: to_move {g.to_move} != attacker {g.attacker}"
-        assert verbs == {"attack"}, f"empty table: only attacks allowed, got {legal}"
+        assert verbs - extras == {"attack"}, f"empty table: only attacks allowed, got {legal}"
+        check_before_opening(g, rules, legal)
     elif unbeaten and not round_took(g):
         assert g.to_move == g.defender, (
             f"unbeaten cards {unbeaten}: to_move {g.to_move} != defender {g.defender}")
@@ -285,6 +308,8 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert cards and {rank_of(c) for c in cards} <= {rank_of(a) for a in unbeaten}, t
             if verb == "show":
                 assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
+        elif verb in OPENING_EXTRAS:
+            pass  # check_before_opening
         else:
             assert not cards, t
 
@@ -298,7 +323,7 @@ def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set) 
             mine = sorted(c for c in hand if rank_of(c) == rank)
             for size in range(1, min(cap, len(mine)) + 1):
                 expected |= {frozenset(combo) for combo in itertools.combinations(mine, size)}
-        got = {frozenset(t.split()[1:]) for t in legal}
+        got = {frozenset(t.split()[1:]) for t in legal if t.startswith("attack ")}
         assert got == expected, (f"openings: missing {sorted(map(sorted, expected - got))}, "
                                  f"extra {sorted(map(sorted, got - expected))}")
     elif legal and legal[-1] == "pass":
@@ -322,7 +347,7 @@ def spellings(t: str) -> list[str]:
     sym = [c[:-1] + SUIT_SYMBOLS.get(c[-1], c[-1]) for c in cards]
     out.append(" ".join([verb] + sym))
     out.append(" ".join([verb.upper()] + [c.lower() for c in sym]))
-    if len(cards) > 1 and verb != "beat":
+    if len(cards) > 1 and verb not in ("beat", "swap"):  # PK3: a swap's order counts
         out.append(" ".join([verb] + cards[::-1]))
         out.append(" ".join([verb] + [c.lower() for c in sym[::-1]]))
     return out
