@@ -15,7 +15,7 @@ from compiler import __version__
 from compiler.expressions import Card
 from compiler.hooks import Capability
 from compiler.pyliteral import doc_text, py_literal
-from compiler.schema import ALL_RANKS, KEYS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from compiler.schema import ALL_RANKS, TEAM_PLAYER_COUNTS, team_of, teams_of
 from compiler.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -102,7 +102,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "docstring": doc_text(spec.title, spec.description),
         "compiler_version": __version__,
         "sha256": spec.sha256,
-        "variant_literal": py_literal(_variant_dict(spec)),
+        "variant_literal": py_literal(spec.variant_dict()),
         "players_min": r["players.min"],
         "players_max": r["players.max"],
         "hand_size": r["deal.hand_size"],
@@ -290,32 +290,6 @@ def _opening_blocks(nranks: int, nsuits: int) -> dict:
 def _parenthesised(code: str) -> str:
     """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
     return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
-
-
-def _variant_dict(spec: Spec) -> dict:
-    return {
-        "name": spec.name,
-        "title": spec.title,
-        "description": spec.description,
-        "source": spec.label,
-        "extends": [name for name, _ in spec.chain[1:]],
-        "sources": list(spec.sources),
-        "spec_sha256": spec.sha256,
-        "compiler_version": __version__,
-        "rules": _effective_rules(spec),
-    }
-
-
-def _effective_rules(spec: Spec) -> dict:
-    """The rules as JSON, expressions in canonical form with `inherited` expanded."""
-    rules = spec.rules_json()
-    for key in KEYS:
-        value = spec.values[key.path]
-        if key.type == "expr":
-            rules[key.path] = value.canonical()
-        elif key.type == "annotations":
-            rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
-    return rules
 
 
 def _is_everyone_but_defender(expr) -> bool:

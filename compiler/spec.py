@@ -24,7 +24,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import expressions
+from compiler import __version__, expressions
 from compiler.diagnostics import Diagnostic, SpecError, did_you_mean
 from compiler.schema import (
     ALL_RANKS,
@@ -77,6 +77,28 @@ class Spec:
     def bundled(self) -> bool:
         """The spec is one of the bundled variants (``variants/*.yaml``)."""
         return _is_bundled(self.path)
+
+    def variant_dict(self) -> dict:
+        """An engine's VARIANT dict (every backend's): name, title, source, sha256 and the
+        effective rules, expressions in canonical form with `inherited` expanded."""
+        rules = self.rules_json()
+        for key in KEYS:
+            value = self.values[key.path]
+            if key.type == "expr":
+                rules[key.path] = value.canonical()
+            elif key.type == "annotations":
+                rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
+        return {
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "source": self.label,
+            "extends": [name for name, _ in self.chain[1:]],
+            "sources": list(self.sources),
+            "spec_sha256": self.sha256,
+            "compiler_version": __version__,
+            "rules": rules,
+        }
 
     def rules_json(self) -> dict:
         """JSON-safe ``{path: value}`` in schema order; expressions as their text."""

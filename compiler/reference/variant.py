@@ -8,10 +8,9 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 
 from __future__ import annotations
 
-from compiler import __version__
 from compiler.expressions import Card
 from compiler.reference.cards import Deck, rank_of, suit_of
-from compiler.schema import ALL_RANKS, KEYS
+from compiler.schema import ALL_RANKS
 from compiler.spec import Spec
 
 
@@ -82,23 +81,5 @@ def _card(text: str, trump: str | None) -> Card:
 
 
 def variant_info(spec: Spec) -> dict:
-    """The module's VARIANT dict: name, title, source, sha256 and the effective rules."""
-    rules = spec.rules_json()
-    for key in KEYS:
-        value = spec.values[key.path]
-        if key.type == "expr":
-            rules[key.path] = value.canonical()
-        elif key.type == "annotations":
-            rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
-    return {
-        "name": spec.name,
-        "title": spec.title,
-        "description": spec.description,
-        "source": spec.label,
-        "extends": [name for name, _ in spec.chain[1:]],
-        "sources": list(spec.sources),
-        "spec_sha256": spec.sha256,
-        "compiler_version": __version__,
-        "backend": "reference",
-        "rules": rules,
-    }
+    """The module's VARIANT dict: the generated engine's, marked as the reference backend."""
+    return {**spec.variant_dict(), "backend": "reference"}
