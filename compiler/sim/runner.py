@@ -59,25 +59,23 @@ def position_key(game) -> tuple:
 class RoundStarts:
     """Counts how often each round-start position has occurred in one game, cheaply.
 
-    Only a round that ends in a take with nothing drawn can lead back to an earlier
-    position: one whose cards are discarded, or after which cards are drawn, makes the game
-    new for good (the discard only grows, the stock only shrinks).  So positions are
-    compared only at round starts after such rounds, and forgotten after any other; a
-    return to the first position after a discard or a draw is noticed one round later.
+    Only a round that ends in a take can lead back to an earlier position: one whose cards
+    are discarded makes the game new for good (the discard only grows).  So positions are
+    compared only at round starts after a take, and forgotten after any other round; a
+    return to the first position after a discard is noticed one round later.  A draw
+    after a take needs no check of its own: the stock only shrinks, so the position's key
+    (which holds the stock) is then new.
     """
 
     def __init__(self):
         self.seen: dict = {}
-        self.stock = -1
         self.took = False          # the runner sets it when the current round has a take
 
     def count(self, game) -> int:
         """Occurrences of the position `game` starts a round in (1 when it is new)."""
-        stock, took = len(game.stock), self.took
-        self.took = False
-        if not took or stock != self.stock:
+        took, self.took = self.took, False
+        if not took:
             self.seen.clear()
-            self.stock = stock
             return 1
         key = position_key(game)
         n = self.seen[key] = self.seen.get(key, 0) + 1
