@@ -1,7 +1,7 @@
-"""`python -m compiler ...` behaves exactly like `durakc ...`."""
+"""`python -m durakc ...` behaves exactly like `durakc ...`."""
 
 import sys
 
-from compiler.cli import main
+from durakc.cli import main
 
 sys.exit(main())

@@ -43,9 +43,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 
-from compiler.diagnostics import Diagnostic
-from compiler.ir import beat_masks
-from compiler.spec import Spec
+from durakc.diagnostics import Diagnostic
+from durakc.ir import beat_masks
+from durakc.spec import Spec
 
 MAX_POINTS = 100_000
 """Most distinct points evaluated for one expression; beyond, no warning is given."""

@@ -1,4 +1,4 @@
-"""The `durakc` command line: one sub-command per module in `compiler.commands`.
+"""The `durakc` command line: one sub-command per module in `durakc.commands`.
 
 Each command module defines `NAME`, `HELP`, `add_arguments(parser)` and
 `run(args) -> int`.  Exit codes: 0 success, 1 spec errors (or a failed check),
@@ -11,17 +11,17 @@ import argparse
 import importlib
 import sys
 
-from compiler import __version__
+from durakc import __version__
 
 COMMAND_MODULES = (
     "compile", "build", "check", "explain", "list", "bench",
     "simulate", "compare", "diff", "play", "reference", "verify",
 )
-"""Sub-commands in the order `--help` lists them (modules of compiler.commands)."""
+"""Sub-commands in the order `--help` lists them (modules of durakc.commands)."""
 
 
 def _load_commands():
-    return [importlib.import_module(f"compiler.commands.{name}_cmd") for name in COMMAND_MODULES]
+    return [importlib.import_module(f"durakc.commands.{name}_cmd") for name in COMMAND_MODULES]
 
 
 def build_parser() -> argparse.ArgumentParser:

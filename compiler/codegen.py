@@ -13,14 +13,16 @@ from pathlib import Path
 
 import jinja2
 
-from compiler import __version__
-from compiler.analysis import analyse
-from compiler.hooks import Hooks
-from compiler.ir import build_ir, module_name
-from compiler.spec import Spec, bundled_names, load_specs
+from durakc import __version__
+from durakc.analysis import analyse
+from durakc.hooks import Hooks
+from durakc.ir import build_ir, module_name
+from durakc.paths import engines_dir
+from durakc.spec import Spec, bundled_names, load_specs
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-GENERATED_DIR = Path(__file__).resolve().parent.parent / "generated"
+GENERATED_DIR = engines_dir()
+"""generated/: the folder `durakc build` writes and `durakc check` compares."""
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES)),
@@ -98,8 +100,8 @@ def build_outputs() -> tuple[dict[str, str], list]:
 
 
 def build_all() -> tuple[dict[str, str], list, list]:
-    """`build_outputs`, and the warnings `compiler.analysis` finds in the bundled specs."""
-    from compiler.ctarget import CTargetError, render_c  # the C target imports this module
+    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs."""
+    from durakc.ctarget import CTargetError, render_c  # the C target imports this module
 
     specs, errors = load_specs(bundled_names())
     outputs = {}

@@ -12,9 +12,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from compiler.diagnostics import SpecError
-from compiler.schema import KEYS, Key, sections, value_text
-from compiler.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
+from durakc.diagnostics import SpecError
+from durakc.schema import KEYS, Key, sections, value_text
+from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 
 WIDTH = 78
 """Column at which explanation text is wrapped."""

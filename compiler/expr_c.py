@@ -1,6 +1,6 @@
 """The C emitter of the expression language: a checked, simplified tree as C99 source.
 
-`Expr.to_c` (compiler.expressions) calls `c_source`.  Everything is fully
+`Expr.to_c` (durakc.expressions) calls `c_source`.  Everything is fully
 parenthesised, so no operator precedence of C has to match the language's.
 Booleans are C ints (0 or 1), `min`/`max` call the static helpers `expr_min`
 and `expr_max` that every generated C engine defines, and a chained comparison
@@ -11,7 +11,7 @@ time into tables, like in Python, and can not be emitted.
 
 from __future__ import annotations
 
-from compiler.expr_check import (
+from durakc.expr_check import (
     Binary,
     BoolLit,
     Call,

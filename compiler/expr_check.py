@@ -24,8 +24,8 @@ from typing import ClassVar
 
 from lark import Token, Tree
 
-from compiler.diagnostics import did_you_mean
-from compiler.schema import ALL_RANKS, CARD_FIELDS, SUITS
+from durakc.diagnostics import did_you_mean
+from durakc.schema import ALL_RANKS, CARD_FIELDS, SUITS
 
 # Precedence levels of printed expressions, loosest first.
 COND, OR, AND, NOT, CMP, SUM, NEG, ATOM = range(1, 9)

@@ -1,6 +1,6 @@
 """The expression language: parse (Lark, `expr.lark`), check, emit, evaluate.
 
-Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
+Public API (used by `durakc.spec`, `durakc.ir` and `durakc.codegen`):
 
     compile_expr(text, env, result, inherited=None) -> Expr | list[ExprProblem]
         Parse `text`, resolve names against `schema.ENVIRONMENTS[env]`,
@@ -21,7 +21,7 @@ Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
         Only int/bool-typed environments are emitted (the card environment
         is evaluated at compile time into tables).
     Expr.to_c(namemap: dict[str, str], constants=None) -> str
-        The same for C99 (fully parenthesised; `compiler.expr_c`).
+        The same for C99 (fully parenthesised; `durakc.expr_c`).
     Expr.constant() -> int | bool | None
         The value when the expression uses no names, else None.
     Expr.canonical() -> str
@@ -32,7 +32,7 @@ Public API (used by `compiler.spec`, `compiler.ir` and `compiler.codegen`):
         `rank` is an index into `schema.ALL_RANKS`; `suit` a letter.
 
 Nothing here is ever handed to Python's eval or exec: expressions are
-evaluated by walking the checked tree (`compiler.expr_check`).  Hostile or
+evaluated by walking the checked tree (`durakc.expr_check`).  Hostile or
 huge input gets an `ExprProblem`, never an exception.
 """
 
@@ -44,9 +44,9 @@ from pathlib import Path
 
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from compiler.expr_c import c_source
-from compiler.expr_check import Checker, Node, simplify
-from compiler.schema import ENVIRONMENTS
+from durakc.expr_c import c_source
+from durakc.expr_check import Checker, Node, simplify
+from durakc.schema import ENVIRONMENTS
 
 MAX_LENGTH = 2000
 """Longest expression text accepted, in characters."""
@@ -117,7 +117,7 @@ class Expr:
         return simplify(self._root, constants, inline_minmax).python(namemap)[0]
 
     def to_c(self, namemap: dict[str, str], constants: dict | None = None) -> str:
-        """C99 source with each name replaced by `namemap[name]` (see `compiler.expr_c`).
+        """C99 source with each name replaced by `namemap[name]` (see `durakc.expr_c`).
 
         The same simplified tree as `to_python`; raises `expr_c.NotInC` (a ValueError)
         for names missing from `namemap` or card-typed parts.

@@ -11,12 +11,12 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
-from compiler import __version__
-from compiler.expressions import Card
-from compiler.hooks import Capability
-from compiler.pyliteral import doc_text, py_literal
-from compiler.schema import ALL_RANKS, TEAM_PLAYER_COUNTS, team_of, teams_of
-from compiler.spec import Spec
+from durakc import __version__
+from durakc.expressions import Card
+from durakc.hooks import Capability
+from durakc.pyliteral import doc_text, py_literal
+from durakc.schema import ALL_RANKS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
 _TRANSFER_NOW = {

@@ -1,6 +1,6 @@
 """The spec schema: every rule key a variant may set, declared exactly once.
 
-This module is the single source for validation (`compiler.spec`), for
+This module is the single source for validation (`durakc.spec`), for
 `durakc explain` and for the README's spec reference table (a test keeps the
 README in sync with `reference_table()`).  Each `Key` says its type, default,
 allowed values, the rule IDs of `shared/rules/profiles.md` it implements and a

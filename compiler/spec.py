@@ -24,9 +24,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import __version__, expressions
-from compiler.diagnostics import Diagnostic, SpecError, did_you_mean
-from compiler.schema import (
+from durakc import __version__, expressions
+from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
+from durakc.schema import (
     ALL_RANKS,
     KEY_BY_PATH,
     KEYS,
@@ -36,7 +36,7 @@ from compiler.schema import (
     Key,
     value_text,
 )
-from compiler.yamlsrc import Entry, Node, load_yaml
+from durakc.yamlsrc import Entry, Node, load_yaml
 
 _CHECKOUT_VARIANTS = Path(__file__).resolve().parent.parent / "variants"
 BUNDLED_DIR: Path = (_CHECKOUT_VARIANTS if _CHECKOUT_VARIANTS.is_dir()
@@ -919,7 +919,7 @@ def _check_siege(values: dict):
         yield (("throw_in.timing", "transfer.enabled"),
                ("throw_in.timing any_time (siege) needs transfer.enabled: false: "
                 "a siege attack can not be transferred"))
-    from compiler.analysis import throw_in_possible  # analysis imports this module
+    from durakc.analysis import throw_in_possible  # analysis imports this module
 
     if throw_in_possible(values) is False:
         yield (("throw_in.who", "throw_in.timing"),

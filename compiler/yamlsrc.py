@@ -27,8 +27,8 @@ import yaml
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
-from compiler import yamlerrors
-from compiler.diagnostics import Diagnostic, SpecError
+from durakc import yamlerrors
+from durakc.diagnostics import Diagnostic, SpecError
 
 MAX_BYTES = 1_000_000
 """Largest spec file accepted, in bytes."""
@@ -412,7 +412,7 @@ def _prior(src: Source, loader: _SpecLoader | None) -> list[Diagnostic]:
 
 
 def _yaml_error(src: Source, exc: yaml.MarkedYAMLError) -> Diagnostic:
-    """A syntax error in plain words (see `compiler.yamlerrors`), where the mistake is."""
+    """A syntax error in plain words (see `durakc.yamlerrors`), where the mistake is."""
     explained = yamlerrors.explain(src.text, exc)
     line, col = src.locate(explained.index)
     return src.diag(line, col, explained.message, explained.width)

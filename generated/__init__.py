@@ -32,37 +32,38 @@ ENGINES = (
 )
 """Names of the bundled variants that have an engine here."""
 
-MODULES = {
-    'albanian': 'generated.albanian',
-    'changeable-trump': 'generated.changeable_trump',
-    'crazy': 'generated.crazy',
-    'double-durak': 'generated.double_durak',
-    'durak52': 'generated.durak52',
-    'epaulettes': 'generated.epaulettes',
-    'fallen-ace': 'generated.fallen_ace',
-    'first-round-five': 'generated.first_round_five',
-    'kyiv': 'generated.kyiv',
-    'mini': 'generated.mini',
-    'neighbours': 'generated.neighbours',
-    'no-trump': 'generated.no_trump',
-    'pairs': 'generated.pairs',
-    'podkidnoy': 'generated.podkidnoy',
-    'podkidnoy-left': 'generated.podkidnoy_left',
-    'proyezdnoy': 'generated.proyezdnoy',
-    'railroad': 'generated.railroad',
-    'siberian': 'generated.siberian',
-    'siege': 'generated.siege',
-    'spades-for-spades': 'generated.spades_for_spades',
-    'svoi-kozyri': 'generated.svoi_kozyri',
-    'teams-of-three': 'generated.teams_of_three',
-    'transfer': 'generated.transfer',
-    'weli': 'generated.weli',
+MODULES = {  # variant name -> module name inside this package
+    'albanian': 'albanian',
+    'changeable-trump': 'changeable_trump',
+    'crazy': 'crazy',
+    'double-durak': 'double_durak',
+    'durak52': 'durak52',
+    'epaulettes': 'epaulettes',
+    'fallen-ace': 'fallen_ace',
+    'first-round-five': 'first_round_five',
+    'kyiv': 'kyiv',
+    'mini': 'mini',
+    'neighbours': 'neighbours',
+    'no-trump': 'no_trump',
+    'pairs': 'pairs',
+    'podkidnoy': 'podkidnoy',
+    'podkidnoy-left': 'podkidnoy_left',
+    'proyezdnoy': 'proyezdnoy',
+    'railroad': 'railroad',
+    'siberian': 'siberian',
+    'siege': 'siege',
+    'spades-for-spades': 'spades_for_spades',
+    'svoi-kozyri': 'svoi_kozyri',
+    'teams-of-three': 'teams_of_three',
+    'transfer': 'transfer',
+    'weli': 'weli',
 }
 
 
 def load(name):
     """The engine module of a bundled variant, by variant name."""
     try:
-        return importlib.import_module(MODULES[name])
+        module = MODULES[name]
     except KeyError:
         raise ValueError(f"no generated engine for {name!r}; known: {', '.join(ENGINES)}") from None
+    return importlib.import_module("." + module, __name__)

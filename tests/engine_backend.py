@@ -25,8 +25,8 @@ def native_refusal(name: str) -> str | None:
     module = name.replace("-", "_")
     if (ROOT / "generated" / f"{module}.c").exists():
         return None
-    from compiler.ctarget import unsupported
-    from compiler.spec import load_spec
+    from durakc.ctarget import unsupported
+    from durakc.spec import load_spec
     problems = unsupported(load_spec(name))
     detail = "; ".join(d.message for d in problems) or "no generated C engine"
     return f"{name}: no C engine ({detail})"
@@ -40,11 +40,11 @@ def load_engine(name: str):
     returned instead, so that suites choosing their parameters from `VARIANT` can list the
     variant; every test then loads it again here and is skipped.
     """
-    python = "generated." + name.replace("-", "_")
+    python = "durakc.engines." + name.replace("-", "_")
     if backend() == "native":
         reason = native_refusal(name)
         if reason is None:
-            from compiler.native import load_native
+            from durakc.native import load_native
             return load_native(name)
         if "PYTEST_CURRENT_TEST" in os.environ:
             import pytest

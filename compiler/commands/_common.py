@@ -6,7 +6,7 @@ import json
 import sys
 from types import ModuleType
 
-from compiler.diagnostics import SpecError
+from durakc.diagnostics import SpecError
 
 
 def report(exc: SpecError) -> int:
@@ -34,7 +34,7 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
     printed as diagnostics, exit 1) or a generated engine file; anything else is a usage
     error (exit 2) with "did you mean".
     """
-    from compiler.sim.loader import EngineNotFound, load_engine
+    from durakc.sim.loader import EngineNotFound, load_engine
 
     engines = []
     for ref in refs:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import sys
 
-from compiler.bench import bench, bench_native, bytecodes_per_decision
-from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
-from compiler.sim.loader import bundled_names, player_range, variant_name
+from durakc.bench import bench, bench_native, bytecodes_per_decision
+from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
+from durakc.sim.loader import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
@@ -85,10 +85,10 @@ def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | Non
     a generated engine file has no C source (usage error).  With `all_bundled` (no VARIANT
     given) a variant the C target does not support is left out with a note on stderr.
     """
-    from compiler.ctarget import CTargetError
-    from compiler.diagnostics import SpecError
-    from compiler.native import NativeUnavailable
-    from compiler.native.sim import load
+    from durakc.ctarget import CTargetError
+    from durakc.diagnostics import SpecError
+    from durakc.native import NativeUnavailable
+    from durakc.native.sim import load
 
     native = []
     for ref in refs:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
-from compiler.commands._common import print_diagnostics, with_warnings
+from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
+from durakc.commands._common import print_diagnostics, with_warnings
 
 NAME = "build"
 HELP = ("compile every bundled variant into generated/ (Python and C engines, and "
@@ -54,7 +54,7 @@ def run(args) -> int:
 
 def _build_native(outputs: dict[str, str], quiet: bool) -> int:
     """Compile every C engine with its binding (the native backend's cache)."""
-    from compiler.native.build import NativeUnavailable, build_extension
+    from durakc.native.build import NativeUnavailable, build_extension
 
     for name in sorted(n for n in outputs if n.endswith(".c")):
         module = name[:-2]

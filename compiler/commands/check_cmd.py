@@ -5,8 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
-from compiler.commands._common import print_diagnostics, with_warnings
+from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
+from durakc.commands._common import print_diagnostics, with_warnings
 
 NAME = "check"
 HELP = "exit 1 and list stale, missing or extra files when generated/ is out of date"

@@ -1,7 +1,7 @@
 """`durakc compare V1 V2 ...`: the same statistics for several variants on the same deals."""
 
-from compiler.commands._common import VARIANT_HELP
-from compiler.sim import command
+from durakc.commands._common import VARIANT_HELP
+from durakc.sim import command
 
 NAME = "compare"
 HELP = "simulate several variants on the same seeded deals (paired) and compare them"

@@ -16,12 +16,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compiler.analysis import analyse
-from compiler.codegen import render_engine
-from compiler.commands._common import count_text, print_diagnostics, usage_error, with_warnings
-from compiler.diagnostics import Diagnostic, SpecError
-from compiler.ir import module_name
-from compiler.spec import Spec, load_spec
+from durakc.analysis import analyse
+from durakc.codegen import render_engine
+from durakc.commands._common import count_text, print_diagnostics, usage_error, with_warnings
+from durakc.diagnostics import Diagnostic, SpecError
+from durakc.ir import module_name
+from durakc.spec import Spec, load_spec
 
 NAME = "compile"
 HELP = "check variant specs and write one engine module per spec"
@@ -139,7 +139,7 @@ def _outputs(specs: list[Spec], target: str = "python") -> tuple[dict[str, str],
     """{file name: source} of the engines, one per spec (the same spec twice: once), and the
     diagnostics of specs the target can not build (the C target lacks some capabilities)."""
     if target == "c":
-        from compiler.ctarget import c_sources_or_problems
+        from durakc.ctarget import c_sources_or_problems
         return c_sources_or_problems(specs)
     return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}, []
 

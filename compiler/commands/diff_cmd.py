@@ -3,9 +3,9 @@
 import json
 import sys
 
-from compiler.commands._common import VARIANT_HELP, load_engines
-from compiler.sim.loader import player_range, variant_name
-from compiler.sim.witnesses import find_witnesses, rules_diff
+from durakc.commands._common import VARIANT_HELP, load_engines
+from durakc.sim.loader import player_range, variant_name
+from durakc.sim.witnesses import find_witnesses, rules_diff
 
 NAME = "diff"
 HELP = "show the rules two variants set differently and positions where their engines differ"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from compiler.commands._common import VARIANT_HELP, load_engines, report, usage_error
-from compiler.diagnostics import SpecError
-from compiler.explain import engine_source, engine_spec, explain
-from compiler.sim.loader import is_engine_path, is_spec_path, unknown_variant
-from compiler.spec import bundled_names, load_spec
+from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
+from durakc.diagnostics import SpecError
+from durakc.explain import engine_source, engine_spec, explain
+from durakc.sim.loader import is_engine_path, is_spec_path, unknown_variant
+from durakc.spec import bundled_names, load_spec
 
 NAME = "explain"
 HELP = "describe a variant's effective rules, their rule IDs and where each value came from"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from compiler.commands._common import report
-from compiler.diagnostics import SpecError
-from compiler.spec import bundled_names, load_specs
+from durakc.commands._common import report
+from durakc.diagnostics import SpecError
+from durakc.spec import bundled_names, load_specs
 
 NAME = "list"
 HELP = "list the bundled variants with their titles and parents"

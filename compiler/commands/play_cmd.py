@@ -3,10 +3,10 @@
 import random
 import sys
 
-from compiler.commands._common import VARIANT_HELP, load_engines
-from compiler.sim.bots import get_bot
-from compiler.sim.loader import check_players
-from compiler.sim.tui import play
+from durakc.commands._common import VARIANT_HELP, load_engines
+from durakc.sim.bots import get_bot
+from durakc.sim.loader import check_players
+from durakc.sim.tui import play
 
 NAME = "play"
 HELP = "play a game in the terminal against bots"

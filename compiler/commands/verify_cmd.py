@@ -1,7 +1,7 @@
 """`durakc verify SPEC|NAME [--games N] [--players N] [--seed S]`: engine vs reference.
 
 Compiles the spec into a temporary engine module, plays it side by side with the
-reference interpreter (`compiler.reference`) from the same deals with the same
+reference interpreter (`durakc.reference`) from the same deals with the same
 random decisions, and compares every decision.  Exit 0 when they agree, 1 on the
 first divergence (printed as a replayable seed plus actions) or a spec error,
 2 for a usage error.
@@ -13,13 +13,13 @@ import argparse
 import shlex
 from pathlib import Path
 
-from compiler import reference
-from compiler.commands._common import report, usage_error
-from compiler.diagnostics import SpecError
-from compiler.reference.differential import SERIES, compile_engine
-from compiler.reference.differential import run as run_differential
-from compiler.schema import TEAM_PLAYER_COUNTS
-from compiler.spec import load_spec
+from durakc import reference
+from durakc.commands._common import report, usage_error
+from durakc.diagnostics import SpecError
+from durakc.reference.differential import SERIES, compile_engine
+from durakc.reference.differential import run as run_differential
+from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.spec import load_spec
 
 NAME = "verify"
 HELP = ("play a spec's compiled engine against the reference interpreter; "

@@ -2,11 +2,11 @@
 
 `render_c(spec)` returns ``{file name: text}`` for ``<module>.c`` and ``<module>.h``;
 `unsupported(spec)` lists what a spec asks that the C target can not build (as
-diagnostics naming the key).  The Python binding lives in `compiler.native`.
+diagnostics naming the key).  The Python binding lives in `durakc.native`.
 """
 
-from compiler.ctarget import capabilities
-from compiler.ctarget.render import (
+from durakc.ctarget import capabilities
+from durakc.ctarget.render import (
     CTargetError,
     c_files,
     c_sources_or_problems,

@@ -1,4 +1,4 @@
-"""Which capabilities (`compiler.ir._capabilities`) the C target implements, and the refusal
+"""Which capabilities (`durakc.ir._capabilities`) the C target implements, and the refusal
 of a spec that uses any other.
 
 The Python templates grow capabilities on their own (issue 10/11); the C target keeps a
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from compiler.diagnostics import Diagnostic
-from compiler.schema import KEYS
-from compiler.spec import Spec
+from durakc.diagnostics import Diagnostic
+from durakc.schema import KEYS
+from durakc.spec import Spec
 
 SUPPORTED = frozenset({
     "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",

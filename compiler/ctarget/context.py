@@ -1,6 +1,6 @@
 """What the C templates need beyond the Python IR: prefixes, C expressions, C tables.
 
-Everything rule-dependent still comes from `compiler.ir.build_ir`; this module only
+Everything rule-dependent still comes from `durakc.ir.build_ir`; this module only
 re-expresses it for C (expressions through `Expr.to_c`, from the same checked trees).
 """
 
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import functools
 
-from compiler.ir import build_ir, module_name
-from compiler.spec import Spec
+from durakc.ir import build_ir, module_name
+from durakc.spec import Spec
 
-# How each expression name reads in the C engine, per place of use (see compiler.ir).
+# How each expression name reads in the C engine, per place of use (see durakc.ir).
 TRANSFER = {
     "attack_cards": "g->natt",
     "unbeaten": "g->nunb",

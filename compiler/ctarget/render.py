@@ -7,13 +7,13 @@ from pathlib import Path
 
 import jinja2
 
-from compiler.codegen import TEMPLATES
-from compiler.ctarget.capabilities import refusals
-from compiler.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
-from compiler.diagnostics import Diagnostic
-from compiler.expr_c import NotInC
-from compiler.ir import build_ir, module_name
-from compiler.spec import Spec
+from durakc.codegen import TEMPLATES
+from durakc.ctarget.capabilities import refusals
+from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from durakc.diagnostics import Diagnostic
+from durakc.expr_c import NotInC
+from durakc.ir import build_ir, module_name
+from durakc.spec import Spec
 
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES)),

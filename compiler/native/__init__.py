@@ -6,8 +6,8 @@ extension is compiled on first use (or by `durakc build --native`) with the syst
 compiler into a cache folder.  Without a compiler, `NativeUnavailable` says so.
 """
 
-from compiler.native.build import NativeUnavailable, build_extension, find_compiler
-from compiler.native.engine import load_native, load_native_spec
+from durakc.native.build import NativeUnavailable, build_extension, find_compiler
+from durakc.native.engine import load_native, load_native_spec
 
 __all__ = ["NativeUnavailable", "build_extension", "find_compiler", "load_native",
            "load_native_spec"]

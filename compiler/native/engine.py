@@ -12,12 +12,12 @@ from __future__ import annotations
 import importlib
 import random
 import types
-from pathlib import Path
 
-from compiler.ir import module_name
-from compiler.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.ir import module_name
+from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.paths import engines_dir
 
-GENERATED = Path(__file__).resolve().parents[2] / "generated"
+GENERATED = engines_dir()
 _CACHE: dict[str, types.ModuleType] = {}
 PHASES = ("attack", "defend", "throw", "over")
 
@@ -28,7 +28,7 @@ def load_native(name: str) -> types.ModuleType:
         return _CACHE[name]
     mod = module_name(name)
     try:
-        py = importlib.import_module(f"generated.{mod}")
+        py = importlib.import_module(f"durakc.engines.{mod}")
     except ModuleNotFoundError:
         raise NativeUnavailable(f"native backend: no bundled engine {name!r}") from None
     c_source, header = c_sources(name)
@@ -42,17 +42,17 @@ def load_native(name: str) -> types.ModuleType:
 def load_native_spec(path: str) -> types.ModuleType:
     """The native engine of a spec file (its Python engine is rendered alongside).
 
-    Raises NativeUnavailable without a compiler, `compiler.diagnostics.SpecError` for a bad
-    spec and `compiler.ctarget.CTargetError` for one the C target can not build.
+    Raises NativeUnavailable without a compiler, `durakc.diagnostics.SpecError` for a bad
+    spec and `durakc.ctarget.CTargetError` for one the C target can not build.
     """
     import importlib.util
     import sys
 
-    from compiler.codegen import render_engine
-    from compiler.ctarget import render_c
-    from compiler.diagnostics import SpecError
-    from compiler.native.build import cache_dir
-    from compiler.spec import load_specs
+    from durakc.codegen import render_engine
+    from durakc.ctarget import render_c
+    from durakc.diagnostics import SpecError
+    from durakc.native.build import cache_dir
+    from durakc.spec import load_specs
 
     specs, errors = load_specs([path])
     if errors:
@@ -85,8 +85,8 @@ def c_sources(name: str) -> tuple[str, str]:
     c_path, h_path = GENERATED / f"{mod}.c", GENERATED / f"{mod}.h"
     if c_path.exists() and h_path.exists():
         return c_path.read_text(encoding="utf-8"), h_path.read_text(encoding="utf-8")
-    from compiler.ctarget import render_c
-    from compiler.spec import load_spec
+    from durakc.ctarget import render_c
+    from durakc.spec import load_spec
     files = render_c(load_spec(name))
     return files[f"{mod}.c"], files[f"{mod}.h"]
 

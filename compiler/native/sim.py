@@ -1,6 +1,6 @@
 """The simulator on the native backend: which C engine a VARIANT reference stands for.
 
-`durakc simulate|compare --backend native` runs the normal runner (`compiler.sim.runner`)
+`durakc simulate|compare --backend native` runs the normal runner (`durakc.sim.runner`)
 over the C engines, decision by decision, so cycle detection (a round-start position seen a
 third time stops the game as unfinished), the MAX_ACTIONS cap, the bots' `repeated` flag and
 the per-game records behind paired differences are exactly those of the Python backend:
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import types
 
-from compiler.native.engine import load_native, load_native_spec
-from compiler.sim.loader import is_engine_path, is_spec_path
+from durakc.native.engine import load_native, load_native_spec
+from durakc.sim.loader import is_engine_path, is_spec_path
 
 
 def load(ref: str) -> types.ModuleType:

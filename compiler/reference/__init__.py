@@ -1,20 +1,20 @@
 """The reference interpreter: any checked spec, played directly.
 
 This package is the executable meaning of the spec language.  It reads the
-checked spec (`compiler.spec.load_spec`, the same object the code generator
+checked spec (`durakc.spec.load_spec`, the same object the code generator
 consumes) and plays it with card texts in plain lists, one plain method per
 rule (rule IDs of `shared/rules/profiles.md` in each docstring) and expressions
 evaluated by walking their checked trees.  No code is generated, nothing is a
 bitmask, nothing is cached.  It is slow on purpose: it is written to be read,
 by someone who writes a new backend, and to be compared with the generated
-engines (`compiler.reference.differential`, `durakc verify`).
+engines (`durakc.reference.differential`, `durakc verify`).
 
 `load(spec)` returns an engine-like module object offering the engine contract
 (`shared/contract/engine-api.md`): `VARIANT`, `new_game`, `from_position`,
 `parse_action`, `IllegalAction`, `Action`, `Game`, so every suite that takes an
 engine module takes it unchanged:
 
-    >>> from compiler import reference
+    >>> from durakc import reference
     >>> engine = reference.load("podkidnoy")
     >>> game = engine.new_game(3, seed=1)
 """
@@ -24,13 +24,13 @@ from __future__ import annotations
 import types
 from pathlib import Path
 
-from compiler.reference.cards import Action, IllegalAction, InvalidGame
-from compiler.reference.cards import parse_action as _parse_action
-from compiler.reference.deal import deal_game
-from compiler.reference.deal import from_position as _from_position
-from compiler.reference.game import Game
-from compiler.reference.variant import Variant
-from compiler.spec import Spec, load_spec
+from durakc.reference.cards import Action, IllegalAction, InvalidGame
+from durakc.reference.cards import parse_action as _parse_action
+from durakc.reference.deal import deal_game
+from durakc.reference.deal import from_position as _from_position
+from durakc.reference.game import Game
+from durakc.reference.variant import Variant
+from durakc.spec import Spec, load_spec
 
 __all__ = ["Action", "Game", "IllegalAction", "Variant", "load", "module_for"]
 
@@ -38,7 +38,7 @@ __all__ = ["Action", "Game", "IllegalAction", "Variant", "load", "module_for"]
 def load(spec: str | Path | Spec) -> types.ModuleType:
     """The reference engine of a spec: a bundled name, a spec file path, or a checked Spec.
 
-    Raises `compiler.diagnostics.SpecError` for a spec that does not check.
+    Raises `durakc.diagnostics.SpecError` for a spec that does not check.
     """
     if not isinstance(spec, Spec):
         spec = load_spec(spec)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 
-from compiler.reference.cards import InvalidGame, suit_of
-from compiler.reference.teams import check_team_players
+from durakc.reference.cards import InvalidGame, suit_of
+from durakc.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
 """Redeals tried (first_attacker.no_trump_held: redeal) before the dealer's left starts."""

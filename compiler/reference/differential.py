@@ -18,9 +18,9 @@ import types
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compiler import reference
-from compiler.codegen import render_engine
-from compiler.spec import Spec, load_spec
+from durakc import reference
+from durakc.codegen import render_engine
+from durakc.spec import Spec, load_spec
 
 MAX_DECISIONS = 5000
 """A game still running after this many decisions counts as a divergence (no end)."""
@@ -60,7 +60,7 @@ class Divergence:
 
     def replay_code(self, spec_ref: str) -> str:
         """A one-line Python snippet that replays the divergence and prints both states."""
-        return (f"from compiler.reference.differential import replay; "
+        return (f"from durakc.reference.differential import replay; "
                 f"replay({json.dumps(spec_ref)}, {self.players}, {self.seed}, "
                 f"{json.dumps(self.actions)})")
 

@@ -5,12 +5,12 @@ The state is what a person at the table sees: hands, the table as attack/defence
 pairs, the stock (next card first), the discard pile, all as card texts.  Nothing
 is cached: every question (`legal_actions`, who may throw in, ...) is answered
 from the state as it is now.  A `Game` subclass bound to one `Variant` is made by
-`compiler.reference.load`.
+`durakc.reference.load`.
 """
 
 from __future__ import annotations
 
-from compiler.reference.cards import (
+from durakc.reference.cards import (
     Action,
     IllegalAction,
     InvalidGame,
@@ -20,15 +20,15 @@ from compiler.reference.cards import (
     rank_of,
     suit_of,
 )
-from compiler.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
-from compiler.reference.teams import TeamRules
-from compiler.reference.variant import Variant
+from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
+from durakc.reference.teams import TeamRules
+from durakc.reference.variant import Variant
 
 
 class Game(TeamRules, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
-    variant: Variant  # set on the subclass that `compiler.reference.load` makes
+    variant: Variant  # set on the subclass that `durakc.reference.load` makes
 
     # -- construction ------------------------------------------------------------
     @classmethod
@@ -97,7 +97,7 @@ class Game(TeamRules, GameState):
         return None if self.phase == OVER else self._opener
 
     # Structural members of the contract that no rule key uses yet: trivial values.
-    # (teams, losing_team and losses: compiler.reference.teams, PR1-PR6.)
+    # (teams, losing_team and losses: durakc.reference.teams, PR1-PR6.)
     swaps_left = None
 
     def trump_of(self, seat):
@@ -492,7 +492,7 @@ class Game(TeamRules, GameState):
     # -- series ------------------------------------------------------------------------
     def next_game(self, seed=None):
         """T8 (series.next_dealer, series.first_attacker): the following game of a series."""
-        from compiler.reference.deal import deal_game
+        from durakc.reference.deal import deal_game
 
         if self.phase != OVER:
             raise ValueError("the game is not over yet")

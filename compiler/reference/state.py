@@ -1,20 +1,20 @@
 """Saving, copying and observing a reference game, and explaining a refused action.
 
-`GameState` is the part of `compiler.reference.game.Game` that is not a rule of
+`GameState` is the part of `durakc.reference.game.Game` that is not a rule of
 the game: the contract's `to_dict`/`from_dict`, `copy` and `observation`, and
 the words of an `IllegalAction`.
 """
 
 from __future__ import annotations
 
-from compiler.reference.cards import InvalidGame
+from durakc.reference.cards import InvalidGame
 
 ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
 """The phases of a round (the engines' `phase` texts)."""
 
 
 class GameState:
-    """State handling shared by every reference Game (see `compiler.reference.game`)."""
+    """State handling shared by every reference Game (see `durakc.reference.game`)."""
 
     # -- copies, saving, observing -----------------------------------------------------
     def copy(self):

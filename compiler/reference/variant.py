@@ -1,6 +1,6 @@
 """A checked spec as the reference interpreter reads it: the rule values and the expressions.
 
-`Variant` holds the effective rule values of a spec (the same `compiler.spec.Spec`
+`Variant` holds the effective rule values of a spec (the same `durakc.spec.Spec`
 object the code generator consumes) and evaluates its expressions by walking their
 checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 `eval`-ed.  Each method is one rule of the spec language, named by its key.
@@ -8,10 +8,10 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 
 from __future__ import annotations
 
-from compiler.expressions import Card
-from compiler.reference.cards import Deck, rank_of, suit_of
-from compiler.schema import ALL_RANKS
-from compiler.spec import Spec
+from durakc.expressions import Card
+from durakc.reference.cards import Deck, rank_of, suit_of
+from durakc.schema import ALL_RANKS
+from durakc.spec import Spec
 
 
 class Variant:

@@ -5,7 +5,7 @@
 - `DurakEncoding`: the fixed-size action encoding and observation layout both share.
 
 The layout is documented in docs/rl.md.  Names are imported on first use, so
-`import compiler` and `import compiler.rl` never need numpy, gymnasium or pettingzoo; without
+`import durakc` and `import durakc.rl` never need numpy, gymnasium or pettingzoo; without
 them, using a name raises an ImportError that names the extra to install.
 """
 
@@ -16,11 +16,11 @@ import importlib
 EXTRA_HINT = "pip install 'durakc[rl]'"
 
 _NAMES = {
-    "DurakEncoding": "compiler.rl.encoding",
-    "ObservationLayout": "compiler.rl.encoding",
-    "DurakAECEnv": "compiler.rl.aec",
-    "aec_env": "compiler.rl.aec",
-    "DurakEnv": "compiler.rl.gym_env",
+    "DurakEncoding": "durakc.rl.encoding",
+    "ObservationLayout": "durakc.rl.encoding",
+    "DurakAECEnv": "durakc.rl.aec",
+    "aec_env": "durakc.rl.aec",
+    "DurakEnv": "durakc.rl.gym_env",
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
@@ -39,5 +39,5 @@ def require(module: str):
 
 def __getattr__(name: str):
     if name not in _NAMES:
-        raise AttributeError(f"module 'compiler.rl' has no attribute {name!r}")
+        raise AttributeError(f"module 'durakc.rl' has no attribute {name!r}")
     return getattr(importlib.import_module(_NAMES[name]), name)

@@ -1,6 +1,6 @@
 """A PettingZoo AEC environment for any durakc engine: every seat is an agent.
 
-    from compiler.rl import aec_env
+    from durakc.rl import aec_env
     env = aec_env("kyiv", players=3)
     env.reset(seed=7)
     for agent in env.agent_iter():
@@ -10,7 +10,7 @@
 
 Observations are dicts {"observation": float32 vector, "action_mask": int8 vector} in the
 layout of `DurakEncoding` (docs/rl.md).  Rewards come only at the end of the game
-(`compiler.rl.rewards.final_rewards`); every agent stays in `agents` until then.
+(`durakc.rl.rewards.final_rewards`); every agent stays in `agents` until then.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from compiler.rl import require
-from compiler.rl.encoding import DurakEncoding, check_player_count
-from compiler.rl.rewards import final_rewards
+from durakc.rl import require
+from durakc.rl.encoding import DurakEncoding, check_player_count
+from durakc.rl.rewards import final_rewards
 
 require("numpy")
 spaces = require("gymnasium.spaces")

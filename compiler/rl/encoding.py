@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
-from compiler.rl import require
-from compiler.sim.cards import SUIT_ORDER
-from compiler.sim.loader import check_players, load_engine
+from durakc.rl import require
+from durakc.sim.cards import SUIT_ORDER
+from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
 

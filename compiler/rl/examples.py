@@ -17,7 +17,7 @@ import math
 import random
 from collections import defaultdict
 
-from compiler.rl import require
+from durakc.rl import require
 
 np = require("numpy")
 

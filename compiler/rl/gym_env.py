@@ -1,6 +1,6 @@
 """A Gymnasium environment: one seat learns, the other seats are durakc bots.
 
-    from compiler.rl import DurakEnv
+    from durakc.rl import DurakEnv
     env = DurakEnv("podkidnoy", players=3, opponents="greedy")
     obs, info = env.reset(seed=7)
     obs, reward, terminated, truncated, info = env.step(env.action_space.sample(obs["action_mask"]))
@@ -14,11 +14,11 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from compiler.rl import require
-from compiler.rl.aec import observation_space, render_text, start_game
-from compiler.rl.encoding import DurakEncoding, check_player_count
-from compiler.rl.rewards import final_rewards
-from compiler.sim.bots import get_bot
+from durakc.rl import require
+from durakc.rl.aec import observation_space, render_text, start_game
+from durakc.rl.encoding import DurakEncoding, check_player_count
+from durakc.rl.rewards import final_rewards
+from durakc.sim.bots import get_bot
 
 np = require("numpy")
 gym = require("gymnasium")
@@ -41,7 +41,7 @@ def _bots(opponents, players: int, seat: int) -> dict:
 class DurakEnv(gym.Env):
     """Durak from the point of view of seat `seat`; `opponents` play every other seat.
 
-    `opponents` is a bot name of compiler.sim.bots (`random`, `greedy`, `mcts:N`), a bot
+    `opponents` is a bot name of durakc.sim.bots (`random`, `greedy`, `mcts:N`), a bot
     callable `bot(game, seat, rng)`, or a list of either, one per other seat in seat order.
     An action that is not legal leaves the game unchanged and gives `illegal_reward`
     (info["illegal_action"] is True); use the mask (`obs["action_mask"]` or
@@ -132,7 +132,7 @@ class DurakEnv(gym.Env):
 def register() -> None:
     """Register `durakc/Durak-v0` with Gymnasium (done on import of this module)."""
     if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point="compiler.rl.gym_env:DurakEnv")
+        gym.register(id=ENV_ID, entry_point="durakc.rl.gym_env:DurakEnv")
 
 
 register()

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from compiler.sim.cards import is_wild, printed, rank, split, suit
+from durakc.sim.cards import is_wild, printed, rank, split, suit
 
 Bot = Callable[..., object]
 
@@ -135,7 +135,7 @@ def get_bot(spec: str) -> Bot:
     if name == "greedy":
         return greedy_bot
     if name in ("mcts", "rollout"):
-        from compiler.sim.search import make_search_bot
+        from durakc.sim.search import make_search_bot
         return make_search_bot(int(param) if param else None)
     raise ValueError(f"unknown bot {spec!r} (known: {', '.join(BOT_NAMES)})")
 

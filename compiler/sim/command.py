@@ -6,12 +6,12 @@ import os
 import sys
 from contextlib import nullcontext
 
-from compiler.commands._common import load_engines
-from compiler.sim import report
-from compiler.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
-from compiler.sim.loader import check_players, variant_name
-from compiler.sim.progress import Progress, wanted
-from compiler.sim.runner import expand_bots, simulate
+from durakc.commands._common import load_engines
+from durakc.sim import report
+from durakc.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
+from durakc.sim.loader import check_players, variant_name
+from durakc.sim.progress import Progress, wanted
+from durakc.sim.runner import expand_bots, simulate
 
 FORMATS = ("table", "json", "csv", "stats")
 
@@ -35,7 +35,7 @@ def add_arguments(parser) -> None:
                         help="with --executor dask: the scheduler, e.g. tcp://host:8786 "
                              "(default: start a local cluster of --jobs workers)")
     parser.add_argument("--format", choices=FORMATS, default="table",
-                        help="stats = raw mergeable counts of a shard (see python -m compiler.sim.merge)")
+                        help="stats = raw mergeable counts of a shard (see python -m durakc.sim.merge)")
     parser.add_argument("--start", type=int, default=0, metavar="INDEX",
                         help="index of the first game (to run one shard of a larger run)")
     parser.add_argument("--plot", metavar="FILE.png",
@@ -78,9 +78,9 @@ def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
 
 def _native_problem(refs: list[str]) -> str | None:
     """Why the native backend can not run `refs` (built here, once), or None."""
-    from compiler.ctarget import CTargetError
-    from compiler.native import NativeUnavailable
-    from compiler.native.sim import load
+    from durakc.ctarget import CTargetError
+    from durakc.native import NativeUnavailable
+    from durakc.native.sim import load
 
     for ref in refs:
         try:

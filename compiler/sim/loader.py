@@ -38,9 +38,9 @@ class EngineNotFound(LookupError):
 
 
 def bundled_names() -> list[str]:
-    """Variant names listed by `generated.ENGINES` (empty when there is none)."""
+    """Variant names listed by `durakc.engines.ENGINES` (empty when there is none)."""
     try:
-        import generated
+        from durakc import engines as generated
     except ImportError:
         return []
     return list(getattr(generated, "ENGINES", ()))
@@ -90,9 +90,9 @@ def compile_spec(path: Path) -> Path:
     The file lives at ``<cache>/<sha256 of the source>/<module>.py``, so a changed spec (or
     compiler) gets a new file and an unchanged one is reused.  Raises SpecError.
     """
-    from compiler.codegen import render_engine
-    from compiler.ir import module_name
-    from compiler.spec import load_spec
+    from durakc.codegen import render_engine
+    from durakc.ir import module_name
+    from durakc.spec import load_spec
 
     spec = load_spec(_existing(str(path), "spec file"))
     source = render_engine(spec)
@@ -164,7 +164,7 @@ def _load_file(path: Path, ref: str) -> ModuleType:
 
 
 def _load_bundled(ref: str) -> ModuleType:
-    modname = "generated." + ref.replace("-", "_")
+    modname = "durakc.engines." + ref.replace("-", "_")
     known = bundled_names()
     if ref in known:
         try:

@@ -1,4 +1,4 @@
-"""Merge shards of one run: `python -m compiler.sim.merge shard*.json [--format table|json|csv]`.
+"""Merge shards of one run: `python -m durakc.sim.merge shard*.json [--format table|json|csv]`.
 
 Each shard is the output of `durakc simulate/compare ... --start A --games N --format stats`
 with the same players, seed, bots and rotation.  The merged counts equal those of one run
@@ -14,9 +14,9 @@ import json
 import sys
 from pathlib import Path
 
-from compiler.sim import report
-from compiler.sim.paired import PairStats
-from compiler.sim.stats import Stats
+from durakc.sim import report
+from durakc.sim.paired import PairStats
+from durakc.sim.stats import Stats
 
 SAME = ("players", "seed", "bots", "rotate")
 
@@ -55,7 +55,7 @@ def merge_shards(shards: list[dict]) -> tuple[dict, dict[str, Stats], dict[str, 
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m compiler.sim.merge", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m durakc.sim.merge", description=__doc__)
     parser.add_argument("shards", nargs="+", help="shard files (--format stats output)")
     parser.add_argument("--format", choices=("table", "json", "csv", "stats"), default="table")
     args = parser.parse_args(argv)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from compiler.sim.stats import clean, mean_ci, wilson
+from durakc.sim.stats import clean, mean_ci, wilson
 
 
 def newcombe_paired(both: int, only_a: int, only_b: int, n: int) -> tuple[float, float]:

@@ -37,7 +37,7 @@ def document(stats: dict, players: int, seed: int, bots: list[str], rotate: bool
 
 def shard(stats: dict, players: int, seed: int, bots: list[str], rotate: bool,
           start: int, games: int, pairs: dict | None = None) -> dict:
-    """A shard's raw sufficient statistics (`--format stats`), for `compiler.sim.merge`."""
+    """A shard's raw sufficient statistics (`--format stats`), for `durakc.sim.merge`."""
     return {"kind": "durakc-sim-stats", "players": players, "seed": seed, "bots": list(bots),
             "rotate": rotate, "start": start, "games": games,
             "variants": {name: s.to_dict() for name, s in stats.items()},

@@ -12,11 +12,11 @@ from __future__ import annotations
 import hashlib
 import random
 
-from compiler.sim.bots import get_bot
-from compiler.sim.executors import run_tasks
-from compiler.sim.loader import load_engine
-from compiler.sim.paired import PairStats
-from compiler.sim.stats import Stats
+from durakc.sim.bots import get_bot
+from durakc.sim.executors import run_tasks
+from durakc.sim.loader import load_engine
+from durakc.sim.paired import PairStats
+from durakc.sim.stats import Stats
 
 MAX_ACTIONS = 20000   # last resort: a game this long is stopped and counted unfinished ("cap")
 REPEAT_LIMIT = 3      # a round-start position seen this often: stopped, unfinished ("cycle")
@@ -125,12 +125,12 @@ def run_chunk(task: tuple) -> dict:
 
     Returns {"variants": {ref: Stats.to_dict()}, "pairs": {ref: PairStats.to_dict()}}, a
     pair for every variant after the first, against the first (game i of both).  An optional
-    eighth element "native" plays on the C engines (`compiler.native.sim.load`), driven
+    eighth element "native" plays on the C engines (`durakc.native.sim.load`), driven
     decision by decision through `play_game`: the same games, the same figures.
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
-        from compiler.native.sim import load
+        from durakc.native.sim import load
         engines = [load(ref) for ref in refs]
     else:
         engines = [load_engine(ref) for ref in refs]
@@ -181,7 +181,7 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     Chunks of games run on `executor` ("local": `jobs` processes; "dask": a dask.distributed
     cluster at `scheduler`, or a local one) and are merged in game order, so the result does
     not depend on where they ran.  `progress(n)` is called with the games each chunk played.
-    `backend` "native" plays on the C engines (`compiler.native`): the same output.
+    `backend` "native" plays on the C engines (`durakc.native`): the same output.
     """
     bots = expand_bots(bots, players)
     tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)

@@ -8,8 +8,8 @@ determinizations for every action (common random numbers) keeps the comparison f
 
 from __future__ import annotations
 
-from compiler.sim.bots import greedy_bot
-from compiler.sim.cards import sort_key
+from durakc.sim.bots import greedy_bot
+from durakc.sim.cards import sort_key
 
 DEFAULT_SAMPLES = 12
 ROLLOUT_LIMIT = 2000   # actions; a rollout that long is scored as a draw

@@ -11,8 +11,8 @@ from __future__ import annotations
 import os
 import random
 
-from compiler.sim.cards import split
-from compiler.sim.runner import bot_seed, game_seed
+from durakc.sim.cards import split
+from durakc.sim.runner import bot_seed, game_seed
 
 MAX_STEPS = 5000
 
@@ -20,8 +20,8 @@ MAX_STEPS = 5000
 def _origins(module) -> dict[str, str] | None:
     """Where each rule value comes from ("default", "this file", "parent X"), when known."""
     try:
-        from compiler.diagnostics import SpecError
-        from compiler.spec import load_spec
+        from durakc.diagnostics import SpecError
+        from durakc.spec import load_spec
     except ImportError:
         return _origins_from_defaults(module)
     source = module.VARIANT.get("source")
@@ -37,7 +37,7 @@ def _origins(module) -> dict[str, str] | None:
 
 def _origins_from_defaults(module) -> dict[str, str] | None:
     try:
-        from compiler.schema import defaults
+        from durakc.schema import defaults
     except ImportError:
         return None
     known = defaults()

@@ -16,7 +16,7 @@ COMMANDS = ["compile", "build", "check", "explain", "list", "bench"]
 
 
 def durakc(*args, cwd=None, input=None):
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd or REPO,
+    return subprocess.run([sys.executable, "-m", "durakc", *args], cwd=cwd or REPO,
                           capture_output=True, text=True, input=input, timeout=120)
 
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compiler.codegen import GENERATED_DIR
+from durakc.codegen import GENERATED_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -19,7 +19,7 @@ BROKEN = "name: broken\ntitle: Broken\nrules:\n  attack:\n    limit: \"min(4, pl
 
 
 def durakc(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "durakc", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -187,8 +187,8 @@ def test_strict_makes_warnings_errors(tmp_path):
 
 def test_warnings_do_not_change_the_engine(tmp_path):
     # A warning is only reported: the engine written is exactly the one rendered for the spec.
-    from compiler.codegen import render_engine
-    from compiler.spec import load_spec
+    from durakc.codegen import render_engine
+    from durakc.spec import load_spec
 
     path = _write(tmp_path, "lonely.yaml", NOBODY_THROWS)
     result = durakc("compile", "lonely.yaml", "--out", "out", cwd=tmp_path)

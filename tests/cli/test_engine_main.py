@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import render_engine
-from compiler.spec import bundled_names, load_spec
+from durakc.codegen import render_engine
+from durakc.spec import bundled_names, load_spec
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = "name: house\ntitle: House rules\nextends: podkidnoy\n"
@@ -21,7 +21,7 @@ def house(tmp_path_factory):
     """house.yaml compiled by the command line into engines/house.py."""
     folder = tmp_path_factory.mktemp("house")
     (folder / "house.yaml").write_text(HOUSE, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "compiler", "compile", "house.yaml", "--out",
+    result = subprocess.run([sys.executable, "-m", "durakc", "compile", "house.yaml", "--out",
                              "engines"], cwd=folder, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return folder / "engines" / "house.py"

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from compiler.diagnostics import SpecError
-from compiler.sim import loader
+from durakc.diagnostics import SpecError
+from durakc.sim import loader
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = ("name: house\ntitle: Our house rules\nextends: transfer\n"
@@ -25,7 +25,7 @@ HOUSE = ("name: house\ntitle: Our house rules\nextends: transfer\n"
 
 def durakc(*args, cwd, cache, stdin=""):
     env = dict(os.environ, DURAKC_CACHE=str(cache), PYTHONHASHSEED="0")
-    return subprocess.run([sys.executable, "-m", "compiler", *map(str, args)], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "durakc", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, input=stdin, timeout=300, env=env)
 
 
@@ -209,7 +209,7 @@ def test_unwritable_cache_is_a_clear_error(house, monkeypatch):
 
 def test_a_fresh_worker_process_loads_a_spec_ref(house):
     """What a spawned (not forked) worker does: run a chunk from the bare reference."""
-    code = ("import json, sys; from compiler.sim.runner import run_chunk; "
+    code = ("import json, sys; from durakc.sim.runner import run_chunk; "
             "print(json.dumps(run_chunk(([sys.argv[1]], 2, ['random', 'random'], 0, 0, 5, "
             "False)), sort_keys=True))")
     env = dict(os.environ, DURAKC_CACHE=str(house / "cache"))

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import render_engine
-from compiler.commands.reference_cmd import END, START, reference_markdown
-from compiler.spec import load_spec
+from durakc.codegen import render_engine
+from durakc.commands.reference_cmd import END, START, reference_markdown
+from durakc.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text(encoding="utf-8")
@@ -34,7 +34,7 @@ def _block(marker: str) -> str:
 
 
 def _durakc(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "durakc", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import cli
-from compiler.codegen import render_engine
-from compiler.commands import verify_cmd
-from compiler.reference import differential
+from durakc import cli
+from durakc.codegen import render_engine
+from durakc.commands import verify_cmd
+from durakc.reference import differential
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = ("name: house\ntitle: Our house rules\nextends: podkidnoy\n"
@@ -22,7 +22,7 @@ HOUSE = ("name: house\ntitle: Our house rules\nextends: podkidnoy\n"
 
 
 def durakc(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "compiler", *args], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "durakc", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=300)
 
 

@@ -12,11 +12,11 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 def engine_names() -> tuple[list[str], str]:
-    """(names, reason-if-empty).  Uses generated.ENGINES, else the module files."""
+    """(names, reason-if-empty).  Uses durakc.engines.ENGINES, else the module files."""
     if str(REPO) not in sys.path:
         sys.path.insert(0, str(REPO))
     try:
-        import generated
+        from durakc import engines as generated
     except Exception as exc:  # pragma: no cover - depends on the build
         return [], f"package 'generated' can not be imported: {exc}"
     names = getattr(generated, "ENGINES", None)
@@ -25,7 +25,7 @@ def engine_names() -> tuple[list[str], str]:
         names = files
     names = list(names)
     if not names:
-        return [], "no generated engines yet (generated.ENGINES is empty and no generated/*.py)"
+        return [], "no generated engines yet (durakc.engines.ENGINES is empty and no generated/*.py)"
     return names, ""
 
 

@@ -99,9 +99,9 @@ _REFERENCE: dict = {}
 
 
 def _reference(name):
-    """The reference interpreter of bundled variant `name` (compiler.reference), loaded once."""
+    """The reference interpreter of bundled variant `name` (durakc.reference), loaded once."""
     if name not in _REFERENCE:
-        from compiler import reference
+        from durakc import reference
 
         _REFERENCE[name] = reference.load(name)
     return _REFERENCE[name]

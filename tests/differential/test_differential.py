@@ -3,7 +3,7 @@
 For every bundled variant and every player count it allows, random games from the
 same deal, with the same random decisions, compared at every decision (to_move,
 the set of legal actions, hands, table, stock, discard, trump, attacker, defender,
-out, and the outcome: `compiler.reference.differential`).  Then random specs from
+out, and the outcome: `durakc.reference.differential`).  Then random specs from
 the spec fuzzer, compiled and interpreted side by side.  And the harness itself:
 an engine with one line changed must be caught.
 
@@ -23,10 +23,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler import reference
-from compiler.reference.differential import compile_engine, play_pair, run
-from compiler.schema import TEAM_PLAYER_COUNTS
-from compiler.spec import bundled_names, load_spec
+from durakc import reference
+from durakc.reference.differential import compile_engine, play_pair, run
+from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.spec import bundled_names, load_spec
 from tests.fuzz.random_specs import specs
 
 GAMES = int(os.environ.get("DURAKC_DIFF_GAMES", "50"))
@@ -40,7 +40,7 @@ def _pair(name):
     """(generated engine module, reference engine) of a bundled variant."""
     if name not in _REFERENCE:
         _REFERENCE[name] = reference.load(name)
-    engine = importlib.import_module("generated." + name.replace("-", "_"))
+    engine = importlib.import_module("durakc.engines." + name.replace("-", "_"))
     return engine, _REFERENCE[name]
 
 
@@ -112,7 +112,7 @@ PLANTED = [
 
 def _mutated_engine(name, old, new):
     """The generated engine of `name` with the one line holding `old` changed to `new`."""
-    module = importlib.import_module("generated." + name.replace("-", "_"))
+    module = importlib.import_module("durakc.engines." + name.replace("-", "_"))
     with open(module.__file__, encoding="utf-8") as handle:
         source = handle.read()
     assert source.count(old) == 1, f"the line to mutate is not (exactly once) in {name}: {old}"

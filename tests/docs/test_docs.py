@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import generated
+import durakc.engines
 
 REPO = Path(__file__).resolve().parents[2]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
@@ -43,9 +43,9 @@ def _anchor(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-@pytest.mark.parametrize("name", generated.ENGINES)
+@pytest.mark.parametrize("name", durakc.engines.ENGINES)
 def test_api_page_names_every_public_member(name):
-    engine = __import__(f"generated.{name.replace('-', '_')}", fromlist=["Game"])
+    engine = __import__(f"durakc.engines.{name.replace('-', '_')}", fromlist=["Game"])
     page = API_PAGE.read_text(encoding="utf-8")
     for member in engine.__all__:
         assert _described(member, page), f"docs/engine-api.md does not describe {member}"

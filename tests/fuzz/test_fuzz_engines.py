@@ -9,8 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compiler.codegen import render_engine
-from compiler.spec import load_spec
+from durakc.codegen import render_engine
+from durakc.spec import load_spec
 from tests.fuzz.random_specs import specs
 
 

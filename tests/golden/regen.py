@@ -3,7 +3,7 @@
     python tests/golden/regen.py [VARIANT ...]
 
 Writes tests/golden/playthroughs/<variant>.json (every engine of
-generated.ENGINES when no variant is named): three transcripts per engine, at
+durakc.engines.ENGINES when no variant is named): three transcripts per engine, at
 the variant's fewest players, one more, and its most players, with fixed seeds.
 Run it after a deliberate change of an engine's behaviour, review the diff, and
 commit the files with the change.
@@ -23,7 +23,7 @@ for p in (str(ROOT), str(HERE)):
 
 import playthroughs
 
-from compiler.schema import TEAM_PLAYER_COUNTS
+from durakc.schema import TEAM_PLAYER_COUNTS
 
 OUT_DIR = HERE / "playthroughs"
 SEEDS = (1001, 2002, 3003)
@@ -39,7 +39,7 @@ def player_counts(mod) -> list[int]:
 
 
 def build(variant: str) -> dict:
-    mod = importlib.import_module("generated." + variant.replace("-", "_"))
+    mod = importlib.import_module("durakc.engines." + variant.replace("-", "_"))
     transcripts = [playthroughs.record(mod, n, seed)
                    for n, seed in zip(player_counts(mod), SEEDS)]
     return {"variant": variant, "regenerate": f"{COMMAND} {variant}",
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     if any(a in ("-h", "--help") for a in args):
         print(__doc__.strip())
         return 0
-    import generated
+    from durakc import engines as generated
 
     engines = tuple(getattr(generated, "ENGINES", ()) or ())
     if not engines:

@@ -29,7 +29,7 @@ NO_ENGINES = "no generated engines yet"
 
 def _engines() -> tuple[str, ...]:
     try:
-        generated = importlib.import_module("generated")
+        generated = importlib.import_module("durakc.engines")
     except ImportError:
         return ()
     return tuple(getattr(generated, "ENGINES", ()) or ())

@@ -42,16 +42,16 @@ MAX_PLAYERS_TESTED = 8
 # Finding the engines
 # ---------------------------------------------------------------------------
 def engine_names() -> tuple[str, ...]:
-    """Variant names listed by `generated.ENGINES` (empty before the first build)."""
+    """Variant names listed by `durakc.engines.ENGINES` (empty before the first build)."""
     try:
-        generated = importlib.import_module("generated")
+        generated = importlib.import_module("durakc.engines")
     except ImportError:
         return ()
     return tuple(getattr(generated, "ENGINES", ()) or ())
 
 
 def module_name(variant: str) -> str:
-    return "generated." + variant.replace("-", "_")
+    return "durakc.engines." + variant.replace("-", "_")
 
 
 def load(variant: str):

@@ -21,7 +21,7 @@ GAME_METHODS = ("legal_actions", "apply", "observation", "to_dict", "copy", "nex
 GAME_ATTRIBUTES = ("players", "to_move", "is_over", "loser", "is_draw", "trump", "hands",
                    "table", "stock", "discard", "attacker", "defender", "out", "history")
 VARIANT_KEYS = ("name", "title", "source", "spec_sha256", "rules")
-FORBIDDEN_IMPORTS = ("compiler", "yaml", "lark", "jinja2", "generated")
+FORBIDDEN_IMPORTS = ("durakc", "compiler", "yaml", "lark", "jinja2", "generated")
 HEADER_LINES = 15
 
 
@@ -98,7 +98,7 @@ def test_header_says_generated(name):
     assert spec_name and spec_name in head, f"{path.name}: header does not name {spec_name}"
     assert v["spec_sha256"] in head, f"{path.name}: header lacks the spec sha256"
     try:
-        from compiler import __version__ as version
+        from durakc import __version__ as version
     except ImportError:  # pragma: no cover
         version = None
     if version:
@@ -112,9 +112,9 @@ def test_spec_sha256_matches_the_spec_file(name):
     """The engine was built from the spec (and its `extends` chain) as it is now."""
     v = load(name).VARIANT
     try:
-        from compiler.spec import load_spec
+        from durakc.spec import load_spec
     except ImportError:  # pragma: no cover - the compiler is not importable
-        pytest.skip("compiler.spec not importable")
+        pytest.skip("durakc.spec not importable")
     spec = load_spec(name)
     assert spec.sha256 == v["spec_sha256"], (
         f"generated/{name.replace('-', '_')}.py is stale: built from sha256 "
@@ -169,7 +169,7 @@ DRIVER = textwrap.dedent('''
                 json.dumps(g.observation(0))
         results.append({"players": players, "over": g.is_over, "loser": g.loser,
                         "draw": g.is_draw, "steps": steps, "same": same})
-    foreign = sorted(m for m in ("compiler", "yaml", "lark", "jinja2", "generated")
+    foreign = sorted(m for m in ("durakc", "compiler", "yaml", "lark", "jinja2", "generated")
                      if m in sys.modules)
     print(json.dumps({"results": results, "foreign": foreign}))
 ''')

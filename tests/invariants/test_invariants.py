@@ -1,6 +1,6 @@
 """Invariants every generated engine keeps, in every state of every game.
 
-Parametrised over `generated.ENGINES` and each variant's player range; hypothesis
+Parametrised over `durakc.engines.ENGINES` and each variant's player range; hypothesis
 chooses the seeds and the actions (indices into `legal_actions()`).  Skips
 cleanly while no engine has been generated.  The per-state checks live in
 `engine_support.check_state`; a failure message ends with a reproduction

@@ -1,4 +1,4 @@
-"""The invariant checks of `engine_support` on the reference interpreter (compiler.reference).
+"""The invariant checks of `engine_support` on the reference interpreter (durakc.reference).
 
 The reference offers the engine contract, so the same per-state checks hold for it:
 one random game per bundled variant and player count, the full checks on about one
@@ -14,8 +14,8 @@ import random
 import pytest
 from engine_support import check_state, dict_json, player_range
 
-from compiler import reference
-from compiler.spec import bundled_names
+from durakc import reference
+from durakc.spec import bundled_names
 from tests.invariants.test_contract_surface import GAME_ATTRIBUTES, GAME_METHODS, MODULE_MEMBERS
 
 _LOADED: dict = {}

@@ -13,8 +13,8 @@ for folder in (ROOT, ROOT / "tests"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-import generated
-from compiler.native.build import find_compiler, unavailable_reason
+import durakc.engines
+from durakc.native.build import find_compiler, unavailable_reason
 
 CC = find_compiler()
 REASON = unavailable_reason()
@@ -37,12 +37,12 @@ def skip_refused(name: str) -> list:
 
 def c_variants() -> list:
     """pytest params: every bundled variant, those without a C engine skipped with the reason."""
-    return [pytest.param(name, id=name, marks=skip_refused(name)) for name in generated.ENGINES]
+    return [pytest.param(name, id=name, marks=skip_refused(name)) for name in durakc.engines.ENGINES]
 
 
 def native(name: str):
     """The native engine of a bundled variant (built on first use); skips one without a C engine."""
-    from compiler.native import load_native
+    from durakc.native import load_native
     reason = refusal(name)
     if reason:
         pytest.skip(reason)
@@ -50,14 +50,14 @@ def native(name: str):
 
 
 def python_engine(name: str):
-    return generated.load(name)
+    return durakc.engines.load(name)
 
 
 def variant_players() -> list:
     """pytest params (variant, players): every bundled variant at every player count it allows."""
     params = []
-    for name in generated.ENGINES:
-        py = generated.load(name)
+    for name in durakc.engines.ENGINES:
+        py = durakc.engines.load(name)
         for players in range(py.PLAYERS_MIN, py.PLAYERS_MAX + 1):
             params.append(pytest.param(name, players, id=f"{name}-{players}",
                                        marks=skip_refused(name)))

@@ -9,7 +9,7 @@ import pytest
 from native_support import needs_cc
 from test_native_games import _play_both
 
-from compiler.native import load_native_spec
+from durakc.native import load_native_spec
 
 pytestmark = needs_cc
 

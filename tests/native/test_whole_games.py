@@ -14,9 +14,9 @@ import sys
 import pytest
 from native_support import ROOT, c_variants, native, needs_cc, python_engine
 
-from compiler.bench import bench, bench_native
-from compiler.native.build import NativeUnavailable, build_extension
-from compiler.sim.runner import run_chunk
+from durakc.bench import bench, bench_native
+from durakc.native.build import NativeUnavailable, build_extension
+from durakc.sim.runner import run_chunk
 
 pytestmark = needs_cc
 
@@ -41,7 +41,7 @@ def test_the_c_bench_loop_plays_the_python_bench_games(name):
 
 
 def _durakc(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "compiler", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "durakc", *args], capture_output=True,
                           text=True, cwd=ROOT, env=env)
 
 
@@ -69,12 +69,12 @@ def test_without_a_compiler_the_native_backend_says_it_is_unavailable(tmp_path, 
     with pytest.raises(NativeUnavailable, match=r"native backend unavailable: no C compiler \(cc\) found"):
         build_extension("transfer", "int x;", "")
     env = dict(os.environ, PATH=str(tmp_path), DURAKC_NATIVE_CACHE=str(tmp_path / "cache"))
-    done = subprocess.run([sys.executable, "-m", "compiler", "simulate", "transfer", "--games", "5",
+    done = subprocess.run([sys.executable, "-m", "durakc", "simulate", "transfer", "--games", "5",
                            "--backend", "native"], capture_output=True, text=True, cwd=ROOT, env=env)
     assert done.returncode == 2
     assert "native backend unavailable: no C compiler (cc) found" in done.stderr
     assert "Traceback" not in done.stderr
-    done = subprocess.run([sys.executable, "-m", "compiler", "bench", "transfer", "--games", "5",
+    done = subprocess.run([sys.executable, "-m", "durakc", "bench", "transfer", "--games", "5",
                            "--backend", "native"], capture_output=True, text=True, cwd=ROOT, env=env)
     assert done.returncode == 2
     assert "native backend unavailable: no C compiler (cc) found" in done.stderr

@@ -12,9 +12,9 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-import generated
-from compiler.rl.encoding import DurakEncoding
-from compiler.sim.loader import load_engine, player_range
+import durakc.engines
+from durakc.rl.encoding import DurakEncoding
+from durakc.sim.loader import load_engine, player_range
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -35,7 +35,7 @@ def _random_states(name, players, games, seed):
 REFUSED = {"weli": "wild cards"}
 
 
-@pytest.mark.parametrize("name", generated.ENGINES)
+@pytest.mark.parametrize("name", durakc.engines.ENGINES)
 def test_legal_actions_map_one_to_one_onto_indices(name):
     if name in REFUSED:
         with pytest.raises(ValueError, match=REFUSED[name]):
@@ -173,9 +173,9 @@ def test_took_and_shown_cover_the_current_round_only():
 def test_importing_compiler_needs_no_rl_extra():
     code = ("import sys\n"
             "for m in ('numpy', 'gymnasium', 'pettingzoo'): sys.modules[m] = None\n"
-            "import compiler, compiler.rl\n"
+            "import durakc, durakc.rl\n"
             "try:\n"
-            "    compiler.rl.DurakEnv\n"
+            "    durakc.rl.DurakEnv\n"
             "except ImportError as exc:\n"
             "    print(exc)\n")
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,

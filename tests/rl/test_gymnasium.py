@@ -13,9 +13,9 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
-from compiler.rl import DurakEnv
-from compiler.rl.examples import SoftmaxLearner, losses, train
-from compiler.sim.loader import load_engine
+from durakc.rl import DurakEnv
+from durakc.rl.examples import SoftmaxLearner, losses, train
+from durakc.sim.loader import load_engine
 
 
 def _check(env):
@@ -34,7 +34,7 @@ def test_check_env_passes_without_warnings(variant, players, opponents):
 
 
 def test_gymnasium_make_finds_the_environment_by_module_and_id():
-    env = gym.make("compiler.rl.gym_env:durakc/Durak-v0", variant="mini", players=3)
+    env = gym.make("durakc.rl.gym_env:durakc/Durak-v0", variant="mini", players=3)
     obs, _ = env.reset(seed=1)
     assert obs["observation"].shape == (env.unwrapped.encoding.layout.size,)
     assert env.unwrapped.encoding.variant == "mini" and env.unwrapped.players == 3

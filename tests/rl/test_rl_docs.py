@@ -14,7 +14,7 @@ pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from compiler.rl import DurakEncoding
+from durakc.rl import DurakEncoding
 
 REPO = Path(__file__).resolve().parents[2]
 PAGE = (REPO / "docs" / "rl.md").read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ BUNDLED = ("transfer", "podkidnoy", "proyezdnoy", "kyiv")
 def bundled_available() -> list[str]:
     """The bundled engines among BUNDLED that exist now."""
     try:
-        import generated
+        from durakc import engines as generated
     except ImportError:
         return []
     have = set(getattr(generated, "ENGINES", ()))
@@ -42,9 +42,9 @@ def fake_variant(tmp_path, transfer: bool = False, name: str = "fake-notransfer"
 
 
 def durakc(*args, stdin: str | None = None, timeout: int = 300):
-    """Run `python -m compiler ARGS` from the repository root."""
+    """Run `python -m durakc ARGS` from the repository root."""
     env = dict(os.environ, PYTHONHASHSEED="0")
-    return subprocess.run([sys.executable, "-m", "compiler", *map(str, args)], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "durakc", *map(str, args)], cwd=ROOT,
                           check=False, input=stdin, capture_output=True, text=True, timeout=timeout, env=env)
 
 

@@ -6,9 +6,9 @@ from collections import Counter
 import pytest
 from sim_support import BUNDLED, FAKE, bundled_available
 
-from compiler.sim.bots import get_bot
-from compiler.sim.loader import load_engine
-from compiler.sim.search import determinize
+from durakc.sim.bots import get_bot
+from durakc.sim.loader import load_engine
+from durakc.sim.search import determinize
 
 
 def engines():

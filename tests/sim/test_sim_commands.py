@@ -9,8 +9,8 @@ import sys
 import pytest
 from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant, need_bundled
 
-from compiler.sim.loader import load_engine
-from compiler.sim.runner import game_seed
+from durakc.sim.loader import load_engine
+from durakc.sim.runner import game_seed
 
 SHAPE = {"games", "draw_rate", "draw_rate_ci", "loss_rate_by_seat", "loss_rate_by_seat_ci",
          "mean_actions", "mean_actions_ci", "median_actions", "mean_rounds", "mean_rounds_ci",
@@ -131,7 +131,7 @@ def test_shards_merge_to_the_whole_run(tmp_path):
         assert proc.returncode == 0, proc.stderr
         paths.append(tmp_path / f"shard{start}.json")
         paths[-1].write_text(proc.stdout)
-    merged = subprocess.run([sys.executable, "-m", "compiler.sim.merge", *map(str, paths),
+    merged = subprocess.run([sys.executable, "-m", "durakc.sim.merge", *map(str, paths),
                              "--format", "json"], cwd=ROOT, capture_output=True, text=True,
                             check=False)
     assert merged.returncode == 0 and merged.stderr == ""

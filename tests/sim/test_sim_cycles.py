@@ -14,11 +14,11 @@ import random
 import pytest
 from sim_support import ROOT, need_bundled
 
-from compiler.sim import report
-from compiler.sim.bots import greedy_bot, random_bot
-from compiler.sim.loader import load_engine
-from compiler.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, play_game
-from compiler.sim.stats import Stats
+from durakc.sim import report
+from durakc.sim.bots import greedy_bot, random_bot
+from durakc.sim.loader import load_engine
+from durakc.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, play_game
+from durakc.sim.stats import Stats
 
 REPORTED = (9454, 11457)
 

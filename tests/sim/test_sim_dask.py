@@ -3,7 +3,7 @@
 import pytest
 from sim_support import FAKE, durakc, fake_variant
 
-from compiler.sim import command, executors
+from durakc.sim import command, executors
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def test_run_tasks_keeps_task_order_on_dask(scheduler):
 
 def test_without_a_scheduler_a_local_cluster_runs_the_chunks():
     pytest.importorskip("dask.distributed")
-    from compiler.sim.runner import simulate
+    from durakc.sim.runner import simulate
     args = ([FAKE], 2, 30, ["greedy", "random"], 5)
     local, _ = simulate(*args)
     remote, _ = simulate(*args, executor="dask", jobs=1)
@@ -51,7 +51,7 @@ def test_scheduler_without_dask_executor_is_a_usage_error():
 
 def test_missing_dask_names_the_extra(monkeypatch, capsys):
     monkeypatch.setattr(command, "have_dask", lambda: False)
-    from compiler.cli import main
+    from durakc.cli import main
     assert main(["simulate", FAKE, "--games", "5", "--executor", "dask"]) == 2
     assert "pip install 'durakc[dask]'" in capsys.readouterr().err
 

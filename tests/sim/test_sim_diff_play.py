@@ -2,7 +2,7 @@
 
 from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant, need_bundled
 
-from compiler.sim.loader import load_engine
+from durakc.sim.loader import load_engine
 
 
 def _replay(engine, w):
@@ -109,7 +109,7 @@ def test_diff_format_has_help():
 
 def test_every_bot_is_documented():
     """Issue 9j: the bot `rollout` (an alias of mcts) was in no help and not in the README."""
-    from compiler.sim.bots import BOT_NAMES
+    from durakc.sim.bots import BOT_NAMES
     helptext = " ".join(durakc("simulate", "--help").stdout.split())
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Comparing variants", 1)[1].split("\n## ", 1)[0]

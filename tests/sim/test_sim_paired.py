@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant
 
-from compiler.sim.paired import PairStats, newcombe_paired
-from compiler.sim.runner import chunk_ranges
-from compiler.sim.stats import Z95
+from durakc.sim.paired import PairStats, newcombe_paired
+from durakc.sim.runner import chunk_ranges
+from durakc.sim.stats import Z95
 
 
 def _wald_paired(both, only_a, only_b, n):
@@ -136,7 +136,7 @@ def test_compare_shards_merge_to_the_whole_run_with_differences(tmp_path):
         assert proc.returncode == 0, proc.stderr
         paths.append(tmp_path / f"shard{start}.json")
         paths[-1].write_text(proc.stdout)
-    merged = subprocess.run([sys.executable, "-m", "compiler.sim.merge", *map(str, paths),
+    merged = subprocess.run([sys.executable, "-m", "durakc.sim.merge", *map(str, paths),
                              "--format", "json"], cwd=ROOT, capture_output=True, text=True,
                             check=False)
     assert merged.returncode == 0, merged.stderr

@@ -6,8 +6,8 @@ import statistics
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler.sim.runner import chunk_ranges, game_seed
-from compiler.sim.stats import Stats, hist_median, mean_ci, wilson
+from durakc.sim.runner import chunk_ranges, game_seed
+from durakc.sim.stats import Stats, hist_median, mean_ci, wilson
 
 
 def test_wilson_known_values():

@@ -8,8 +8,8 @@ import types
 
 import pytest
 
-from compiler.codegen import render_engine
-from compiler.spec import load_spec
+from durakc.codegen import render_engine
+from durakc.spec import load_spec
 
 SPEC = """\
 name: transfer-stays

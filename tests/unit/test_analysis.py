@@ -10,9 +10,9 @@ import textwrap
 
 import pytest
 
-from compiler.analysis import analyse
-from compiler.diagnostics import Diagnostic
-from compiler.spec import bundled_names, load_spec
+from durakc.analysis import analyse
+from durakc.diagnostics import Diagnostic
+from durakc.spec import bundled_names, load_spec
 
 
 def _spec(tmp_path, rules: str, extends: str = "podkidnoy", name: str = "house"):
@@ -229,8 +229,8 @@ def test_transfer_conditions_holding_together_are_fine(tmp_path, when, capacity,
 
 def test_every_environment_name_has_a_domain():
     # A name without a domain would leave its expressions unanalysed (no warning).
-    from compiler import analysis
-    from compiler.schema import ENVIRONMENTS
+    from durakc import analysis
+    from durakc.schema import ENVIRONMENTS
 
     spec = load_spec("kyiv")
     names = {"round": next(analysis._round_points(spec)),
@@ -245,7 +245,7 @@ def test_every_environment_name_has_a_domain():
 def _engine(tmp_path, spec):
     import importlib.util
 
-    from compiler.codegen import render_engine
+    from durakc.codegen import render_engine
 
     path = tmp_path / f"{spec.name}_engine.py"
     path.write_text(render_engine(spec), encoding="utf-8")

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler.codegen import GENERATED_DIR, OUTPUT_PATTERNS, TEMPLATES, build_outputs, render_engine
-from compiler.hooks import HOOK_POINTS
-from compiler.ir import build_ir
-from compiler.spec import bundled_names, load_spec
+from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, TEMPLATES, build_outputs, render_engine
+from durakc.hooks import HOOK_POINTS
+from durakc.ir import build_ir
+from durakc.spec import bundled_names, load_spec
 
 CAPABILITIES = TEMPLATES / "capabilities"
 # One line of each capability's generated code that no engine without it may contain.
@@ -46,8 +46,8 @@ def test_fresh_build_equals_checked_in_generated():
 
 
 def test_generation_is_byte_identical_across_runs():
-    from compiler.ctarget import render_c
-    from compiler.ctarget.render import CTargetError
+    from durakc.ctarget import render_c
+    from durakc.ctarget.render import CTargetError
 
     for name in bundled_names():
         spec = load_spec(name)
@@ -134,7 +134,7 @@ def test_capability_macros_are_hook_points():
 
 
 def test_beat_table_is_precomputed():
-    import generated.transfer as engine
+    import durakc.engines.transfer as engine
 
     # 6 of clubs (attack) is beaten by higher clubs and every trump when hearts are trump.
     hearts = engine.SUITS.index("H")

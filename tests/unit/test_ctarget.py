@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from compiler.ctarget import CTargetError, render_c, unsupported
-from compiler.ctarget import context as ccontext
-from compiler.expr_c import NotInC
-from compiler.expressions import compile_expr
-from compiler.spec import load_spec
+from durakc.ctarget import CTargetError, render_c, unsupported
+from durakc.ctarget import context as ccontext
+from durakc.expr_c import NotInC
+from durakc.expressions import compile_expr
+from durakc.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,7 @@ def test_c_expressions_compute_what_the_evaluator_computes(env, result, text, _,
     rng = random.Random(text)
     for trial in range(6):
         values = {n: (rng.random() < 0.5 if t == "bool" else rng.randint(-3, 8))
-                  for n, (t, _doc) in __import__("compiler.schema", fromlist=["ENVIRONMENTS"])
+                  for n, (t, _doc) in __import__("durakc.schema", fromlist=["ENVIRONMENTS"])
                   .ENVIRONMENTS[env].items() if n in expr.names}
         src = tmp_path / f"e{trial}.c"
         src.write_text(_c_value(text, env, result, values))
@@ -75,7 +75,7 @@ def test_a_spec_the_c_target_can_not_build_gets_an_error_naming_the_key(monkeypa
     keys = tuple((k, {n: c for n, c in names.items() if n != "unbeaten_late"}, consts)
                  if k == "transfer.when" else (k, names, consts)
                  for k, names, consts in ccontext.EXPRESSION_KEYS)
-    monkeypatch.setattr("compiler.ctarget.render.EXPRESSION_KEYS", keys)
+    monkeypatch.setattr("durakc.ctarget.render.EXPRESSION_KEYS", keys)
     problems = unsupported(spec)
     assert len(problems) == 1
     text = problems[0].format()
@@ -86,7 +86,7 @@ def test_a_spec_the_c_target_can_not_build_gets_an_error_naming_the_key(monkeypa
 
 
 def test_compile_target_c_writes_a_source_and_a_header(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "compiler", "compile", "kyiv",
+    done = subprocess.run([sys.executable, "-m", "durakc", "compile", "kyiv",
                            str(ROOT / "variants" / "siberian.yaml"), "--target", "c",
                            "--out", str(tmp_path)], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
@@ -99,7 +99,7 @@ def test_compile_target_c_writes_a_source_and_a_header(tmp_path):
 def test_compile_target_c_reports_spec_errors_like_the_python_target(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("name: bad\ntitle: Bad\nrules:\n  attack:\n    limit: \"atack_cards\"\n")
-    done = subprocess.run([sys.executable, "-m", "compiler", "compile", str(bad), "--target", "c",
+    done = subprocess.run([sys.executable, "-m", "durakc", "compile", str(bad), "--target", "c",
                            "--out", str(tmp_path / "out")], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 1
     assert "error:" in done.stderr and "Traceback" not in done.stderr
@@ -111,7 +111,7 @@ def test_a_spec_path_can_not_end_a_c_comment(tmp_path):
     folder = tmp_path / "we*"  # the path "we*/ird.yaml" holds "*/"
     folder.mkdir()
     (folder / "ird.yaml").write_text("name: ird\ntitle: Ird\nextends: transfer\nrules: {}\n")
-    done = subprocess.run([sys.executable, "-m", "compiler", "compile", "we*/ird.yaml", "--target", "c",
+    done = subprocess.run([sys.executable, "-m", "durakc", "compile", "we*/ird.yaml", "--target", "c",
                            "--out", "out"], capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     built = subprocess.run(["cc", "-std=c99", "-Wall", "-Wextra", "-Werror", "-c", "out/ird.c",

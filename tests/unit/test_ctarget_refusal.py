@@ -1,7 +1,7 @@
 """The C target refuses a spec whose IR uses a capability it does not implement.
 
 Every capability in today's IR has a C form, so each test takes one away
-(`compiler.ctarget.capabilities.SUPPORTED`) the way a new capability from issue 10/11
+(`durakc.ctarget.capabilities.SUPPORTED`) the way a new capability from issue 10/11
 would arrive: as a name the C target has never heard of.
 """
 
@@ -17,12 +17,12 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import engine_backend
 
-from compiler import cli
-from compiler.codegen import build_outputs
-from compiler.ctarget import CTargetError, capabilities, render_c, unsupported
-from compiler.hooks import Capability
-from compiler.ir import build_ir
-from compiler.spec import bundled_names, load_spec
+from durakc import cli
+from durakc.codegen import build_outputs
+from durakc.ctarget import CTargetError, capabilities, render_c, unsupported
+from durakc.hooks import Capability
+from durakc.ir import build_ir
+from durakc.spec import bundled_names, load_spec
 
 
 def _without(monkeypatch, name: str) -> None:

@@ -3,9 +3,9 @@ sort by rank, then S H D C; the same deck and seed give the same deal)."""
 
 from __future__ import annotations
 
-from compiler.reference.differential import compile_engine
-from compiler.spec import load_spec
-from generated import transfer
+from durakc.engines import transfer
+from durakc.reference.differential import compile_engine
+from durakc.spec import load_spec
 
 
 def test_suits_listed_in_another_order_give_the_same_engine_behaviour(tmp_path):

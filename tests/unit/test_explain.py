@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from compiler.explain import WIDTH, explain
-from compiler.schema import KEYS, sections
-from compiler.spec import load_spec
+from durakc.explain import WIDTH, explain
+from durakc.schema import KEYS, sections
+from durakc.spec import load_spec
 
 
 def test_header_names_the_chain_description_and_sources():
@@ -58,8 +58,8 @@ def test_wrapped_and_deterministic():
 
 
 def test_summary_lists_only_what_differs_and_where_it_is_set():
-    from compiler.explain import explain
-    from compiler.spec import load_spec
+    from durakc.explain import explain
+    from durakc.spec import load_spec
 
     text = explain(load_spec("siberian"))
     summary = " ".join(text.split("in short:", 1)[1].split("\n[", 1)[0].split())

@@ -1,4 +1,4 @@
-"""Tests of the expression language (compiler.expressions, compiler.expr_check)."""
+"""Tests of the expression language (durakc.expressions, durakc.expr_check)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compiler import expressions
-from compiler.expressions import Card, Expr, ExprProblem, compile_expr
-from compiler.schema import ALL_RANKS, ENVIRONMENTS, KEYS
+from durakc import expressions
+from durakc.expressions import Card, Expr, ExprProblem, compile_expr
+from durakc.schema import ALL_RANKS, ENVIRONMENTS, KEYS
 
 BEATS = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 ROOT = Path(__file__).resolve().parents[2]

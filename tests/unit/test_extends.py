@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.diagnostics import SpecError
-from compiler.spec import load_spec, load_specs
+from durakc.diagnostics import SpecError
+from durakc.spec import load_spec, load_specs
 
 
 def write(folder, file_name, text):

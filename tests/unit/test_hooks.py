@@ -5,7 +5,7 @@ from __future__ import annotations
 import jinja2
 import pytest
 
-from compiler.hooks import HOOK_POINTS, Capability, Hooks, UnknownHook
+from durakc.hooks import HOOK_POINTS, Capability, Hooks, UnknownHook
 
 CORE = '{% call hook("defender") %}\ncore default\n{% endcall %}\nafter\n'
 

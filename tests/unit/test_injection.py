@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from compiler.codegen import render_engine
-from compiler.diagnostics import SpecError
-from compiler.spec import load_spec
+from durakc.codegen import render_engine
+from durakc.diagnostics import SpecError
+from durakc.spec import load_spec
 
 CANARY = "PWNED_CANARY"
 PAYLOADS = [

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from compiler import yamlerrors
-from compiler.diagnostics import SpecError
-from compiler.expressions import compile_expr
-from compiler.yamlsrc import parse_text
+from durakc import yamlerrors
+from durakc.diagnostics import SpecError
+from durakc.expressions import compile_expr
+from durakc.yamlsrc import parse_text
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -123,7 +123,7 @@ def test_unknown_name_lists_the_names_of_its_environment():
 # Every message a command prints about a failure says "error:"
 # ---------------------------------------------------------------------------
 def _durakc(*args, cwd=REPO):
-    return subprocess.run([sys.executable, "-m", "compiler", *map(str, args)], cwd=cwd,
+    return subprocess.run([sys.executable, "-m", "durakc", *map(str, args)], cwd=cwd,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -146,7 +146,7 @@ def test_reference_write_without_markers_is_an_error_on_stderr(tmp_path):
 
 
 def test_quoted_number_or_boolean_says_to_drop_the_quotes(tmp_path):
-    from compiler.spec import load_spec
+    from durakc.spec import load_spec
 
     path = tmp_path / "q.yaml"
     path.write_text('name: q\ntitle: Q\nrules:\n  deal.hand_size: "6"\n'
@@ -159,7 +159,7 @@ def test_quoted_number_or_boolean_says_to_drop_the_quotes(tmp_path):
 
 
 def _load_errors(tmp_path, text) -> list[str]:
-    from compiler.spec import load_spec
+    from durakc.spec import load_spec
 
     path = tmp_path / "s.yaml"
     path.write_text(text, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The reference interpreter (compiler.reference) on its own: rules from the rule text,
+"""The reference interpreter (durakc.reference) on its own: rules from the rule text,
 and the properties the issue asks of it (no generated code, no eval, plain card texts)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compiler import reference
+from durakc import reference
 
 PACKAGE = Path(reference.__file__).parent
 INTERPRETER = ("__init__.py", "cards.py", "deal.py", "game.py", "state.py", "variant.py")
@@ -86,7 +86,7 @@ def test_the_interpreter_generates_no_code_and_evaluates_no_text():
         assert not calls & {"eval", "exec", "compile"}, name
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        assert not imported & {"compiler.codegen", "compiler.ir", "jinja2", "generated"}, name
+        assert not imported & {"durakc.codegen", "durakc.ir", "jinja2", "durakc.engines", "generated"}, name
 
 
 def test_state_is_plain_card_texts(podkidnoy):

@@ -7,11 +7,11 @@ import importlib
 
 import pytest
 
-from compiler.analysis import throw_in_possible
-from compiler.diagnostics import SpecError
-from compiler.ir import build_ir
-from compiler.reference import load
-from compiler.spec import bundled_names, load_spec
+from durakc.analysis import throw_in_possible
+from durakc.diagnostics import SpecError
+from durakc.ir import build_ir
+from durakc.reference import load
+from durakc.spec import bundled_names, load_spec
 
 SIEGE = "name: mine\ntitle: Mine\nextends: podkidnoy\nrules:\n  throw_in:\n    timing: any_time\n"
 
@@ -62,8 +62,8 @@ def test_only_siege_engines_hold_the_siege_capability():
     for name in bundled_names():
         ir = build_ir(load_spec(name))
         assert ir.uses("siege") == (name == "siege"), name
-        text = importlib.import_module(f"generated.{name.replace('-', '_')}").__loader__
-        source = text.get_source(f"generated.{name.replace('-', '_')}")
+        text = importlib.import_module(f"durakc.engines.{name.replace('-', '_')}").__loader__
+        source = text.get_source(f"durakc.engines.{name.replace('-', '_')}")
         assert ("throw_in.timing: any_time" in source) == (name == "siege"), name
 
 
@@ -76,7 +76,7 @@ POSITION = {"players": 3, "trump": "C", "stock": [], "attacker": 0, "dealer": 2,
 def test_sg4_protocol_on_both_backends(backend):
     """SG4: after the opening the attacker, then seat 2 are asked; then the defender."""
     if backend == "engine":
-        mod = importlib.import_module("generated.siege")
+        mod = importlib.import_module("durakc.engines.siege")
     else:
         mod = load(load_spec("siege"))
     g = mod.from_position(POSITION)

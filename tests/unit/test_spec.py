@@ -6,10 +6,10 @@ import hashlib
 
 import pytest
 
-from compiler import expressions
-from compiler.diagnostics import SpecError
-from compiler.schema import KEYS
-from compiler.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
+from durakc import expressions
+from durakc.diagnostics import SpecError
+from durakc.schema import KEYS
+from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 
 needs_expressions = pytest.mark.skipif(not hasattr(expressions, "compile_expr"),
                                        reason="expressions not implemented yet")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.analysis import analyse
-from compiler.diagnostics import SpecError
-from compiler.spec import load_spec
+from durakc.analysis import analyse
+from durakc.diagnostics import SpecError
+from durakc.spec import load_spec
 
 HEAD = "name: mine\ntitle: Mine\nextends: podkidnoy\nrules:\n"
 

@@ -8,9 +8,9 @@ import sys
 
 import pytest
 
-from compiler import reference
-from compiler.diagnostics import SpecError
-from compiler.spec import load_spec
+from durakc import reference
+from durakc.diagnostics import SpecError
+from durakc.spec import load_spec
 from tests.invariants.engine_support import load
 
 HEAD = "name: mine\ntitle: Mine\nextends: podkidnoy\n"

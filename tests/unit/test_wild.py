@@ -8,10 +8,10 @@ import types
 
 import pytest
 
-from compiler import reference
-from compiler.codegen import render_engine
-from compiler.diagnostics import SpecError
-from compiler.spec import load_spec
+from durakc import reference
+from durakc.codegen import render_engine
+from durakc.diagnostics import SpecError
+from durakc.spec import load_spec
 
 SIX_OF_DIAMONDS = """\
 name: weli-diamonds
@@ -61,7 +61,7 @@ def test_only_the_named_suits_are_wild(which, request):
 
 
 def test_named_suit_texts_in_any_case_and_with_symbols():
-    from generated import weli
+    from durakc.engines import weli
     for text in ("attack 6s/h", "attack 6\u2660/\u2665", "ATTACK 6S/\u2665", "attack 6\u2660/h"):
         assert str(weli.parse_action(text)) == "attack 6S/H"
     assert str(weli.parse_action("beat 9h 6d")) == "beat 9H 6D/D"  # W2: the printed suit
@@ -72,7 +72,7 @@ def test_named_suit_texts_in_any_case_and_with_symbols():
 
 
 def test_illegal_wild_beat_gives_a_reason_and_changes_nothing():
-    from generated import weli
+    from durakc.engines import weli
     g = _position(weli, [["7S", "KD"], ["6D", "9H"]])
     g.apply("attack 7S")
     before = g.to_dict()
@@ -84,7 +84,7 @@ def test_illegal_wild_beat_gives_a_reason_and_changes_nothing():
 
 
 def test_saved_games_keep_the_named_suit_on_the_table_only():
-    from generated import weli
+    from durakc.engines import weli
     g = _position(weli, [["6S", "KD"], ["7H", "8C", "AS"]])
     g.apply("attack 6S/H")
     d = g.to_dict()
@@ -100,7 +100,7 @@ def test_saved_games_keep_the_named_suit_on_the_table_only():
 
 
 def test_positions_refuse_a_named_suit_in_a_hand():
-    from generated import weli
+    from durakc.engines import weli
     with pytest.raises(ValueError, match="names a suit only on the table"):
         _position(weli, [["6S/H", "KD"], ["7H"]])
 

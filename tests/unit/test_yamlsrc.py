@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from compiler.diagnostics import SpecError
-from compiler.yamlsrc import MAX_BYTES, load_yaml, parse_text
+from durakc.diagnostics import SpecError
+from durakc.yamlsrc import MAX_BYTES, load_yaml, parse_text
 
 
 def problems(text, name="s.yaml") -> list[str]:
