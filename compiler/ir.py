@@ -29,8 +29,11 @@ _TRANSFER_NOW = {
     "transfers": "self._transfers",
     "unbeaten_late": "self._late_unbeaten",
 }
+# transfer.capacity reads the table as it would be after playing k cards; once a card has
+# been beaten, the k transferred cards are late ones too (K1), as the reference counts them.
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
-                         unbeaten="(len(self._unbeaten) + k)")
+                         unbeaten="(len(self._unbeaten) + k)",
+                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))")
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",

@@ -84,7 +84,7 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "beaten": ("int", "attack cards already beaten this round"),
         "next_hand": ("int", "cards now held by the player who would defend next"),
         "transfers": ("int", "transfers (and shows) already made this round"),
-        "unbeaten_late": ("int", "unbeaten attack cards added after the first beat (K1: new)"),
+        "unbeaten_late": ("int", "unbeaten attack cards added after the first beat, the transfer's own included (K1: new)"),
     },
     # Evaluated per seat when the attack reaches a defender: may this seat throw in?
     "seat": {

@@ -22,7 +22,8 @@ TRANSFER = {
     "transfers": "g->transfers",
     "unbeaten_late": "g->late_unbeaten",
 }
-TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)")
+TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)",
+                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))")  # K1
 ROUND = {
     "first_round": "g->first_round",
     "players": "g->players",
