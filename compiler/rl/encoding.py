@@ -5,8 +5,10 @@ Both are derived from an engine's `VARIANT["rules"]` only: the deck (`deck.ranks
 any number of players, uses the same spaces.  docs/rl.md documents the layout; in short:
 
     cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C)
-    actions:  attack (R x (2^S - 1) rank/suit-set) | throw (N) | beat (N x N attack/defence)
-              | transfer (R x (2^S - 1)) | show (N) | take (1) | pass (1)
+    played:   the N cards, then each wild card with each suit it may name (W x S, `6S/H`)
+    actions:  attack (R x (2^S - 1) rank/suit-set, then W x S wild singles) | throw (N')
+              | beat (N' x N' attack/defence) | transfer (R x (2^S - 1)) | show (N)
+              | take (1) | pass (1)          with N' = N + W x S played identities
 
 The engine is used through its contract only: `legal_actions()`, the action texts, and
 `observation(seat)`.
@@ -80,15 +82,22 @@ class DurakEncoding:
         self.suit_sets = (1 << self.n_suits) - 1
         self.card_texts = tuple(r + s for r in self.ranks for s in self.suits)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
+        # W2: a wild card on the table is a (printed card, named suit) pair; those identities
+        # follow the N printed cards.  Without wild cards, played == printed.
+        self.wild_cards = _wild_cards(rules, self.suits)
+        self.played_texts = self.card_texts + tuple(
+            f"{card}/{suit}" for card in self.wild_cards for suit in self.suits)
+        self.n_played = len(self.played_texts)
+        self._played_index = {text: i for i, text in enumerate(self.played_texts)}
         self.offsets, self.num_actions = self._action_blocks()
         self.layout = self._observation_layout()
         self._index_of_text: dict[str, int] = {}
 
     # -- actions --------------------------------------------------------------
     def _action_blocks(self):
-        n, sets = self.n_cards, len(self.ranks) * self.suit_sets
-        sizes = {"attack": sets, "throw": n, "beat": n * n, "transfer": sets, "show": n,
-                 "take": 1, "pass": 1}
+        n, played, sets = self.n_cards, self.n_played, len(self.ranks) * self.suit_sets
+        sizes = {"attack": sets + played - n, "throw": played, "beat": played * played,
+                 "transfer": sets, "show": n, "take": 1, "pass": 1}
         offsets, start = {}, 0
         for kind in KINDS:
             offsets[kind] = start
@@ -99,6 +108,14 @@ class DurakEncoding:
         """The index of a card text of this deck ('10H' -> 4 * S + 1 in a 6-A deck)."""
         try:
             return self._card_index[card]
+        except KeyError:
+            raise ValueError(f"{card!r} is not a card of the {self.variant} deck") from None
+
+    def played_index(self, card: str) -> int:
+        """The index of a card as it lies on the table: a printed card ('9D' -> its card
+        index) or a wild card with its named suit ('6S/H' -> N + wild_number * S + suit)."""
+        try:
+            return self._played_index[card]
         except KeyError:
             raise ValueError(f"{card!r} is not a card of the {self.variant} deck") from None
 
@@ -120,13 +137,13 @@ class DurakEncoding:
         if kind not in self.offsets:
             raise ValueError(f"{text!r}: the RL encoding has no {kind!r} actions")
         base = self.offsets[kind]
+        if kind in ("throw", "beat") or (kind == "attack" and len(cards) == 1 and "/" in cards[0]):
+            return self._encode_played(text, kind, base, [self.played_index(c) for c in cards])
         idx = [self.card_index(c) for c in cards]
         if kind in ("take", "pass") and not idx:
             return base
-        if kind in ("throw", "show") and len(idx) == 1:
+        if kind == "show" and len(idx) == 1:
             return base + idx[0]
-        if kind == "beat" and len(idx) == 2:
-            return base + idx[0] * self.n_cards + idx[1]
         if kind in ("attack", "transfer") and idx:
             rank = idx[0] // self.n_suits
             if any(i // self.n_suits != rank for i in idx):
@@ -134,6 +151,16 @@ class DurakEncoding:
             suit_set = sum(1 << (i % self.n_suits) for i in set(idx))
             if len(set(idx)) == len(idx):
                 return base + rank * self.suit_sets + suit_set - 1
+        raise ValueError(f"{text!r}: not an action the RL encoding can index")
+
+    def _encode_played(self, text: str, kind: str, base: int, idx: list) -> int:
+        """throw, beat and a one-card wild attack: cards as played (wild ones with a suit)."""
+        if kind == "throw" and len(idx) == 1:
+            return base + idx[0]
+        if kind == "beat" and len(idx) == 2:
+            return base + idx[0] * self.n_played + idx[1]
+        if kind == "attack" and len(idx) == 1 and idx[0] >= self.n_cards:
+            return base + len(self.ranks) * self.suit_sets + idx[0] - self.n_cards
         raise ValueError(f"{text!r}: not an action the RL encoding can index")
 
     def action_text(self, index: int) -> str:
@@ -145,11 +172,16 @@ class DurakEncoding:
         local = index - self.offsets[kind]
         if kind in ("take", "pass"):
             return kind
-        if kind in ("throw", "show"):
-            return f"{kind} {self.card_texts[local]}"
+        if kind == "show":
+            return f"show {self.card_texts[local]}"
+        if kind == "throw":
+            return f"throw {self.played_texts[local]}"
         if kind == "beat":
-            attack, defence = divmod(local, self.n_cards)
-            return f"beat {self.card_texts[attack]} {self.card_texts[defence]}"
+            attack, defence = divmod(local, self.n_played)
+            return f"beat {self.played_texts[attack]} {self.played_texts[defence]}"
+        sets = len(self.ranks) * self.suit_sets
+        if kind == "attack" and local >= sets:
+            return f"attack {self.played_texts[self.n_cards + local - sets]}"
         rank, suit_set = divmod(local, self.suit_sets)
         suit_set += 1
         cards = [self.card_texts[rank * self.n_suits + s]
@@ -170,10 +202,10 @@ class DurakEncoding:
 
     # -- observations ---------------------------------------------------------
     def _observation_layout(self) -> ObservationLayout:
-        n, p = self.n_cards, self.max_players
+        n, played, p = self.n_cards, self.n_played, self.max_players
         blocks = (
-            ("hand", n, 1), ("table_attack", n, 1), ("table_defence", n, 1),
-            ("table_unbeaten", n, 1), ("discard", n, 1), ("trump_card", n, 1),
+            ("hand", n, 1), ("table_attack", played, 1), ("table_defence", played, 1),
+            ("table_unbeaten", played, 1), ("discard", n, 1), ("trump_card", n, 1),
             ("shown", n, 1), ("trump_suit", self.n_suits + 1, 1),
             ("seats", p, 1), ("hand_sizes", p, n), ("out", p, 1), ("attacker", p, 1),
             ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
@@ -206,13 +238,13 @@ class DurakEncoding:
 
     def _card_blocks(self, vec, obs) -> None:
         """hand, table, discard, the face-up trump card and the trump suit."""
-        def put(name, cards):
-            self._put(vec, name, [self.card_index(c) for c in cards])
+        def put(name, cards, index=self.card_index):
+            self._put(vec, name, [index(c) for c in cards])
         table = obs["table"]
         put("hand", obs["hand"])
-        put("table_attack", [a for a, _ in table])
-        put("table_defence", [d for _, d in table if d is not None])
-        put("table_unbeaten", [a for a, d in table if d is None])
+        put("table_attack", [a for a, _ in table], self.played_index)
+        put("table_defence", [d for _, d in table if d is not None], self.played_index)
+        put("table_unbeaten", [a for a, d in table if d is None], self.played_index)
         put("discard", obs["discard"])
         put("trump_card", [obs["trump_card"]] if obs.get("trump_card") else [])
         trump = obs.get("trump")
@@ -260,7 +292,15 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if rules.get("deck.jokers"):
         raise ValueError(f"{name}: the RL encoding does not cover jokers (deck.jokers) yet")
-    if rules.get("deck.wild_rank"):
-        raise ValueError(f"{name}: the RL encoding does not cover wild cards (deck.wild_rank) yet")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
+
+
+def _wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:
+    """The printed texts of the wild cards (deck.wild_rank x deck.wild_suits, W1), suits in
+    the order S H D C; empty without wild cards."""
+    rank = rules.get("deck.wild_rank")
+    if not rank:
+        return ()
+    wild_suits = set(rules.get("deck.wild_suits") or suits)
+    return tuple(rank + s for s in suits if s in wild_suits)

@@ -32,7 +32,7 @@ def _random_states(name, players, games, seed):
 
 
 # Variants whose rules the encoding does not cover: a clear refusal, never a crash.
-REFUSED = {"weli": "wild cards"}
+REFUSED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", durakc.engines.ENGINES)
@@ -60,7 +60,7 @@ def test_legal_actions_map_one_to_one_onto_indices(name):
     assert states > 100
 
 
-@pytest.mark.parametrize("name", ["transfer", "mini", "durak52"])
+@pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli"])
 def test_every_index_decodes_to_a_text_that_encodes_back(name):
     encoding = DurakEncoding(name)
     texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
@@ -93,6 +93,34 @@ def test_documented_indices_of_the_36_card_deck():
     assert enc.action_index("show AC") == 1602 + 35
     assert (enc.action_index("take"), enc.action_index("pass")) == (1638, 1639)
     assert enc.action_text(enc.action_index("attack 10H 10C")) == "attack 10H 10C"
+
+
+def test_wild_cards_are_played_identities_after_the_printed_cards():
+    """docs/rl.md, wild cards (W2): `6S/H` is its own card on the table; the attack block
+    gains one single-card attack per (wild card, named suit); sizes grow by W x S."""
+    enc = DurakEncoding("weli")
+    n, played = 36, 36 + 4 * 4
+    assert enc.wild_cards == ("6S", "6H", "6D", "6C")
+    assert enc.played_index("9D") == enc.card_index("9D")
+    assert enc.played_index("6S/S") == n and enc.played_index("6H/D") == n + 1 * 4 + 2
+    assert enc.num_actions == (9 * 15 + 16) + played + played * played + 9 * 15 + n + 2
+    assert enc.action_index("attack 6C/H") == 9 * 15 + 3 * 4 + 1
+    assert enc.action_index("throw 6D/S") == enc.offsets["throw"] + n + 2 * 4
+    assert enc.action_index("beat 6C/H KH") == (enc.offsets["beat"] + (n + 13) * played
+                                                + enc.card_index("KH"))
+    assert enc.action_index("attack 7H") == DurakEncoding("podkidnoy").action_index("attack 7H")
+    with pytest.raises(ValueError, match="not a card"):
+        enc.action_index("attack 7S/H")  # only wild cards name a suit
+    game = enc.engine.from_position({
+        "players": 2, "trump": "C", "stock": ["7H", "KD", "6C"], "attacker": 0,
+        "hands": [["6S", "9C", "10S"], ["9D", "7S", "KH"]], "discard": [], "dealer": 1,
+        "first_round": False})
+    game.apply("attack 6S/H")
+    vector = enc.observation(game, 1)
+    assert enc.layout.block(vector, "table_unbeaten")[n] == 0
+    assert enc.layout.block(vector, "table_unbeaten")[enc.played_index("6S/H")] == 1
+    assert enc.layout.block(vector, "table_attack").sum() == 1
+    assert "beat 6S/H KH" in {str(a) for a in enc.legal_indices(game).values()}
 
 
 @pytest.mark.parametrize("text", ["swap 6S 7S", "attack 6S 7S", "attack 6S 6S", "beat 6S",
