@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -124,11 +124,14 @@ def test_check_reports_stale_missing_and_extra(tmp_path):
 
 
 def test_compiling_every_bundled_variant_is_fast(tmp_path):
-    start = time.perf_counter()
+    # CPU time of the build process, not wall time: the suite runs on every core (and CI
+    # machines are shared), so waiting for a core must not count.
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     result = durakc("build", "--out", str(tmp_path / "gen"), "-q")
-    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     assert result.returncode == 0, result.stderr
-    assert elapsed < 4.0, f"build took {elapsed:.2f} s"  # target 2 s; slack for loaded CI
+    assert cpu < 4.0, f"build took {cpu:.2f} s of CPU"  # target 2 s
 
 
 def test_bench_runs():
