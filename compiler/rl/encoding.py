@@ -292,6 +292,11 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if rules.get("deck.jokers"):
         raise ValueError(f"{name}: the RL encoding does not cover jokers (deck.jokers) yet")
+    if rules.get("swap.per_game"):
+        raise ValueError(f"{name}: the RL encoding does not cover swaps (swap.per_game, PK1) yet")
+    if rules.get("trump.six_exchange"):
+        raise ValueError(f"{name}: the RL encoding does not cover the trump exchange "
+                         f"(trump.six_exchange, TX1) yet")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
 

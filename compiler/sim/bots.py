@@ -106,8 +106,36 @@ def _throw(game, by_kind, trump):
     return by_kind["pass"][0][0] if "pass" in by_kind else game.legal_actions()[0]
 
 
+# -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) ----------------------
+def _before_opening(game, by_kind, trump):
+    """The exchange or swap greedy makes before attacking, or None.
+
+    TX1: exchange whenever the face-up trump outranks the card given (it is the lowest
+    trump, so nearly always).  PK1: a hand is weak when it holds no trump and at most one
+    card above LOW_THROW; then swap its two lowest cards away, the lowest listed first
+    (PK3: it comes back first).  A swap is offered once per opening, so this ends.
+    """
+    stock = game.stock
+    for act, cards in by_kind.get("exchange", ()):
+        if stock and rank(stock[-1]) > rank(cards[0]):
+            return act
+    if "swap" not in by_kind:
+        return None
+    hand = sorted(game.hands[game.to_move], key=rank)
+    weak = (all(suit(c) != trump for c in hand)
+            and sum(rank(c) > LOW_THROW for c in hand) <= 1)
+    if weak and len(hand) >= 2:
+        wanted = (hand[0], hand[1])
+        for act, cards in by_kind["swap"]:
+            if cards == wanted:
+                return act
+    return None
+
+
 def greedy_bot(game, seat, rng=None, repeated=False):
-    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much.
+    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much;
+    before attacking, exchange the lowest trump and swap a weak hand's two lowest cards
+    (TX1, PK1: see _before_opening).
 
     When `repeated` (this round began from a position seen before in the game) it does
     not transfer, which breaks the endgame cycles of transfer variants.
@@ -123,6 +151,10 @@ def greedy_bot(game, seat, rng=None, repeated=False):
     if "take" in by_kind or "beat" in by_kind:
         return _defend(game, by_kind, trump, repeated)
     if "attack" in by_kind:
+        if "exchange" in by_kind or "swap" in by_kind:
+            before = _before_opening(game, by_kind, trump)
+            if before is not None:
+                return before
         return _open(by_kind["attack"], trump)
     return _throw(game, by_kind, trump)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import subprocess
 import sys
 import types
@@ -142,6 +143,14 @@ def test_reserved_rules_are_refused_with_a_clear_error():
                                                 "deck.jokers": 2}}
     with pytest.raises(ValueError, match="jokers"):
         DurakEncoding(fake)
+
+
+@pytest.mark.parametrize("name, words", [("poker", "swaps (swap.per_game, PK1)"),
+                                         ("trump-six", "trump exchange (trump.six_exchange")])
+def test_swaps_and_the_exchange_are_refused_with_a_clear_error(name, words):
+    with pytest.raises(ValueError, match=re.escape(f"{name}: the RL encoding does not cover")) as info:
+        DurakEncoding(name)
+    assert words in str(info.value)
 
 
 def _position_game():
