@@ -8,9 +8,9 @@ import random
 import pytest
 
 from durakc.diagnostics import SpecError
+from durakc.engines import podkidnoy, poker, trump_six
 from durakc.sim.bots import greedy_bot
 from durakc.spec import load_spec
-from durakc.engines import podkidnoy, poker, trump_six
 
 HANDS = [["6S", "7S", "JH", "QD", "KS", "AH"], ["6H", "8H", "9S", "10D", "JS", "QS"]]
 
