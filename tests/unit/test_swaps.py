@@ -4,14 +4,17 @@ checks, action texts, refusals with reasons, saved games, positions, observation
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from durakc.ctarget import unsupported
 from durakc.diagnostics import SpecError
 from durakc.engines import podkidnoy, poker, trump_six
 from durakc.sim.bots import greedy_bot
 from durakc.spec import load_spec
 
+ROOT = Path(__file__).resolve().parents[2]
 HANDS = [["6S", "7S", "JH", "QD", "KS", "AH"], ["6H", "8H", "9S", "10D", "JS", "QS"]]
 
 
@@ -43,6 +46,18 @@ def refused(game, action, reason):
       "turned_bottom, not fixed")),
     ("  trump:\n    six_exchange: true\n  deal:\n    mode: all_but_one\n",
      "trump.six_exchange needs a stock after the deal (TX1): deal.mode hands, not all_but_one"),
+    # SK1: personal trumps turn no card
+    (("  swap:\n    per_game: 1\n  trump:\n    mode: per_seat\n  players:\n    max: 4\n"
+     "  first_attacker:\n    first_game: left_of_dealer\n  series:\n"
+     "    first_attacker: left_of_dealer\n"),
+     ("swap.per_game needs a face-up trump card under the stock (PK2): trump.mode "
+      "turned_bottom, not per_seat")),
+    # CT1: a hidden card would lie under the face-up one
+    ("  trump:\n    six_exchange: true\n    hidden_second: true\n  players:\n    max: 5\n",
+     ("trump.six_exchange with trump.hidden_second is not supported: TX1 needs the face-up "
+      "trump card to be the stock's last card")),
+    ("  swap:\n    per_game: 3\n  trump:\n    hidden_second: true\n  players:\n    max: 5\n",
+     "swap.per_game with trump.hidden_second is not supported"),
 ])
 def test_swaps_and_exchange_need_a_face_up_trump_under_a_stock(tmp_path, rules, message):
     path = tmp_path / "mine.yaml"
@@ -52,6 +67,18 @@ def test_swaps_and_exchange_need_a_face_up_trump_under_a_stock(tmp_path, rules, 
     texts = [d.format() for d in info.value.diagnostics]
     assert any(message in t for t in texts), texts
     assert all(t.startswith(f"{path}:") for t in texts)
+
+
+@pytest.mark.parametrize("name, key, line", [("poker", "swap.per_game", 13),
+                                             ("trump-six", "trump.six_exchange", 12)])
+def test_the_c_target_refuses_them_at_the_key(name, key, line):
+    """Not ported to C: `--target c` is an error at the key, and build writes no C files."""
+    problems = unsupported(load_spec(name))
+    assert len(problems) == 1
+    first = problems[0].format().splitlines()[0]
+    assert f"variants/{name}.yaml:{line}:" in first, first
+    assert f"`{key}`: the C target does not support" in first
+    assert not (ROOT / "generated" / f"{name.replace('-', '_')}.c").exists()
 
 
 def test_swap_count_is_a_whole_number_in_range(tmp_path):
