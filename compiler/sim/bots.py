@@ -107,13 +107,20 @@ def _throw(game, by_kind, trump):
 
 
 # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) ----------------------
+SWAP_UP_TO = 11        # swap the two lowest non-trumps away when neither is above a jack
+
+
 def _before_opening(game, by_kind, trump):
     """The exchange or swap greedy makes before attacking, or None.
 
     TX1: exchange whenever the face-up trump outranks the card given (it is the lowest
-    trump, so nearly always).  PK1: a hand is weak when it holds no trump and at most one
-    card above LOW_THROW; then swap its two lowest cards away, the lowest listed first
-    (PK3: it comes back first).  A swap is offered once per opening, so this ends.
+    trump, so nearly always).  PK1: swap the two lowest non-trumps for the stock's next two
+    when neither is above SWAP_UP_TO (a jack), the lowest listed first (PK3: it comes back
+    first); a hand whose low non-trumps are queens or better, or with fewer than two
+    non-trumps, is kept.  Measured over 3000 two-player poker games (seeds 0-2999, seats
+    alternating) against greedy that never swaps: 827 losses against 1366 (807 draws); the
+    limits 8, 9, 10, 12 and "always" did worse than a jack head to head.  A swap is offered
+    once per opening, so this ends.
     """
     stock = game.stock
     for act, cards in by_kind.get("exchange", ()):
@@ -121,21 +128,18 @@ def _before_opening(game, by_kind, trump):
             return act
     if "swap" not in by_kind:
         return None
-    hand = sorted(game.hands[game.to_move], key=rank)
-    weak = (all(suit(c) != trump for c in hand)
-            and sum(rank(c) > LOW_THROW for c in hand) <= 1)
-    if weak and len(hand) >= 2:
-        wanted = (hand[0], hand[1])
+    low = tuple(sorted((c for c in game.hands[game.to_move] if suit(c) != trump), key=rank)[:2])
+    if len(low) == 2 and rank(low[1]) <= SWAP_UP_TO:
         for act, cards in by_kind["swap"]:
-            if cards == wanted:
+            if cards == low:
                 return act
     return None
 
 
 def greedy_bot(game, seat, rng=None, repeated=False):
     """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much;
-    before attacking, exchange the lowest trump and swap a weak hand's two lowest cards
-    (TX1, PK1: see _before_opening).
+    before attacking, exchange the lowest trump and swap the two lowest non-trumps up to a
+    jack (TX1, PK1: see _before_opening).
 
     When `repeated` (this round began from a position seen before in the game) it does
     not transfer, which breaks the endgame cycles of transfer variants.

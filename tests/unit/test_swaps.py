@@ -187,11 +187,11 @@ def test_greedy_exchanges_the_six_for_a_higher_face_up_trump():
     assert greedy_bot(game, 0, random.Random(0)).text == "exchange 6C"
 
 
-def test_greedy_swaps_a_weak_hands_two_lowest_cards_and_keeps_a_strong_hand():
-    weak = [["6S", "7D", "8D", "9H", "10H", "QH"], HANDS[1]]
-    assert greedy_bot(poker_game(hands=weak), 0, random.Random(0)).text == "swap 6S 7D"
-    strong = poker_game(hands=[["6S", "7D", "8D", "9H", "10H", "QC"], HANDS[1]])  # holds a trump
-    assert greedy_bot(strong, 0, random.Random(0)).verb == "attack"
+def test_greedy_swaps_its_two_lowest_non_trumps_up_to_a_jack_and_keeps_a_strong_hand():
+    low = [["6C", "7D", "JH", "QD", "KS", "AH"], HANDS[1]]  # 6C is a trump: kept
+    assert greedy_bot(poker_game(hands=low), 0, random.Random(0)).text == "swap 7D JH"
+    strong = poker_game(hands=[["6C", "7D", "QH", "QD", "KS", "AH"], HANDS[1]])
+    assert greedy_bot(strong, 0, random.Random(0)).verb == "attack"  # QH: above a jack
 
 
 def test_greedy_plays_whole_games_of_both_variants():
