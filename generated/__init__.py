@@ -20,6 +20,7 @@ ENGINES = (
     'pairs',
     'podkidnoy',
     'podkidnoy-left',
+    'poker',
     'proyezdnoy',
     'railroad',
     'siberian',
@@ -28,6 +29,7 @@ ENGINES = (
     'svoi-kozyri',
     'teams-of-three',
     'transfer',
+    'trump-six',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -48,6 +50,7 @@ MODULES = {  # variant name -> module name inside this package
     'pairs': 'pairs',
     'podkidnoy': 'podkidnoy',
     'podkidnoy-left': 'podkidnoy_left',
+    'poker': 'poker',
     'proyezdnoy': 'proyezdnoy',
     'railroad': 'railroad',
     'siberian': 'siberian',
@@ -56,6 +59,7 @@ MODULES = {  # variant name -> module name inside this package
     'svoi-kozyri': 'svoi_kozyri',
     'teams-of-three': 'teams_of_three',
     'transfer': 'transfer',
+    'trump-six': 'trump_six',
     'weli': 'weli',
 }
 

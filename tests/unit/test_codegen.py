@@ -33,6 +33,8 @@ CAPABILITY_MARKERS = {
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
     "wild": "def _as_played(hand):",
     "siege": "# throw_in.timing: any_time",
+    "trump_exchange": "def _exchange_action(self):",
+    "swaps": "def _swap_actions(self):",
 }
 
 
