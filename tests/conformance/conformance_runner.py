@@ -54,13 +54,16 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         seen.add(S.canon_card(pos["hidden_trump"]))
     # the contract says unseen cards count as discarded; we list them explicitly
     discard += [c for c in ctx.deck if c not in seen]
-    return {
+    position = {
         "players": n, "trump": pos["trump"], "stock": stock, "hands": hands,
         "attacker": pos["attacker"], "discard": discard,
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
         "first_round": bool(pos.get("first_round", False)),
         **({"hidden_trump": S.canon_card(pos["hidden_trump"])} if pos.get("hidden_trump") else {}),
     }
+    if "losses" in pos:
+        position["losses"] = list(pos["losses"])  # L1: a series so far
+    return position
 
 
 def start_game(sc: dict, ctx: Ctx):
@@ -191,6 +194,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
                              f"expected exactly {sorted(want - ctx.initial_discard)}\n  {state}")
     if "out" in exp:
         eq("out", list(game.out), list(exp["out"]))
+    if "losses" in exp:
+        eq("losses", list(game.losses), list(exp["losses"]))
     if exp.get("attacker_holds_lowest_trump"):
         holder = lowest_trump_holder(game, ctx)
         assert holder is not None, f"{where}: nobody holds a trump\n  {state}"

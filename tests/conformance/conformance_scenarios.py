@@ -27,7 +27,7 @@ SCENARIO_KEYS = {
     "params", "actions", "expect", "steps", "by_variant", "overrides",
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-                 "first_round", "hidden_trump"}
+                 "first_round", "hidden_trump", "losses"}
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -42,8 +42,9 @@ EXPECT_KEYS = {
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
+    "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
 }
-PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below"}
 
 
 # ---------------------------------------------------------------------------
