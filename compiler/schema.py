@@ -124,6 +124,12 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
     },
 }
 
+# Expression names that bring a rule of their own into the key that reads them (explain
+# lists these IDs after the key's), per (environment, name).
+NAME_RULES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("round", "discard"): ("H1",),  # five until the first discard
+}
+
 _BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 
 KEYS: tuple[Key, ...] = (
@@ -313,6 +319,15 @@ def sections() -> list[str]:
 def defaults() -> dict[str, object]:
     """Flat mapping of every key path to its default value."""
     return {k.path: k.default for k in KEYS}
+
+
+def key_rules(key: Key, value: object) -> tuple[str, ...]:
+    """The rule IDs of `key` with `value`: the key's, then those of the expression names the
+    value reads (NAME_RULES), e.g. attack.limit reading `discard` adds H1."""
+    names = getattr(value, "names", ())
+    extra = [r for (env, name), ids in NAME_RULES.items() if env == key.env and name in names
+             for r in ids if r not in key.rules]
+    return tuple(key.rules) + tuple(dict.fromkeys(extra))
 
 
 def type_text(key: Key) -> str:

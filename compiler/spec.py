@@ -1018,11 +1018,11 @@ def _check_initial_hand(values: dict):
                                f"and {n} losses; every seat needs at least 1"))
                 return
             if dealt * players > size - hidden:
-                left = (f"and leave the two cards trump.hidden_second needs (CT3), "
+                left = (" and trump.hidden_second needs two of them left after the deal (CT3)"
                         if hidden else "")
                 yield (paths, (f"the deal does not fit: deal.initial_hand gives {dealt} cards "
                                f"({n} losses) to each of {players} players, "
-                               f"{dealt * players}, {left}but the deck has {size} cards"))
+                               f"{dealt * players}, but the deck has {size} cards{left}"))
                 return
 
 

@@ -146,3 +146,54 @@ def test_engine_and_reference_agree_over_long_series(name):
         seed = rng.randrange(10**6)
         _, divergence = play_pair(engine, ref, players, seed, series=8)
         assert divergence is None, divergence.describe()
+
+
+# -- the series keys with the other structural capabilities -----------------------------------
+SERIES_RULES = ("  deal:\n    initial_hand: \"(7 if players <= 4 else 5) if losses >= 1 "
+                "else hand_size\"\n"
+                "    redeal_if: \"longest_suit >= 5\"\n"
+                "  series: {first_attacker: right_of_loser}\n"
+                "  attack: {limit: \"5 if discard == 0 else 6\"}\n")
+
+
+def test_a_hidden_trump_needs_two_cards_left_by_the_ladders_deal(tmp_path):
+    # CT3: 9 cards for each of 4 players leave no card for the face-up and the hidden trump.
+    (diag,) = _errors(tmp_path, "  players: {max: 4}\n"
+                                "  deal: {initial_hand: \"9 if losses >= 3 else hand_size\"}\n",
+                      parent="changeable-trump")
+    assert "the deal does not fit" in diag and "trump.hidden_second needs two of them" in diag
+
+
+def test_personal_trumps_refuse_a_redeal_by_trumps(tmp_path):
+    (diag,) = _errors(tmp_path, "  deal: {redeal_if: \"trumps >= 4\"}\n", parent="svoi-kozyri")
+    assert "deal.redeal_if reads trumps, but trump.mode per_seat" in diag
+
+
+@pytest.mark.parametrize("parent,players", [
+    ("pairs", [4]), ("teams-of-three", [6]), ("siege", [2, 3, 4]), ("weli", [2, 3, 4]),
+    ("changeable-trump", [2, 3, 4]), ("svoi-kozyri", [2, 3, 4]),
+])
+def test_series_keys_over_each_structural_variant_agree_with_the_reference(tmp_path, parent,
+                                                                          players):
+    from durakc.reference.differential import compile_engine, run
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(HEAD.format(parent=parent) + f"  players: {{max: {max(players)}}}\n"
+                    + SERIES_RULES, encoding="utf-8")
+    spec = load_spec(path)
+    engine, ref = compile_engine(spec), reference.module_for(spec)
+    assert "_read_losses" in engine.__dict__ and "_redeal_needed" in engine.__dict__
+    summary = run(engine, ref, players, 12, seed=3, series=6)
+    assert not summary.divergences, summary.divergences[0].describe()
+    game = engine.new_game(players[0], seed=1)
+    want = [0] * players[0]
+    for k in range(6):  # L1: the durak's seat counts; PR6: with teams every seat of its team
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        if not game.is_draw:
+            seats = [game.loser] if game.teams is None else game.teams[game.losing_team]
+            for seat in seats:
+                want[seat] += 1
+        assert game.losses == want, (k, game.losses, want)
+        game = game.next_game(seed=k)
+        assert game.losses == want  # carried
