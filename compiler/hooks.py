@@ -41,6 +41,13 @@ HOOK_POINTS = {
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "new_game": "_new_game: return the new game (`Game._start(...)`)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
+    "series_params": "inline, at the end of the parameters of _deal and _new_game: "
+                     "`, last=None`, the finished game a next game follows",
+    "series_args": "inline, at the end of the arguments of _new_game's calls of _deal: `, last`",
+    "series_last": "inline, at the end of next_game's call of _new_game: `, self`",
+    "no_trump_redeal": "_new_game, first_attacker.no_trump_held redeal: deal again while "
+                       "nobody holds a trump (P3)",
+    "first_attacker": "_new_game: `attacker` when the lowest trump does not open (T7, T8)",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
     "losing_team": "the `losing_team` property (PR5)",
@@ -106,6 +113,8 @@ HOOK_POINTS = {
     "read_card": "_read_cards: the card int `c` of `text` read at `place`, before the duplicate check",
     "explain_held": "_why_illegal: `missing`, the action's cards not in the hand of `seat`",
     "throw_played": "_throw: the card `c` of `mask` leaves the hand for the table",
+    # points of the losses capability
+    "count_loss": "losses: in game_end, count the lost game of `self.loser` (L1; PR6: the team's seats)",
     # points of the transfer capability
     "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",

@@ -46,6 +46,8 @@ VARIANT = {
         'deck.wild_suits': ['S', 'H', 'D', 'C'],
         'deal.hand_size': 6,
         'deal.mode': 'hands',
+        'deal.initial_hand': 'hand_size',
+        'deal.redeal_if': 'false',
         'trump.mode': 'turned_bottom',
         'trump.suit': None,
         'trump.never': [],

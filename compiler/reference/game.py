@@ -20,12 +20,13 @@ from durakc.reference.cards import (
     rank_of,
     suit_of,
 )
+from durakc.reference.losses import SeriesLosses
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TeamRules, GameState):
+class Game(TeamRules, SeriesLosses, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -38,7 +39,7 @@ class Game(TeamRules, GameState):
         empty stock have left; CT1: `hidden` lies face down under the face-up trump)."""
         g = cls.__new__(cls)
         g.players = players
-        g._losses = [0] * players  # PR6 (L1): a new series counts from zero
+        g._losses = [0] * players  # L1, PR6: a new series counts from zero
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -98,8 +99,8 @@ class Game(TeamRules, GameState):
         """The seat that opened the current round."""
         return None if self.phase == OVER else self._opener
 
-    # Structural members of the contract (teams, losing_team and losses:
-    # durakc.reference.teams, PR1-PR6).
+    # Structural members of the contract (teams, losing_team: durakc.reference.teams,
+    # PR1-PR6; losses: durakc.reference.losses, L1).
     @property
     def swaps_left(self):
         """PK4 (swap.per_game): per seat, the swaps still allowed this game; None without swaps."""
@@ -161,6 +162,7 @@ class Game(TeamRules, GameState):
             "players": self.players,
             "active_players": self.active_count(),
             "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
+            "discard": len(self._discard),  # H1
         })
 
     def throwers(self):
@@ -528,7 +530,7 @@ class Game(TeamRules, GameState):
             self.is_draw = True
             return
         self.loser = self.team_loser()
-        self.count_loss()  # PR6
+        self.count_loss()  # L1, PR6
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -541,7 +543,8 @@ class Game(TeamRules, GameState):
 
     # -- series ------------------------------------------------------------------------
     def next_game(self, seed=None):
-        """T8 (series.next_dealer, series.first_attacker): the following game of a series."""
+        """T8, H2 (series.next_dealer, series.first_attacker): the following game of a series;
+        L1: the lost-game counts go on."""
         from durakc.reference.deal import deal_game
 
         if self.phase != OVER:
@@ -551,8 +554,8 @@ class Game(TeamRules, GameState):
         else:
             dealer = (self.dealer + 1) % self.players
         game = deal_game(type(self), self.players, seed, dealer,
-                         self.variant.value("series.first_attacker"))
-        game._losses = list(self._losses)  # PR6, L1: the series' counts carry on
+                         self.variant.value("series.first_attacker"), self._losses, self.loser)
+        game._losses = list(self._losses)  # L1, PR6: the series' counts carry on
         return game
 
 

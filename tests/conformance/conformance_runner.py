@@ -54,7 +54,7 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         seen.add(S.canon_card(pos["hidden_trump"]))
     # the contract says unseen cards count as discarded; we list them explicitly
     discard += [c for c in ctx.deck if c not in seen]
-    return {
+    position = {
         "players": n, "trump": pos["trump"], "stock": stock, "hands": hands,
         "attacker": pos["attacker"], "discard": discard,
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
@@ -63,6 +63,9 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
         **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
     }
+    if "losses" in pos:
+        position["losses"] = list(pos["losses"])  # L1: a series so far
+    return position
 
 
 def start_game(sc: dict, ctx: Ctx):
@@ -195,6 +198,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
                              f"expected exactly {sorted(want - ctx.initial_discard)}\n  {state}")
     if "out" in exp:
         eq("out", list(game.out), list(exp["out"]))
+    if "losses" in exp:
+        eq("losses", list(game.losses), list(exp["losses"]))
     if exp.get("attacker_holds_lowest_trump"):
         holder = lowest_trump_holder(game, ctx)
         assert holder is not None, f"{where}: nobody holds a trump\n  {state}"

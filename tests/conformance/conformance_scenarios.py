@@ -28,7 +28,7 @@ SCENARIO_KEYS = {
     "params", "actions", "expect", "steps", "by_variant", "overrides",
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-                 "first_round", "hidden_trump"}
+                 "first_round", "hidden_trump", "losses"}
 POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
@@ -45,8 +45,9 @@ EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
+    "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
 }
-PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below"}
 
 
 # ---------------------------------------------------------------------------
