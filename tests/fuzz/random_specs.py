@@ -74,4 +74,9 @@ def specs(draw):
         rules["players"] = {"min": low, "max": 6 if pmax >= 6 else 4}
         rules["teams"] = {"mode": team}
         rules["throw_in"]["who"] = draw(st.sampled_from(THROWERS + ["not partner_of_defender"]))
+    if draw(st.booleans()):  # jokers (J1-J4), sometimes with the jokers variant's clause
+        rules["deck"]["jokers"] = 2
+        if draw(st.booleans()):
+            rules["beating"]["beats"] = (f"({rules['beating']['beats']}) or "
+                                         "(d.is_joker != a.is_joker and d.colour == a.colour)")
     return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}

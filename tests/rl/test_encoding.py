@@ -32,7 +32,7 @@ def _random_states(name, players, games, seed):
 
 
 # Variants whose rules the encoding does not cover: a clear refusal, never a crash.
-REFUSED: dict[str, str] = {}
+REFUSED: dict[str, str] = {"jokers": r"jokers: the RL encoding does not cover jokers \(deck\.jokers\)"}
 
 
 @pytest.mark.parametrize("name", durakc.engines.ENGINES)
@@ -210,3 +210,4 @@ def test_importing_compiler_needs_no_rl_extra():
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "durakc[rl]" in result.stdout and "numpy" in result.stdout
+

@@ -230,8 +230,17 @@ def test_reserved_keys(tmp_path):
                     "only false is supported\n"
                     "        six_exchange: true\n"
                     "                      ^~~~")
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
-    assert "'deck.jokers' is reserved for a later version: only 0 is supported" in diag
+
+
+def test_jokers_come_in_pairs(tmp_path):
+    # J1: a red and a black joker, or none.
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 1\n")
+    assert diag == (f"{path}:5:16: error: deck.jokers must be 0 or 2 (a red and a black joker, "
+                    "J1), not 1\n"
+                    "      deck.jokers: 1\n"
+                    "                   ^")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 3\n")
+    assert diag.startswith(f"{path}:5:16: error: 'deck.jokers' must be at most 2, not 3")
 
 
 def test_key_given_twice_nested_and_dotted(tmp_path):
