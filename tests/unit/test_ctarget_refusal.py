@@ -128,8 +128,8 @@ def test_jokers_are_refused_at_deck_jokers_and_build_skips_their_c_file():
     # J1-J4 are not ported to C: the jokers variant is an error at its deck.jokers line.
     problems = unsupported(load_spec("jokers"))
     assert [p.format().splitlines()[0] for p in problems] == [
-        "variants/jokers.yaml:14:13: error: `deck.jokers`: the C target does not support "
-        "jokers yet (--target c)"]
+        ("variants/jokers.yaml:14:13: error: `deck.jokers`: the C target does not support "
+         "jokers yet (--target c)")]
     outputs, errors = build_outputs()
     assert errors == [] and "jokers.py" in outputs
     assert "jokers.c" not in outputs and "jokers.h" not in outputs
