@@ -32,7 +32,7 @@ import jinja2
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
     # cards
-    "card_tables": "cards module: CARD_TEXT, RANK_OF, SUIT_OF, RANK_CARDS, SAME_RANK (T1, J1)",
+    "card_tables": "cards module: CARD_TEXT, RANK_OF, SUIT_OF, RANK_CARDS, SAME_RANK of the held cards (T1, J1)",
     # state, construction and series
     "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
     "start": "Game._start: state of a new game (after the core state)",
