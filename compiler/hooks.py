@@ -56,6 +56,7 @@ HOOK_POINTS = {
     "members": "further public members of Game",
     # the opening
     "opening_tables": "module level: the tables _opening_actions reads (T10)",
+    "opening_legal": "legal_actions, opening phase: `legal`, the actions of the attacker (PK1, TX1)",
     "opening_actions": "_opening_actions: return the openings of `hand`, the attacker's hand (T10)",
     "explain_opening": "_why_not_opening: why the opening `cards` are refused",
     # the round protocol
@@ -88,6 +89,7 @@ HOOK_POINTS = {
     "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_defending": "_why_illegal: why nobody but the defender may act in the defend phase",
+    "explain_kind": "_why_illegal: why an action of a further kind is refused (after the game-over check)",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
     "saved_throw_turn": "_check_saved_turn: the throw phase's check of a saved game",
     "explain_throw": "_why_illegal: why the thrown card `action.mask` is refused (T17, J3)",

@@ -156,6 +156,7 @@ def _capabilities(r: dict) -> list[Capability]:
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
+    caps += _swap_sections(r)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -218,6 +219,18 @@ def _rule_options(r: dict) -> list[Capability]:
     # siege (SG2, SG4): throw-ins also while cards are unbeaten
     if r["throw_in.timing"] == "any_time":
         caps.append(Capability("siege", {}))
+    return caps
+
+
+def _swap_sections(r: dict) -> list[Capability]:
+    """Actions before the opening attack (issue 11): the trump exchange (TX1), then swaps
+    (PK1-PK4); `legal_actions` lists them in this order after the openings."""
+    caps = []
+    if r["trump.six_exchange"]:
+        caps.append(Capability("trump_exchange", {"lowest_rank": r["deck.ranks"][0],
+                                                  "keys": "trump.six_exchange"}))
+    if r["swap.per_game"]:
+        caps.append(Capability("swaps", {"per_game": r["swap.per_game"], "keys": "swap.per_game"}))
     return caps
 
 

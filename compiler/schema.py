@@ -173,9 +173,14 @@ KEYS: tuple[Key, ...] = (
         "a second card lies face down under the face-up trump card and is drawn after it; when "
         "the face-up card is drawn it is turned and its suit is trump from then on (changeable "
         "trump; the stock must hold both cards)", ("CT1", "CT2", "CT3")),
+    # -- swaps and the trump exchange (issue 11: PK, TX) ------------------------
     Key("trump.six_exchange", "bool", False,
-        "the trump six may be exchanged for the face-up trump card (reserved: only false)",
-        ("T4",), reserved=True),
+        "the attacker about to open a round may exchange the trump of the deck's lowest rank "
+        "for the face-up trump card, once per game (false: T4 forbids it)", ("T4", "TX1")),
+    Key("swap.per_game", "int", 0,
+        "swaps per player per game: before opening a round the attacker may give two cards "
+        "and take the next two of the stock (0: no swaps)", ("PK1", "PK2", "PK3", "PK4"),
+        minimum=0, maximum=12),
     # -- who starts ----------------------------------------------------------
     Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game",
         ("T7", "P3", "SK3"), choices=("lowest_trump", "left_of_dealer"),

@@ -813,7 +813,7 @@ def _cross_checks(values: dict, nodes: dict, failed: set, root: _File,
     """Checks between keys, on the effective values; skipped for keys already in error."""
     for check in (_check_players, _check_deck, _check_deal, _check_trump_suit,
                   _check_trump_never, _check_teams, _check_wild, _check_siege,
-                  _check_seat_trumps, _check_hidden_trump):
+                  _check_seat_trumps, _check_hidden_trump, _check_swaps):
         for paths, message in check(values):
             if not failed.intersection(paths):
                 diags.append(_at(paths, nodes, root, message))
@@ -990,6 +990,28 @@ def _check_hidden_trump(values: dict):
                (f"trump.hidden_second needs two cards left after the deal (CT3), but {players} "
                 f"players with {hand} cards each leave {max(0, size - hand * players)} of the "
                 f"{size}; at most {(size - 2) // hand} players fit"))
+
+
+def _check_swaps(values: dict):
+    """PK1-PK4 and TX1 need a stock with one face-up trump card at its bottom: not per-seat
+    trumps (no card is turned, SK1) nor a hidden second card under it (CT1)."""
+    mode, deal = values["trump.mode"], values["deal.mode"]
+    for key, rule in (("swap.per_game", "PK2"), ("trump.six_exchange", "TX1")):
+        if not values[key]:
+            continue
+        if mode != "turned_bottom":
+            yield ((key, "trump.mode"),
+                   (f"{key} needs a face-up trump card under the stock ({rule}): "
+                    f"trump.mode turned_bottom, not {mode}"))
+        if values["trump.hidden_second"]:
+            # Decision: PK2, PK3 and TX1 speak of the face-up card as the stock's last card;
+            # with a hidden card under it (CT1) they would need rules of their own.
+            yield ((key, "trump.hidden_second"),
+                   (f"{key} with trump.hidden_second is not supported: {rule} needs the face-up "
+                    f"trump card to be the stock's last card, and CT1 lays a hidden card under it"))
+        if deal != "hands":
+            yield ((key, "deal.mode"),
+                   f"{key} needs a stock after the deal ({rule}): deal.mode hands, not {deal}")
 
 
 # ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ ENGINES = (
     'pairs',
     'podkidnoy',
     'podkidnoy-left',
+    'poker',
     'proyezdnoy',
     'railroad',
     'siberian',
@@ -29,6 +30,7 @@ ENGINES = (
     'svoi-kozyri',
     'teams-of-three',
     'transfer',
+    'trump-six',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -50,6 +52,7 @@ MODULES = {  # variant name -> module name inside this package
     'pairs': 'pairs',
     'podkidnoy': 'podkidnoy',
     'podkidnoy-left': 'podkidnoy_left',
+    'poker': 'poker',
     'proyezdnoy': 'proyezdnoy',
     'railroad': 'railroad',
     'siberian': 'siberian',
@@ -58,6 +61,7 @@ MODULES = {  # variant name -> module name inside this package
     'svoi-kozyri': 'svoi_kozyri',
     'teams-of-three': 'teams_of_three',
     'transfer': 'transfer',
+    'trump-six': 'trump_six',
     'weli': 'weli',
 }
 

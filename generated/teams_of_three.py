@@ -51,6 +51,7 @@ VARIANT = {
         'trump.seat_suits': ['S', 'H', 'D', 'C'],
         'trump.hidden_second': False,
         'trump.six_exchange': False,
+        'swap.per_game': 0,
         'first_attacker.first_game': 'lowest_trump',
         'first_attacker.no_trump_held': 'redeal',
         'series.next_dealer': 'loser',

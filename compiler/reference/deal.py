@@ -131,6 +131,10 @@ def from_position(game_class, position):
              "first_round", "defender", "hidden_trump"}
     if variant.value("teams.mode") != "none":
         known.add("losses")  # PR6: the series' loss counts so far
+    if variant.value("swap.per_game"):
+        known.add("swaps_left")  # PK4
+    if variant.value("trump.six_exchange"):
+        known.add("exchanged")  # TX1
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
@@ -176,6 +180,7 @@ def from_position(game_class, position):
         g._losses = list(losses)
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
+    _position_swaps(g, position)
     return g
 
 
@@ -192,6 +197,20 @@ def _position_hidden(variant, hidden, stock):
         raise InvalidGame("a hidden_trump lies under the face-up trump card: the stock can not "
                           "be empty")
     return card
+
+
+def _position_swaps(g, position):
+    """PK4, TX1: a position may give `swaps_left` (per seat) and `exchanged`."""
+    most = g.variant.value("swap.per_game")
+    if "swaps_left" in position:
+        value = position["swaps_left"]
+        if (not isinstance(value, list) or len(value) != g.players
+                or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most
+                       for n in value)):
+            raise InvalidGame(f"swaps_left must list, per seat, a whole number from 0 to {most}, "
+                              f"not {value!r}")
+        g.swaps = list(value)
+    g.exchanged = bool(position.get("exchanged", False))
 
 
 def _position_trump(variant, trump, stock):

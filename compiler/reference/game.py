@@ -54,6 +54,8 @@ class Game(TeamRules, GameState):
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
+        g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
+        g.exchanged = False  # TX1: once per game
         if len(g.sides_holding_cards()) < 2:
             raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
         g._start_round(attacker)
@@ -97,9 +99,12 @@ class Game(TeamRules, GameState):
         """The seat that opened the current round."""
         return None if self.phase == OVER else self._opener
 
-    # Structural members of the contract that no rule key uses yet: trivial values.
-    # (teams, losing_team and losses: durakc.reference.teams, PR1-PR6.)
-    swaps_left = None
+    # Structural members of the contract (teams, losing_team and losses:
+    # durakc.reference.teams, PR1-PR6).
+    @property
+    def swaps_left(self):
+        """PK4 (swap.per_game): per seat, the swaps still allowed this game; None without swaps."""
+        return list(self.swaps) if self.variant.value("swap.per_game") else None
 
     def trump_of(self, seat):
         """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
@@ -151,6 +156,7 @@ class Game(TeamRules, GameState):
         self.transfers = 0
         self.shown = []
         self.late = []
+        self.swapped = False  # PK1: at most one swap per opening
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
@@ -201,7 +207,7 @@ class Game(TeamRules, GameState):
     def legal_actions(self):
         """Every legal action for `to_move`; empty exactly when the game is over."""
         if self.phase == ATTACK:
-            return self._openings()
+            return self._openings() + self._exchanges() + self._swaps()
         if self.phase == DEFEND:
             return self._defences() + self._pass_ons() + [Action("take")]
         if self.phase == THROW:
@@ -222,6 +228,32 @@ class Game(TeamRules, GameState):
                      if len(sub) <= cap]
         acts += [make_action(deck, "attack", [c]) for c in hand if is_joker(c)]  # J4: alone
         return acts
+
+    # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
+    def lowest_trump(self):
+        """TX1: the trump of the deck's lowest rank."""
+        return None if self.trump is None else self.variant.deck.ranks[0] + self.trump
+
+    def _exchanges(self):
+        """TX1 (trump.six_exchange): the opener holding the lowest trump may exchange it for
+        the face-up trump card while that card is in the stock under at least one other card;
+        once per game."""
+        low = self.lowest_trump()
+        if (not self.variant.value("trump.six_exchange") or self.exchanged or low is None
+                or low not in self._hands[self._attacker] or len(self._stock) < 2
+                or self._stock[-1] != self.trump_card):
+            return []
+        return [make_action(self.variant.deck, "exchange", [low])]
+
+    def _swaps(self):
+        """PK1, PK2, PK4 (swap.per_game): one swap of two hand cards per opening, while the
+        attacker has swaps left and the stock holds at least three cards; PK3: the order of
+        the two cards counts, so both orders are listed."""
+        if self.swapped or not self.swaps[self._attacker] or len(self._stock) < 3:
+            return []
+        hand = self._hands[self._attacker]
+        return [make_action(self.variant.deck, "swap", [a, b]) for a in hand for b in hand
+                if a != b]
 
     def _defences(self):
         """T11, T12: cover an unbeaten attack card with a card that beats it."""
@@ -303,6 +335,24 @@ class Game(TeamRules, GameState):
             return
         self.phase = DEFEND
         self.to_move = self._defender
+
+    def _do_exchange(self, cards):
+        """TX1: the lowest trump takes the face-up card's place; the same player still opens."""
+        hand = self._hands[self._attacker]
+        hand.remove(cards[0])
+        self._hands[self._attacker] = self.variant.deck.sort(hand + [self.trump_card])
+        self._stock[-1] = self.trump_card = cards[0]
+        self.exchanged = True
+
+    def _do_swap(self, cards):
+        """PK1-PK3: give two cards, take the next two of the stock; the given cards lie just
+        above the face-up trump card, the first listed drawn first.  The attacker still opens."""
+        hand = [c for c in self._hands[self._attacker] if c not in cards]
+        taken, rest = self._stock[:2], self._stock[2:]
+        self._stock = rest[:-1] + list(cards) + rest[-1:]
+        self._hands[self._attacker] = self.variant.deck.sort(hand + taken)
+        self.swaps[self._attacker] -= 1
+        self.swapped = True
 
     def _do_beat(self, cards):
         """T12, T18: the defence card lies on its attack card and stays there."""

@@ -201,8 +201,16 @@ def player_range(module: ModuleType) -> tuple[int, int]:
 
 
 def check_players(module: ModuleType, players: int) -> str | None:
-    """A message when the variant can not be played by `players`, else None."""
+    """A message when the variant can not be played by `players`, else None.
+
+    Inside the range the engine may still refuse a count it can not seat (teams.mode
+    `opposite` and five players, PR1): one deal asks it, and its `ValueError` is the message.
+    """
     lo, hi = player_range(module)
     if not lo <= players <= hi:
         return f"{variant_name(module)} is for {lo}-{hi} players, not {players}"
+    try:
+        module.new_game(players, 0)
+    except ValueError as exc:
+        return str(exc)
     return None

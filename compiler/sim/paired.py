@@ -7,6 +7,12 @@ first attacker or a draw, and the sum and sum of squares of the per-game differe
 actions.  They add up across chunks and shards like `Stats`.  Games unfinished in either
 variant are left out of the pair (and counted as `excluded`).
 
+When A and B have the same teams (the engine's `teams`, PR1), the joint outcomes of the
+losing team (its index in `teams`, or a draw) are counted as well and give B minus A for each
+team's loss rate.  When only one of them has teams, or their teams differ, there are no team
+differences and the summary says why (`teams_note`); when neither has teams nothing about
+teams is counted or reported.
+
 Rate differences get Newcombe's hybrid score interval for paired proportions (Newcombe 1998,
 method 10: Wilson intervals of both rates combined with the correlation of the pairs,
 phi's numerator moved n/2 towards 0 as in the paper); the
@@ -20,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from durakc.sim.stats import clean, mean_ci, wilson
+from durakc.sim.stats import clean, mean_ci, team_layout, wilson
 
 
 def newcombe_paired(both: int, only_a: int, only_b: int, n: int) -> tuple[float, float]:
@@ -55,20 +61,49 @@ class PairStats:
     excluded: int = 0                                # unfinished in A or B
     joint: list = field(default_factory=list)       # joint[a][b]: a, b = loser offset or draw
     actions: list = field(default_factory=lambda: [0, 0])  # sum, sum of squares of B - A
+    teams: list | None = None                # [A's teams, B's teams] when either has teams
+    team_joint: list | None = None           # as `joint`, by losing team; when the teams agree
 
     def __post_init__(self):
         size = self.players + 1                       # index `players` is a draw
         self.joint = self.joint or [[0] * size for _ in range(size)]
+        if self.teams is not None:
+            self.teams = [None if t is None else team_layout(t) for t in self.teams]
+            self.team_joint = self.team_joint or self._empty_team_joint()
+
+    def _empty_team_joint(self) -> list | None:
+        a, b = self.teams
+        if a is None or a != b:
+            return None
+        return [[0] * (len(a) + 1) for _ in range(len(a) + 1)]   # index len(a) is a draw
+
+    def _set_teams(self, teams) -> None:
+        """Take the team layouts [A's, B's] (None: neither has teams) of a game or of counts
+        being merged in; ValueError when they differ from those counted so far."""
+        if teams is not None:
+            teams = [None if t is None else team_layout(t) for t in teams]
+            teams = None if teams == [None, None] else teams
+        if teams == self.teams:
+            return
+        if self.teams is not None or self.excluded or any(map(any, self.joint)):
+            raise ValueError("can not count games of different team layouts together")
+        self.teams = teams
+        self.team_joint = self._empty_team_joint()
 
     def _outcome(self, record: dict) -> int:
         return self.players if record["draw"] else record["loser_offset"]
 
     def add(self, a: dict, b: dict) -> None:
         """Count game i as played by A and by B (records from `runner.play_game`)."""
+        self._set_teams([a.get("teams"), b.get("teams")])
         if a["unfinished"] or b["unfinished"]:
             self.excluded += 1
             return
         self.joint[self._outcome(a)][self._outcome(b)] += 1
+        if self.team_joint is not None:
+            draw = len(self.team_joint) - 1
+            self.team_joint[draw if a["draw"] else a["losing_team"]][
+                draw if b["draw"] else b["losing_team"]] += 1
         d = b["actions"] - a["actions"]
         self.actions[0] += d
         self.actions[1] += d * d
@@ -77,27 +112,58 @@ class PairStats:
         """Add `other`'s games to these (in place; returns self)."""
         if other.players != self.players:
             raise ValueError("can not merge statistics of different player counts")
+        if other.teams is not None or other.excluded or any(map(any, other.joint)):
+            self._set_teams(other.teams)
+        if other.team_joint is not None:
+            self.team_joint = _add(self.team_joint, other.team_joint)
         self.excluded += other.excluded
-        self.joint = [[x + y for x, y in zip(r, s)] for r, s in zip(self.joint, other.joint)]
+        self.joint = _add(self.joint, other.joint)
         self.actions = [x + y for x, y in zip(self.actions, other.actions)]
         return self
 
     def to_dict(self) -> dict:
-        """JSON-safe raw counts."""
-        return {"players": self.players, "excluded": self.excluded,
-                "joint": [list(r) for r in self.joint], "actions": list(self.actions)}
+        """JSON-safe raw counts; team fields only when either variant has teams."""
+        out = {"players": self.players, "excluded": self.excluded,
+               "joint": [list(r) for r in self.joint], "actions": list(self.actions)}
+        if self.teams is not None:
+            out["teams"] = list(self.teams)
+            if self.team_joint is not None:
+                out["team_joint"] = [list(r) for r in self.team_joint]
+        return out
 
     @classmethod
     def from_dict(cls, d: dict) -> PairStats:
+        team_joint = d.get("team_joint")
         return cls(players=d["players"], excluded=d["excluded"],
-                   joint=[list(r) for r in d["joint"]], actions=list(d["actions"]))
+                   joint=[list(r) for r in d["joint"]], actions=list(d["actions"]),
+                   teams=d.get("teams"),
+                   team_joint=None if team_joint is None else [list(r) for r in team_joint])
 
-    def _rate_diff(self, k: int, n: int) -> tuple[float, tuple[float, float]]:
-        both = self.joint[k][k]
-        in_a = sum(self.joint[k])
-        in_b = sum(row[k] for row in self.joint)
+    def _rate_diff(self, k: int, n: int, joint: list | None = None
+                   ) -> tuple[float, tuple[float, float]]:
+        joint = self.joint if joint is None else joint
+        both = joint[k][k]
+        in_a = sum(joint[k])
+        in_b = sum(row[k] for row in joint)
         diff = (in_b - in_a) / n if n else 0.0
         return diff, newcombe_paired(both, in_a - both, in_b - both, n)
+
+    def _team_summary(self, against: str, n: int) -> dict:
+        """The team fields of `summary`: differences by team, or why there are none."""
+        a, b = self.teams
+        if self.team_joint is None:
+            if a is None:
+                why = f"{against} has no teams"
+            elif b is None:
+                why = "this variant has no teams"
+            else:
+                why = f"its teams differ from those of {against}"
+            return {"teams": None, "teams_note": f"no paired team differences: {why}"}
+        teams = [self._rate_diff(k, n, self.team_joint) for k in range(len(a))]
+        return {"teams": a,
+                "loss_rate_by_team_diff": [d for d, _ in teams],
+                "loss_rate_by_team_diff_ci": [ci for _, ci in teams],
+                "loss_rate_by_team_diff_significant": [_excludes_zero(ci) for _, ci in teams]}
 
     def summary(self, against: str) -> dict:
         """Differences B minus A (`against` names A) with 95% intervals and flags."""
@@ -108,9 +174,16 @@ class PairStats:
         out = {"against": against, "games": n, "excluded": self.excluded,
                "loss_rate_by_seat_diff": [d for d, _ in seats],
                "loss_rate_by_seat_diff_ci": [ci for _, ci in seats],
-               "loss_rate_by_seat_diff_significant": [_excludes_zero(ci) for _, ci in seats],
-               "draw_rate_diff": draw[0], "draw_rate_diff_ci": draw[1],
-               "draw_rate_diff_significant": _excludes_zero(draw[1]),
-               "mean_actions_diff": mean, "mean_actions_diff_ci": (lo, hi),
-               "mean_actions_diff_significant": n > 1 and _excludes_zero((lo, hi))}
+               "loss_rate_by_seat_diff_significant": [_excludes_zero(ci) for _, ci in seats]}
+        if self.teams is not None:
+            out.update(self._team_summary(against, n))
+        out.update({"draw_rate_diff": draw[0], "draw_rate_diff_ci": draw[1],
+                    "draw_rate_diff_significant": _excludes_zero(draw[1]),
+                    "mean_actions_diff": mean, "mean_actions_diff_ci": (lo, hi),
+                    "mean_actions_diff_significant": n > 1 and _excludes_zero((lo, hi))})
         return clean(out)
+
+
+def _add(x: list, y: list) -> list:
+    """Two count matrices added cell by cell."""
+    return [[p + q for p, q in zip(r, s)] for r, s in zip(x, y)]

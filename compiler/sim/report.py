@@ -50,6 +50,24 @@ def _with_ci(value, ci, pct=False) -> str:
     return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
+def team_label(seats) -> str:
+    """A team by its seats, as the rules write it: `{0,2}`."""
+    return "{" + ",".join(map(str, seats)) + "}"
+
+
+def _team_cells(entries: list[dict], key: str, cell) -> list[tuple[str, list[str]]]:
+    """One row per team (by its seats) of any entry that has `teams`; `cell(entry, k)` for
+    team k of an entry, "-" in an entry without that team."""
+    layouts = [e.get("teams") or [] for e in entries]
+    teams = list(dict.fromkeys(tuple(t) for layout in layouts for t in layout))
+    rows = []
+    for team in teams:
+        cells = [cell(e, layout.index(list(team))) if list(team) in layout else "-"
+                 for e, layout in zip(entries, layouts)]
+        rows.append((f"{key}, team {team_label(team)}", cells))
+    return rows
+
+
 def _rows(doc: dict) -> list[tuple[str, list[str]]]:
     variants = list(doc["variants"].values())
     rows = [("games", [str(v["games"]) for v in variants])]
@@ -57,6 +75,8 @@ def _rows(doc: dict) -> list[tuple[str, list[str]]]:
         label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
         rows.append((label, [_with_ci(v["loss_rate_by_seat"][k], v["loss_rate_by_seat_ci"][k], True)
                              for v in variants]))
+    rows += _team_cells(variants, "loss rate", lambda v, k: _with_ci(
+        v["loss_rate_by_team"][k], v["loss_rate_by_team_ci"][k], True))
     rows.append(("draw rate", [_with_ci(v["draw_rate"], v["draw_rate_ci"], True) for v in variants]))
     labels = list(dict.fromkeys(b for v in variants for b in v.get("loss_rate_by_bot", {})))
     for b in labels:
@@ -88,6 +108,9 @@ def _diff_rows(doc: dict) -> list[tuple[str, list[str]]]:
         label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
         rows.append((label, [_diff(d["loss_rate_by_seat_diff"][k], d["loss_rate_by_seat_diff_ci"][k],
                                    d["loss_rate_by_seat_diff_significant"][k], True) for d in diffs]))
+    rows += _team_cells(diffs, "loss rate", lambda d, k: _diff(
+        d["loss_rate_by_team_diff"][k], d["loss_rate_by_team_diff_ci"][k],
+        d["loss_rate_by_team_diff_significant"][k], True))
     rows.append(("draw rate", [_diff(d["draw_rate_diff"], d["draw_rate_diff_ci"],
                                      d["draw_rate_diff_significant"], True) for d in diffs]))
     rows.append(("actions per game (mean)",
@@ -124,6 +147,8 @@ def table(doc: dict) -> str:
         lines += ["", DIFF_NOTE.format(b="each", a=names[0]) if len(others) > 1
                   else DIFF_NOTE.format(b=others[0], a=names[0])]
         lines += _grid(others, diff_rows, first)
+        lines += [f"{name}: {d['teams_note']}" for name, d in doc["paired_differences"].items()
+                  if "teams_note" in d]
     return "\n".join(lines)
 
 
@@ -133,6 +158,9 @@ def as_json(doc: dict) -> str:
 
 def as_csv(doc: dict) -> str:
     """One row per variant; every interval as two columns `<field>_lo`, `<field>_hi`.
+
+    A variant with teams has the column `teams` (`{0,2} {1,3}`: team 0, team 1) and
+    `loss_rate_by_team_<k>` for team k; the columns are empty in a row without them.
 
     A variant after the first also has its paired differences against the first, in
     columns `paired_<field>` (empty in the first variant's row).
@@ -156,7 +184,9 @@ def as_csv(doc: dict) -> str:
 
 
 def _flatten(row: dict, key: str, value) -> None:
-    if key.endswith("_ci"):
+    if key == "teams" or key.endswith("_teams"):        # one cell: "{0,2} {1,3}"
+        row[key] = " ".join(map(team_label, value or ()))
+    elif key.endswith("_ci"):
         base = key[:-3]
         if isinstance(value, dict):
             for k, ci in value.items():

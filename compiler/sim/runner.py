@@ -117,7 +117,8 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
     return {"unfinished": unfinished, "draw": bool(game.is_draw),
             "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
             "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
-            "transfers": counts["transfer"], "shows": counts["show"]}
+            "transfers": counts["transfer"], "shows": counts["show"],
+            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
 
 
 def run_chunk(task: tuple) -> dict:

@@ -6,6 +6,10 @@ into shards, which makes `--jobs` and cluster runs give identical figures.
 
 Unfinished games (stopped in a cycle or at the action cap, see `runner.play_game`) are
 counted on their own and left out of every rate and mean: those are over finished games.
+
+In a variant with teams (the engine's `teams`, PR1) the losing team of every finished game
+(`losing_team`, PR5) is counted too, by its index in `teams`; a variant without teams has
+no team fields at all, so its output is what it was before teams existed.
 """
 
 from __future__ import annotations
@@ -77,18 +81,35 @@ class Stats:
     actions: Counter = field(default_factory=Counter)     # histogram: actions per game
     rounds: Counter = field(default_factory=Counter)      # histogram: rounds per game
     sums: dict = field(default_factory=dict)              # {"takes": [sum, sum of squares], ...}
+    teams: list | None = None                             # the engine's `teams`, or None
+    loss_by_team: list = field(default_factory=list)      # index in `teams` (PR5)
 
     def __post_init__(self):
         self.loss_by_offset = self.loss_by_offset or [0] * self.players
         self.loss_by_bot = self.loss_by_bot or [0] * self.players
         for name in COUNTED:
             self.sums.setdefault(name, [0, 0])
+        if self.teams is not None:
+            self.teams = team_layout(self.teams)
+            self.loss_by_team = self.loss_by_team or [0] * len(self.teams)
+
+    def _set_teams(self, teams) -> None:
+        """Take the team layout (None: no teams) of a game or of statistics being merged in;
+        ValueError when it differs from the one counted so far."""
+        teams = None if teams is None else team_layout(teams)
+        if teams == self.teams:
+            return
+        if self.teams is not None or self.games:
+            raise ValueError("can not count games of different team layouts together")
+        self.teams, self.loss_by_team = teams, [0] * len(teams)
 
     def add(self, record: dict) -> None:
         """Count one game (a record from `runner.play_game`).
 
         An unfinished game (`record["unfinished"]` is "cycle" or "cap") is only counted.
+        A record of a team game has `teams` and `losing_team` (absent or None otherwise).
         """
+        self._set_teams(record.get("teams"))
         self.games += 1
         if record["unfinished"]:
             self.unfinished += 1
@@ -99,6 +120,8 @@ class Stats:
         else:
             self.loss_by_offset[record["loser_offset"]] += 1
             self.loss_by_bot[record["loser_bot"]] += 1
+            if self.teams is not None:
+                self.loss_by_team[record["losing_team"]] += 1
         self.actions[record["actions"]] += 1
         self.rounds[record["rounds"]] += 1
         for name in COUNTED:
@@ -109,6 +132,10 @@ class Stats:
         """Add `other`'s games to these (in place; returns self)."""
         if other.players != self.players:
             raise ValueError("can not merge statistics of different player counts")
+        if other.games or other.teams is not None:
+            self._set_teams(other.teams)
+        if other.teams is not None:
+            self.loss_by_team = [a + b for a, b in zip(self.loss_by_team, other.loss_by_team)]
         self.games += other.games
         self.draws += other.draws
         self.unfinished += other.unfinished
@@ -122,14 +149,18 @@ class Stats:
         return self
 
     def to_dict(self) -> dict:
-        """JSON-safe raw counts (a shard's output on a cluster)."""
-        return {"players": self.players, "games": self.games, "draws": self.draws,
+        """JSON-safe raw counts (a shard's output on a cluster); team fields only with teams."""
+        out = {"players": self.players, "games": self.games, "draws": self.draws,
                 "unfinished": self.unfinished, "cycles": self.cycles,
                 "loss_by_offset": list(self.loss_by_offset),
                 "loss_by_bot": list(self.loss_by_bot),
                 "actions": {str(k): v for k, v in sorted(self.actions.items())},
                 "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
                 "sums": {k: list(v) for k, v in self.sums.items()}}
+        if self.teams is not None:
+            out["teams"] = team_layout(self.teams)
+            out["loss_by_team"] = list(self.loss_by_team)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict) -> Stats:
@@ -139,7 +170,8 @@ class Stats:
                    loss_by_bot=list(d["loss_by_bot"]),
                    actions=Counter({int(k): v for k, v in d["actions"].items()}),
                    rounds=Counter({int(k): v for k, v in d["rounds"].items()}),
-                   sums={k: list(v) for k, v in d["sums"].items()})
+                   sums={k: list(v) for k, v in d["sums"].items()},
+                   teams=d.get("teams"), loss_by_team=list(d.get("loss_by_team", ())))
 
     def summary(self, bots: list[str] | None = None) -> dict:
         """Rates and means over the finished games with 95% intervals (Wilson for rates,
@@ -150,6 +182,10 @@ class Stats:
                "draw_rate": _rate(self.draws, n), "draw_rate_ci": wilson(self.draws, n),
                "loss_rate_by_seat": [_rate(k, n) for k in self.loss_by_offset],
                "loss_rate_by_seat_ci": [wilson(k, n) for k in self.loss_by_offset]}
+        if self.teams is not None:
+            out["teams"] = team_layout(self.teams)
+            out["loss_rate_by_team"] = [_rate(k, n) for k in self.loss_by_team]
+            out["loss_rate_by_team_ci"] = [wilson(k, n) for k in self.loss_by_team]
         for name, hist in (("actions", self.actions), ("rounds", self.rounds)):
             mean, lo, hi = mean_ci(*_hist_sums(hist), n)
             out[f"mean_{name}"], out[f"mean_{name}_ci"] = mean, (lo, hi)
@@ -163,6 +199,11 @@ class Stats:
             out["loss_rate_by_bot_ci"] = {label: wilson(k, n) for label, k
                                           in zip(bot_labels(bots), self.loss_by_bot)}
         return clean(out)
+
+
+def team_layout(teams) -> list[list[int]]:
+    """The engine's `teams` as JSON-ready lists (teams in their order, seats sorted)."""
+    return [sorted(int(seat) for seat in team) for team in teams]
 
 
 def bot_labels(bots: list[str]) -> list[str]:

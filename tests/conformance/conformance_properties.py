@@ -97,6 +97,8 @@ def opening_any_card(ctx: Ctx, params: dict):
             g = ctx.mod.new_game(n, seed)
             where = f"new_game({n}, {seed})"
             legal = legal_texts(g)
+            if ctx.rules.get("swap.per_game"):  # swaps (PK1) are another rule: not T4's concern
+                legal = [a for a in legal if not a.startswith("swap ")]
             hand = g.hands[g.attacker]
             for c in hand:
                 for p in _played_as(ctx, c):

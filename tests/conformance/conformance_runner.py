@@ -60,6 +60,8 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
         "first_round": bool(pos.get("first_round", False)),
         **({"hidden_trump": S.canon_card(pos["hidden_trump"])} if pos.get("hidden_trump") else {}),
+        # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
+        **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
     }
 
 
@@ -149,6 +151,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         eq("hidden_trump", game.hidden_trump, None if want is None else S.canon_card(want))
     if "trump_of" in exp:  # SK1: per seat
         eq("trump_of", [game.trump_of(s) for s in range(game.players)], list(exp["trump_of"]))
+    if "swaps_left" in exp:
+        eq("swaps_left", game.swaps_left, exp["swaps_left"])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))

@@ -21,6 +21,7 @@ JOKERS = ("RJ", "BJ")  # deck.jokers: 2 (J1)
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
+ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -29,6 +30,7 @@ SCENARIO_KEYS = {
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
                  "first_round", "hidden_trump"}
+POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -40,6 +42,7 @@ EXPECT_KEYS = {
     "teams", "losing_team", "losses",
     "hidden_trump", "trump_card", "trump_of",
 }
+EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",

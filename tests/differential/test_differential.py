@@ -111,6 +111,14 @@ PLANTED = [
                  "        if SUIT_OF[c] >= 0:",
                  "        if SUIT_OF[c] >= -1:",
                  id="J1-a-turned-joker-fixes-trump"),
+    pytest.param("poker",
+                 "stock[1:1] = (action.d, action.a)",
+                 "stock[1:1] = (action.a, action.d)",
+                 id="PK3-swapped-cards-in-the-wrong-order"),
+    pytest.param("trump-six",
+                 "if len(stock) >= 2 and stock[0] == self._turned",
+                 "if len(stock) >= 1 and stock[0] == self._turned",
+                 id="TX1-exchange-of-the-last-stock-card"),
 ]
 
 

@@ -69,6 +69,10 @@ def specs(draw):
         # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
         rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
                                                 max_size=len(suits) - 1))
+    if mode == "turned_bottom" and deal_mode == "hands":
+        # swaps (PK1-PK4) and the trump exchange (TX1) need a face-up trump under a stock
+        rules["swap"] = {"per_game": draw(st.sampled_from([0, 0, 1, 3]))}
+        rules["trump"]["six_exchange"] = draw(st.booleans())
     if pmax >= 4 and draw(st.booleans()):
         # teams.mode (PR1): only the player counts the mode can split; partners may or may
         # not throw in against each other (PR2 says it with partner_of_defender).

@@ -28,6 +28,16 @@ def test_dask_output_is_byte_identical_to_one_job(tmp_path, scheduler, fmt):
     assert remote.stdout == local.stdout
 
 
+def test_dask_team_counts_are_byte_identical_to_one_job(scheduler):
+    """Loss rate per team (PR5) and its paired differences travel and merge like the rest."""
+    args = ("compare", "pairs", "podkidnoy", "--players", "4", "--games", "40", "--seed", "3",
+            "--format", "json")
+    local = durakc(*args, "--jobs", "1")
+    remote = durakc(*args, "--executor", "dask", "--scheduler", scheduler)
+    assert local.returncode == 0 == remote.returncode, remote.stderr
+    assert remote.stdout == local.stdout and '"loss_rate_by_team"' in local.stdout
+
+
 def test_run_tasks_keeps_task_order_on_dask(scheduler):
     done = []
     results = executors.run_tasks(abs, [-3, 1, -2, 5], executor="dask", scheduler=scheduler,

@@ -34,6 +34,8 @@ CAPABILITY_MARKERS = {
     "wild": "def _as_played(hand):",
     "siege": "# throw_in.timing: any_time",
     "jokers": "JOKER_CARDS = ",
+    "trump_exchange": "def _exchange_action(self):",
+    "swaps": "def _swap_actions(self):",
 }
 
 
