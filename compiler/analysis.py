@@ -100,7 +100,7 @@ def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> objec
     """`compute()` cached per expression and the rules its domain depends on."""
     r = spec.values
     key = (kind, expr.canonical(), r["players.min"], r["players.max"], len(r["deck.ranks"]),
-           len(r["deck.suits"]), r["deal.hand_size"], r["deal.mode"],
+           len(r["deck.suits"]), r["deck.jokers"], r["deal.hand_size"], r["deal.mode"],
            r["attack.limit"].canonical())
     if key not in _CACHE:
         _CACHE[key] = compute()
@@ -128,7 +128,7 @@ def _player_counts(spec: Spec) -> range:
 
 
 def _deck_size(spec: Spec) -> int:
-    return len(spec.values["deck.ranks"]) * len(spec.values["deck.suits"])
+    return len(spec.values["deck.ranks"]) * len(spec.values["deck.suits"]) + spec.values["deck.jokers"]
 
 
 def _first_stock(spec: Spec, players: int) -> int:
@@ -241,7 +241,7 @@ def _check_beats(spec: Spec) -> Iterator[Diagnostic]:
     suits = list(r["deck.suits"])
     never = [s for s in r["trump.never"] if s in suits]
     tables = beat_masks(r["beating.beats"], list(r["deck.ranks"]), suits, r["trump.mode"],
-                        never, r["trump.suit"])
+                        never, r["trump.suit"], jokers=r["deck.jokers"])
     if not any(mask for _, masks in tables for mask in masks):
         yield _warning(spec, "beating.beats",
                        "no card can ever beat another: 'beating.beats' is false for every "

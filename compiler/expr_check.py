@@ -25,7 +25,7 @@ from typing import ClassVar
 from lark import Token, Tree
 
 from durakc.diagnostics import did_you_mean
-from durakc.schema import ALL_RANKS, CARD_FIELDS, SUITS
+from durakc.schema import ALL_RANKS, CARD_FIELDS, COLOURS, SUITS
 
 # Precedence levels of printed expressions, loosest first.
 COND, OR, AND, NOT, CMP, SUM, NEG, ATOM = range(1, 9)
@@ -43,7 +43,7 @@ _COMPARE = {
 }
 
 _ARTICLE = {"int": "an int", "bool": "a bool", "rank": "a rank", "suit": "a suit",
-            "card": "a card"}
+            "card": "a card", "colour": "a colour"}
 
 _QUOTE_LIMIT = 30
 
@@ -639,6 +639,8 @@ class Checker:
             return RankLit(index=RANK_LETTERS[word], **span), "rank"
         if word in SUITS:
             return SuitLit(suit=word, **span), "suit"
+        if word in COLOURS:  # jokers (J2): red, black
+            return SuitLit(suit=word, **span), "colour"
         if word in FUNCTIONS:
             self._report(f"'{word}' must be called, e.g. {word}(a, b)", (start, end))
             return _FAILED
@@ -661,7 +663,8 @@ class Checker:
             return _FAILED
         if name not in CARD_FIELDS:
             fields = ", ".join(sorted(CARD_FIELDS))
-            self._report(f"card {self._quote(base)} has no field '{name}' (fields: {fields})",
+            hint = did_you_mean(str(name), CARD_FIELDS)
+            self._report(f"card {self._quote(base)} has no field '{name}'{hint} (fields: {fields})",
                          self._tok_span(name))
             return _FAILED
         return Field(base=base, field=str(name), start=start, end=end), CARD_FIELDS[name][0]

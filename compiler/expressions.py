@@ -28,8 +28,8 @@ Public API (used by `durakc.spec`, `durakc.ir` and `durakc.codegen`):
         The expression re-printed with single spaces and minimal parentheses
         (`inherited` is shown expanded).
 
-    Card(rank, suit, is_trump)
-        `rank` is an index into `schema.ALL_RANKS`; `suit` a letter.
+    Card(rank, suit, is_trump), Card.joker(colour)
+        `rank` is an index into `schema.ALL_RANKS`; `suit` a letter; `colour` follows the suit.
 
 Nothing here is ever handed to Python's eval or exec: expressions are
 evaluated by walking the checked tree (`durakc.expr_check`).  Hostile or
@@ -46,7 +46,7 @@ from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedTo
 
 from durakc.expr_c import c_source
 from durakc.expr_check import Checker, Node, simplify
-from durakc.schema import ENVIRONMENTS
+from durakc.schema import ENVIRONMENTS, SUIT_COLOURS
 
 MAX_LENGTH = 2000
 """Longest expression text accepted, in characters."""
@@ -74,11 +74,26 @@ class ExprProblem:
 
 @dataclass(frozen=True)
 class Card:
-    """A card as the `cards` environment sees it: rank index, suit letter, trump flag."""
+    """A card as the `cards` environment sees it: rank index, suit letter, trump flag.
+
+    A joker (J1-J4) has no rank and no suit: `rank` is -1 (below every rank), `suit` is ""
+    (equal to no suit but the other joker's), it is never a trump; `colour` is its identity.
+    """
 
     rank: int
     suit: str
     is_trump: bool
+    is_joker: bool = False
+    colour: str = ""
+
+    def __post_init__(self):
+        if not self.colour and not self.is_joker:
+            object.__setattr__(self, "colour", SUIT_COLOURS.get(self.suit, ""))
+
+    @classmethod
+    def joker(cls, colour: str) -> Card:
+        """The joker of `colour` ("red" or "black")."""
+        return cls(-1, "", False, True, colour)
 
 
 class Expr:

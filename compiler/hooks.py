@@ -31,6 +31,8 @@ import jinja2
 # templates call no other name, that every name here is called, and that each is
 # documented in compiler/templates/capabilities/README.md.
 HOOK_POINTS = {
+    # cards
+    "card_tables": "cards module: CARD_TEXT, RANK_OF, SUIT_OF, RANK_CARDS, SAME_RANK of the held cards (T1, J1)",
     # state, construction and series
     "slots": "after Game.__slots__: `__slots__ |= {\"_name\": \"docstring\", ...}` (sorted)",
     "start": "Game._start: state of a new game (after the core state)",
@@ -40,6 +42,7 @@ HOOK_POINTS = {
     "next_dealer": "in `series`: set `dealer`, who deals the next game (T8)",
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "new_game": "_new_game: return the new game (`Game._start(...)`)",
+    "turn_card": "_first_allowed: return the card of `cards` that fixes trump, or -1 (T5, J1)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
     "series_params": "inline, at the end of the parameters of _deal and _new_game: "
                      "`, last=None`, the finished game a next game follows",
@@ -96,6 +99,7 @@ HOOK_POINTS = {
     "explain_kind": "_why_illegal: why an action of a further kind is refused (after the game-over check)",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
     "saved_throw_turn": "_check_saved_turn: the throw phase's check of a saved game",
+    "explain_throw": "_why_illegal: why the thrown card `action.mask` is refused (T17, J3)",
     "explain_beat": "_why_not_beat: `trump`, the text naming the trump the beat was judged by",
     "position_keys": "from_position: add the further keys a position may give to `known`",
     "position_cards": "from_position: read further cards of `position` into `seen` (before the discard)",

@@ -15,7 +15,7 @@ from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
 from durakc.pyliteral import doc_text, py_literal
-from durakc.schema import ALL_RANKS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -116,7 +116,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "ranks_literal": py_literal(tuple(ranks)),
         "suits_literal": py_literal(tuple(suits)),
         "nsuits": len(suits),
-        "ncards": len(ranks) * len(suits),
+        "ncards": len(ranks) * len(suits) + r["deck.jokers"],
         "trump_mode": mode,
         "trump_never": never,
         "trump_never_text": "[" + ", ".join(never) + "]",
@@ -125,7 +125,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
-                                    _wild_cards(r)),
+                                    _wild_cards(r), r["deck.jokers"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
@@ -143,6 +143,8 @@ def _capabilities(r: dict) -> list[Capability]:
     an engine gets the code of these and of no other capability.
     """
     caps = []
+    if r["deck.jokers"]:
+        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers"}))
     if r["transfer.enabled"]:
         caps.append(_transfer_section(r))
         if r["transfer.show_trump"]:
@@ -392,7 +394,7 @@ def _possible_trumps(suits, mode, never, fixed):
 _BEAT_MASK_CACHE: dict = {}
 
 
-def beat_masks(beats, ranks, suits, mode, never, fixed, wild=()) -> list[tuple[int, list[int]]]:
+def beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0) -> list[tuple[int, list[int]]]:
     """[(trump index, [mask of the cards beating each card])] for every possible trump.
 
     Bit i of the mask of attack card j is set when card i beats card j (cards
@@ -400,45 +402,60 @@ def beat_masks(beats, ranks, suits, mode, never, fixed, wild=()) -> list[tuple[i
     beating rule and a deck, so masks are cached per (relation, deck, trump
     rules) within one process; the static analysis reuses them.
 
-    `wild` (W2): the card ints of the wild cards; each adds one card identity per suit it
-    may name (after the deck's cards, by wild card then suit), a card of the named suit.
+    The cards are the card identities of `_identities`: the deck's cards, then the `jokers`
+    (deck.jokers, J1: the red and the black joker), then, for `wild` (W2: the card ints of the
+    wild cards), one identity per wild card and suit it may name, a card of the named suit.
     """
-    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed, tuple(wild))
+    key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed, tuple(wild),
+           jokers)
     if key not in _BEAT_MASK_CACHE:
-        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild)
+        _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild,
+                                                    jokers)
     return _BEAT_MASK_CACHE[key]
 
 
-def _identities(ranks, suits, wild=()):
-    """[(text, rank, suit, printed card int)]: the deck's cards, then each wild card per named suit."""
+def _identities(ranks, suits, wild=(), jokers=0):
+    """[(text, rank, suit, printed card int)]: every card identity of the engines' card ints.
+
+    The deck's printed cards (rank by rank), then the jokers (J1: rank and suit None), both
+    held in hands; then each wild card once per named suit (W2), which exists on the table only.
+    """
     cards = [(rk + s, rk, s, i * len(suits) + j) for i, rk in enumerate(ranks)
              for j, s in enumerate(suits)]
+    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(list(JOKER_COLOURS)[:jokers])]
     cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
     return cards
 
 
-def _beat_tables(beats, ranks, suits, mode, never, fixed, wild=()):
+def _beat_tables(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0):
     """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
-    cards = [text for text, _, _, _ in _identities(ranks, suits, wild)]
+    cards = [text for text, _, _, _ in _identities(ranks, suits, wild, jokers)]
     width = (len(cards) + 3) // 4
     return [(trump, [f"0x{mask:0{width}x},  # {card}" for mask, card in zip(masks, cards)])
-            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, wild)]
+            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, wild, jokers)]
 
 
-def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=()):
-    cards = [(ALL_RANKS.index(rk), s, p) for _, rk, s, p in _identities(ranks, suits, wild)]
+def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0):
+    cards = _identities(ranks, suits, wild, jokers)
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None
         masks = []
-        for ar, asuit, ap in cards:
-            a = Card(ar, asuit, asuit == trump_suit)
+        deck = [(_env_card(text, rk, s, trump_suit), p) for text, rk, s, p in cards]
+        for a, ap in deck:
             mask = 0
-            for di, (dr, dsuit, dp) in enumerate(cards):
+            for di, (d, dp) in enumerate(deck):
                 # one printed card can not lie on itself (a wild card's identities included)
-                if dp != ap and beats.evaluate(dict(env, a=a, d=Card(dr, dsuit, dsuit == trump_suit))):
+                if dp != ap and beats.evaluate(dict(env, a=a, d=d)):
                     mask |= 1 << di
             masks.append(mask)
         tables.append((trump, masks))
     return tables
+
+
+def _env_card(text, rank, suit, trump_suit) -> Card:
+    """A card identity as the `cards` environment sees it (J2, J3: a joker by its colour)."""
+    if rank is None:
+        return Card.joker(JOKER_COLOURS[text])
+    return Card(ALL_RANKS.index(rank), suit, suit == trump_suit)

@@ -51,13 +51,26 @@ class Key:
 
 # ---------------------------------------------------------------------------
 # Expression environments: name -> (type, doc).  Types: int, bool, rank, suit,
-# card.  Card fields are fixed: .rank (rank), .suit (suit), .is_trump (bool).
+# card, colour.  Card fields are fixed: .rank (rank), .suit (suit), .is_trump (bool),
+# .is_joker (bool), .colour (colour).
 # ---------------------------------------------------------------------------
 CARD_FIELDS = {
     "rank": ("rank", "the card's rank"),
     "suit": ("suit", "the card's suit"),
     "is_trump": ("bool", "the card is of the trump suit"),
+    # -- jokers (deck.jokers, J1-J4) --
+    "is_joker": ("bool", "the card is a joker (J1: it has no rank, no suit and is not a trump)"),
+    "colour": ("colour", "red (hearts, diamonds, the red joker) or black (spades, clubs, the black joker)"),
 }
+
+COLOURS = ("red", "black")
+"""Colour literals of the expression language; a joker's colour is its only card identity (J2)."""
+
+SUIT_COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
+"""The colour of each suit (J2)."""
+
+JOKER_COLOURS = {"RJ": "red", "BJ": "black"}
+"""The jokers (deck.jokers: 2, J1) by card text, in deck order, and their colours (J2)."""
 
 ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
     # Evaluated at compile time for every pair of cards and every possible
@@ -140,8 +153,10 @@ KEYS: tuple[Key, ...] = (
         "ranks in the deck, lowest first; every suit has each of them", ("T1",)),
     Key("deck.suits", "suits", list(SUITS), "suits in the deck, in any order (cards sort S H D C)",
         ("T1",)),
-    Key("deck.jokers", "int", 0, "jokers in the deck (reserved: not yet supported)", ("004",),
-        minimum=0, maximum=0, reserved=True),
+    # -- jokers (J1-J4): capability `jokers`
+    Key("deck.jokers", "int", 0,
+        "jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after every other card)",
+        ("J1", "J3"), minimum=0, maximum=2),
     # -- wild cards (W1-W3): capability `wild`
     Key("deck.wild_rank", "rank?", None,
         "a rank whose cards are wild: played, such a card names the suit it counts as on the "

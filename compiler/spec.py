@@ -832,10 +832,14 @@ def _check_deck(values: dict):
         yield ("deck.ranks",), "the deck needs at least 2 ranks"
     if not values["deck.suits"]:
         yield ("deck.suits",), "the deck needs at least one suit"
+    # -- jokers (J1) --
+    if values["deck.jokers"] not in (0, 2):
+        yield ("deck.jokers",), (f"deck.jokers must be 0 or 2 (a red and a black joker, J1), "
+                                 f"not {values['deck.jokers']}")
 
 
 def _check_deal(values: dict):
-    size = len(values["deck.ranks"]) * len(values["deck.suits"])
+    size = len(values["deck.ranks"]) * len(values["deck.suits"]) + values["deck.jokers"]
     hand, players = values["deal.hand_size"], values["players.max"]
     if values["deal.mode"] == "hands" and hand * players > size:
         yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),

@@ -9,6 +9,8 @@ texts.  Nothing here is encoded as bits or cached.
 
 from __future__ import annotations
 
+from durakc.schema import JOKER_COLOURS
+
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
 
@@ -26,9 +28,15 @@ class InvalidGame(ValueError):
     """A bad setup, position or saved state (wrong player count, duplicate cards, ...)."""
 
 
-def rank_of(card: str) -> str:
-    """The rank text of a card text ('10H' -> '10'; W3: '6S/H' -> '6')."""
-    return printed(card)[:-1]
+def is_joker(card: str) -> bool:
+    """J1: the card is a joker (`RJ`, `BJ`)."""
+    return card in JOKER_COLOURS
+
+
+def rank_of(card: str) -> str | None:
+    """The rank text of a card text ('10H' -> '10'; W3: '6S/H' -> '6'); None for a joker,
+    which has no rank (J3)."""
+    return None if card in JOKER_COLOURS else printed(card)[:-1]
 
 
 def printed(card: str) -> str:
@@ -36,15 +44,17 @@ def printed(card: str) -> str:
     return card.partition("/")[0]
 
 
-def suit_of(card: str) -> str:
-    """The suit letter of a card text ('10H' -> 'H'; W2: '6S/H', played as hearts, -> 'H')."""
-    return card[-1]
+def suit_of(card: str) -> str | None:
+    """The suit letter of a card text ('10H' -> 'H'; W2: '6S/H', played as hearts, -> 'H');
+    None for a joker, which has no suit (J3)."""
+    return None if card in JOKER_COLOURS else card[-1]
 
 
 class Deck:
-    """The variant's cards: `deck.ranks` (low to high) times `deck.suits`."""
+    """The variant's card identities: `deck.ranks` (low to high) times `deck.suits`, then
+    the jokers (deck.jokers, J1); on the table also each wild card with a named suit (W2)."""
 
-    def __init__(self, ranks: list[str], suits: list[str], wild=()):
+    def __init__(self, ranks: list[str], suits: list[str], wild=(), jokers: int = 0):
         self.ranks = list(ranks)
         self.suits = list(suits)
         self.wild = list(wild)  # W1: the wild cards (deck.wild_rank, deck.wild_suits)
@@ -53,6 +63,10 @@ class Deck:
         self.cards = [r + s for r in self.ranks for s in self.suits]
         self._order = {r + s: (i, SUIT_ORDER.index(s))
                        for i, r in enumerate(self.ranks) for s in self.suits}
+        # deck.jokers (J1): RJ then BJ, after every other card.
+        for i, joker in enumerate(list(JOKER_COLOURS)[:jokers]):
+            self.cards.append(joker)
+            self._order[joker] = (len(self.ranks), i)
 
     def key(self, card: str) -> tuple[int, int]:
         """Sort key of the contract: rank low to high, then suit S H D C (then a named suit)."""

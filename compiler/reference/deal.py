@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from durakc.reference.cards import InvalidGame, suit_of
+from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
 from durakc.reference.teams import check_team_players
 
@@ -72,16 +72,21 @@ def _fix_trump(variant, dealt, rest):
     if not rest:
         # T6: the whole deck is dealt; the dealer's last card (the last one dealt) shows trump
         # and stays in the dealer's hand; with trump.never, the latest card dealt that may be.
-        turned = next((c for c in reversed(dealt) if suit_of(c) not in never), None)
+        turned = next((c for c in reversed(dealt) if _may_turn(c, never)), None)
         return (suit_of(turned) if turned else None), turned, []
     # T5: the next card is turned (trump.never: the first one of a suit that may be trump).
-    turned = next((c for c in rest if suit_of(c) not in never), None)
+    turned = next((c for c in rest if _may_turn(c, never)), None)
     if turned is None:
         return None, None, rest
-    others = [c for c in rest if c != turned]
+    others = [c for c in rest if c != turned]  # J1: a joker passed over stays on top
     if mode == "turned_top":
         return suit_of(turned), turned, [turned] + others  # drawn first (Albanian)
     return suit_of(turned), turned, others + [turned]  # T5, P2: under the stock, drawn last
+
+
+def _may_turn(card, never) -> bool:
+    """trump.never, J1: the card may fix trump (its suit may be trump; a joker never does)."""
+    return not is_joker(card) and suit_of(card) not in never
 
 
 def lowest_trump_holder(variant, hands, trump):

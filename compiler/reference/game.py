@@ -14,6 +14,7 @@ from durakc.reference.cards import (
     Action,
     IllegalAction,
     InvalidGame,
+    is_joker,
     make_action,
     parse_action,
     printed,
@@ -193,7 +194,9 @@ class Game(TeamRules, SeriesLosses, GameState):
 
     def ranks_on_table(self):
         """T17, P5: every rank on this round's table, attack and defence cards."""
-        return {rank_of(c) for pair in self._table for c in pair if c is not None}
+        ranks = {rank_of(c) for pair in self._table for c in pair if c is not None}
+        ranks.discard(None)  # J3: a joker adds no rank to the table
+        return ranks
 
     def room_for_one_more(self):
         """T17, T19, P6: another attack card fits: total below the round's limit, and the
@@ -225,6 +228,7 @@ class Game(TeamRules, SeriesLosses, GameState):
             acts += [make_action(deck, "attack", sub)
                      for sub in _subsets([c for c in hand if rank_of(c) == rank])
                      if len(sub) <= cap]
+        acts += [make_action(deck, "attack", [c]) for c in hand if is_joker(c)]  # J4: alone
         return acts
 
     # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
@@ -264,6 +268,8 @@ class Game(TeamRules, SeriesLosses, GameState):
     def attacked_rank(self):
         """T13, K1: the one rank every unbeaten card shares, or None."""
         ranks = {rank_of(a) for a in self.unbeaten()}
+        if None in ranks:  # J3: a joker has no rank, so nothing can be passed on with it
+            return None
         return ranks.pop() if len(ranks) == 1 else None
 
     def transfer_env(self, added):

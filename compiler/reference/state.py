@@ -7,7 +7,7 @@ the words of an `IllegalAction`.
 
 from __future__ import annotations
 
-from durakc.reference.cards import InvalidGame
+from durakc.reference.cards import JOKER_COLOURS, InvalidGame
 
 ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
 """The phases of a round (the engines' `phase` texts)."""
@@ -107,6 +107,12 @@ class GameState:
             return _why_not_swap(self, act)
         if act.verb == "exchange":
             return _why_not_exchange(self, act)
+        jokers = [c for c in act.cards if c in JOKER_COLOURS]
+        if jokers and act.verb in ("throw", "transfer", "show"):
+            return (f"{act}: {jokers[0]} is a joker: it has no rank, so it can not be thrown "
+                    f"in, transferred or shown (J3)")
+        if jokers and act.verb == "attack" and len(act.cards) > 1:
+            return f"{act}: a joker opens an attack only alone (J4)"
         if act.verb == "attack":
             return f"{act}: not a legal opening (T10, P4: one card or one rank, within {self.limit})"
         if act.verb == "beat":

@@ -9,7 +9,7 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 from __future__ import annotations
 
 from durakc.expressions import Card
-from durakc.reference.cards import Deck, rank_of, suit_of
+from durakc.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
 from durakc.schema import ALL_RANKS
 from durakc.spec import Spec
 
@@ -21,7 +21,8 @@ class Variant:
         self.spec = spec
         self.rules = spec.values  # key path -> value (expressions as checked Expr objects)
         self.name = spec.name
-        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"], _wild(self.rules))
+        self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"], _wild(self.rules),
+                         self.rules["deck.jokers"])
         self.players_min = self.rules["players.min"]
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]
@@ -100,6 +101,8 @@ def _wild(rules: dict) -> list[str]:
 
 def _card(text: str, trump: str | None) -> Card:
     """A card as the `cards` environment sees it (rank as its index in ALL_RANKS)."""
+    if text in JOKER_COLOURS:  # J3: no rank, no suit, not a trump; J2: a colour
+        return Card.joker(JOKER_COLOURS[text])
     suit = suit_of(text)
     return Card(_RANK_INDEX[rank_of(text)], suit, suit == trump)
 

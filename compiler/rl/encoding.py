@@ -4,13 +4,14 @@ Both are derived from an engine's `VARIANT["rules"]` only: the deck (`deck.ranks
 `deck.suits`, N cards) and the most seats (`players.max`, P).  Every game of the variant, with
 any number of players, uses the same spaces.  docs/rl.md documents the layout; in short:
 
-    cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C)
-    played:   the N cards, then each wild card with each suit it may name (W x S, `6S/H`)
-    actions:  attack (R x (2^S - 1) rank/suit-set, then W x S wild singles) | throw (N')
-              | beat (N' x N' attack/defence) | transfer (R x (2^S - 1)) | show (N)
-              | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered, PK1-PK3)
-              with N' = N + W x S played identities; exchange and swap only with
-              trump.six_exchange / swap.per_game
+    cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C),
+              then the J jokers (deck.jokers: RJ, BJ), N + J held cards
+    played:   the held cards, then each wild card with each suit it may name (W x S, `6S/H`)
+    actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles)
+              | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
+              | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
+              PK1-PK3)     with N' = N + J + W x S played identities; exchange and swap
+              only with trump.six_exchange / swap.per_game
 
 The engine is used through its contract only: `legal_actions()`, the action texts, and
 `observation(seat)`.
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.rl import require
-from durakc.sim.cards import SUIT_ORDER
+from durakc.sim.cards import JOKERS, SUIT_ORDER
 from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
@@ -84,10 +85,13 @@ class DurakEncoding:
         self.n_suits = len(self.suits)
         self.n_cards = len(self.ranks) * self.n_suits
         self.suit_sets = (1 << self.n_suits) - 1
-        self.card_texts = tuple(r + s for r in self.ranks for s in self.suits)
+        # J1: the jokers are held cards after the N ranked ones (never shown, never trump).
+        self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
+                           + JOKERS[:int(rules.get("deck.jokers") or 0)])
+        self.n_held = len(self.card_texts)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities
-        # follow the N printed cards.  Without wild cards, played == printed.
+        # follow the held cards.  Without wild cards, played == held.
         self.wild_cards = _wild_cards(rules, self.suits)
         self.played_texts = self.card_texts + tuple(
             f"{card}/{suit}" for card in self.wild_cards for suit in self.suits)
@@ -105,7 +109,8 @@ class DurakEncoding:
         sizes = {"attack": sets + played - n, "throw": played, "beat": played * played,
                  "transfer": sets, "show": n, "take": 1, "pass": 1,
                  "exchange": n if self.exchanges else 0,  # TX1: the card given
-                 "swap": n * n if self.swaps else 0}  # PK3: ordered (first, second)
+                 # PK3: ordered (first, second), any held card (a joker too)
+                 "swap": self.n_held ** 2 if self.swaps else 0}
         offsets, start = {}, 0
         for kind in (k for k in KINDS if sizes[k]):  # a variant without TX1/PK1: no block
             offsets[kind] = start
@@ -113,7 +118,8 @@ class DurakEncoding:
         return offsets, start
 
     def card_index(self, card: str) -> int:
-        """The index of a card text of this deck ('10H' -> 4 * S + 1 in a 6-A deck)."""
+        """The index of a card text of this deck ('10H' -> 4 * S + 1 in a 6-A deck; a joker
+        N + its number, 'RJ' then 'BJ')."""
         try:
             return self._card_index[card]
         except KeyError:
@@ -121,7 +127,7 @@ class DurakEncoding:
 
     def played_index(self, card: str) -> int:
         """The index of a card as it lies on the table: a printed card ('9D' -> its card
-        index) or a wild card with its named suit ('6S/H' -> N + wild_number * S + suit)."""
+        index) or a wild card with its named suit ('6S/H' -> N + J + wild_number * S + suit)."""
         try:
             return self._played_index[card]
         except KeyError:
@@ -145,7 +151,8 @@ class DurakEncoding:
         if kind not in self.offsets:
             raise ValueError(f"{text!r}: the RL encoding of {self.variant} has no {kind!r} actions")
         base = self.offsets[kind]
-        if kind in ("throw", "beat") or (kind == "attack" and len(cards) == 1 and "/" in cards[0]):
+        if kind in ("throw", "beat") or (kind == "attack" and len(cards) == 1
+                                         and self._played_index.get(cards[0], 0) >= self.n_cards):
             return self._encode_played(text, kind, base, [self.played_index(c) for c in cards])
         idx = [self.card_index(c) for c in cards]
         if kind in ("take", "pass") and not idx:
@@ -153,8 +160,8 @@ class DurakEncoding:
         if kind in ("show", "exchange") and len(idx) == 1:
             return base + idx[0]
         if kind == "swap" and len(idx) == 2:  # PK3: the order counts (A A stays masked)
-            return base + idx[0] * self.n_cards + idx[1]
-        if kind in ("attack", "transfer") and idx:
+            return base + idx[0] * self.n_held + idx[1]
+        if kind in ("attack", "transfer") and idx and max(idx) < self.n_cards:
             rank = idx[0] // self.n_suits
             if any(i // self.n_suits != rank for i in idx):
                 raise ValueError(f"{text!r}: cards of several ranks have no index")
@@ -164,7 +171,8 @@ class DurakEncoding:
         raise ValueError(f"{text!r}: not an action the RL encoding can index")
 
     def _encode_played(self, text: str, kind: str, base: int, idx: list) -> int:
-        """throw, beat and a one-card wild attack: cards as played (wild ones with a suit)."""
+        """throw, beat and a one-card joker or wild attack: cards as played (wild ones with a
+        suit)."""
         if kind == "throw" and len(idx) == 1:
             return base + idx[0]
         if kind == "beat" and len(idx) == 2:
@@ -185,7 +193,7 @@ class DurakEncoding:
         if kind in ("show", "exchange"):
             return f"{kind} {self.card_texts[local]}"
         if kind == "swap":
-            first, second = divmod(local, self.n_cards)
+            first, second = divmod(local, self.n_held)
             return f"swap {self.card_texts[first]} {self.card_texts[second]}"
         if kind == "throw":
             return f"throw {self.played_texts[local]}"
@@ -215,14 +223,14 @@ class DurakEncoding:
 
     # -- observations ---------------------------------------------------------
     def _observation_layout(self) -> ObservationLayout:
-        n, played, p = self.n_cards, self.n_played, self.max_players
+        n, held, played, p = self.n_cards, self.n_held, self.n_played, self.max_players
         blocks = (
-            ("hand", n, 1), ("table_attack", played, 1), ("table_defence", played, 1),
-            ("table_unbeaten", played, 1), ("discard", n, 1), ("trump_card", n, 1),
+            ("hand", held, 1), ("table_attack", played, 1), ("table_defence", played, 1),
+            ("table_unbeaten", played, 1), ("discard", held, 1), ("trump_card", n, 1),
             ("shown", n, 1), ("trump_suit", self.n_suits + 1, 1),
-            ("seats", p, 1), ("hand_sizes", p, n), ("out", p, 1), ("attacker", p, 1),
+            ("seats", p, 1), ("hand_sizes", p, held), ("out", p, 1), ("attacker", p, 1),
             ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
-            ("stock_size", 1, n), ("limit", 1, n), ("took", 1, 1),
+            ("stock_size", 1, held), ("limit", 1, held), ("took", 1, 1),
             # only with the rule: PK4 swaps left per seat, TX1 the exchange made
             ("swaps_left", p if self.swaps else 0, self.swaps),
             ("exchanged", 1 if self.exchanges else 0, 1),
@@ -248,7 +256,7 @@ class DurakEncoding:
         self._put(vec, "shown", [self.card_index(c) for c in shown])
         self._put(vec, "phase", [PHASES.index(obs["phase"])])
         self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
-        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_cards)
+        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_held)
         self.layout.block(vec, "took")[0] = float(took)
         self._swap_blocks(vec, obs, seat)
         return vec
@@ -318,8 +326,6 @@ def _this_round(history) -> tuple[list[str], bool]:
 def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     """A clear error for rules the encoding does not cover yet (reserved in the schema)."""
     name = engine.VARIANT.get("name", "?")
-    if rules.get("deck.jokers"):
-        raise ValueError(f"{name}: the RL encoding does not cover jokers (deck.jokers) yet")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from durakc.sim.cards import is_wild, printed, rank, split, suit
+from durakc.sim.cards import is_joker, is_wild, printed, rank, split, suit
 
 Bot = Callable[..., object]
 
@@ -25,7 +25,13 @@ def random_bot(game, seat, rng, repeated=False):
     return rng.choice(game.legal_actions())
 
 
+JOKER_COST = 150       # a joker beats any card of its colour, trumps included (J2): the
+                       # dearest defence card, spent after every trump
+
+
 def _cost(card: str, trump) -> int:
+    if is_joker(card):
+        return JOKER_COST
     # a wild card (W2) may always be played as a trump: it is worth as much as one
     return rank(card) + (100 if card[-1] == trump or is_wild(card) else 0)
 
@@ -34,6 +40,11 @@ def _names_trump(cards, trump) -> int:
     """How many wild cards (W2) of `cards` do not name the trump suit: naming trump makes a
     card only a higher trump beats, the best suit to name when attacking or throwing in."""
     return sum(is_wild(c) and suit(c) != trump for c in cards)
+
+
+def _precious(card: str, trump) -> bool:
+    """A card worth keeping: a trump or a joker (J2)."""
+    return suit(card) == trump or is_joker(card)
 
 
 def _beat_plan(unbeaten, beats, trump):
@@ -73,10 +84,10 @@ def _defend(game, by_kind, trump, repeated):
     plan = _beat_plan(unbeaten, beats, trump) if unbeaten else None
     if plan is None:
         return transfers[0][0] if transfers else take
-    trumps = [d for d in plan.values() if suit(d) == trump]
+    trumps = [d for d in plan.values() if _precious(d, trump)]
     if trumps and transfers:
         return min(transfers, key=lambda ac: sum(_cost(c, trump) for c in ac[1]))[0]
-    if (take is not None and any(rank(d) >= HIGH_TRUMP for d in trumps)
+    if (take is not None and any(rank(d) >= HIGH_TRUMP or is_joker(d) for d in trumps)
             and sum(1 + (d is not None) for _, d in table) <= 2 and len(game.stock) > BIG_STOCK):
         return take
     attack = max(plan, key=lambda a: _cost(a, trump))
@@ -90,7 +101,8 @@ def _open(attacks, trump):
 
     def score(ac):
         cards = ac[1]
-        trumps = sum(suit(c) == trump or is_wild(c) for c in cards)  # wild cards are kept like trumps
+        # wild cards are kept like trumps, jokers for defence
+        trumps = sum(_precious(c, trump) or is_wild(c) for c in cards)
         return (trumps, rank(cards[0]) - 2 * (counts[rank(cards[0])] - 1), -len(cards),
                 _names_trump(cards, trump))
     return min(attacks, key=score)[0]

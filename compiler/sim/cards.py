@@ -32,9 +32,25 @@ def is_wild(card: str) -> bool:
     return "/" in card
 
 
-def sort_key(card: str) -> tuple[int, int]:
-    """Canonical order: by rank, then suit S H D C."""
+def sort_key(card: str) -> tuple[int, int, int]:
+    """Canonical order: by rank, then suit S H D C (then a named suit); the jokers last, RJ
+    then BJ (J1)."""
+    if card in JOKERS:
+        return (JOKER_RANK, JOKERS.index(card), 0)
     return (rank(card), SUIT_ORDER.find(printed(card)[-1]), SUIT_ORDER.find(card[-1]))
+
+
+# -- jokers (deck.jokers, J1-J4) --
+JOKERS = ("RJ", "BJ")
+"""The red and the black joker: no rank (`rank` gives 0), no suit (`suit` gives 'J', no
+suit letter), never a trump (J3)."""
+JOKER_RANK = 15
+"""Above the ace: where the jokers sort."""
+
+
+def is_joker(card: str) -> bool:
+    """The card is a joker (J1)."""
+    return card in JOKERS
 
 
 _SPLIT: dict[str, tuple[str, tuple[str, ...]]] = {}

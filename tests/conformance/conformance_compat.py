@@ -51,6 +51,10 @@ class Card:
         self.rank = Rank(text[:-1], ranks)
         self.suit = text[-1]
         self.is_trump = trump is not None and self.suit == trump
+        # jokers (J1-J4): a joker's rank compares with nothing here, so a scenario with
+        # jokers under a rule that reads ranks does not count as agreeing (it names its rules)
+        self.is_joker = text in S.JOKERS
+        self.colour = "red" if self.suit in "HD" or text == "RJ" else "black"
 
 
 def _names(ranks):
@@ -60,6 +64,7 @@ def _names(ranks):
             names[r] = Rank(r, ranks)
     names["lowest"], names["highest"] = Rank(ranks[0], ranks), Rank(ranks[-1], ranks)
     names["min"], names["max"] = min, max
+    names["red"], names["black"] = "red", "black"
     return names
 
 

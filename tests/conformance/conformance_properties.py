@@ -415,7 +415,43 @@ def random_play(ctx: Ctx, params: dict):
             _play_out(g, rng, params.get("max_actions", 3000), on_step)
 
 
+def joker_deal(ctx: Ctx, params: dict):
+    """J1: a joker never fixes trump; one that would be turned stays on top of the stock
+    (drawn first) and the next card is turned.
+
+    Which card is "the next card" depends on the shuffle, so this one property rebuilds it:
+    the contract shuffles with `random.Random(seed)` (same seed, same deck: same deal), here
+    taken as `Random(seed).shuffle` of the deck listed rank by rank (suits S H D C), the
+    jokers last (RJ, BJ).  Deals that P3 redeals (nobody holds a trump) are skipped.
+    """
+    size = ctx.rules.get("deal.hand_size", 6)
+    passed_over = 0
+    for n in _players(ctx, params):
+        for seed in _seeds(params, 100):
+            g = ctx.mod.new_game(n, seed)
+            where = f"new_game({n}, {seed})"
+            check_invariants(g, ctx, where)
+            assert g.trump_card not in S.JOKERS and g.trump in S.SUITS, (
+                f"{where}: a joker never fixes trump: trump {g.trump}, card {g.trump_card}")
+            deck = list(ctx.deck)
+            random.Random(seed).shuffle(deck)
+            dealt, rest = deck[:n * size], deck[n * size:]
+            turned = next(c for c in rest if c not in S.JOKERS)
+            if not any(c[-1] == turned[-1] for c in dealt if c not in S.JOKERS):
+                continue  # P3: a redeal, dealt from the generator's next shuffle
+            at = rest.index(turned)
+            expected = rest[:at] + rest[at + 1:] + [turned]  # next card first
+            assert g.trump_card == turned and list(g.stock) == expected, (
+                f"{where}: the turned card is the first one after the deal that is not a "
+                f"joker ({turned}), jokers before it drawn first: expected stock {expected}, "
+                f"got {g.stock} (trump card {g.trump_card})")
+            passed_over += at > 0
+    assert passed_over >= params.get("passed_over", 1), (
+        f"only {passed_over} deal(s) turned up a joker first: use more seeds")
+
+
 PROPERTY_FUNCS = {
+    "joker_deal": joker_deal,
     "deal_shape": deal_shape,
     "six_player_deal": six_player_deal,
     "first_attacker": first_attacker,

@@ -17,6 +17,7 @@ RULES_FILE = HERE / "rules.yaml"
 
 SUITS = ("S", "H", "D", "C")
 DEFAULT_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+JOKERS = ("RJ", "BJ")  # deck.jokers: 2 (J1)
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
@@ -46,8 +47,10 @@ PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
+    "joker_deal",  # jokers (J1)
 }
-PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below"}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
+              "passed_over"}  # jokers (J1): deals that must turn up a joker first
 
 
 # ---------------------------------------------------------------------------
@@ -68,6 +71,8 @@ def printed(card: str) -> str:
 
 
 def card_key(card: str, ranks=DEFAULT_RANKS):
+    if card in JOKERS:  # J1: the jokers sort after every other card, RJ then BJ
+        return (len(ranks) + 1, JOKERS.index(card), -1)
     card, _, named = card.partition("/")
     rank, suit = card[:-1], card[-1]
     order = list(ranks)
@@ -149,6 +154,8 @@ def _check_action(text, where, errors):
 
 def _check_card(c, where, errors):
     c = canon_card(c)
+    if c in JOKERS:  # J1
+        return
     if "/" in c:  # W2: a card played with a named suit, '6S/H'
         c, _, named = c.partition("/")
         if named not in SUITS:
@@ -333,7 +340,7 @@ def conditions_hold(rules: dict, cond: dict) -> bool:
 def deck_of(rules: dict) -> list[str]:
     ranks = rules.get("deck.ranks", list(DEFAULT_RANKS))
     suits = rules.get("deck.suits", list(SUITS))
-    return [r + s for r in ranks for s in suits]
+    return [r + s for r in ranks for s in suits] + list(JOKERS[:rules.get("deck.jokers", 0)])
 
 
 def scenario_cards(sc) -> set[str]:

@@ -107,6 +107,10 @@ PLANTED = [
                  "need = HAND_SIZE - hands[seat].bit_count()",
                  "need = HAND_SIZE - hands[seat].bit_count() - (seat == self._defender)",
                  id="T22-defender-draws-one-short"),
+    pytest.param("jokers",
+                 "        if SUIT_OF[c] >= 0:",
+                 "        if SUIT_OF[c] >= -1:",
+                 id="J1-a-turned-joker-fixes-trump"),
     pytest.param("poker",
                  "stock[1:1] = (action.d, action.a)",
                  "stock[1:1] = (action.a, action.d)",
@@ -151,6 +155,13 @@ USER_SPECS_THAT_DIVERGED = [
     pytest.param("kyiv", "rules:\n  transfer:\n"
                  "    capacity: \"unbeaten_late <= 1 and unbeaten <= next_hand\"\n",
                  id="unbeaten-late-after-a-late-transfer"),
+    # Jokers with wild cards (J1-J4 with W1-W3): the wild capability's SAME_RANK once gave a
+    # joker (RANK_OF -1) the last rank's cards, so a joker put the aces on the table (J3).
+    pytest.param("weli", "rules:\n  deck:\n    jokers: 2\n  beating:\n    beats: >-\n"
+                 "      (d.suit == a.suit and d.rank > a.rank)\n"
+                 "      or (d.is_trump and not a.is_trump and not a.is_joker)\n"
+                 "      or (d.is_joker != a.is_joker and d.colour == a.colour)\n",
+                 id="jokers-with-wild-cards"),
 ]
 
 

@@ -27,6 +27,9 @@ BEATS = ["inherited",
          "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump and a.suit != S)",
          "inherited or (a.is_trump and d.is_trump and a.rank == highest and d.rank == lowest)",
          "d.rank > a.rank"]
+JOKER_BEATS = ["d.is_joker != a.is_joker and d.colour == a.colour",
+               "d.is_joker or (a.is_joker and d.colour == a.colour)"]
+"""What jokers beat and what beats them (J2, J4), added to beating.beats when a spec has them."""
 
 
 @st.composite
@@ -90,4 +93,10 @@ def specs(draw):
         rules["players"] = {"min": low, "max": 6 if pmax >= 6 else 4}
         rules["teams"] = {"mode": team}
         rules["throw_in"]["who"] = draw(st.sampled_from(THROWERS + ["not partner_of_defender"]))
+    if draw(st.booleans()):  # jokers (J1-J4), with a clause that lets them beat and be beaten
+        rules["deck"]["jokers"] = 2
+        # A joker no card beats can only go round the table (attack alone, taken, J4): its
+        # endgame never ends.  So jokers get the jokers variant's clause (J2, J4) or a wider one.
+        clause = draw(st.sampled_from(JOKER_BEATS))
+        rules["beating"]["beats"] = f"({rules['beating']['beats']}) or ({clause})"
     return {"name": "fz", "title": "fuzzed", "extends": "transfer", "rules": rules}

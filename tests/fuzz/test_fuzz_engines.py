@@ -24,6 +24,7 @@ def test_random_specs_make_working_engines(tmp_path_factory, spec, seed):
     exec(compile(source, "fz.py", "exec"), engine.__dict__)  # our own generated code
     rng = random.Random(seed)
     deck = len(spec["rules"]["deck"]["ranks"]) * len(spec["rules"]["deck"]["suits"])
+    deck += spec["rules"]["deck"].get("jokers", 0)  # J1: conservation counts the jokers
     for players in range(spec["rules"]["players"]["min"], spec["rules"]["players"]["max"] + 1):
         if "teams" in spec["rules"] and players == 5:
             continue  # PR1: five players can not be split into pairs (refused, ValueError)

@@ -132,11 +132,16 @@ def deck(mod) -> list[str]:
     rules = mod.VARIANT["rules"]
     ranks = rules.get("deck.ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
     suits = rules.get("deck.suits", ["S", "H", "D", "C"])
-    return [r + s for s in suits for r in ranks]
+    return [r + s for s in suits for r in ranks] + list(JOKERS[:rules.get("deck.jokers", 0)])
 
 
-def rank_of(card: str) -> str:
-    return printed(card)[:-1]  # W3: a wild card keeps its rank
+JOKERS = ("RJ", "BJ")
+"""deck.jokers: 2 (J1): card conservation counts them like any card."""
+
+
+def rank_of(card: str) -> str | None:
+    """The rank text (W3: a wild card keeps its rank); None for a joker, which has no rank (J3)."""
+    return None if card in JOKERS else printed(card)[:-1]
 
 
 # -- wild cards (W1-W3): '6S/H' is the six of spades played as a six of hearts -------
@@ -259,6 +264,7 @@ def check_conservation(mod, g) -> None:
     assert not missing, f"cards of the deck nowhere (hands/table/stock/discard): {missing}"
     assert not extra, f"cards not in the variant's deck: {extra}"
     assert len(g.hands) == g.players
+    assert g.trump_card not in JOKERS, f"a joker never fixes trump (J1): {g.trump_card}"
 
 
 def check_table_limits(mod, g) -> None:
@@ -347,7 +353,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
         assert "transfer" not in verbs, f"transfer disabled but offered: {legal}"
     if not rules.get("transfer.show_trump", False):
         assert "show" not in verbs, f"show disabled but offered: {legal}"
-    on_table = {rank_of(c) for p in table for c in p if c is not None}
+    on_table = {rank_of(c) for p in table for c in p if c is not None} - {None}  # J3
     check_complete(g, rules, legal, table, hand, on_table, wild_cards(mod))
     for t in legal:
         verb, *cards = t.split()
@@ -364,6 +370,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert len(cards) == 2 and cards[0] in unbeaten, f"{t}: not an unbeaten attack card"
         elif verb in ("transfer", "show"):
             assert cards and {rank_of(c) for c in cards} <= {rank_of(a) for a in unbeaten}, t
+            assert not set(cards) & set(JOKERS), f"{t}: a joker has no rank to pass on (J3)"
             if verb == "show":
                 assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
         elif verb in OPENING_EXTRAS:
@@ -379,7 +386,8 @@ def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
     if not table:
         cap = 1 if rules.get("attack.opening") == "single" else min(g.limit, len(g.hands[g.defender]))
         expected = set()
-        for rank in {rank_of(c) for c in hand}:
+        expected |= {frozenset([c]) for c in hand if c in JOKERS}  # J4: a joker opens alone
+        for rank in {rank_of(c) for c in hand} - {None}:
             mine = sorted(c for c in hand if rank_of(c) == rank)
             for size in range(1, min(cap, len(mine)) + 1):
                 for combo in itertools.combinations(mine, size):

@@ -14,6 +14,7 @@ import random
 
 import pytest
 from engine_support import (
+    JOKERS,
     check_conservation,
     check_state,
     deck,
@@ -275,9 +276,12 @@ def test_legal_action_order_is_canonical_and_stable(name):
     and `swap C C`, whose order counts: PK3); the list is the same from the game, its copy and its from_dict."""
     mod = load(name)
     ranks = list(mod.VARIANT["rules"]["deck.ranks"])
-    # W2: a wild card with a named suit ('6S/H') sorts by its printed card, then the named suit
-    key = lambda c: (ranks.index(printed(c)[:-1]), "SHDC".index(printed(c)[-1]), "SHDC".index(c[-1]))
-    by_suit = lambda c: ("SHDC".index(c[-1]), ranks.index(c[:-1]))
+    # W2: a wild card with a named suit ('6S/H') sorts by its printed card, then the named
+    # suit; J1: the jokers last, RJ then BJ
+    key = lambda c: ((len(ranks), JOKERS.index(c), 0) if c in JOKERS else
+                     (ranks.index(printed(c)[:-1]), "SHDC".index(printed(c)[-1]), "SHDC".index(c[-1])))
+    by_suit = lambda c: ((4, JOKERS.index(c)) if c in JOKERS
+                         else ("SHDC".index(c[-1]), ranks.index(c[:-1])))
     for players in player_range(mod):
         rng = random.Random(players)
         g = mod.new_game(players, players * 13)

@@ -136,14 +136,39 @@ def test_index_out_of_range_is_refused():
         enc.action_text(1640)
 
 
-def test_reserved_rules_are_refused_with_a_clear_error():
+def test_an_engine_without_a_deck_is_refused_with_a_clear_error():
     fake = types.ModuleType("fake_engine")
-    fake.VARIANT = {"name": "jokers", "rules": {"deck.ranks": ["6"], "deck.suits": ["S"],
-                                                "deck.jokers": 2}}
-    with pytest.raises(ValueError, match="jokers"):
+    fake.VARIANT = {"name": "deckless", "rules": {"deck.jokers": 2}}
+    with pytest.raises(ValueError, match="deckless: VARIANT.'rules'. names no deck.ranks"):
         DurakEncoding(fake)
 
 
+def test_jokers_are_held_cards_after_the_ranked_ones():
+    """J1: RJ and BJ are card N and N + 1 (hand, discard, throw and beat blocks); a joker
+    opens alone (J4): one single-card attack each after the rank/suit-set part."""
+    enc = DurakEncoding("jokers")
+    n, held = 52, 54
+    assert enc.card_texts[n:] == ("RJ", "BJ") and enc.n_held == held == enc.n_played
+    assert enc.card_index("BJ") == enc.played_index("BJ") == n + 1
+    assert enc.num_actions == (13 * 15 + 2) + held + held * held + 13 * 15 + n + 2
+    assert enc.action_index("attack RJ") == 13 * 15 and enc.action_index("attack BJ") == 13 * 15 + 1
+    assert enc.action_text(13 * 15 + 1) == "attack BJ"
+    assert enc.action_index("beat 5H RJ") == enc.offsets["beat"] + enc.card_index("5H") * held + n
+    assert enc.action_index("attack 7H") == DurakEncoding("durak52").action_index("attack 7H")
+    with pytest.raises(ValueError):
+        enc.action_index("attack RJ BJ")  # jokers open alone, and have no rank/suit set
+    game = enc.engine.from_position({
+        "players": 2, "trump": "C", "stock": ["7H", "KD", "6C"], "attacker": 0,
+        "hands": [["RJ", "9C"], ["5H", "BJ", "KH"]], "discard": [], "dealer": 1,
+        "first_round": False})
+    vector = enc.observation(game, 1)
+    assert list(enc.layout.block(vector, "hand")[n:]) == [0, 1]
+    assert enc.layout.block(vector, "discard")[n] == 0  # RJ is in seat 0's hand
+    game.apply("attack RJ")
+    vector = enc.observation(game, 1)
+    assert enc.layout.block(vector, "table_unbeaten")[n] == 1
+    assert {str(a) for a in enc.legal_indices(game).values()} == {"beat RJ 5H", "beat RJ KH",
+                                                                  "take"}
 @pytest.mark.parametrize("name", ["poker", "trump-six"])
 def test_swap_and_exchange_blocks_follow_pass(name):
     """PK1-PK3: `swap A B` is pass + 1 + A * N + B (ordered); TX1: `exchange C` pass + 1 + C."""
@@ -247,3 +272,4 @@ def test_importing_compiler_needs_no_rl_extra():
                             text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "durakc[rl]" in result.stdout and "numpy" in result.stdout
+

@@ -85,3 +85,10 @@ def test_worked_examples_and_sizes_on_the_page():
         assert (encoding.num_actions, encoding.layout.size) == (actions, size)
         assert f"{actions} and {size}" in PAGE or f"{actions} actions and an observation " \
             f"vector of {size}" in PAGE.replace("\n", " ")
+
+
+def test_wild_and_joker_sizes_on_the_page():
+    for name in ("weli", "jokers"):
+        encoding = DurakEncoding(name)
+        text = f"{encoding.num_actions} actions, {encoding.layout.size} numbers"
+        assert text in PAGE.replace("\n", " "), (name, text)

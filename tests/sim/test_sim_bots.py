@@ -89,3 +89,39 @@ def test_determinize_keeps_what_the_seat_knows(players):
 
         _play(engine, players, 3, ["greedy"], check)
         assert changed > 0
+
+
+# -- jokers (J1-J4) ---------------------------------------------------------------------------
+def _jokers_engine():
+    try:
+        return load_engine("jokers")
+    except Exception as exc:  # pragma: no cover - engines not generated
+        pytest.skip(f"no jokers engine: {exc}")
+
+
+def _position(hands, trump="C"):
+    return {"players": 2, "trump": trump, "stock": [], "attacker": 0, "hands": hands,
+            "discard": [], "dealer": 1, "first_round": False}
+
+
+def test_greedy_keeps_jokers_for_defence():
+    """A joker is the dearest defence card (J2): the greedy bot beats with a plain card or a
+    trump when it can, and never opens with a joker while it holds another card."""
+    engine = _jokers_engine()
+    greedy = get_bot("greedy")
+    g = engine.from_position(_position([["5H", "9S"], ["RJ", "AC", "7H", "2D"]]))
+    assert str(greedy(g, 0, random.Random(0))) == "attack 5H"
+    g.apply("attack 5H")
+    assert str(greedy(g, 1, random.Random(0))) == "beat 5H 7H"  # not the red joker
+    g = engine.from_position(_position([["RJ", "BJ", "AS"], ["7H", "8H", "9H", "10H"]]))
+    assert str(greedy(g, 0, random.Random(0))) == "attack AS"  # jokers are kept
+    g = engine.from_position(_position([["10D", "3S"], ["RJ", "QC", "2S"]]))
+    g.apply("attack 10D")
+    assert str(greedy(g, 1, random.Random(0))) == "beat 10D QC"  # a trump before the joker
+
+
+def test_bots_play_jokers_games_legally():
+    engine = _jokers_engine()
+    for players in (2, 5, 8):
+        _play(engine, players, players, ["greedy", "random"])
+        _play(engine, players, players + 1, ["mcts:2", "greedy"])

@@ -33,6 +33,7 @@ CAPABILITY_MARKERS = {
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
     "wild": "def _as_played(hand):",
     "siege": "# throw_in.timing: any_time",
+    "jokers": "JOKER_CARDS = ",
     "trump_exchange": "def _exchange_action(self):",
     "swaps": "def _swap_actions(self):",
     # series capability (L1-L3, H2, H3)

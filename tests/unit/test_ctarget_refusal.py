@@ -125,3 +125,14 @@ def test_a_new_capability_is_named_by_the_keys_its_words_match(monkeypatch, tmp_
     assert capabilities.capability_keys(spec, keyed) == ["players.max"]
     nameless = capabilities.refusals(spec, [Capability("zzz", {})])
     assert nameless[0].message.startswith("capability 'zzz': the C target does not support zzz")
+
+
+def test_jokers_are_refused_at_deck_jokers_and_build_skips_their_c_file():
+    # J1-J4 are not ported to C: the jokers variant is an error at its deck.jokers line.
+    problems = unsupported(load_spec("jokers"))
+    assert [p.format().splitlines()[0] for p in problems] == [
+        ("variants/jokers.yaml:14:13: error: `deck.jokers`: the C target does not support "
+         "jokers yet (--target c)")]
+    outputs, errors = build_outputs()
+    assert errors == [] and "jokers.py" in outputs
+    assert "jokers.c" not in outputs and "jokers.h" not in outputs

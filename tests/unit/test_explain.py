@@ -28,7 +28,10 @@ def test_every_key_in_schema_order_with_doc_rules_and_origin():
     assert ("players.min = 2\n"
             "    fewest players the variant allows\n"
             "    rules: T1; from: default\n") in text
-    assert "rules: 004; from: default; reserved" in text  # deck.jokers
+    assert ("deck.jokers = 0\n"
+            "    jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after\n"
+            "    every other card)\n"
+            "    rules: J1, J3; from: default\n") in text
 
 
 def test_expressions_show_their_text_and_environment():

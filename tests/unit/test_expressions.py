@@ -142,10 +142,13 @@ def test_result_type():
 
 
 def test_card_errors():
-    assert problems("a.colour == d.color", "cards") == [
-        ("card 'a' has no field 'colour' (fields: is_trump, rank, suit)", 2, 6),
-        ("card 'd' has no field 'color' (fields: is_trump, rank, suit)", 14, 5),
+    fields = "(fields: colour, is_joker, is_trump, rank, suit)"
+    assert problems("a.colur == d.color", "cards") == [
+        (f"card 'a' has no field 'colur' (did you mean 'colour'?) {fields}", 2, 5),
+        (f"card 'd' has no field 'color' (did you mean 'colour'?) {fields}", 13, 5),
     ]
+    assert problems("a.colour == S", "cards") == [
+        ("'a.colour' is a colour but 'S' is a suit, '==' needs operands of one type", 0, 13)]
     assert problems("a == d", "cards") == [
         ("'a' is a card, '==' can not compare cards (compare a field, e.g. 'a.rank')", 0, 1)]
     assert problems("a.rank.suit == H", "cards") == [
@@ -436,7 +439,7 @@ def test_schema_defaults_compile():
 HOSTILE = [
     ("__import__('os').system('x')", "strings are not allowed", 11),
     ("__import__", "unknown name '__import__'; names here: a, d, lowest, highest", 0),
-    ("a.__class__", "card 'a' has no field '__class__' (fields: is_trump, rank, suit)", 2),
+    ("a.__class__", "card 'a' has no field '__class__' (fields: colour, is_joker, is_trump, rank, suit)", 2),
     ("().__class__", "empty parentheses", 1),
     ("open('f')", "strings are not allowed", 5),
     ("open(a)", "'open' can not be called (only min and max)", 0),

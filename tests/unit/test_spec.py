@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 
 import pytest
 
 from durakc import expressions
+from durakc import spec as spec_module
 from durakc.diagnostics import SpecError
 from durakc.schema import KEYS
 from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
@@ -224,12 +226,30 @@ def test_ranks_errors(tmp_path):
     ]
 
 
-def test_reserved_keys(tmp_path):
+def test_reserved_keys(tmp_path, monkeypatch):
+    # No key is reserved today (jokers and the trump-six exchange are implemented): the
+    # check is shown on deck.jokers made reserved, as a later capability's key would be.
+    reserved = tuple(dataclasses.replace(k, reserved=True) if k.path == "deck.jokers" else k
+                     for k in spec_module.KEYS)
+    monkeypatch.setattr(spec_module, "KEYS", reserved)
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
     assert diag == (f"{path}:5:16: error: 'deck.jokers' is reserved for a later version: "
                     "only 0 is supported\n"
                     "      deck.jokers: 2\n"
                     "                   ^")
+    monkeypatch.undo()
+    assert load_spec("jokers").values["deck.jokers"] == 2
+
+
+def test_jokers_come_in_pairs(tmp_path):
+    # J1: a red and a black joker, or none.
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 1\n")
+    assert diag == (f"{path}:5:16: error: deck.jokers must be 0 or 2 (a red and a black joker, "
+                    "J1), not 1\n"
+                    "      deck.jokers: 1\n"
+                    "                   ^")
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 3\n")
+    assert diag.startswith(f"{path}:5:16: error: 'deck.jokers' must be at most 2, not 3")
 
 
 def test_key_given_twice_nested_and_dotted(tmp_path):
