@@ -29,20 +29,28 @@ def native_bot(name: str) -> int | None:
     return BOTS.get(name.strip().partition(":")[0])
 
 
-def play_records(engine, players: int, seed: int, start: int, stop: int, bots: list[str],
-                 rotate: bool) -> list[dict]:
-    """The `runner.play_game` records of games [start, stop) played in C by `engine`."""
+class Games:
+    """Games [start, stop) of a run seeded `seed`, as `play_games` takes them: the deal and
+    bot seeds, and for each game the bot index of every seat (`runner.seat_bots`)."""
+
+    def __init__(self, seed: int, start: int, stop: int, bots: list[str], rotate: bool):
+        games = range(start, stop)
+        self.deal_seeds = [game_seed(seed, i) for i in games]
+        self.bot_seeds = [bot_seed(seed, i) for i in games]
+        self.orders = [seat_bots(bots, i, rotate) for i in games]
+        numbers = [native_bot(b) for b in bots]
+        self.kinds = bytes(numbers[j] for order in self.orders for j in order)
+
+
+def play_records(engine, players: int, games: Games) -> list[dict]:
+    """The `runner.play_game` records of `games` played in C by `engine`."""
     ext = engine.EXTENSION
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
-    games = range(start, stop)
-    orders = [seat_bots(bots, i, rotate) for i in games]
-    kinds = bytes(native_bot(bots[j]) for order in orders for j in order)
-    raw = ext.play_games(players, [game_seed(seed, i) for i in games],
-                         [bot_seed(seed, i) for i in games], kinds)
+    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds)
     records = []
     for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows) \
-            in zip(orders, raw):
+            in zip(games.orders, raw):
         record = {"unfinished": UNFINISHED[unfinished], "draw": bool(draw),
                   "loser": None if loser < 0 else loser,
                   "loser_offset": None if loser < 0 else offset,
@@ -59,8 +67,8 @@ def run_native_chunk(task: tuple) -> dict | None:
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if any(native_bot(b) is None for b in bots):
         return None
-    per_variant = [play_records(load(ref), players, seed, start, stop, bots, rotate)
-                   for ref in refs]
+    games = Games(seed, start, stop, bots, rotate)
+    per_variant = [play_records(load(ref), players, games) for ref in refs]
     stats = [Stats(players) for _ in refs]
     for st, records in zip(stats, per_variant):
         for record in records:
