@@ -882,6 +882,46 @@ static action *opening_actions(const game *g, action *out)
     return out;
 }
 
+/* The k-th card of a mask, lowest first. */
+static int nth_card(mask_t m, int k)
+{
+    while (k-- > 0) {
+        m &= m - 1;
+    }
+    return lowest(m);
+}
+
+/* Random choices without a list, where the list is simple (an opening, a throw-in). */
+typedef struct {
+    int n;                          /* how many legal actions; 0 in a defence (use legal) */
+    mask_t cards;                   /* the opener's hand, or the cards that may be thrown */
+} simple_list;
+
+static void simple_count(const game *g, simple_list *s)
+{
+    s->n = 0;
+    if (g->phase == DURAK_EPAULETTES_THROW_IN) {
+        s->cards = g->hands[g->to_move] & g->on_table;
+        s->n = popcount(s->cards) + 1;  /* the throws, then pass */
+    } else if (g->phase == DURAK_EPAULETTES_OPENING) {
+        s->cards = g->hands[g->atk];
+        s->n = popcount(s->cards);
+    }
+}
+
+/* The k-th legal action (canonical order, as legal lists it) of a state simple_count counted. */
+static void simple_nth(const game *g, const simple_list *s, int k, action *a)
+{
+    a->a = a->d = -1;
+    if (g->phase == DURAK_EPAULETTES_THROW_IN) {
+        a->kind = k < s->n - 1 ? DURAK_EPAULETTES_THROW : DURAK_EPAULETTES_PASS;
+        a->mask = k < s->n - 1 ? BIT(nth_card(s->cards, k)) : 0;
+        return;
+    }
+    a->kind = DURAK_EPAULETTES_ATTACK;
+    a->mask = BIT(nth_card(s->cards, k));
+}
+
 static action *defence_actions(const game *g, action *out)
 {
     mask_t hand = g->hands[g->def];
@@ -1721,11 +1761,19 @@ long durak_epaulettes_bench_random(int players, uint64_t seed, long n, uint64_t 
             return err;
         }
         while (g.phase != DURAK_EPAULETTES_OVER) {
-            int count = durak_epaulettes_legal(&g, acts);
-            if (!count) {
-                return DURAK_EPAULETTES_E_STATE;
+            simple_list simple;
+            simple_count(&g, &simple);
+            if (simple.n) {  /* an opening or a throw-in: pick without listing */
+                action a;
+                simple_nth(&g, &simple, (int)(mt_random(&rng) * simple.n), &a);
+                durak_epaulettes_apply_legal(&g, &a);
+            } else {
+                int count = durak_epaulettes_legal(&g, acts);
+                if (!count) {
+                    return DURAK_EPAULETTES_E_STATE;
+                }
+                durak_epaulettes_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             }
-            durak_epaulettes_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             actions++;
         }
     }

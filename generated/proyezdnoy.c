@@ -894,14 +894,21 @@ static action *put(action *out, int kind, int a, int d, mask_t mask)
     return out + 1;
 }
 
+/* For each pattern of suits held in one rank, how many of its openings are legal: the
+ * sub-sets of at most as many cards as the defender can cover (and the limit allows). */
+static const unsigned char *opening_counts(const game *g)
+{
+    /* attack.limit (6) never binds here: an opening holds at most one card a suit. */
+    int cap = popcount(g->hands[g->def]);
+    return NOPEN[cap < NSUITS ? (cap > 0 ? cap : 0) : NSUITS];
+}
+
 static action *opening_actions(const game *g, action *out)
 {
     mask_t hand = g->hands[g->atk];
     /* attack.opening: same_rank - one card or several of one rank, within the limit (T10). */
+    const unsigned char *count = opening_counts(g);
     int i;
-    /* attack.limit (6) never binds here: an opening holds at most one card a suit. */
-    int cap = popcount(g->hands[g->def]);
-    const unsigned char *count = NOPEN[cap < NSUITS ? (cap > 0 ? cap : 0) : NSUITS];
     while (hand) {  /* rank by rank, low to high */
         int r = RANK_OF(lowest(hand));
         unsigned suits = (unsigned)(hand >> (r * NSUITS)) & SUIT_BITS;
@@ -911,6 +918,67 @@ static action *opening_actions(const game *g, action *out)
         }
     }
     return out;
+}
+
+/* The k-th card of a mask, lowest first. */
+static int nth_card(mask_t m, int k)
+{
+    while (k-- > 0) {
+        m &= m - 1;
+    }
+    return lowest(m);
+}
+
+/* Random choices without a list, where the list is simple (an opening, a throw-in). */
+typedef struct {
+    int n;                          /* how many legal actions; 0 in a defence (use legal) */
+    mask_t cards;                   /* the opener's hand, or the cards that may be thrown */
+    const unsigned char *counts;    /* opening_counts */
+} simple_list;
+
+static void simple_count(const game *g, simple_list *s)
+{
+    s->n = 0;
+    if (g->phase == DURAK_PROYEZDNOY_THROW_IN) {
+        s->cards = g->hands[g->to_move] & g->on_table;
+        s->n = popcount(s->cards) + 1;  /* the throws, then pass */
+    } else if (g->phase == DURAK_PROYEZDNOY_OPENING) {
+        s->cards = g->hands[g->atk];
+        {
+            mask_t hand = s->cards;
+            s->counts = opening_counts(g);
+            while (hand) {
+                int r = RANK_OF(lowest(hand));
+                s->n += s->counts[(hand >> (r * NSUITS)) & SUIT_BITS];
+                hand &= ~((mask_t)SUIT_BITS << (r * NSUITS));
+            }
+        }
+    }
+}
+
+/* The k-th legal action (canonical order, as legal lists it) of a state simple_count counted. */
+static void simple_nth(const game *g, const simple_list *s, int k, action *a)
+{
+    a->a = a->d = -1;
+    if (g->phase == DURAK_PROYEZDNOY_THROW_IN) {
+        a->kind = k < s->n - 1 ? DURAK_PROYEZDNOY_THROW : DURAK_PROYEZDNOY_PASS;
+        a->mask = k < s->n - 1 ? BIT(nth_card(s->cards, k)) : 0;
+        return;
+    }
+    a->kind = DURAK_PROYEZDNOY_ATTACK;
+    {
+        mask_t hand = s->cards;
+        for (;;) {  /* rank by rank, low to high */
+            int r = RANK_OF(lowest(hand));
+            unsigned suits = (unsigned)(hand >> (r * NSUITS)) & SUIT_BITS;
+            if (k < s->counts[suits]) {
+                a->mask = (mask_t)SUBSETS[suits][k] << (r * NSUITS);
+                return;
+            }
+            k -= s->counts[suits];
+            hand &= ~((mask_t)SUIT_BITS << (r * NSUITS));
+        }
+    }
 }
 
 /* The cards of the rank every unbeaten card shares, or 0 (a transfer needs one rank). */
@@ -1822,11 +1890,19 @@ long durak_proyezdnoy_bench_random(int players, uint64_t seed, long n, uint64_t 
             return err;
         }
         while (g.phase != DURAK_PROYEZDNOY_OVER) {
-            int count = durak_proyezdnoy_legal(&g, acts);
-            if (!count) {
-                return DURAK_PROYEZDNOY_E_STATE;
+            simple_list simple;
+            simple_count(&g, &simple);
+            if (simple.n) {  /* an opening or a throw-in: pick without listing */
+                action a;
+                simple_nth(&g, &simple, (int)(mt_random(&rng) * simple.n), &a);
+                durak_proyezdnoy_apply_legal(&g, &a);
+            } else {
+                int count = durak_proyezdnoy_legal(&g, acts);
+                if (!count) {
+                    return DURAK_PROYEZDNOY_E_STATE;
+                }
+                durak_proyezdnoy_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             }
-            durak_proyezdnoy_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             actions++;
         }
     }
