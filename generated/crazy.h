@@ -46,7 +46,7 @@ enum { DURAK_CRAZY_OPENING, DURAK_CRAZY_DEFENCE, DURAK_CRAZY_THROW_IN, DURAK_CRA
 /* Errors (negative results). */
 enum {
     DURAK_CRAZY_OK = 0, DURAK_CRAZY_E_PLAYERS = -1, DURAK_CRAZY_E_DEALER = -2, DURAK_CRAZY_E_ILLEGAL = -3,
-    DURAK_CRAZY_E_NOT_OVER = -4, DURAK_CRAZY_E_STATE = -5, DURAK_CRAZY_E_DECK = -6
+    DURAK_CRAZY_E_NOT_OVER = -4, DURAK_CRAZY_E_STATE = -5, DURAK_CRAZY_E_DECK = -6, DURAK_CRAZY_E_MEMORY = -7
 };
 
 /* One move.  BEAT: attack card a, defence card d.  Others: the cards in mask (none for
@@ -79,15 +79,19 @@ typedef struct durak_crazy_view {
     int annotations[DURAK_CRAZY_NANNOTATIONS + 1];  /* valid when the game has a loser */
 } durak_crazy_view;
 
-/* Sufficient statistics of whole games, as the simulator merges them (compiler/sim/stats.py). */
-typedef struct durak_crazy_stats {
-    long games, draws, unfinished;
-    long loss_by_offset[DURAK_CRAZY_PLAYERS_MAX];  /* seat of the loser counted from the first attacker */
-    long loss_by_bot[DURAK_CRAZY_PLAYERS_MAX];
-    long actions[DURAK_CRAZY_MAX_GAME_ACTIONS + 1];  /* histogram: actions per game */
-    long rounds[DURAK_CRAZY_MAX_GAME_ACTIONS + 1];   /* histogram: rounds (openings) per game */
-    long long takes[2], transfers[2], shows[2];  /* sum and sum of squares per game */
-} durak_crazy_stats;
+/* The simulator's bots (compiler/sim/bots.py), for durak_crazy_play_games. */
+enum { DURAK_CRAZY_BOT_RANDOM, DURAK_CRAZY_BOT_GREEDY };
+/* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
+enum { DURAK_CRAZY_FINISHED, DURAK_CRAZY_CYCLE, DURAK_CRAZY_CAP };
+/* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
+#define DURAK_CRAZY_REPEAT_LIMIT 3
+
+/* One whole game as the simulator records it (compiler/sim/runner.py, play_game). */
+typedef struct durak_crazy_record {
+    int unfinished;                 /* FINISHED, CYCLE or CAP */
+    int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
+    int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+} durak_crazy_record;
 
 typedef struct durak_crazy_game durak_crazy_game;  /* opaque */
 
@@ -113,11 +117,12 @@ void durak_crazy_get(const durak_crazy_game *g, durak_crazy_view *v);
 int durak_crazy_set(durak_crazy_game *g, const durak_crazy_view *v);  /* OK or E_STATE */
 const char *durak_crazy_card_text(int card);  /* "10H"; NULL outside the deck */
 const char *durak_crazy_annotation_name(int i);
-/* Play games with uniformly random bots (the simulator's random bot, random.Random(bot_seed)
- * .choice per decision) and count them into st.  Game i is dealt with game_seeds[i]; its
- * seats are played by bots (seat + first_index + i) % players when rotate (loss_by_bot). */
-int durak_crazy_play_random(int players, const uint64_t *game_seeds, const uint64_t *bot_seeds,
-                       long n, long first_index, int rotate, durak_crazy_stats *st);
+/* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
+ * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
+ * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
+int durak_crazy_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                     const int *seat_bots, durak_crazy_record *out);
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_crazy_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);

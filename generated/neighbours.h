@@ -46,7 +46,7 @@ enum { DURAK_NEIGHBOURS_OPENING, DURAK_NEIGHBOURS_DEFENCE, DURAK_NEIGHBOURS_THRO
 /* Errors (negative results). */
 enum {
     DURAK_NEIGHBOURS_OK = 0, DURAK_NEIGHBOURS_E_PLAYERS = -1, DURAK_NEIGHBOURS_E_DEALER = -2, DURAK_NEIGHBOURS_E_ILLEGAL = -3,
-    DURAK_NEIGHBOURS_E_NOT_OVER = -4, DURAK_NEIGHBOURS_E_STATE = -5, DURAK_NEIGHBOURS_E_DECK = -6
+    DURAK_NEIGHBOURS_E_NOT_OVER = -4, DURAK_NEIGHBOURS_E_STATE = -5, DURAK_NEIGHBOURS_E_DECK = -6, DURAK_NEIGHBOURS_E_MEMORY = -7
 };
 
 /* One move.  BEAT: attack card a, defence card d.  Others: the cards in mask (none for
@@ -79,15 +79,19 @@ typedef struct durak_neighbours_view {
     int annotations[DURAK_NEIGHBOURS_NANNOTATIONS + 1];  /* valid when the game has a loser */
 } durak_neighbours_view;
 
-/* Sufficient statistics of whole games, as the simulator merges them (compiler/sim/stats.py). */
-typedef struct durak_neighbours_stats {
-    long games, draws, unfinished;
-    long loss_by_offset[DURAK_NEIGHBOURS_PLAYERS_MAX];  /* seat of the loser counted from the first attacker */
-    long loss_by_bot[DURAK_NEIGHBOURS_PLAYERS_MAX];
-    long actions[DURAK_NEIGHBOURS_MAX_GAME_ACTIONS + 1];  /* histogram: actions per game */
-    long rounds[DURAK_NEIGHBOURS_MAX_GAME_ACTIONS + 1];   /* histogram: rounds (openings) per game */
-    long long takes[2], transfers[2], shows[2];  /* sum and sum of squares per game */
-} durak_neighbours_stats;
+/* The simulator's bots (compiler/sim/bots.py), for durak_neighbours_play_games. */
+enum { DURAK_NEIGHBOURS_BOT_RANDOM, DURAK_NEIGHBOURS_BOT_GREEDY };
+/* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
+enum { DURAK_NEIGHBOURS_FINISHED, DURAK_NEIGHBOURS_CYCLE, DURAK_NEIGHBOURS_CAP };
+/* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
+#define DURAK_NEIGHBOURS_REPEAT_LIMIT 3
+
+/* One whole game as the simulator records it (compiler/sim/runner.py, play_game). */
+typedef struct durak_neighbours_record {
+    int unfinished;                 /* FINISHED, CYCLE or CAP */
+    int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
+    int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+} durak_neighbours_record;
 
 typedef struct durak_neighbours_game durak_neighbours_game;  /* opaque */
 
@@ -113,11 +117,12 @@ void durak_neighbours_get(const durak_neighbours_game *g, durak_neighbours_view 
 int durak_neighbours_set(durak_neighbours_game *g, const durak_neighbours_view *v);  /* OK or E_STATE */
 const char *durak_neighbours_card_text(int card);  /* "10H"; NULL outside the deck */
 const char *durak_neighbours_annotation_name(int i);
-/* Play games with uniformly random bots (the simulator's random bot, random.Random(bot_seed)
- * .choice per decision) and count them into st.  Game i is dealt with game_seeds[i]; its
- * seats are played by bots (seat + first_index + i) % players when rotate (loss_by_bot). */
-int durak_neighbours_play_random(int players, const uint64_t *game_seeds, const uint64_t *bot_seeds,
-                       long n, long first_index, int rotate, durak_neighbours_stats *st);
+/* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
+ * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
+ * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
+int durak_neighbours_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                     const int *seat_bots, durak_neighbours_record *out);
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_neighbours_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);

@@ -882,6 +882,46 @@ static action *opening_actions(const game *g, action *out)
     return out;
 }
 
+/* The k-th card of a mask, lowest first. */
+static int nth_card(mask_t m, int k)
+{
+    while (k-- > 0) {
+        m &= m - 1;
+    }
+    return lowest(m);
+}
+
+/* Random choices without a list, where the list is simple (an opening, a throw-in). */
+typedef struct {
+    int n;                          /* how many legal actions; 0 in a defence (use legal) */
+    mask_t cards;                   /* the opener's hand, or the cards that may be thrown */
+} simple_list;
+
+static void simple_count(const game *g, simple_list *s)
+{
+    s->n = 0;
+    if (g->phase == DURAK_PODKIDNOY_THROW_IN) {
+        s->cards = g->hands[g->to_move] & g->on_table;
+        s->n = popcount(s->cards) + 1;  /* the throws, then pass */
+    } else if (g->phase == DURAK_PODKIDNOY_OPENING) {
+        s->cards = g->hands[g->atk];
+        s->n = popcount(s->cards);
+    }
+}
+
+/* The k-th legal action (canonical order, as legal lists it) of a state simple_count counted. */
+static void simple_nth(const game *g, const simple_list *s, int k, action *a)
+{
+    a->a = a->d = -1;
+    if (g->phase == DURAK_PODKIDNOY_THROW_IN) {
+        a->kind = k < s->n - 1 ? DURAK_PODKIDNOY_THROW : DURAK_PODKIDNOY_PASS;
+        a->mask = k < s->n - 1 ? BIT(nth_card(s->cards, k)) : 0;
+        return;
+    }
+    a->kind = DURAK_PODKIDNOY_ATTACK;
+    a->mask = BIT(nth_card(s->cards, k));
+}
+
 static action *defence_actions(const game *g, action *out)
 {
     mask_t hand = g->hands[g->def];
@@ -1264,62 +1304,428 @@ int durak_podkidnoy_set(durak_podkidnoy_game *g, const durak_podkidnoy_view *v)
     return DURAK_PODKIDNOY_OK;
 }
 
+/* -- Bots ------------------------------------------------------------------------------------
+ * The simulator's bots (compiler/sim/bots.py), deciding exactly as their Python versions:
+ * the same action from the same legal list (in canonical order), and the random bot draws
+ * from the same random.Random stream (rng.choice: one _randbelow per decision).  Python's
+ * min() and max() keep the first of equal keys, and so does every loop here (strict <).
+ * The C target builds no wild cards (W2), so a card's suit is its printed suit. */
+
+/* The numeric rank of each card, as compiler/sim/cards.py reads its text (2..14, ace high). */
+static const unsigned char RANK_VALUE[NCARDS] = {
+    6, 6, 6, 6,  /* 6 */
+    7, 7, 7, 7,  /* 7 */
+    8, 8, 8, 8,  /* 8 */
+    9, 9, 9, 9,  /* 9 */
+    10, 10, 10, 10,  /* 10 */
+    11, 11, 11, 11,  /* J */
+    12, 12, 12, 12,  /* Q */
+    13, 13, 13, 13,  /* K */
+    14, 14, 14, 14,  /* A */
+};
+
+#define HIGH_TRUMP 12  /* a trump Q or higher is "expensive" */
+#define BIG_STOCK 8    /* ... while more than this many cards are left to draw */
+#define LOW_THROW 10   /* throw non-trumps up to this rank while the stock lasts */
+
+/* Every card of the trump suit (none without trump). */
+static mask_t trump_cards(const game *g)
+{
+    return g->trump >= 0 ? SUIT_CARDS(g->trump) : 0;
+}
+
+/* _cost: the rank, plus 100 for a trump. */
+static int card_cost(const game *g, int c)
+{
+    return RANK_VALUE[c] + (SUIT_OF(c) == g->trump ? 100 : 0);
+}
+
+static int rank_sum(mask_t m)
+{
+    int sum = 0;
+    while (m) {
+        sum += RANK_VALUE[lowest(m)];
+        m &= m - 1;
+    }
+    return sum;
+}
+
+static int cost_sum(const game *g, mask_t m)
+{
+    int sum = 0;
+    while (m) {
+        sum += card_cost(g, lowest(m));
+        m &= m - 1;
+    }
+    return sum;
+}
+
+/* The index of the first action of `kind` whose key is smallest, or -1 (min(options, key)). */
+typedef long (*action_key)(const game *g, const action *a);
+
+static int first_min(const game *g, const action *acts, const int *which, int n, action_key key)
+{
+    int best = -1, i;
+    long best_key = 0;
+    for (i = 0; i < n; i++) {
+        long k = key(g, &acts[which[i]]);
+        if (best < 0 || k < best_key) {
+            best = which[i];
+            best_key = k;
+        }
+    }
+    return best;
+}
+
+/* Sort keys as single numbers: lexicographic tuples of small ints, packed high to low. */
+static long key_show(const game *g, const action *a)
+{
+    return card_cost(g, lowest(a->mask));
+}
+
+static long key_cheap_transfer(const game *g, const action *a)
+{
+    (void)g;
+    return (long)popcount(a->mask) * 4096 + rank_sum(a->mask);
+}
+
+static long key_transfer_cost(const game *g, const action *a)
+{
+    return cost_sum(g, a->mask);
+}
+
+static long key_throw(const game *g, const action *a)
+{
+    (void)g;
+    return (long)rank_sum(a->mask) * 256 - popcount(a->mask);
+}
+
+/* _beat_plan: the cheapest covering of the unbeaten cards, most constrained first; fills
+ * plan_a/plan_d in plan order and returns its length, or -1 when some card can not be beaten. */
+static int beat_plan(const game *g, const action *acts, const int *beats, int nbeats,
+                     int *plan_a, int *plan_d)
+{
+    int order[NCARDS], options[NCARDS], n = 0, i, j;
+    mask_t used = 0;
+    for (i = 0; i < g->natt; i++) {  /* the unbeaten cards in table order */
+        if (g->dfd[i] < 0) {
+            order[n++] = g->att[i];
+        }
+    }
+    for (i = 0; i < n; i++) {
+        options[i] = 0;
+        for (j = 0; j < nbeats; j++) {
+            options[i] += acts[beats[j]].a == order[i];
+        }
+    }
+    for (i = 1; i < n; i++) {  /* stable sort by (options, -cost) */
+        int a = order[i], k = options[i];
+        for (j = i; j > 0 && (options[j - 1] > k
+                              || (options[j - 1] == k && card_cost(g, order[j - 1]) < card_cost(g, a))); j--) {
+            order[j] = order[j - 1];
+            options[j] = options[j - 1];
+        }
+        order[j] = a;
+        options[j] = k;
+    }
+    for (i = 0; i < n; i++) {
+        int best = -1;
+        for (j = 0; j < nbeats; j++) {
+            const action *b = &acts[beats[j]];
+            if (b->a == order[i] && !(used & BIT(b->d))
+                && (best < 0 || card_cost(g, b->d) < card_cost(g, best))) {
+                best = b->d;
+            }
+        }
+        if (best < 0) {
+            return -1;
+        }
+        plan_a[i] = order[i];
+        plan_d[i] = best;
+        used |= BIT(best);
+    }
+    return n;
+}
+
+/* The actions of each kind, in legal order (by_kind in greedy_bot). */
+#define NKINDS (DURAK_PODKIDNOY_PASS + 1)
+typedef struct {
+    int idx[NKINDS][DURAK_PODKIDNOY_MAX_ACTIONS];
+    int n[NKINDS];
+} kinds;
+
+static int greedy_defend(const game *g, const action *acts, const kinds *k, int repeated)
+{
+    int cheap[DURAK_PODKIDNOY_MAX_ACTIONS], ncheap = 0, i, take, nplan, high = 0;
+    int plan_a[NCARDS], plan_d[NCARDS];
+    const int *transfers = k->idx[DURAK_PODKIDNOY_TRANSFER];
+    /* a round that began from a repeated position: passing the attack on again is how
+     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+    int ntransfers = repeated ? 0 : k->n[DURAK_PODKIDNOY_TRANSFER];
+    mask_t trumps = trump_cards(g), plan_trumps = 0;
+    if (k->n[DURAK_PODKIDNOY_SHOW]) {  /* showing costs no card */
+        return first_min(g, acts, k->idx[DURAK_PODKIDNOY_SHOW], k->n[DURAK_PODKIDNOY_SHOW], key_show);
+    }
+    for (i = 0; i < ntransfers; i++) {
+        if (!(acts[transfers[i]].mask & trumps)) {
+            cheap[ncheap++] = transfers[i];
+        }
+    }
+    if (ncheap) {
+        return first_min(g, acts, cheap, ncheap, key_cheap_transfer);
+    }
+    take = k->n[DURAK_PODKIDNOY_TAKE] ? k->idx[DURAK_PODKIDNOY_TAKE][0] : -1;
+    nplan = beat_plan(g, acts, k->idx[DURAK_PODKIDNOY_BEAT], k->n[DURAK_PODKIDNOY_BEAT], plan_a, plan_d);
+    if (nplan <= 0) {  /* nothing to beat, or not everything: pass on, else take */
+        return ntransfers ? transfers[0] : (take >= 0 ? take : 0);
+    }
+    for (i = 0; i < nplan; i++) {
+        if (SUIT_OF(plan_d[i]) == g->trump) {
+            plan_trumps |= BIT(plan_d[i]);
+            high |= RANK_VALUE[plan_d[i]] >= HIGH_TRUMP;
+        }
+    }
+    if (plan_trumps && ntransfers) {
+        return first_min(g, acts, transfers, ntransfers, key_transfer_cost);
+    }
+    if (take >= 0 && high && g->natt + g->beaten <= 2 && g->nstock > BIG_STOCK) {
+        return take;  /* an expensive trump this early: take instead */
+    }
+    {
+        int best = 0;
+        for (i = 1; i < nplan; i++) {  /* the most expensive attack card first */
+            if (card_cost(g, plan_a[i]) > card_cost(g, plan_a[best])) {
+                best = i;
+            }
+        }
+        for (i = 0; i < k->n[DURAK_PODKIDNOY_BEAT]; i++) {
+            const action *b = &acts[k->idx[DURAK_PODKIDNOY_BEAT][i]];
+            if (b->a == plan_a[best] && b->d == plan_d[best]) {
+                return k->idx[DURAK_PODKIDNOY_BEAT][i];
+            }
+        }
+    }
+    return 0;  /* unreachable: the plan is made of legal beats */
+}
+
+/* _open: few trumps, a low rank (less so one held several times), more cards. */
+static int greedy_open(const game *g, const action *acts, const int *attacks, int n)
+{
+    int counts[15] = { 0 }, best = -1, i;
+    long best_key = 0;
+    mask_t trumps = trump_cards(g);
+    for (i = 0; i < n; i++) {  /* the single-card openings show the hand's ranks */
+        mask_t m = acts[attacks[i]].mask;
+        if (!(m & (m - 1)) && !(m & trumps)) {
+            counts[RANK_VALUE[lowest(m)]]++;
+        }
+    }
+    for (i = 0; i < n; i++) {
+        mask_t m = acts[attacks[i]].mask;
+        int r = RANK_VALUE[lowest(m)];
+        /* (trumps, rank - 2 * (count - 1), -cards), packed */
+        long key = ((long)popcount(m & trumps) * 256 + (r - 2 * (counts[r] - 1) + 64)) * 256
+                   + (64 - popcount(m));
+        if (best < 0 || key < best_key) {
+            best = attacks[i];
+            best_key = key;
+        }
+    }
+    return best;
+}
+
+/* _throw: the lowest non-trump cards (none above LOW_THROW while the stock lasts), else pass. */
+static int greedy_throw(const game *g, const action *acts, const kinds *k)
+{
+    int options[DURAK_PODKIDNOY_MAX_ACTIONS], n = 0, i;
+    mask_t trumps = trump_cards(g);
+    for (i = 0; i < k->n[DURAK_PODKIDNOY_THROW]; i++) {
+        mask_t m = acts[k->idx[DURAK_PODKIDNOY_THROW][i]].mask;
+        int top = 0;
+        mask_t rest = m;
+        while (rest) {
+            int r = RANK_VALUE[lowest(rest)];
+            top = r > top ? r : top;
+            rest &= rest - 1;
+        }
+        if (!(m & trumps) && !(g->nstock && top > LOW_THROW)) {
+            options[n++] = k->idx[DURAK_PODKIDNOY_THROW][i];
+        }
+    }
+    if (n) {
+        return first_min(g, acts, options, n, key_throw);
+    }
+    return k->n[DURAK_PODKIDNOY_PASS] ? k->idx[DURAK_PODKIDNOY_PASS][0] : 0;
+}
+
+/* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
+ * much; no transfer in a round that began from a repeated position. */
+static int greedy_bot(const game *g, const action *acts, int count, int repeated)
+{
+    kinds k;
+    int i;
+    if (count == 1) {
+        return 0;
+    }
+    memset(k.n, 0, sizeof k.n);
+    for (i = 0; i < count; i++) {
+        int kind = acts[i].kind;
+        k.idx[kind][k.n[kind]++] = i;
+    }
+    if (k.n[DURAK_PODKIDNOY_TAKE] || k.n[DURAK_PODKIDNOY_BEAT]) {
+        return greedy_defend(g, acts, &k, repeated);
+    }
+    if (k.n[DURAK_PODKIDNOY_ATTACK]) {
+        return greedy_open(g, acts, k.idx[DURAK_PODKIDNOY_ATTACK], k.n[DURAK_PODKIDNOY_ATTACK]);
+    }
+    return greedy_throw(g, acts, &k);
+}
+
+/* The index in acts of the action bot `bot` chooses (random_bot: rng.choice). */
+static int bot_choice(int bot, const game *g, const action *acts, int count, mt_state *rng,
+                      int repeated)
+{
+    if (bot == DURAK_PODKIDNOY_BOT_GREEDY) {
+        return greedy_bot(g, acts, count, repeated);
+    }
+    return (int)mt_below(rng, (uint32_t)count);
+}
+
 /* -- Whole games ----------------------------------------------------------------------------
- * The simulator's loop (compiler/sim/runner.py, play_game) with its random bot: one
- * random.Random(bot_seed) per game, rng.choice(legal_actions()) per decision. */
-int durak_podkidnoy_play_random(int players, const uint64_t *game_seeds, const uint64_t *bot_seeds,
-                       long n, long first_index, int rotate, durak_podkidnoy_stats *st)
+ * The simulator's loop (compiler/sim/runner.py, play_game) with its bots: one
+ * random.Random(bot_seed) per game, the runner's cycle check and its action cap. */
+
+/* A round-start position (runner.position_key).  Within one game the stock only shrinks
+ * and the seats that have left only grow, so their sizes stand for them; the C target has
+ * no hidden trump and no swaps. */
+typedef struct {
+    mask_t hands[PMAX];
+    int nstock, atk, def, nout, trump;
+} position;
+
+/* runner.RoundStarts: the positions counted since the last round that ended without a take. */
+typedef struct {
+    position *seen;
+    int *count;
+    long n, cap;
+} round_starts;
+
+static void position_of(const game *g, position *p)
+{
+    memset(p, 0, sizeof *p);
+    memcpy(p->hands, g->hands, (size_t)g->players * sizeof(mask_t));
+    p->nstock = g->nstock;
+    p->atk = g->atk;
+    p->def = g->def;
+    p->nout = g->nout;
+    p->trump = g->trump;
+}
+
+/* Occurrences of the position g starts a round in (1 when new), -1 without memory.  Only a
+ * round ending in a take (`took`) can lead back to an earlier position; any other round
+ * discards cards and makes the game new for good, so the count starts afresh. */
+static int round_starts_count(round_starts *rs, const game *g, int took)
+{
+    position p;
+    long i;
+    if (!took) {
+        rs->n = 0;
+        return 1;
+    }
+    position_of(g, &p);
+    for (i = 0; i < rs->n; i++) {
+        if (!memcmp(&rs->seen[i], &p, sizeof p)) {
+            return ++rs->count[i];
+        }
+    }
+    if (rs->n == rs->cap) {
+        long cap = rs->cap ? 2 * rs->cap : 64;
+        position *seen = realloc(rs->seen, (size_t)cap * sizeof *seen);
+        int *count;
+        if (!seen) {
+            return -1;
+        }
+        rs->seen = seen;
+        count = realloc(rs->count, (size_t)cap * sizeof *count);
+        if (!count) {
+            return -1;
+        }
+        rs->count = count;
+        rs->cap = cap;
+    }
+    rs->seen[rs->n] = p;
+    rs->count[rs->n++] = 1;
+    return 1;
+}
+
+/* One game of runner.play_game: seat s played by bots[s], into r. */
+static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, durak_podkidnoy_record *r)
+{
+    action acts[DURAK_PODKIDNOY_MAX_ACTIONS];
+    int first = g->atk, repeated = 0, took = 0, over;
+    memset(r, 0, sizeof *r);
+    rs->n = 0;
+    while (g->phase != DURAK_PODKIDNOY_OVER) {
+        int count;
+        const action *a;
+        if (g->to_move == g->atk && !g->natt) {  /* a round starts */
+            int seen = round_starts_count(rs, g, took);
+            took = 0;
+            if (seen < 0) {
+                return DURAK_PODKIDNOY_E_MEMORY;
+            }
+            if (seen >= DURAK_PODKIDNOY_REPEAT_LIMIT) {
+                r->unfinished = DURAK_PODKIDNOY_CYCLE;
+                break;
+            }
+            repeated = seen > 1;
+        }
+        if (r->actions >= DURAK_PODKIDNOY_MAX_GAME_ACTIONS) {
+            r->unfinished = DURAK_PODKIDNOY_CAP;
+            break;
+        }
+        count = durak_podkidnoy_legal(g, acts);
+        if (!count) {
+            return DURAK_PODKIDNOY_E_STATE;
+        }
+        a = &acts[bot_choice(bots[g->to_move], g, acts, count, rng, repeated)];
+        r->rounds += a->kind == DURAK_PODKIDNOY_ATTACK;
+        r->takes += a->kind == DURAK_PODKIDNOY_TAKE;
+        r->transfers += a->kind == DURAK_PODKIDNOY_TRANSFER;
+        r->shows += a->kind == DURAK_PODKIDNOY_SHOW;
+        took |= a->kind == DURAK_PODKIDNOY_TAKE;
+        durak_podkidnoy_apply_legal(g, a);
+        r->actions++;
+    }
+    over = g->phase == DURAK_PODKIDNOY_OVER;
+    r->is_draw = over && g->is_draw;
+    r->loser = over ? g->loser : -1;
+    r->loser_offset = r->loser < 0 ? -1 : ((r->loser - first) % g->players + g->players) % g->players;
+    return DURAK_PODKIDNOY_OK;
+}
+
+int durak_podkidnoy_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                     const int *seat_bots, durak_podkidnoy_record *out)
 {
     game g;
-    action acts[DURAK_PODKIDNOY_MAX_ACTIONS];
     mt_state deals[MT_LANES], bots[MT_LANES];
+    round_starts rs = { NULL, NULL, 0, 0 };
     long i;
-    for (i = 0; i < n; i++) {
-        mt_state *rng = &bots[i % MT_LANES];
-        int first, err, actions = 0, rounds = 0, takes = 0, transfers = 0, shows = 0;
+    int err = DURAK_PODKIDNOY_OK;
+    for (i = 0; i < n && !err; i++) {
         if (i % MT_LANES == 0) {  /* seed the next games' generators side by side */
             int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
             mt_seed_lanes(deals, game_seeds + i, lanes);
             mt_seed_lanes(bots, bot_seeds + i, lanes);
         }
         err = deal_with(&g, players, &deals[i % MT_LANES], 0, 0);
-        if (err) {
-            return err;
+        if (!err) {
+            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, &out[i]);
         }
-        first = g.atk;
-        while (g.phase != DURAK_PODKIDNOY_OVER && actions < DURAK_PODKIDNOY_MAX_GAME_ACTIONS) {
-            int count = durak_podkidnoy_legal(&g, acts);
-            const action *a;
-            if (!count) {
-                return DURAK_PODKIDNOY_E_STATE;
-            }
-            a = &acts[mt_below(rng, (uint32_t)count)];
-            rounds += a->kind == DURAK_PODKIDNOY_ATTACK;
-            takes += a->kind == DURAK_PODKIDNOY_TAKE;
-            transfers += a->kind == DURAK_PODKIDNOY_TRANSFER;
-            shows += a->kind == DURAK_PODKIDNOY_SHOW;
-            durak_podkidnoy_apply_legal(&g, a);
-            actions++;
-        }
-        st->games++;
-        if (g.phase != DURAK_PODKIDNOY_OVER) {
-            st->unfinished++;
-        } else if (g.is_draw) {
-            st->draws++;
-        } else {
-            st->loss_by_offset[((g.loser - first) % players + players) % players]++;
-            st->loss_by_bot[rotate ? (int)((g.loser + first_index + i) % players) : g.loser]++;
-        }
-        st->actions[actions]++;
-        st->rounds[rounds]++;
-        st->takes[0] += takes;
-        st->takes[1] += (long long)takes * takes;
-        st->transfers[0] += transfers;
-        st->transfers[1] += (long long)transfers * transfers;
-        st->shows[0] += shows;
-        st->shows[1] += (long long)shows * shows;
     }
-    return DURAK_PODKIDNOY_OK;
+    free(rs.seen);
+    free(rs.count);
+    return err;
 }
 
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream. */
@@ -1345,11 +1751,19 @@ long durak_podkidnoy_bench_random(int players, uint64_t seed, long n, uint64_t c
             return err;
         }
         while (g.phase != DURAK_PODKIDNOY_OVER) {
-            int count = durak_podkidnoy_legal(&g, acts);
-            if (!count) {
-                return DURAK_PODKIDNOY_E_STATE;
+            simple_list simple;
+            simple_count(&g, &simple);
+            if (simple.n) {  /* an opening or a throw-in: pick without listing */
+                action a;
+                simple_nth(&g, &simple, (int)(mt_random(&rng) * simple.n), &a);
+                durak_podkidnoy_apply_legal(&g, &a);
+            } else {
+                int count = durak_podkidnoy_legal(&g, acts);
+                if (!count) {
+                    return DURAK_PODKIDNOY_E_STATE;
+                }
+                durak_podkidnoy_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             }
-            durak_podkidnoy_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
             actions++;
         }
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from durakc.ir import build_ir, module_name
+from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
 
 # How each expression name reads in the C engine, per place of use (see durakc.ir).
@@ -80,6 +81,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "c_file": f"{mod}.c",
         "h_file": f"{mod}.h",
         "card_text_lines": _card_text_lines(v["ranks"], suits),
+        "rank_value_lines": _rank_value_lines(v["ranks"], suits),
         "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(v['ranks']))):X}ULL",
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
                           for trump, lines in v["beat_tables"]],
@@ -136,6 +138,11 @@ def _capability_values(ir, r: dict) -> dict:
 
 def _card_text_lines(ranks, suits) -> list[str]:
     return [" ".join(f'"{rk}{s}",' for s in suits) for rk in ranks]
+
+
+def _rank_value_lines(ranks, suits) -> list[str]:
+    """RANK_VALUE's lines: each card's numeric rank as the bots read its text (sim.cards)."""
+    return [" ".join(f"{RANK_VALUE.get(rk, 0)}," for _ in suits) + f"  /* {rk} */" for rk in ranks]
 
 
 def _c_mask_line(line: str, width: int) -> str:

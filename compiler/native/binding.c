@@ -10,7 +10,7 @@
  * by the `make_action(kind, a, d, mask)` callable given to `setup`), so `apply` finds the
  * chosen one by identity, like the Python engine does.  Anything else that `apply` is
  * given goes to the Python method `_slow_apply` of the subclass (parsing, explanations).
- * Whole-game runs (`play_random`, `bench_random`) release the GIL. */
+ * Whole-game runs (`play_games`, `bench_random`) release the GIL. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -24,7 +24,7 @@
 typedef F(game) dk_game;
 typedef F(action) dk_action;
 typedef F(view) dk_view;
-typedef F(stats) dk_stats;
+typedef F(record) dk_record;
 
 #define NC C(NCARDS)
 
@@ -106,6 +106,8 @@ static PyObject *error_for(int err)
         return PyErr_Format(PyExc_ValueError, "dealer must be a seat of the game");
     case C(E_NOT_OVER):
         return PyErr_Format(PyExc_ValueError, "the game is not over yet");
+    case C(E_MEMORY):
+        return PyErr_NoMemory();
     case C(E_DECK):
         return PyErr_Format(PyExc_ValueError, "the hands need more cards than the deck has");
     default:
@@ -775,47 +777,27 @@ static PyObject *seeds_array(PyObject *seq, uint64_t *out, Py_ssize_t n)
     Py_RETURN_NONE;
 }
 
-static PyObject *histogram(const long *counts, int size)
+/* One record as the tuple durakc.native.games reads: (unfinished, is_draw, loser,
+ * loser_offset, actions, rounds, takes, transfers, shows). */
+static PyObject *record_tuple(const dk_record *r)
 {
-    PyObject *d = PyDict_New();
-    int i;
-    for (i = 0; d && i < size; i++) {
-        if (counts[i]) {
-            PyObject *k = PyUnicode_FromFormat("%d", i), *v = PyLong_FromLong(counts[i]);
-            if (!k || !v || PyDict_SetItem(d, k, v)) {
-                Py_XDECREF(k);
-                Py_XDECREF(v);
-                Py_DECREF(d);
-                return NULL;
-            }
-            Py_DECREF(k);
-            Py_DECREF(v);
-        }
-    }
-    return d;
+    return Py_BuildValue("(iiiiiiiii)", r->unfinished, r->is_draw, r->loser, r->loser_offset,
+                         r->actions, r->rounds, r->takes, r->transfers, r->shows);
 }
 
-static PyObject *long_list(const long *xs, int n)
+/* play_games(players, game_seeds, bot_seeds, seat_bots) -> [record tuple per game];
+ * seat_bots: bytes, the bot (0 random, 1 greedy) of seat s in game i at i * players + s. */
+static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 {
-    int i;
-    PyObject *l = PyList_New(n);
-    for (i = 0; l && i < n; i++) {
-        PyList_SET_ITEM(l, i, PyLong_FromLong(xs[i]));
-    }
-    return l;
-}
-
-/* play_random(players, game_seeds, bot_seeds, first_index, rotate) -> Stats.to_dict() */
-static PyObject *mod_play_random(PyObject *mod, PyObject *args)
-{
-    int players, rotate, err;
-    long first_index;
+    int players, err;
     PyObject *gs, *bs, *ok, *result;
-    Py_ssize_t n;
+    const char *kinds;
+    Py_ssize_t n, nkinds, i;
     uint64_t *seeds;
-    dk_stats *st;
+    int *bots;
+    dk_record *records;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "iOOlp", &players, &gs, &bs, &first_index, &rotate)) {
+    if (!PyArg_ParseTuple(args, "iOOy#", &players, &gs, &bs, &kinds, &nkinds)) {
         return NULL;
     }
     n = PySequence_Size(gs);
@@ -825,42 +807,47 @@ static PyObject *mod_play_random(PyObject *mod, PyObject *args)
     if (players < C(PLAYERS_MIN) || players > C(PLAYERS_MAX)) {
         return error_for(C(E_PLAYERS));
     }
+    if (nkinds != n * players) {
+        PyErr_SetString(PyExc_ValueError, "one bot for every seat of every game");
+        return NULL;
+    }
     seeds = PyMem_Calloc((size_t)(2 * n + 1), sizeof(uint64_t));
-    st = PyMem_Calloc(1, sizeof(dk_stats));
-    if (!seeds || !st) {
+    bots = PyMem_Calloc((size_t)(nkinds + 1), sizeof(int));
+    records = PyMem_Calloc((size_t)(n + 1), sizeof(dk_record));
+    if (!seeds || !bots || !records) {
         PyMem_Free(seeds);
-        PyMem_Free(st);
+        PyMem_Free(bots);
+        PyMem_Free(records);
         return PyErr_NoMemory();
+    }
+    for (i = 0; i < nkinds; i++) {
+        bots[i] = kinds[i] ? C(BOT_GREEDY) : C(BOT_RANDOM);
     }
     ok = seeds_array(gs, seeds, n);
     if (ok) {
         Py_DECREF(ok);
         ok = seeds_array(bs, seeds + n, n);
     }
-    if (!ok) {
-        PyMem_Free(seeds);
-        PyMem_Free(st);
-        return NULL;
+    if (ok) {
+        Py_DECREF(ok);
+        Py_BEGIN_ALLOW_THREADS
+        err = F(play_games)(players, (long)n, seeds, seeds + n, bots, records);
+        Py_END_ALLOW_THREADS
+        result = err ? error_for(err) : PyList_New(n);
+        for (i = 0; result && !err && i < n; i++) {
+            PyObject *t = record_tuple(&records[i]);
+            if (!t) {
+                Py_CLEAR(result);
+                break;
+            }
+            PyList_SET_ITEM(result, i, t);
+        }
+    } else {
+        result = NULL;
     }
-    Py_DECREF(ok);
-    Py_BEGIN_ALLOW_THREADS
-    err = F(play_random)(players, seeds, seeds + n, (long)n, first_index, rotate, st);
-    Py_END_ALLOW_THREADS
     PyMem_Free(seeds);
-    if (err) {
-        PyMem_Free(st);
-        return error_for(err);
-    }
-    result = Py_BuildValue(
-        "{s:i,s:l,s:l,s:l,s:N,s:N,s:N,s:N,s:{s:[L,L],s:[L,L],s:[L,L]}}",
-        "players", players, "games", st->games, "draws", st->draws, "unfinished", st->unfinished,
-        "loss_by_offset", long_list(st->loss_by_offset, players),
-        "loss_by_bot", long_list(st->loss_by_bot, players),
-        "actions", histogram(st->actions, C(MAX_GAME_ACTIONS) + 1),
-        "rounds", histogram(st->rounds, C(MAX_GAME_ACTIONS) + 1),
-        "sums", "takes", st->takes[0], st->takes[1], "transfers", st->transfers[0], st->transfers[1],
-        "shows", st->shows[0], st->shows[1]);
-    PyMem_Free(st);
+    PyMem_Free(bots);
+    PyMem_Free(records);
     return result;
 }
 
@@ -894,7 +881,7 @@ static PyObject *mod_setup(PyObject *mod, PyObject *factory)
 
 static PyMethodDef module_methods[] = {
     {"setup", (PyCFunction)mod_setup, METH_O, "Set the Action factory."},
-    {"play_random", (PyCFunction)mod_play_random, METH_VARARGS, "Whole games with random bots."},
+    {"play_games", (PyCFunction)mod_play_games, METH_VARARGS, "Whole games with the simulator's bots."},
     {"bench_random", (PyCFunction)mod_bench_random, METH_VARARGS, "The bench loop in C."},
     {NULL, NULL, 0, NULL}
 };
@@ -930,7 +917,9 @@ PyMODINIT_FUNC DK_CAT(PyInit_, DK_MODULE)(void)
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0
         || PyModule_AddIntConstant(m, "NCARDS", NC) < 0
-        || PyModule_AddIntConstant(m, "NANNOTATIONS", C(NANNOTATIONS)) < 0) {
+        || PyModule_AddIntConstant(m, "NANNOTATIONS", C(NANNOTATIONS)) < 0
+        || PyModule_AddIntConstant(m, "MAX_GAME_ACTIONS", C(MAX_GAME_ACTIONS)) < 0
+        || PyModule_AddIntConstant(m, "REPEAT_LIMIT", C(REPEAT_LIMIT)) < 0) {
         Py_DECREF(&CoreType);
         Py_DECREF(m);
         return NULL;

@@ -133,7 +133,7 @@ def _make_module(py, ext) -> types.ModuleType:
 
     engine.new_game = new_game
     engine.from_position = from_position
-    engine.play_random = ext.play_random
+    engine.play_games = ext.play_games
     engine.bench_random = ext.bench_random
     return engine
 

@@ -1,14 +1,11 @@
 """The simulator on the native backend: which C engine a VARIANT reference stands for.
 
-`durakc simulate|compare --backend native` runs the normal runner (`durakc.sim.runner`)
-over the C engines, decision by decision, so cycle detection (a round-start position seen a
-third time stops the game as unfinished), the MAX_ACTIONS cap, the bots' `repeated` flag and
-the per-game records behind paired differences are exactly those of the Python backend:
-the output is byte for byte the same.
-
-The C engines' own whole-game loop (`play_random`) knows nothing of cycles or pairs yet, so
-the simulator does not use it; `durakc bench --backend native` still does (a bench counts
-actions, not outcomes).
+`durakc simulate|compare --backend native` play whole games in C when every seat's bot is
+ported (random, greedy: `durakc.native.games`, the C engines' `play_games`), with the
+runner's cycle detection (a round-start position seen a third time stops the game as
+unfinished), its MAX_ACTIONS cap and per-game records; with other bots (mcts) the normal
+runner drives the C engines decision by decision.  Either way the output is byte for byte
+the Python backend's.
 """
 
 from __future__ import annotations

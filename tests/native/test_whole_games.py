@@ -1,7 +1,8 @@
 """Whole games in C give the simulator's and the bench's figures exactly.
 
-A native chunk of the runner (the C engines driven through `play_game`, with cycle
-detection) must count what a Python chunk counts; `durakc simulate|compare --backend native`
+A native chunk of the runner (whole games in C with the C random and greedy bots, cycle
+detection and the action cap; the C engines driven through `play_game` for other bots) must
+count what a Python chunk counts; `durakc simulate|compare --backend native`
 must print byte for byte what `--backend python` prints; the C bench loop must play the
 very games the Python bench loop plays."""
 
@@ -16,6 +17,7 @@ from native_support import ROOT, c_variants, native, needs_cc, python_engine
 
 from durakc.bench import bench, bench_native
 from durakc.native.build import NativeUnavailable, build_extension
+from durakc.native.games import run_native_chunk
 from durakc.sim.runner import run_chunk
 
 pytestmark = needs_cc
@@ -25,9 +27,30 @@ pytestmark = needs_cc
 def test_c_chunks_count_what_the_python_runner_counts(name):
     py = python_engine(name)
     players = max(py.PLAYERS_MIN, min(3, py.PLAYERS_MAX))
-    for start, stop, rotate in ((0, 25, False), (40, 60, True)):
-        task = ([name], players, ["random"] * players, 7, start, stop, rotate)
+    for bots, start, stop, rotate in ((["random"], 0, 25, False), (["greedy"], 40, 60, True),
+                                      (["greedy", "random"], 60, 80, True)):
+        seats = (bots * players)[:players]
+        task = ([name], players, seats, 7, start, stop, rotate)
+        assert run_native_chunk(task) is not None  # whole games in C, not the Python loop
         assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
+
+
+@pytest.mark.parametrize("name, players, bots, start, stop", [
+    ("proyezdnoy", 2, ["greedy"], 200, 260),           # two games stop in a cycle
+    ("transfer", 6, ["greedy", "random"], 100, 120),  # one does
+    ("podkidnoy-left", 5, ["greedy"], 9580, 9600),    # one does
+])
+def test_c_games_stop_in_a_cycle_where_the_runner_does(name, players, bots, start, stop):
+    task = ([name, "podkidnoy"], players, (bots * players)[:players], 1, start, stop, False)
+    got, want = run_native_chunk(task), run_chunk((*task, "python"))
+    assert want["variants"][name]["cycles"] > 0
+    assert got == want
+
+
+def test_bots_not_in_c_use_the_runner_over_the_c_engines():
+    task = (["transfer"], 2, ["mcts:2", "greedy"], 5, 0, 2, False)
+    assert run_native_chunk(task) is None
+    assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
 
 @pytest.mark.parametrize("name", ["transfer", "podkidnoy", "proyezdnoy", "durak52"])
@@ -53,6 +76,10 @@ def _durakc(*args, env=None):
      "--rotate"],
     ["simulate", "epaulettes", "--players", "3", "--games", "250", "--format", "stats",
      "--start", "100"],
+    ["compare", "transfer", "podkidnoy", "proyezdnoy", "kyiv", "--players", "3", "--games", "150",
+     "--bots", "greedy"],
+    ["simulate", "proyezdnoy", "--players", "2", "--games", "60", "--start", "200", "--seed", "1",
+     "--bots", "greedy", "--jobs", "2"],
 ])
 def test_native_output_is_byte_identical(command):
     python = _durakc(*command, "--backend", "python")

@@ -1,0 +1,81 @@
+"""Whole games in C for the simulator: a chunk of `durakc.sim.runner` played inside C.
+
+`run_native_chunk(task)` plays a runner task (`runner.run_chunk`'s tuple) with the C
+engines' `play_games`: the random and greedy bots are ported to C and decide exactly as
+`durakc.sim.bots` does (the random bot draws from the same `random.Random(bot_seed(S, i))`
+stream), and the runner's cycle check (a round-start position seen a third time stops the
+game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too.  The
+records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
+chunk's result is the runner's, byte for byte.  Other bots (mcts) are Python only: for
+them this returns None and the runner drives the C engines decision by decision.
+"""
+
+from __future__ import annotations
+
+from durakc.native.sim import load
+from durakc.sim.paired import PairStats
+from durakc.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
+from durakc.sim.stats import Stats
+
+BOTS = {"random": 0, "greedy": 1}
+"""The bots ported to C, by name, as `play_games` numbers them (BOT_RANDOM, BOT_GREEDY)."""
+
+UNFINISHED = (None, "cycle", "cap")
+"""A record's `unfinished`, by the C code (FINISHED, CYCLE, CAP)."""
+
+
+def native_bot(name: str) -> int | None:
+    """The C number of bot `name` as `get_bot` reads it, or None for a bot not in C."""
+    return BOTS.get(name.strip().partition(":")[0])
+
+
+class Games:
+    """Games [start, stop) of a run seeded `seed`, as `play_games` takes them: the deal and
+    bot seeds, and for each game the bot index of every seat (`runner.seat_bots`)."""
+
+    def __init__(self, seed: int, start: int, stop: int, bots: list[str], rotate: bool):
+        games = range(start, stop)
+        self.deal_seeds = [game_seed(seed, i) for i in games]
+        self.bot_seeds = [bot_seed(seed, i) for i in games]
+        self.orders = [seat_bots(bots, i, rotate) for i in games]
+        numbers = [native_bot(b) for b in bots]
+        self.kinds = bytes(numbers[j] for order in self.orders for j in order)
+
+
+def play_records(engine, players: int, games: Games) -> list[dict]:
+    """The `runner.play_game` records of `games` played in C by `engine`."""
+    ext = engine.EXTENSION
+    if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
+        raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
+    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds)
+    records = []
+    for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows) \
+            in zip(games.orders, raw):
+        record = {"unfinished": UNFINISHED[unfinished], "draw": bool(draw),
+                  "loser": None if loser < 0 else loser,
+                  "loser_offset": None if loser < 0 else offset,
+                  "actions": actions, "rounds": rounds, "takes": takes,
+                  "transfers": transfers, "shows": shows}
+        if loser >= 0:
+            record["loser_bot"] = order[loser]
+        records.append(record)
+    return records
+
+
+def run_native_chunk(task: tuple) -> dict | None:
+    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C."""
+    refs, players, bots, seed, start, stop, rotate = task[:7]
+    if any(native_bot(b) is None for b in bots):
+        return None
+    games = Games(seed, start, stop, bots, rotate)
+    per_variant = [play_records(load(ref), players, games) for ref in refs]
+    stats = [Stats(players) for _ in refs]
+    for st, records in zip(stats, per_variant):
+        for record in records:
+            st.add(record)
+    pairs = [PairStats(players) for _ in refs[1:]]
+    for pair, records in zip(pairs, per_variant[1:]):
+        for a, b in zip(per_variant[0], records):
+            pair.add(a, b)
+    return {"variants": {ref: st.to_dict() for ref, st in zip(refs, stats)},
+            "pairs": {ref: pair.to_dict() for ref, pair in zip(refs[1:], pairs)}}
