@@ -18,6 +18,7 @@ from durakc.spec import Spec
 SUPPORTED = frozenset({
     "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
+    "seat_trumps",
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -32,6 +33,7 @@ KNOWN_KEYS = {
     "same_attacker": ("after_take.next_attacker",),
     "last_draw_on_return": ("refill.first_on_return",),
     "dealer_rotates": ("series.next_dealer",),
+    "seat_trumps": ("trump.mode", "trump.seat_suits"),
 }
 """The spec keys that switch on each capability of today's IR."""
 

@@ -10,6 +10,7 @@ import jinja2
 from durakc.codegen import TEMPLATES
 from durakc.ctarget.capabilities import refusals
 from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from durakc.ctarget.hooks import CHooks
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name
@@ -102,8 +103,9 @@ def render_c(spec: Spec, ir=None) -> dict[str, str]:
         raise CTargetError(problems)
     v = c_context(spec, ir)
     c_name, h_name = c_files(spec)
-    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
-            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
+    hook = CHooks(_ENV, v, ir.capabilities)
+    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"], hook=hook),
+            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"], hook=hook)}
 
 
 def c_sources_or_problems(specs: list[Spec]) -> tuple[dict[str, str], list]:

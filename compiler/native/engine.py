@@ -140,7 +140,8 @@ def _make_module(py, ext) -> types.ModuleType:
 
 def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
-    annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
+    rules = py.VARIANT["rules"]
+    annotation_names = sorted(rules.get("outcome.annotations", {}))
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 
@@ -224,9 +225,8 @@ def _game_class(py, ext):
         limit = property(lambda self: self._view()["limit"])
         annotations = property(lambda self: _annotations(self._view()))
 
-        # -- structural members (contract "Structural variants"): the C target builds only
-        # variants without teams, seat trumps, series losses, a hidden trump or swaps
-        # (compiler/ctarget/capabilities.py), so each holds its trivial value.
+        # -- structural members (contract "Structural variants"): trivial unless the variant
+        # uses the capability (compiler/ctarget/capabilities.py lists those the C target builds).
         teams = property(lambda self: None, doc="The teams (PR1); None: every seat for itself.")
         losing_team = property(lambda self: None, doc="The losing team (PR5); None without teams.")
         losses = property(lambda self: [0] * self.players,
@@ -234,9 +234,14 @@ def _game_class(py, ext):
         hidden_trump = property(lambda self: None, doc="The face-down trump (CT1); None here.")
         swaps_left = property(lambda self: None, doc="Swaps still allowed (PK4); None here.")
 
-        def trump_of(self, seat):
-            """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""
-            return self.trump
+        if rules["trump.mode"] == "per_seat":
+            def trump_of(self, seat):
+                """The trump suit letter that counts when `seat` defends: the suit it owns (SK1)."""
+                return rules["trump.seat_suits"][seat]
+        else:
+            def trump_of(self, seat):
+                """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""
+                return self.trump
 
     def _suit(index):
         return py.SUITS[index] if index >= 0 else None

@@ -27,6 +27,7 @@ def _play_both(py_game, nat_game, rng, check_every=None):
         assert all(a is b for a, b in zip(native_legal, legal))
         assert nat_game.to_dict() == py_game.to_dict(), steps
         assert nat_game.to_move == py_game.to_move
+        _check_structural_members(py_game, nat_game)
         if not legal:
             break
         if check_every and steps % check_every == 0:
@@ -39,6 +40,14 @@ def _play_both(py_game, nat_game, rng, check_every=None):
         (py_game.is_over, py_game.loser, py_game.is_draw)
     assert nat_game.annotations == py_game.annotations
     return steps
+
+
+def _check_structural_members(py_game, nat_game):
+    """The contract's structural members (teams, trump_of, hidden_trump, ...) agree."""
+    for name in ("teams", "losing_team", "losses", "hidden_trump", "swaps_left", "trump", "stock"):
+        assert getattr(nat_game, name) == getattr(py_game, name), name
+    assert [nat_game.trump_of(s) for s in range(py_game.players)] == \
+        [py_game.trump_of(s) for s in range(py_game.players)]
 
 
 def _check_side_paths(py_game, nat_game):

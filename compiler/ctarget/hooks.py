@@ -1,0 +1,71 @@
+"""Named hook points of the C templates, filled by the C modules of capabilities.
+
+The C core (`compiler/templates/c/*.c.j2`) holds the round protocol every variant shares;
+the capabilities of the T, P, S and K profiles are `{% if %}` flags of it (`context.py`).
+A capability ported later (seat trumps, a hidden trump, teams, ...) lives in its own
+module `compiler/templates/c/cap_<name>.c.j2`, whose macros fill named points of the core,
+exactly like the Python templates' hooks (`durakc.hooks`, same semantics): a macro with a
+`default` argument receives the text so far, one without replaces it.  A variant without
+the capability gets the default alone, so the C of every other variant is unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from durakc.codegen import TEMPLATES
+from durakc.hooks import UnknownHook
+
+C_HOOK_POINTS = {
+    "state": "struct game: further fields of the state",
+    "tables": "module level, after the beat tables: the capability's constant tables",
+    "helpers": "module level, after the seat helpers: static functions the other points call",
+    "trump_deal": "deal_deck: set *trump and *turned and the stock when no card is turned",
+    "dealt": "deal_with: after the deal and the first attacker (`g` started), the game's extra state",
+    "round_start": "start_round: per-round state reset",
+    "defender": "start_round: who defends against `attacker`: set g->def",
+    "beating": "defence_actions: `beaten_by`, the beat table the defender answers with",
+    "round_end": "end_round: who attacks next (`took`), once the round is over",
+    "game_end": "finish: set the loser (the draw case is set already)",
+    "get": "view get: copy the capability's state into the view `v`",
+    "set": "view set: read the capability's state from the view `v`",
+    "view": "struct view: further fields",
+}
+"""Every C hook point: name -> what code goes there."""
+
+
+def module_path(name: str) -> Path:
+    """The C template module of capability `name` (it may not exist)."""
+    return TEMPLATES / "c" / f"cap_{name}.c.j2"
+
+
+class CHooks:
+    """`hook(name)` of the C templates for one variant (see the module docstring)."""
+
+    def __init__(self, env: jinja2.Environment, v: dict, capabilities: list):
+        self._macros: dict[str, list] = {}
+        for cap in capabilities:
+            if not module_path(cap.name).exists():
+                continue  # a capability of the core's flags (context.py)
+            module = env.get_template(f"c/cap_{cap.name}.c.j2").make_module(
+                {"v": v, "cap": cap, "hook": self, "p": v["p"], "P": v["P"]})
+            for name in dir(module):
+                macro = getattr(module, name)
+                if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
+                    continue
+                if name not in C_HOOK_POINTS:
+                    raise UnknownHook(f"c/cap_{cap.name}.c.j2 defines {name!r}, not a C hook point")
+                self._macros.setdefault(name, []).append(macro)
+
+    def __call__(self, name: str, caller=None) -> str:
+        if name not in C_HOOK_POINTS:
+            raise UnknownHook(f"the C templates call the unknown hook point {name!r}")
+        macros = self._macros.get(name, ())
+        text = ""
+        if caller is not None and (not macros or "default" in macros[0].arguments):
+            text = caller()
+        for macro in macros:
+            text = macro(default=text) if "default" in macro.arguments else macro()
+        return text
