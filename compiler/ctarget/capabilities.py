@@ -18,7 +18,7 @@ from durakc.spec import Spec
 SUPPORTED = frozenset({
     "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
-    "seat_trumps",
+    "seat_trumps", "hidden_trump",
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -34,6 +34,7 @@ KNOWN_KEYS = {
     "last_draw_on_return": ("refill.first_on_return",),
     "dealer_rotates": ("series.next_dealer",),
     "seat_trumps": ("trump.mode", "trump.seat_suits"),
+    "hidden_trump": ("trump.hidden_second",),
 }
 """The spec keys that switch on each capability of today's IR."""
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from durakc.ir import build_ir, module_name
+from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
 
 # How each expression name reads in the C engine, per place of use (see durakc.ir).
@@ -37,6 +38,7 @@ SEAT = {
     "right_of_defender": "(s == prev_in(g, dfd))",
     "players": "n",
     "active_players": "g->left",
+    "partner_of_defender": "((MATES[n][dfd] >> s) & 1U)",  # teams.mode: bit s of the defender's team
 }
 OUTCOME = {
     "loser_hand": "popcount(g->hands[g->loser])",
@@ -47,10 +49,22 @@ OUTCOME = {
     "players": "g->players",
 }
 
-# The spec key of each expression the C engine evaluates at run time, with its name map.
+
+
+def seat_constants(r: dict) -> dict:
+    """Seat-environment names with one value for the whole variant (durakc.ir's): `is_defender`
+    (the defender is never asked) and, without teams.mode, `partner_of_defender` (PR2)."""
+    constants = {"is_defender": False}
+    if r["teams.mode"] == "none":
+        constants["partner_of_defender"] = False
+    return constants
+
+
+# The spec key of each expression the C engine evaluates at run time, with its name map
+# (None: the variant's seat constants).
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
-    ("throw_in.who", SEAT, {"is_defender": False}),
+    ("throw_in.who", SEAT, seat_constants),
     ("transfer.when", TRANSFER, None),
     ("transfer.capacity", TRANSFER_AFTER_K, None),
 )
@@ -89,7 +103,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
         "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
         "limit_c": r["attack.limit"].to_c(ROUND),
-        "throw_in_c": r["throw_in.who"].to_c(SEAT, {"is_defender": False}),
+        "throw_in_c": r["throw_in.who"].to_c(SEAT, seat_constants(r)),
         "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
@@ -131,7 +145,22 @@ def _capability_values(ir, r: dict) -> dict:
         "first_on_return": "last_draw_on_return" not in sections,
         "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
+        "teams_c": _teams_tables(r) if "teams" in sections else [],
     }
+
+
+def _teams_tables(r: dict) -> list:
+    """teams.mode (PR1): per player count it seats, (n, each seat's team, each seat's team
+    as a seat mask, the teams) for the C tables."""
+    mode = r["teams.mode"]
+    rows = []
+    for n in TEAM_PLAYER_COUNTS[mode]:
+        if r["players.min"] <= n <= r["players.max"]:
+            teams = teams_of(mode, n)
+            team = [team_of(mode, n, s) for s in range(n)]
+            text = " ".join("{" + ",".join(map(str, t)) + "}" for t in teams)
+            rows.append((n, team, [sum(1 << m for m in teams[t]) for t in team], text))
+    return rows
 
 
 def _card_text_lines(ranks, suits) -> list[str]:

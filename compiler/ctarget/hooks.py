@@ -19,19 +19,26 @@ from durakc.codegen import TEMPLATES
 from durakc.hooks import UnknownHook
 
 C_HOOK_POINTS = {
+    # the header
+    "macros": "header, after the size macros: further macros (`<P>CAP_<NAME>` names a capability for the binding)",
+    "view": "header, struct view: further fields of the state as plain data",
+    # the engine
     "state": "struct game: further fields of the state",
     "tables": "module level, after the beat tables: the capability's constant tables",
-    "helpers": "module level, after the seat helpers: static functions the other points call",
-    "trump_deal": "deal_deck: set *trump and *turned and the stock when no card is turned",
-    "dealt": "deal_with: after the deal and the first attacker (`g` started), the game's extra state",
-    "round_start": "start_round: per-round state reset",
+    "helpers": "module level, after seats_changed: static functions of the capability",
+    "check_players": "deal_with: refuse a `players` count within the range (return E_PLAYERS)",
+    "next_game": "next_game: deal the next game of the series into `next` and return the result",
     "defender": "start_round: who defends against `attacker`: set g->def",
-    "beating": "defence_actions: `beaten_by`, the beat table the defender answers with",
-    "round_end": "end_round: who attacks next (`took`), once the round is over",
+    "next_hand": "defence_actions (transfer): `next_hand`, the cards of who would defend next",
+    "pass_on_target": "pass_on (transfer): who defends after a transfer: set g->def",
+    "game_over": "end_round, after seats left: `finish` and return when the game is over",
     "game_end": "finish: set the loser (the draw case is set already)",
-    "get": "view get: copy the capability's state into the view `v`",
-    "set": "view set: read the capability's state from the view `v`",
-    "view": "struct view: further fields",
+    "beating": "defence_actions: `beaten_by`, the beat table the defender answers with",
+    "new_game": "deal_with: start the dealt game `g` (`start(...)`)",
+    "refilled": "end_round: after the hands were drawn up from the stock (T22)",
+    "get": "get: copy the capability's state into the view `v`",
+    "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
+    "set": "set: read the capability's state from the view `v` into `g`",
 }
 """Every C hook point: name -> what code goes there."""
 

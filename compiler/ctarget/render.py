@@ -51,7 +51,8 @@ def unsupported(spec: Spec, ir=None) -> list:
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
-    keyed = [(key, r[key], names, consts) for key, names, consts in EXPRESSION_KEYS]
+    keyed = [(key, r[key], names, consts(r) if callable(consts) else consts)
+             for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
               for name, expr in sorted(r["outcome.annotations"].items())]
     for key, expr, names, consts in keyed:

@@ -274,6 +274,8 @@ static PyObject *int_tuple(const int *xs, int n)
     return t;
 }
 
+static int structural_view(PyObject *d, const dk_view *v);
+
 /* view(): the whole state as a tuple of plain values (see VIEW_FIELDS in native/engine.py). */
 static PyObject *Core_view(Core *self, PyObject *unused)
 {
@@ -307,6 +309,9 @@ static PyObject *Core_view(Core *self, PyObject *unused)
         "in_game", int_tuple(v.in_game, v.players), "out", int_tuple(v.out, v.nout),
         "loser", v.loser, "is_draw", v.is_draw,
         "annotations", int_tuple(v.annotations, C(NANNOTATIONS)));
+    if (result && structural_view(result, &v)) {
+        Py_CLEAR(result);
+    }
     return result;
 }
 
@@ -376,6 +381,8 @@ static int get_mask(PyObject *d, const char *key, uint64_t *out)
     return 0;
 }
 
+#include "binding_structural.c"
+
 /* load(view_dict): set the state from a dict shaped like view()'s result. */
 static PyObject *Core_load(Core *self, PyObject *d)
 {
@@ -403,6 +410,9 @@ static PyObject *Core_load(Core *self, PyObject *d)
         return NULL;
     }
     v.passed = (unsigned)n;
+    if (structural_load(d, &v)) {
+        return NULL;
+    }
     if (v.players < C(PLAYERS_MIN) || v.players > C(PLAYERS_MAX)) {
         return error_for(C(E_PLAYERS));
     }

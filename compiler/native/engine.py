@@ -15,6 +15,7 @@ import types
 
 from durakc.ir import module_name
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.native.structural import structural
 from durakc.paths import engines_dir
 
 GENERATED = engines_dir()
@@ -140,8 +141,8 @@ def _make_module(py, ext) -> types.ModuleType:
 
 def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
-    rules = py.VARIANT["rules"]
-    annotation_names = sorted(rules.get("outcome.annotations", {}))
+    annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
+    extra = structural(py)
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 
@@ -234,14 +235,9 @@ def _game_class(py, ext):
         hidden_trump = property(lambda self: None, doc="The face-down trump (CT1); None here.")
         swaps_left = property(lambda self: None, doc="Swaps still allowed (PK4); None here.")
 
-        if rules["trump.mode"] == "per_seat":
-            def trump_of(self, seat):
-                """The trump suit letter that counts when `seat` defends: the suit it owns (SK1)."""
-                return rules["trump.seat_suits"][seat]
-        else:
-            def trump_of(self, seat):
-                """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""
-                return self.trump
+        def trump_of(self, seat):
+            """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""
+            return self.trump
 
     def _suit(index):
         return py.SUITS[index] if index >= 0 else None
@@ -275,7 +271,7 @@ def _game_class(py, ext):
             "transfers": v["transfers"], "shown": _texts(v["shown"]), "late": _texts(v["late"]),
             "in_game": [bool(x) for x in v["in_game"]], "out": list(v["out"]),
             "loser": None if v["loser"] < 0 else v["loser"], "is_draw": bool(v["is_draw"]),
-            "annotations": _annotations(v), "history": list(history),
+            "annotations": _annotations(v), "history": list(history), **extra.state_keys(v),
         }
 
     def _view_of(d):
@@ -297,6 +293,11 @@ def _game_class(py, ext):
             "in_game": tuple(int(x) for x in d["in_game"]), "out": tuple(d["out"]),
             "loser": -1 if d["loser"] is None else d["loser"], "is_draw": int(d["is_draw"]),
             "annotations": tuple(int(bool(annotations.get(n))) for n in annotation_names),
+            **extra.view_keys(d),
         }
 
+    for name, member in extra.members.items():  # the variant's structural capabilities
+        setattr(Game, name, member)
+    for name, wrap in extra.wraps.items():
+        setattr(Game, name, wrap(getattr(Game, name)))
     return Game

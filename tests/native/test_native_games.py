@@ -106,3 +106,14 @@ def test_series_and_positions_are_identical(name):
     with pytest.raises(ValueError) as got:
         nat.from_position(dict(position, attacker=9))
     assert str(got.value) == str(want.value)
+
+
+@pytest.mark.parametrize(("name", "players"), variant_players(refused=True))
+def test_player_counts_the_rules_can_not_seat_are_refused_alike(name, players):
+    """teams.mode (PR1): a count in the range that the teams can not split is refused the same way."""
+    py, nat = python_engine(name), native(name)
+    with pytest.raises(py.InvalidGame) as want:
+        py.new_game(players, 0)
+    with pytest.raises(py.InvalidGame) as got:
+        nat.new_game(players, 0)
+    assert str(got.value) == str(want.value)
