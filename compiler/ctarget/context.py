@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from durakc.ir import build_ir, module_name
+from durakc.ir import _wild_cards, build_ir, module_name
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
 
@@ -146,7 +146,28 @@ def _capability_values(ir, r: dict) -> dict:
         "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
         "teams_c": _teams_tables(r) if "teams" in sections else [],
+        "wild_c": _wild_tables(r) if "wild" in sections else {},
     }
+
+
+def _wild_tables(r: dict) -> dict:
+    """deck.wild_rank (W1, W2): the card ints beyond the printed deck, one per (wild card, named
+    suit), and the C tables over them (as durakc.ir's identities and the Python capability)."""
+    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    ns, ncards = len(suits), len(ranks) * len(suits)
+    wild = list(_wild_cards(r))
+    printed = list(range(ncards)) + [w for w in wild for _ in suits]
+    texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
+    named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]
+
+    def rank_cards(rank):
+        return sum(1 << (rank * ns + s) for s in range(ns))
+
+    same_rank = [rank_cards(printed[c] // ns) | sum(named[w] for w in wild if w // ns == printed[c] // ns)
+                 for c in range(len(printed))]
+    return {"cards": wild, "nids": len(printed), "printed": printed, "texts": texts,
+            "mask": f"0x{sum(1 << w for w in wild):X}ULL",
+            "named": [f"0x{m:X}ULL" for m in named], "same_rank": [f"0x{m:X}ULL" for m in same_rank]}
 
 
 def _teams_tables(r: dict) -> list:

@@ -13,7 +13,7 @@ from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from durakc.ctarget.hooks import CHooks
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
-from durakc.ir import build_ir, module_name
+from durakc.ir import _wild_cards, build_ir, module_name
 from durakc.spec import Spec
 
 _ENV = jinja2.Environment(
@@ -51,6 +51,11 @@ def unsupported(spec: Spec, ir=None) -> list:
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
+    nids = ncards + len(_wild_cards(r)) * len(r["deck.suits"])
+    if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
+        message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
+                   f"(the deck and each wild card per named suit)")
+        problems.append(("deck.wild_rank", message))
     keyed = [(key, r[key], names, consts(r) if callable(consts) else consts)
              for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)

@@ -27,14 +27,19 @@ typedef F(view) dk_view;
 typedef F(stats) dk_stats;
 
 #define NC C(NCARDS)
+#if C(CAP_WILD)
+#define NID C(NIDS)  /* the card ints a table may hold: printed cards and wild cards' named suits (W2) */
+#else
+#define NID NC
+#endif
 
 /* Interned Action objects, by move (owned references; NULL until first needed). */
 static PyObject *make_action = NULL;
-static PyObject *beat_actions[NC][NC];
-static PyObject *throw_actions[NC];
+static PyObject *beat_actions[NID][NID];
+static PyObject *throw_actions[NID];
 static PyObject *take_action = NULL, *pass_action = NULL;
 static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) -> Action */
-static PyObject *card_texts[NC];  /* "10H", ... (owned, made at import) */
+static PyObject *card_texts[NID];  /* "10H", ... (owned, made at import) */
 
 static PyObject *action_object(const dk_action *a)
 {
@@ -926,7 +931,7 @@ PyMODINIT_FUNC DK_CAT(PyInit_, DK_MODULE)(void)
     }
     {
         int c;
-        for (c = 0; c < NC; c++) {
+        for (c = 0; c < NID; c++) {
             card_texts[c] = PyUnicode_InternFromString(F(card_text)(c));
             if (!card_texts[c]) {
                 return NULL;
