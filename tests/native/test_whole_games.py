@@ -53,6 +53,11 @@ def _durakc(*args, env=None):
      "--rotate"],
     ["simulate", "epaulettes", "--players", "3", "--games", "250", "--format", "stats",
      "--start", "100"],
+    # the structural capabilities: teams (loss rate per team), seat trumps, a hidden trump,
+    # siege and wild cards
+    ["simulate", "pairs", "--players", "4", "--games", "150", "--bots", "greedy"],
+    ["compare", "svoi-kozyri", "changeable-trump", "siege", "weli", "--players", "3", "--games",
+     "120", "--bots", "greedy,random,greedy"],
 ])
 def test_native_output_is_byte_identical(command):
     python = _durakc(*command, "--backend", "python")
