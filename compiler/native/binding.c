@@ -38,7 +38,7 @@ static PyObject *make_action = NULL;
 static PyObject *beat_actions[NID][NID];
 static PyObject *throw_actions[NID];
 static PyObject *take_action = NULL, *pass_action = NULL;
-static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) -> Action */
+static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) or (kind, mask) -> Action */
 static PyObject *card_texts[NID];  /* "10H", ... (owned, made at import) */
 
 static PyObject *action_object(const dk_action *a)
@@ -61,7 +61,9 @@ static PyObject *action_object(const dk_action *a)
         return *slot;
     }
     if (!slot) {
-        key = PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
+        /* kind << 58 | mask, or (kind, mask) when the mask reaches bit 58 (wild cards' card ints) */
+        key = a->mask >> 58 ? Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask)
+                            : PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
         if (!key) {
             return NULL;
         }

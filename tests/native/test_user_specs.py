@@ -78,6 +78,14 @@ rules:
   throw_in: {who: "not partner_of_defender"}
 """,
     # one wild card under siege, an annotation reading the ranks of the final attack
+    # 48 cards and four wild fours: 64 card ints, actions reaching the mask's top bits
+    "cx-wild-wide": """
+name: cx-wild-wide
+title: Forty-eight cards, wild fours
+extends: weli
+rules:
+  deck: {ranks: ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], wild_rank: "4"}
+""",
     "cx-wild-siege": """
 name: cx-wild-siege
 title: Weli of diamonds under siege
