@@ -553,7 +553,8 @@ static const int TEAM_OF[PMAX + 1][PMAX] = {
     [4] = { 0, 1, 0, 1 },
     [6] = { 0, 1, 2, 0, 1, 2 },
 };
-/* teams.mode: per player count and seat, the seats of its team as a mask (bit s: seat s). */
+/* teams.mode: per player count and seat, the seats of its team as a mask (bit s: seat s),
+ * for partner_of_defender (throw_in.who). */
 static const unsigned MATES[PMAX + 1][PMAX] = {
     [4] = { 5, 10, 5, 10 },
     [6] = { 9, 18, 36, 9, 18, 36 },

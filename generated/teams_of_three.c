@@ -552,7 +552,8 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
 static const int TEAM_OF[PMAX + 1][PMAX] = {
     [6] = { 0, 1, 0, 1, 0, 1 },
 };
-/* teams.mode: per player count and seat, the seats of its team as a mask (bit s: seat s). */
+/* teams.mode: per player count and seat, the seats of its team as a mask (bit s: seat s),
+ * for partner_of_defender (throw_in.who). */
 static const unsigned MATES[PMAX + 1][PMAX] = {
     [6] = { 21, 42, 21, 42, 21, 42 },
 };

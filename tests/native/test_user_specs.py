@@ -48,6 +48,15 @@ rules:
       lowest: "final_attack_lowest > 0 and not final_took"
       defended: "loser_was_defender and players - 1 > 1"
 """,
+    # teams without partner_of_defender (no MATES table), the returning attacker draws last
+    "cx-teams-plain": """
+name: cx-teams-plain
+title: Teams, everyone but the defender throws in
+extends: teams-of-three
+rules:
+  throw_in: {who: "not is_defender"}
+  refill: {first_on_return: false}
+""",
     # teams with transfers (the next opponent defends, next_hand is theirs) and shows
     "cx-team-transfer": """
 name: cx-team-transfer
