@@ -140,14 +140,19 @@ def _first_stock(spec: Spec, players: int) -> int:
 
 
 def _round_points(spec: Spec) -> Iterator[dict]:
-    """Every (first_round, players, active_players, stock) a round can open with."""
+    """Every (first_round, players, active_players, stock, discard) a round can open with."""
+    # H1: 0 until the first successful defence; only a limit that reads it varies it.
+    reads_discard = "discard" in spec.values["attack.limit"].names
+    discards = range(_deck_size(spec) - 1) if reads_discard else (0,)
     for n in _player_counts(spec):
         stock = _first_stock(spec, n)
-        yield {"first_round": True, "players": n, "active_players": n, "stock": stock}
+        yield {"first_round": True, "players": n, "active_players": n, "stock": stock,
+               "discard": 0}
         for active in range(2, n + 1):
             for left in range(stock + 1):
-                yield {"first_round": False, "players": n, "active_players": active,
-                       "stock": left}
+                for discard in discards:
+                    yield {"first_round": False, "players": n, "active_players": active,
+                           "stock": left, "discard": discard}
 
 
 def _seat_points(spec: Spec) -> Iterator[dict]:

@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 
 from durakc.diagnostics import SpecError
-from durakc.schema import KEYS, Key, sections, value_text
+from durakc.schema import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 
 WIDTH = 78
@@ -56,7 +56,8 @@ def _summary(spec: Spec) -> list[str]:
     lines = ["", "in short: the transfer profile (schema defaults) except"]
     for key in changed:
         value = value_text(spec.values.get(key.path, key.default))
-        rules = f", {', '.join(key.rules)}" if key.rules else ""
+        ids = key_rules(key, spec.values.get(key.path, key.default))
+        rules = f", {', '.join(ids)}" if ids else ""
         lines.extend(_wrap(f"- {key.doc}: {value} ({key.path}{rules}; "
                            f"{spec.origin[key.path]})", "  ", "    "))
     return lines
@@ -67,7 +68,8 @@ def _key_lines(spec: Spec, key: Key) -> list[str]:
     lines = _wrap(f"{key.path} = {_value_text(key, value)}", "", _INDENT * 2)
     lines.extend(_annotation_lines(key, value))
     lines.extend(_wrap(key.doc, _INDENT, _INDENT))
-    rules = ", ".join(key.rules) if key.rules else "-"
+    ids = key_rules(key, value)
+    rules = ", ".join(ids) if ids else "-"
     origin = spec.origin.get(key.path, "default")
     notes = f"rules: {rules}; from: {origin}"
     if key.reserved:

@@ -41,6 +41,13 @@ HOOK_POINTS = {
     "deal": "_deal: `count` dealt cards and `hands` from `deck`, `players`, `dealer` (T5)",
     "new_game": "_new_game: return the new game (`Game._start(...)`)",
     "dealt": "_new_game: after the deal (`rng`, `deck`, `hands`, `stock`, `trump`, `turned`)",
+    "series_params": "inline, at the end of the parameters of _deal and _new_game: "
+                     "`, last=None`, the finished game a next game follows",
+    "series_args": "inline, at the end of the arguments of _new_game's calls of _deal: `, last`",
+    "series_last": "inline, at the end of next_game's call of _new_game: `, self`",
+    "no_trump_redeal": "_new_game, first_attacker.no_trump_held redeal: deal again while "
+                       "nobody holds a trump (P3)",
+    "first_attacker": "_new_game: `attacker` when the lowest trump does not open (T7, T8)",
     # the public view: the contract's structural members, trivial by default
     "teams": "the `teams` property (PR1)",
     "losing_team": "the `losing_team` property (PR5)",
@@ -53,6 +60,7 @@ HOOK_POINTS = {
     "members": "further public members of Game",
     # the opening
     "opening_tables": "module level: the tables _opening_actions reads (T10)",
+    "opening_legal": "legal_actions, opening phase: `legal`, the actions of the attacker (PK1, TX1)",
     "opening_actions": "_opening_actions: return the openings of `hand`, the attacker's hand (T10)",
     "explain_opening": "_why_not_opening: why the opening `cards` are refused",
     # the round protocol
@@ -85,6 +93,7 @@ HOOK_POINTS = {
     "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_defending": "_why_illegal: why nobody but the defender may act in the defend phase",
+    "explain_kind": "_why_illegal: why an action of a further kind is refused (after the game-over check)",
     "explain_pass_on": "_why_not_pass_on: why a transfer or show is refused",
     "saved_throw_turn": "_check_saved_turn: the throw phase's check of a saved game",
     "explain_beat": "_why_not_beat: `trump`, the text naming the trump the beat was judged by",
@@ -104,6 +113,8 @@ HOOK_POINTS = {
     "read_card": "_read_cards: the card int `c` of `text` read at `place`, before the duplicate check",
     "explain_held": "_why_illegal: `missing`, the action's cards not in the hand of `seat`",
     "throw_played": "_throw: the card `c` of `mask` leaves the hand for the table",
+    # points of the losses capability
+    "count_loss": "losses: in game_end, count the lost game of `self.loser` (L1; PR6: the team's seats)",
     # points of the transfer capability
     "pass_on_target": "transfer: _pass_on, who defends after a transfer: set self._defender",
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",

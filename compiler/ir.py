@@ -39,6 +39,7 @@ _ROUND = {
     "players": "self.players",
     "active_players": "sum(self._in_game)",
     "stock": "len(self._stock)",
+    "discard": "self._discard.bit_count()",  # series capability (H1)
 }
 _SEAT = {
     "is_attacker": "(s == attacker)",
@@ -154,6 +155,8 @@ def _capabilities(r: dict) -> list[Capability]:
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
+    caps += _swap_sections(r)
+    caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -216,6 +219,67 @@ def _rule_options(r: dict) -> list[Capability]:
     # siege (SG2, SG4): throw-ins also while cards are unbeaten
     if r["throw_in.timing"] == "any_time":
         caps.append(Capability("siege", {}))
+    return caps
+
+
+def _swap_sections(r: dict) -> list[Capability]:
+    """Actions before the opening attack (issue 11): the trump exchange (TX1), then swaps
+    (PK1-PK4); `legal_actions` lists them in this order after the openings."""
+    caps = []
+    if r["trump.six_exchange"]:
+        caps.append(Capability("trump_exchange", {"lowest_rank": r["deck.ranks"][0],
+                                                  "keys": "trump.six_exchange"}))
+    if r["swap.per_game"]:
+        caps.append(Capability("swaps", {"per_game": r["swap.per_game"], "keys": "swap.per_game"}))
+    return caps
+
+
+# -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
+_DEAL = {"losses": "losses[seat]", "hand_size": "HAND_SIZE", "players": "players"}
+_DEALT = {
+    "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
+    "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
+    "cards": "hand.bit_count()",
+    "players": "players",
+}
+
+
+def _series_capabilities(r: dict) -> list[Capability]:
+    """deal.initial_hand (L1-L3), deal.redeal_if (H3), series.first_attacker right_of_loser
+    (H2), the series state (`last`, the finished game) that L2 and H2 read, and the lost-game
+    counts (`losses`: L1, and PR6 for teams.mode)."""
+    caps = []
+    initial = r["deal.initial_hand"]
+    uses_losses = "losses" in initial.names
+    right_of_loser = r["series.first_attacker"] == "right_of_loser"
+    # `keys`: the spec keys that switch each on (the C target's refusals name them)
+    if uses_losses or right_of_loser:
+        caps.append(Capability("series_state", {"keys": [
+            key for key, on in (("deal.initial_hand", uses_losses),
+                                ("series.first_attacker", right_of_loser)) if on]}))
+    counted = [key for key, on in (("deal.initial_hand", uses_losses),
+                                   ("teams.mode", r["teams.mode"] != "none")) if on]
+    if counted:
+        caps.append(Capability("losses", {"keys": counted}))
+    if initial.canonical() != "hand_size":
+        caps.append(Capability("deal_sizes", {
+            "keys": ["deal.initial_hand"],
+            "text": initial.canonical(),
+            "code": initial.to_python(_DEAL, inline_minmax=True),
+            "noqa": initial.lint_note(_DEAL),
+            "uses_losses": uses_losses,
+        }))
+    redeal = r["deal.redeal_if"]
+    if redeal.constant() is not False:
+        caps.append(Capability("redeal_rule", {
+            "keys": ["deal.redeal_if"],
+            "text": redeal.canonical(),
+            "code": redeal.to_python(_DEALT, inline_minmax=True),
+            "noqa": redeal.lint_note(_DEALT),
+            "with_p3": r["first_attacker.no_trump_held"] == "redeal",
+        }))
+    if right_of_loser:
+        caps.append(Capability("right_of_loser", {"keys": ["series.first_attacker"]}))
     return caps
 
 

@@ -74,6 +74,9 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still holding cards this round"),
         "stock": ("int", "cards left in the stock"),
+        # series capability (H1)
+        "discard": ("int", ("cards on the discard pile (0 until the game's first successful "
+                           "defence, H1)")),
     },
     # Evaluated for a proposed transfer (or show), with the table as it would be after it.
     "transfer": {
@@ -97,6 +100,19 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still in the game"),
     },
+    # series capability: evaluated per seat at the deal (L2).
+    "deal": {
+        "losses": ("int", "games this seat has lost so far in the series (L1)"),
+        "hand_size": ("int", "deal.hand_size"),
+        "players": ("int", "number of seats"),
+    },
+    # series capability: evaluated for every dealt hand; true for any hand means a redeal (H3).
+    "dealt": {
+        "longest_suit": ("int", "most cards of one suit in the hand"),
+        "trumps": ("int", "trumps in the hand (0 without a trump suit)"),
+        "cards": ("int", "cards in the hand"),
+        "players": ("int", "number of seats"),
+    },
     # Evaluated once when the game ends with a loser.
     "outcome": {
         "loser_hand": ("int", "cards held by the durak at the end"),
@@ -106,6 +122,12 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "loser_was_defender": ("bool", "the durak was the defender of the final round"),
         "players": ("int", "number of seats"),
     },
+}
+
+# Expression names that bring a rule of their own into the key that reads them (explain
+# lists these IDs after the key's), per (environment, name).
+NAME_RULES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("round", "discard"): ("H1",),  # five until the first discard
 }
 
 _BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
@@ -133,6 +155,14 @@ KEYS: tuple[Key, ...] = (
         "how much of the deck is dealt", ("T5", "T6"), choices=("hands", "all_but_one"),
         choice_docs={"hands": "hand_size cards each, the rest is the stock",
                      "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
+    # -- series capability: deal sizes and redeals (L1-L3, H3) -----------------
+    Key("deal.initial_hand", "expr", "hand_size",
+        "cards each seat is dealt at the start of a game, per seat (refills stay to "
+        "deal.hand_size); naming `losses` makes a series count each seat's lost games",
+        ("L1", "L2", "L3"), env="deal", result="int", minimum=1),
+    Key("deal.redeal_if", "expr", "false",
+        "a condition on one dealt hand: when it holds for any hand, the cards are shuffled "
+        "and dealt again", ("H3",), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
         ("T5", "T6", "P2", "SK1", "SK2"),
@@ -158,9 +188,14 @@ KEYS: tuple[Key, ...] = (
         "a second card lies face down under the face-up trump card and is drawn after it; when "
         "the face-up card is drawn it is turned and its suit is trump from then on (changeable "
         "trump; the stock must hold both cards)", ("CT1", "CT2", "CT3")),
+    # -- swaps and the trump exchange (issue 11: PK, TX) ------------------------
     Key("trump.six_exchange", "bool", False,
-        "the trump six may be exchanged for the face-up trump card (reserved: only false)",
-        ("T4",), reserved=True),
+        "the attacker about to open a round may exchange the trump of the deck's lowest rank "
+        "for the face-up trump card, once per game (false: T4 forbids it)", ("T4", "TX1")),
+    Key("swap.per_game", "int", 0,
+        "swaps per player per game: before opening a round the attacker may give two cards "
+        "and take the next two of the stock (0: no swaps)", ("PK1", "PK2", "PK3", "PK4"),
+        minimum=0, maximum=12),
     # -- who starts ----------------------------------------------------------
     Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game",
         ("T7", "P3", "SK3"), choices=("lowest_trump", "left_of_dealer"),
@@ -176,10 +211,12 @@ KEYS: tuple[Key, ...] = (
         choice_docs={"loser": "the durak deals (after a draw the dealer stays)",
                      "left_of_dealer": "the deal passes clockwise"}),
     Key("series.first_attacker", "enum", "left_of_dealer",
-        "who opens a later game of a series", ("T8", "P3"),
-        choices=("left_of_dealer", "lowest_trump"),
+        "who opens a later game of a series", ("T8", "P3", "H2"),
+        choices=("left_of_dealer", "lowest_trump", "right_of_loser"),
         choice_docs={"left_of_dealer": "the dealer's left neighbour (the loser's, under T8)",
-                     "lowest_trump": "the holder of the lowest trump, as in the first game"}),
+                     "lowest_trump": "the holder of the lowest trump, as in the first game",
+                     "right_of_loser": "the player on the loser's right, against the loser "
+                                       "(after a draw: the dealer's left)"}),
     # -- attacking -----------------------------------------------------------
     Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
         ("T10", "P4", "SG1"), choices=("same_rank", "single"),
@@ -287,6 +324,15 @@ def sections() -> list[str]:
 def defaults() -> dict[str, object]:
     """Flat mapping of every key path to its default value."""
     return {k.path: k.default for k in KEYS}
+
+
+def key_rules(key: Key, value: object) -> tuple[str, ...]:
+    """The rule IDs of `key` with `value`: the key's, then those of the expression names the
+    value reads (NAME_RULES), e.g. attack.limit reading `discard` adds H1."""
+    names = getattr(value, "names", ())
+    extra = [r for (env, name), ids in NAME_RULES.items() if env == key.env and name in names
+             for r in ids if r not in key.rules]
+    return tuple(key.rules) + tuple(dict.fromkeys(extra))
 
 
 def type_text(key: Key) -> str:

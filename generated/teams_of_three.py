@@ -45,12 +45,15 @@ VARIANT = {
         'deck.wild_suits': ['S', 'H', 'D', 'C'],
         'deal.hand_size': 6,
         'deal.mode': 'hands',
+        'deal.initial_hand': 'hand_size',
+        'deal.redeal_if': 'false',
         'trump.mode': 'turned_bottom',
         'trump.suit': None,
         'trump.never': [],
         'trump.seat_suits': ['S', 'H', 'D', 'C'],
         'trump.hidden_second': False,
         'trump.six_exchange': False,
+        'swap.per_game': 0,
         'first_attacker.first_game': 'lowest_trump',
         'first_attacker.no_trump_held': 'redeal',
         'series.next_dealer': 'loser',
@@ -426,6 +429,13 @@ MATES = {
 }
 
 
+def _read_losses(value, players):
+    """Each seat's lost games (L1): a list of `players` whole numbers, 0 or more."""
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidGame(f"losses must be a list of {players} whole numbers, not {value!r}")
+    return [_whole(n, "a loss count", 0) for n in value]
+
+
 _SUB_MASKS = {}
 
 
@@ -637,10 +647,10 @@ class Game:
         "to_move": "the seat that must act now; None once the game is over",
     }
     __slots__ |= {
-        "_losses": "per seat, games lost in this series; a team's loss counts for each seat (PR6)",
         "_mates": "per seat, the mask of the seats of its team (teams.mode, PR2)",
         "_team": "per seat, the index of its team (teams.mode, PR1)",
     }
+    __slots__ |= {"_losses": "per seat, the games lost so far in this series (L1, PR6)"}
 
     # -- construction --------------------------------------------------------
     @classmethod
@@ -668,9 +678,9 @@ class Game:
         g._late_unbeaten = 0
         g._team = team = TEAM_OF[players]
         g._mates = MATES[players]
-        g._losses = [0] * players  # PR6: a new series counts from zero
         if not stock and len({team[s] for s in range(players) if hands[s]}) < 2:
             raise InvalidGame("a position needs players of two teams holding cards (PR5)")
+        g._losses = [0] * players  # L1, PR6: a new series counts from zero
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -706,7 +716,7 @@ class Game:
         # series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8).
         dealer = self.dealer if self.loser is None else self.loser
         game = _new_game(self.players, seed, dealer, 'lowest_trump')
-        game._losses = self._losses[:]  # PR6: the series' loss counts carry on
+        game._losses = self._losses[:]  # L1, PR6: the series' loss counts carry on
         return game
 
     # -- the public view -----------------------------------------------------
@@ -788,7 +798,7 @@ class Game:
 
     @property
     def losses(self):
-        """Per seat, the games lost so far in this series: every seat of a losing team counts (PR6)."""
+        """Per seat, the games lost so far in this series, this one included once lost (L1, PR6)."""
         return self._losses[:]
 
     @property
@@ -1030,10 +1040,11 @@ class Game:
             self.is_draw = True  # T24: the final defence emptied every hand
             return
         # teams.mode: the durak is the seat of the last team holding the most cards, ties to
-        # the lowest seat (PR6); every seat of that team counts the loss.
+        # the lowest seat (PR6).
         hands = self._hands
         self.loser = max((s for s in range(self.players) if self._in_game[s]),
                          key=lambda s: (hands[s].bit_count(), -s))
+        # teams.mode: every seat of the losing team counts the loss (PR6).
         team = self._team
         for s in range(self.players):
             if team[s] == team[self.loser]:
@@ -1349,7 +1360,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("losses")  # PR6: the series' loss counts so far
+    known.add("losses")  # L1: a position may give each seat's lost games
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1373,11 +1384,8 @@ def from_position(position):
     first_round = bool(position.get("first_round", False))
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    if "losses" in position:  # PR6: the series' loss counts so far (zeros when absent)
-        losses = position["losses"]
-        if not isinstance(losses, list) or len(losses) != players:
-            raise InvalidGame(f"losses must be a list of {players} whole numbers, not {losses!r}")
-        g._losses = [_whole(n, "a loss count", 0) for n in losses]
+    if "losses" in position:  # L1: the series so far (zeros when absent)
+        g._losses = _read_losses(position["losses"], players)
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1441,10 +1449,7 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    losses = d["losses"]
-    if not isinstance(losses, list) or len(losses) != players:
-        raise InvalidGame(f"losses must be a list of {players} whole numbers, not {losses!r}")
-    s["losses"] = [_whole(n, "a loss count", 0) for n in losses]
+    s["losses"] = _read_losses(d["losses"], players)
     _check_saved_turn(s)
     return s
 

@@ -1,4 +1,5 @@
-"""`durakc verify SPEC|NAME [--games N] [--players N] [--seed S]`: engine vs reference.
+"""`durakc verify SPEC|NAME [--games N] [--players N] [--seed S] [--series N]`: engine vs
+reference.
 
 Compiles the spec into a temporary engine module, plays it side by side with the
 reference interpreter (`durakc.reference`) from the same deals with the same
@@ -40,11 +41,14 @@ def add_arguments(parser) -> None:
     parser.add_argument("spec", metavar="SPEC|NAME",
                         help="a spec file (.yaml, anywhere) or the name of a bundled variant")
     parser.add_argument("--games", type=_positive, default=50,
-                        help=f"games per player count, in series of {SERIES} (default 50)")
+                        help="games per player count, in series of --series games (default 50)")
     parser.add_argument("--players", type=_positive, default=None,
                         help="play only this player count (default: every count the spec allows)")
     parser.add_argument("--seed", type=int, default=0,
                         help="seed of the first series; series i uses seed + i (default 0)")
+    parser.add_argument("--series", type=_positive, default=SERIES,
+                        help=(f"games per series: a new game, then next_game (default {SERIES}; "
+                              "more reach later deals of a series, e.g. the ladder's, L2)"))
 
 
 def run(args) -> int:
@@ -62,12 +66,12 @@ def run(args) -> int:
     counts = [args.players] if args.players else [n for n in range(low, high + 1)
                                                    if seated is None or n in seated]
     summary = run_differential(compile_engine(spec), reference.module_for(spec), counts,
-                               args.games, seed=args.seed)
+                               args.games, seed=args.seed, series=args.series)
     players = (", ".join(map(str, counts)) if counts != list(range(counts[0], counts[-1] + 1))
                else f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}")
     games = f"{summary.games} game{'s' if summary.games != 1 else ''}"
     first, last = summary.seeds
-    print(f"verify {spec.name} ({spec.label}): {games} in series of {SERIES} ({players} players, "
+    print(f"verify {spec.name} ({spec.label}): {games} in series of {args.series} ({players} players, "
           f"seeds {first}-{last}), {summary.decisions} decisions compared in "
           f"{summary.seconds:.1f} s")
     if not summary.divergences:

@@ -12,8 +12,8 @@ from __future__ import annotations
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
 
-VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
-"""Every action verb of the contract, in its table's order."""
+VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass", "exchange", "swap")
+"""Every action verb of the contract, in its table's order (then TX1's and PK1's)."""
 
 _SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 
@@ -122,7 +122,7 @@ class Action(str):
 
 def make_action(deck: Deck, verb: str, cards=()) -> Action:
     """The action `verb` with `cards`, in canonical text (cards sorted, except `beat A D`)."""
-    cards = list(cards) if verb == "beat" else deck.sort(cards)
+    cards = list(cards) if verb in ("beat", "swap") else deck.sort(cards)  # PK3: order counts
     return Action(" ".join([verb, *cards]))
 
 
@@ -137,9 +137,19 @@ def parse_action(deck: Deck, text) -> Action:
     if verb not in VERBS:
         raise ValueError(f"unknown action {words[0]!r}: expected one of {', '.join(VERBS)}")
     cards = [deck.as_played(deck.card(w)) for w in words[1:]]  # W2: '6S' is '6S/S'
+    if verb in ("swap", "exchange"):  # PK1, TX1: hand cards as printed (W3)
+        if any(suit_of(c) != suit_of(printed(c)) for c in cards):
+            raise ValueError(f"'{verb}' gives cards as printed: only a card played names a suit (W2)")
+        cards = [printed(c) for c in cards]
     if verb in ("take", "pass"):
         if cards:
             raise ValueError(f"'{verb}' takes no cards")
+    elif verb == "swap":  # PK1, PK3: two different cards, in the order they are to be drawn
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise ValueError("'swap' needs two different cards, the one to be drawn first "
+                             "listed first (PK1, PK3)")
+    elif verb == "exchange" and len(cards) != 1:  # TX1
+        raise ValueError("'exchange' takes exactly one card: the lowest trump (TX1)")
     elif verb == "beat":
         if len(cards) != 2:
             raise ValueError("'beat' needs two cards: the attack card, then the card laid on it")

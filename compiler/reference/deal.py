@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from durakc.reference.cards import InvalidGame, suit_of
+from durakc.reference.losses import position_losses
 from durakc.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
@@ -27,22 +28,29 @@ def check_players(variant, players):
     check_team_players(variant, players)  # PR1: the counts a team mode can split
 
 
-def deal(variant, deck, players, dealer):
-    """T5, T6 (deal.mode, trump.*): (hands, stock next first, trump suit, turned card).
+def deal(variant, deck, players, dealer, losses=None):
+    """T5, T6, L2, CT1 (deal.mode, deal.initial_hand, trump.*): (hands, stock next first,
+    trump suit, turned card, hidden card or None); `losses` per seat is the series so far.
 
-    Cards go one at a time clockwise from the dealer's left: the i-th seat from the
-    dealer's left gets cards i, i + players, ... of the shuffled deck.
+    Cards go one at a time clockwise from the dealer's left: with equal hands the i-th seat
+    from the dealer's left gets cards i, i + players, ... of the shuffled deck.  With
+    unequal hands (L2) a seat whose hand is complete is skipped in later passes.
     """
     if variant.value("deal.mode") == "all_but_one":
         count = len(deck) - 1  # the whole deck but one card (railroad)
+        sizes = [count // players + (1 if i < count % players else 0) for i in range(players)]
     else:
-        count = variant.hand_size * players
+        losses = losses or [0] * players
+        sizes = [variant.initial_hand(losses[(dealer + 1 + i) % players], players)
+                 for i in range(players)]  # L2: per seat, from the dealer's left
+        count = sum(sizes)
         if count > len(deck):
-            raise InvalidGame(f"{players} hands of {variant.hand_size} need more than "
-                             f"{len(deck)} cards")
+            raise InvalidGame(f"{players} hands of {'/'.join(map(str, sizes))} need more "
+                             f"than {len(deck)} cards")
     hands = [[] for _ in range(players)]
-    for i in range(players):
-        hands[(dealer + 1 + i) % players] = list(deck[i:count:players])
+    order = [i for rnd in range(max(sizes)) for i in range(players) if rnd < sizes[i]]
+    for card, i in zip(deck[:count], order):
+        hands[(dealer + 1 + i) % players].append(card)
     rest = list(deck[count:])
     hidden = None
     if variant.value("trump.hidden_second"):
@@ -90,28 +98,40 @@ def lowest_trump_holder(variant, hands, trump):
     return None if best is None else best[1]
 
 
-def deal_game(game_class, players, seed, dealer, first_rule):
-    """Shuffle, deal and choose the first attacker by `first_rule` (T7, T8, P3)."""
+def _needs_redeal(variant, hands, trump, first_rule):
+    """H3 (deal.redeal_if) for any dealt hand, or P3: nobody holds a trump."""
+    players = len(hands)
+    if any(variant.redeal(hand, trump, players) for hand in hands):
+        return True  # H3: a lopsided hand
+    return (first_rule == "lowest_trump" and trump is not None
+            and variant.value("first_attacker.no_trump_held") == "redeal"
+            and lowest_trump_holder(variant, hands, trump) is None)  # P3
+
+
+def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=None):
+    """Shuffle, deal and choose the first attacker by `first_rule` (T7, T8, P3, H2); `losses`
+    per seat is the series so far (L1, L2) and `loser` the last game's durak (H2)."""
     variant = game_class.variant
     check_players(variant, players)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
         raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+    losses = list(losses) if losses is not None else [0] * players
     rng = random.Random(seed)
     deck = list(variant.deck.cards)
     rng.shuffle(deck)
-    hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer)
+    hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer, losses)
+    tries = 0
+    while tries < MAX_REDEALS and _needs_redeal(variant, hands, trump, first_rule):
+        rng.shuffle(deck)  # H3, P3: shuffle and deal again
+        hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer, losses)
+        tries += 1
     attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
     if first_rule == "lowest_trump":
         holder = lowest_trump_holder(variant, hands, trump)
-        tries = 0
-        while (holder is None and trump is not None and tries < MAX_REDEALS
-               and variant.value("first_attacker.no_trump_held") == "redeal"):
-            rng.shuffle(deck)  # P3: nobody holds a trump -> shuffle and deal again
-            hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer)
-            holder = lowest_trump_holder(variant, hands, trump)
-            tries += 1
         if holder is not None:
             attacker = holder
+    elif first_rule == "right_of_loser" and loser is not None:
+        attacker = (loser - 1) % players  # H2: the loser's right attacks, the loser defends
     # CT3: the first attacker is chosen with the first trump (the face-up card's suit).
     return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
                             hidden)
@@ -124,8 +144,12 @@ def from_position(game_class, position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
              "first_round", "defender", "hidden_trump"}
-    if variant.value("teams.mode") != "none":
-        known.add("losses")  # PR6: the series' loss counts so far
+    if variant.counts_losses:
+        known.add("losses")  # L1, PR6: the series' loss counts so far
+    if variant.value("swap.per_game"):
+        known.add("swaps_left")  # PK4
+    if variant.value("trump.six_exchange"):
+        known.add("exchanged")  # TX1
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
@@ -162,15 +186,11 @@ def from_position(game_class, position):
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)), hidden)
-    if "losses" in position:  # PR6 (teams): the series' loss counts so far
-        losses = position["losses"]
-        if (not isinstance(losses, list) or len(losses) != players
-                or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0
-                           for n in losses)):
-            raise InvalidGame(f"losses must be a list of {players} whole numbers")
-        g._losses = list(losses)
+    if "losses" in position:
+        g._losses = position_losses(position["losses"], players)  # L1, PR6: the series so far
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
+    _position_swaps(g, position)
     return g
 
 
@@ -187,6 +207,20 @@ def _position_hidden(variant, hidden, stock):
         raise InvalidGame("a hidden_trump lies under the face-up trump card: the stock can not "
                           "be empty")
     return card
+
+
+def _position_swaps(g, position):
+    """PK4, TX1: a position may give `swaps_left` (per seat) and `exchanged`."""
+    most = g.variant.value("swap.per_game")
+    if "swaps_left" in position:
+        value = position["swaps_left"]
+        if (not isinstance(value, list) or len(value) != g.players
+                or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most
+                       for n in value)):
+            raise InvalidGame(f"swaps_left must list, per seat, a whole number from 0 to {most}, "
+                              f"not {value!r}")
+        g.swaps = list(value)
+    g.exchanged = bool(position.get("exchanged", False))
 
 
 def _position_trump(variant, trump, stock):

@@ -34,7 +34,7 @@ NEXT_GAME = "next_game"
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
             "defender", "out", "is_over", "loser", "is_draw", "annotations", "teams",
             "losing_team", "losses", "hidden_trump",
-            "trump_of")
+            "trump_of", "swaps_left")
 """What is compared at every decision, in this order (the first difference is reported)."""
 
 

@@ -20,12 +20,13 @@ from durakc.reference.cards import (
     rank_of,
     suit_of,
 )
+from durakc.reference.losses import SeriesLosses
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TeamRules, GameState):
+class Game(TeamRules, SeriesLosses, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -38,7 +39,7 @@ class Game(TeamRules, GameState):
         empty stock have left; CT1: `hidden` lies face down under the face-up trump)."""
         g = cls.__new__(cls)
         g.players = players
-        g._losses = [0] * players  # PR6 (L1): a new series counts from zero
+        g._losses = [0] * players  # L1, PR6: a new series counts from zero
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -53,6 +54,8 @@ class Game(TeamRules, GameState):
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
+        g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
+        g.exchanged = False  # TX1: once per game
         if len(g.sides_holding_cards()) < 2:
             raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
         g._start_round(attacker)
@@ -96,9 +99,12 @@ class Game(TeamRules, GameState):
         """The seat that opened the current round."""
         return None if self.phase == OVER else self._opener
 
-    # Structural members of the contract that no rule key uses yet: trivial values.
-    # (teams, losing_team and losses: durakc.reference.teams, PR1-PR6.)
-    swaps_left = None
+    # Structural members of the contract (teams, losing_team: durakc.reference.teams,
+    # PR1-PR6; losses: durakc.reference.losses, L1).
+    @property
+    def swaps_left(self):
+        """PK4 (swap.per_game): per seat, the swaps still allowed this game; None without swaps."""
+        return list(self.swaps) if self.variant.value("swap.per_game") else None
 
     def trump_of(self, seat):
         """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
@@ -150,11 +156,13 @@ class Game(TeamRules, GameState):
         self.transfers = 0
         self.shown = []
         self.late = []
+        self.swapped = False  # PK1: at most one swap per opening
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
             "active_players": self.active_count(),
             "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
+            "discard": len(self._discard),  # H1
         })
 
     def throwers(self):
@@ -198,7 +206,7 @@ class Game(TeamRules, GameState):
     def legal_actions(self):
         """Every legal action for `to_move`; empty exactly when the game is over."""
         if self.phase == ATTACK:
-            return self._openings()
+            return self._openings() + self._exchanges() + self._swaps()
         if self.phase == DEFEND:
             return self._defences() + self._pass_ons() + [Action("take")]
         if self.phase == THROW:
@@ -218,6 +226,32 @@ class Game(TeamRules, GameState):
                      for sub in _subsets([c for c in hand if rank_of(c) == rank])
                      if len(sub) <= cap]
         return acts
+
+    # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
+    def lowest_trump(self):
+        """TX1: the trump of the deck's lowest rank."""
+        return None if self.trump is None else self.variant.deck.ranks[0] + self.trump
+
+    def _exchanges(self):
+        """TX1 (trump.six_exchange): the opener holding the lowest trump may exchange it for
+        the face-up trump card while that card is in the stock under at least one other card;
+        once per game."""
+        low = self.lowest_trump()
+        if (not self.variant.value("trump.six_exchange") or self.exchanged or low is None
+                or low not in self._hands[self._attacker] or len(self._stock) < 2
+                or self._stock[-1] != self.trump_card):
+            return []
+        return [make_action(self.variant.deck, "exchange", [low])]
+
+    def _swaps(self):
+        """PK1, PK2, PK4 (swap.per_game): one swap of two hand cards per opening, while the
+        attacker has swaps left and the stock holds at least three cards; PK3: the order of
+        the two cards counts, so both orders are listed."""
+        if self.swapped or not self.swaps[self._attacker] or len(self._stock) < 3:
+            return []
+        hand = self._hands[self._attacker]
+        return [make_action(self.variant.deck, "swap", [a, b]) for a in hand for b in hand
+                if a != b]
 
     def _defences(self):
         """T11, T12: cover an unbeaten attack card with a card that beats it."""
@@ -297,6 +331,24 @@ class Game(TeamRules, GameState):
             return
         self.phase = DEFEND
         self.to_move = self._defender
+
+    def _do_exchange(self, cards):
+        """TX1: the lowest trump takes the face-up card's place; the same player still opens."""
+        hand = self._hands[self._attacker]
+        hand.remove(cards[0])
+        self._hands[self._attacker] = self.variant.deck.sort(hand + [self.trump_card])
+        self._stock[-1] = self.trump_card = cards[0]
+        self.exchanged = True
+
+    def _do_swap(self, cards):
+        """PK1-PK3: give two cards, take the next two of the stock; the given cards lie just
+        above the face-up trump card, the first listed drawn first.  The attacker still opens."""
+        hand = [c for c in self._hands[self._attacker] if c not in cards]
+        taken, rest = self._stock[:2], self._stock[2:]
+        self._stock = rest[:-1] + list(cards) + rest[-1:]
+        self._hands[self._attacker] = self.variant.deck.sort(hand + taken)
+        self.swaps[self._attacker] -= 1
+        self.swapped = True
 
     def _do_beat(self, cards):
         """T12, T18: the defence card lies on its attack card and stays there."""
@@ -478,7 +530,7 @@ class Game(TeamRules, GameState):
             self.is_draw = True
             return
         self.loser = self.team_loser()
-        self.count_loss()  # PR6
+        self.count_loss()  # L1, PR6
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -491,7 +543,8 @@ class Game(TeamRules, GameState):
 
     # -- series ------------------------------------------------------------------------
     def next_game(self, seed=None):
-        """T8 (series.next_dealer, series.first_attacker): the following game of a series."""
+        """T8, H2 (series.next_dealer, series.first_attacker): the following game of a series;
+        L1: the lost-game counts go on."""
         from durakc.reference.deal import deal_game
 
         if self.phase != OVER:
@@ -501,8 +554,8 @@ class Game(TeamRules, GameState):
         else:
             dealer = (self.dealer + 1) % self.players
         game = deal_game(type(self), self.players, seed, dealer,
-                         self.variant.value("series.first_attacker"))
-        game._losses = list(self._losses)  # PR6, L1: the series' counts carry on
+                         self.variant.value("series.first_attacker"), self._losses, self.loser)
+        game._losses = list(self._losses)  # L1, PR6: the series' counts carry on
         return game
 
 

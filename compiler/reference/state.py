@@ -23,7 +23,8 @@ class GameState:
 
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
-              "annotations", "history", "hidden_trump", "trump_changes")
+              "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
+              "exchanged")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -71,7 +72,7 @@ class GameState:
             "limit": self.limit, "out": list(self.out), "is_over": self.is_over,
             "loser": self.loser, "is_draw": self.is_draw, "history": list(self.history),
             "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(self.players)],
-            "losses": self.losses, "swaps_left": None,
+            "losses": self.losses, "swaps_left": self.swaps_left,
             "trump_changes": [list(c) for c in self.trump_changes],  # CT2
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
@@ -89,11 +90,23 @@ class GameState:
         missing = [c for c in cards if c not in held]
         expected = {ATTACK: ("attack",), DEFEND: ("beat", "transfer", "show", "take"),
                     THROW: ("throw", "pass")}[self.phase]
+        if act.verb == "swap" and self.phase != ATTACK:
+            return f"{act}: only the attacker may swap, just before opening a round (PK1)"
+        if act.verb == "exchange" and self.phase != ATTACK:
+            return (f"{act}: only the player about to open a round may exchange, before the "
+                    f"attack (TX1)")
+        if self.phase == ATTACK:
+            expected += (("exchange",) if self.variant.value("trump.six_exchange") else ()) + (
+                ("swap",) if self.variant.value("swap.per_game") else ())
         if act.verb not in expected:
             return (f"{act}: seat {seat} must {' or '.join(expected)} now "
                     f"(the round is in its {self.phase} phase)")
         if missing:
             return f"{act}: {' '.join(missing)} not in seat {seat}'s hand"
+        if act.verb == "swap":
+            return _why_not_swap(self, act)
+        if act.verb == "exchange":
+            return _why_not_exchange(self, act)
         if act.verb == "attack":
             return f"{act}: not a legal opening (T10, P4: one card or one rank, within {self.limit})"
         if act.verb == "beat":
@@ -104,6 +117,28 @@ class GameState:
         if act.verb == "throw":
             return f"{act}: its rank is not on the table, or no card fits any more (T17)"
         return f"{act}: no transfer or show possible now (T13-T16, S1-S2)"
+
+
+def _why_not_swap(game, act):
+    """PK1, PK2, PK4: why a swap of held cards is refused before the opening."""
+    if not game.variant.value("swap.per_game"):
+        return f"{act}: this variant has no swaps (swap.per_game: 0)"
+    if game.swapped:
+        return f"{act}: at most one swap per opening (PK1)"
+    if not game.swaps[game.to_move]:
+        return f"{act}: seat {game.to_move} has used all its swaps of this game (PK4)"
+    return f"{act}: a swap needs at least three cards in the stock (PK2)"
+
+
+def _why_not_exchange(game, act):
+    """TX1: why an exchange of a held card is refused before the opening."""
+    if not game.variant.value("trump.six_exchange"):
+        return f"{act}: the trump six may not be exchanged here (T4)"
+    if game.exchanged:
+        return f"{act}: the trump card has been exchanged already; once per game (TX1)"
+    if act.cards[0] != game.lowest_trump():
+        return f"{act}: only the trump of the lowest rank may be exchanged (TX1)"
+    return f"{act}: the face-up trump card must still lie under another stock card (TX1)"
 
 
 def _plain_copy(value):

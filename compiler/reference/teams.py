@@ -3,7 +3,8 @@
 `TeamRules` is mixed into the reference `Game`.  Without teams every seat is a team
 of its own, so the same questions ("the attacker's next active opponent", "how many
 sides still hold cards") answer the plain T9/T24 rules; only what the contract shows
-(`teams`, `losing_team`, `losses`) keeps its trivial value then.
+(`teams`, `losing_team`) keeps its trivial value then.  The loss counts are
+`durakc.reference.losses`'s: `team` says which seats count a loss.
 """
 
 from __future__ import annotations
@@ -39,12 +40,6 @@ class TeamRules:
             return None
         return self.team(self.loser)
 
-    @property
-    def losses(self):
-        """PR6: per seat, the games lost in this series (every seat of a losing team counts
-        the loss); zeros without teams.mode."""
-        return list(self._losses)
-
     # -- seats -------------------------------------------------------------------------
     def team(self, seat):
         """PR1: the team of `seat`; without teams each seat is its own side."""
@@ -72,9 +67,3 @@ class TeamRules:
         of the one side left (ties: the lowest seat); without teams the last active seat."""
         seats = [s for s in range(self.players) if self.active(s)]
         return max(seats, key=lambda s: (len(self._hands[s]), -s))
-
-    def count_loss(self):
-        """PR6: every seat of the losing team counts the loss (only with teams.mode)."""
-        if self.teams is not None and self.loser is not None:
-            losing = self.team(self.loser)
-            self._losses = [n + (self.team(s) == losing) for s, n in enumerate(self._losses)]

@@ -57,6 +57,30 @@ class Variant:
         """transfer.capacity (T14, T26, T27, K3), on the table as it would be after it."""
         return bool(self.rules["transfer.capacity"].evaluate(env))
 
+    # -- series capability: deal sizes and redeals (L1-L3, H3) -------------------------
+    @property
+    def counts_losses(self) -> bool:
+        """L1, PR6: a series counts each seat's lost games when a rule reads them (`losses`
+        in deal.initial_hand) or when teams.mode shows them (every seat of a losing team)."""
+        return ("losses" in self.rules["deal.initial_hand"].names
+                or self.value("teams.mode") != "none")
+
+    def initial_hand(self, losses: int, players: int) -> int:
+        """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games
+        (at least 1, as the key's minimum says)."""
+        return max(1, int(self.rules["deal.initial_hand"].evaluate(
+            {"losses": losses, "hand_size": self.hand_size, "players": players})))
+
+    def redeal(self, hand: list, trump: str | None, players: int) -> bool:
+        """deal.redeal_if (H3): does this dealt hand call for a redeal?"""
+        suits = [suit_of(c) for c in hand]
+        return bool(self.rules["deal.redeal_if"].evaluate({
+            "longest_suit": max((suits.count(s) for s in set(suits)), default=0),
+            "trumps": suits.count(trump) if trump is not None else 0,
+            "cards": len(hand),
+            "players": players,
+        }))
+
     def annotations(self, env: dict) -> dict[str, bool]:
         """outcome.annotations: every named condition, evaluated when a game is lost."""
         exprs = self.rules["outcome.annotations"]

@@ -8,7 +8,9 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
     played:   the N cards, then each wild card with each suit it may name (W x S, `6S/H`)
     actions:  attack (R x (2^S - 1) rank/suit-set, then W x S wild singles) | throw (N')
               | beat (N' x N' attack/defence) | transfer (R x (2^S - 1)) | show (N)
-              | take (1) | pass (1)          with N' = N + W x S played identities
+              | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered, PK1-PK3)
+              with N' = N + W x S played identities; exchange and swap only with
+              trump.six_exchange / swap.per_game
 
 The engine is used through its contract only: `legal_actions()`, the action texts, and
 `observation(seat)`.
@@ -25,8 +27,10 @@ from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
 
-KINDS = ("attack", "throw", "beat", "transfer", "show", "take", "pass")
-"""Action kinds in the order of their blocks in the action space."""
+KINDS = ("attack", "throw", "beat", "transfer", "show", "take", "pass", "exchange", "swap")
+"""Action kinds in the order of their blocks in the action space (the last two only in a
+variant with the trump exchange, TX1, or swaps, PK1: `DurakEncoding.offsets` has the kinds
+of its variant)."""
 PHASES = ("attack", "defend", "throw", "over")
 """`observation(seat)["phase"]` values, in the order of the phase one-hot."""
 
@@ -89,6 +93,8 @@ class DurakEncoding:
             f"{card}/{suit}" for card in self.wild_cards for suit in self.suits)
         self.n_played = len(self.played_texts)
         self._played_index = {text: i for i, text in enumerate(self.played_texts)}
+        self.exchanges = bool(rules.get("trump.six_exchange"))  # TX1
+        self.swaps = int(rules.get("swap.per_game") or 0)  # PK1-PK4
         self.offsets, self.num_actions = self._action_blocks()
         self.layout = self._observation_layout()
         self._index_of_text: dict[str, int] = {}
@@ -97,9 +103,11 @@ class DurakEncoding:
     def _action_blocks(self):
         n, played, sets = self.n_cards, self.n_played, len(self.ranks) * self.suit_sets
         sizes = {"attack": sets + played - n, "throw": played, "beat": played * played,
-                 "transfer": sets, "show": n, "take": 1, "pass": 1}
+                 "transfer": sets, "show": n, "take": 1, "pass": 1,
+                 "exchange": n if self.exchanges else 0,  # TX1: the card given
+                 "swap": n * n if self.swaps else 0}  # PK3: ordered (first, second)
         offsets, start = {}, 0
-        for kind in KINDS:
+        for kind in (k for k in KINDS if sizes[k]):  # a variant without TX1/PK1: no block
             offsets[kind] = start
             start += sizes[kind]
         return offsets, start
@@ -135,15 +143,17 @@ class DurakEncoding:
     def _encode(self, text: str) -> int:
         kind, *cards = text.split()
         if kind not in self.offsets:
-            raise ValueError(f"{text!r}: the RL encoding has no {kind!r} actions")
+            raise ValueError(f"{text!r}: the RL encoding of {self.variant} has no {kind!r} actions")
         base = self.offsets[kind]
         if kind in ("throw", "beat") or (kind == "attack" and len(cards) == 1 and "/" in cards[0]):
             return self._encode_played(text, kind, base, [self.played_index(c) for c in cards])
         idx = [self.card_index(c) for c in cards]
         if kind in ("take", "pass") and not idx:
             return base
-        if kind == "show" and len(idx) == 1:
+        if kind in ("show", "exchange") and len(idx) == 1:
             return base + idx[0]
+        if kind == "swap" and len(idx) == 2:  # PK3: the order counts (A A stays masked)
+            return base + idx[0] * self.n_cards + idx[1]
         if kind in ("attack", "transfer") and idx:
             rank = idx[0] // self.n_suits
             if any(i // self.n_suits != rank for i in idx):
@@ -168,12 +178,15 @@ class DurakEncoding:
         index = int(index)
         if not 0 <= index < self.num_actions:
             raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
-        kind = max((k for k in KINDS if self.offsets[k] <= index), key=self.offsets.get)
+        kind = max((k for k in self.offsets if self.offsets[k] <= index), key=self.offsets.get)
         local = index - self.offsets[kind]
         if kind in ("take", "pass"):
             return kind
-        if kind == "show":
-            return f"show {self.card_texts[local]}"
+        if kind in ("show", "exchange"):
+            return f"{kind} {self.card_texts[local]}"
+        if kind == "swap":
+            first, second = divmod(local, self.n_cards)
+            return f"swap {self.card_texts[first]} {self.card_texts[second]}"
         if kind == "throw":
             return f"throw {self.played_texts[local]}"
         if kind == "beat":
@@ -210,9 +223,12 @@ class DurakEncoding:
             ("seats", p, 1), ("hand_sizes", p, n), ("out", p, 1), ("attacker", p, 1),
             ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
             ("stock_size", 1, n), ("limit", 1, n), ("took", 1, 1),
+            # only with the rule: PK4 swaps left per seat, TX1 the exchange made
+            ("swaps_left", p if self.swaps else 0, self.swaps),
+            ("exchanged", 1 if self.exchanges else 0, 1),
         )
         slices, highs, start = {}, [], 0
-        for name, size, high in blocks:
+        for name, size, high in (b for b in blocks if b[1]):  # no empty blocks
             slices[name] = slice(start, start + size)
             highs.extend([high] * size)
             start += size
@@ -234,7 +250,19 @@ class DurakEncoding:
         self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
         self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_cards)
         self.layout.block(vec, "took")[0] = float(took)
+        self._swap_blocks(vec, obs, seat)
         return vec
+
+    def _swap_blocks(self, vec, obs, seat: int) -> None:
+        """PK4: swaps left per seat (relative slots); TX1: whether this game's exchange is made."""
+        if self.swaps:
+            players = int(obs["players"])
+            block = self.layout.block(vec, "swaps_left")
+            for s, left in enumerate(obs["swaps_left"]):
+                block[(s - seat) % players] = left
+        if self.exchanges:
+            made = any(h.startswith("exchange ") for h in obs["history"])
+            self.layout.block(vec, "exchanged")[0] = float(made)
 
     def _card_blocks(self, vec, obs) -> None:
         """hand, table, discard, the face-up trump card and the trump suit."""

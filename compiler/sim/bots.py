@@ -106,8 +106,40 @@ def _throw(game, by_kind, trump):
     return by_kind["pass"][0][0] if "pass" in by_kind else game.legal_actions()[0]
 
 
+# -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) ----------------------
+SWAP_UP_TO = 11        # swap the two lowest non-trumps away when neither is above a jack
+
+
+def _before_opening(game, by_kind, trump):
+    """The exchange or swap greedy makes before attacking, or None.
+
+    TX1: exchange whenever the face-up trump outranks the card given (it is the lowest
+    trump, so nearly always).  PK1: swap the two lowest non-trumps for the stock's next two
+    when neither is above SWAP_UP_TO (a jack), the lowest listed first (PK3: it comes back
+    first); a hand whose low non-trumps are queens or better, or with fewer than two
+    non-trumps, is kept.  Measured over 3000 two-player poker games (seeds 0-2999, seats
+    alternating) against greedy that never swaps: 827 losses against 1366 (807 draws); the
+    limits 8, 9, 10, 12 and "always" did worse than a jack head to head.  A swap is offered
+    once per opening, so this ends.
+    """
+    stock = game.stock
+    for act, cards in by_kind.get("exchange", ()):
+        if stock and rank(stock[-1]) > rank(cards[0]):
+            return act
+    if "swap" not in by_kind:
+        return None
+    low = tuple(sorted((c for c in game.hands[game.to_move] if suit(c) != trump), key=rank)[:2])
+    if len(low) == 2 and rank(low[1]) <= SWAP_UP_TO:
+        for act, cards in by_kind["swap"]:
+            if cards == low:
+                return act
+    return None
+
+
 def greedy_bot(game, seat, rng=None, repeated=False):
-    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much.
+    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much;
+    before attacking, exchange the lowest trump and swap the two lowest non-trumps up to a
+    jack (TX1, PK1: see _before_opening).
 
     When `repeated` (this round began from a position seen before in the game) it does
     not transfer, which breaks the endgame cycles of transfer variants.
@@ -123,6 +155,10 @@ def greedy_bot(game, seat, rng=None, repeated=False):
     if "take" in by_kind or "beat" in by_kind:
         return _defend(game, by_kind, trump, repeated)
     if "attack" in by_kind:
+        if "exchange" in by_kind or "swap" in by_kind:
+            before = _before_opening(game, by_kind, trump)
+            if before is not None:
+                return before
         return _open(by_kind["attack"], trump)
     return _throw(game, by_kind, trump)
 

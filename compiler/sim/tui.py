@@ -45,7 +45,7 @@ def play(engine, players: int, me: int, bot, seed: int, inp, out) -> int:
         say(f"  {_who(seat, me)}: {action}")
         if str(action) == "take":
             taker = seat
-        if not game.table:
+        if not game.table and str(action).split()[0] not in ("swap", "exchange"):  # PK1, TX1
             end = f"{_who(taker, me)} picked up the cards" if taker is not None else "discarded"
             say(f"  -- round over: {end}")
             taker = None

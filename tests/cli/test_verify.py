@@ -50,6 +50,15 @@ def test_verify_a_bundled_name_for_one_player_count(tmp_path):
     assert "3 games in series of 2 (3 players, seeds 7-8)" in result.stdout
 
 
+def test_verify_longer_series_reach_the_ladders_later_deals(tmp_path):
+    # L2: only a seat with two lost games gets 7 cards, so the ladder needs series of 3 or more
+    result = durakc("verify", "ladder", "--games", "8", "--players", "2", "--series", "8",
+                    cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "8 games in series of 8 (2 players, seeds 0-0)" in result.stdout
+    assert durakc("verify", "ladder", "--series", "0", cwd=tmp_path).returncode == 2
+
+
 def test_a_bad_spec_is_a_clean_spec_error(tmp_path):
     (tmp_path / "bad.yaml").write_text(HOUSE.replace("limit: 4", "limit: lots"),
                                        encoding="utf-8")

@@ -111,11 +111,18 @@ def limit_is_six(rules, pos) -> bool:
     expr = rules.get("attack.limit", "6")
     names = {"first_round": bool(pos.get("first_round", False)), "players": pos["players"],
              "active_players": sum(1 for h in pos["hands"] if h), "stock": len(pos["stock"]),
-             "min": min, "max": max}
+             "discard": _discard_size(rules, pos), "min": min, "max": max}
     try:
         return _eval(expr, names) == 6
     except Exception:
         return False
+
+
+def _discard_size(rules, pos) -> int:
+    """Cards on the position's discard pile: every card not in a hand or the stock (H1)."""
+    ranks = rules.get("deck.ranks", S.DEFAULT_RANKS)
+    size = len(ranks) * len(rules.get("deck.suits", S.SUITS))
+    return size - len(pos["stock"]) - sum(len(h) for h in pos["hands"])
 
 
 def trump_agrees(rules, pos) -> bool:

@@ -97,6 +97,8 @@ def opening_any_card(ctx: Ctx, params: dict):
             g = ctx.mod.new_game(n, seed)
             where = f"new_game({n}, {seed})"
             legal = legal_texts(g)
+            if ctx.rules.get("swap.per_game"):  # swaps (PK1) are another rule: not T4's concern
+                legal = [a for a in legal if not a.startswith("swap ")]
             hand = g.hands[g.attacker]
             for c in hand:
                 for p in _played_as(ctx, c):
@@ -166,11 +168,17 @@ def series(ctx: Ctx, params: dict):
                 elif rules.get("series.next_dealer") == "left_of_dealer":
                     dealer = (dealer + 1) % n
                 was = f"game {k} (n={n}, seed={seed}, loser={g.loser}, draw={g.is_draw})"
+                loser, was_draw = g.loser, g.is_draw
                 g = g.next_game(seed=1000 * seed + k)
                 check_invariants(g, ctx, f"next_game after {was}")
                 assert not g.is_over and list(g.out) == [] and g.table == []
                 assert g.to_move == g.attacker
-                if rules.get("series.first_attacker") == "lowest_trump":
+                if rules.get("series.first_attacker") == "right_of_loser" and not was_draw:
+                    # H2: the player on the loser's right attacks, against the loser
+                    assert (g.attacker, g.defender) == ((loser - 1) % n, loser), (
+                        f"after {was}: expected seat {(loser - 1) % n} to attack the loser "
+                        f"{loser}, got {g.attacker} against {g.defender}")
+                elif rules.get("series.first_attacker") == "lowest_trump":
                     holder = lowest_trump_holder(g, ctx)
                     if holder is not None:
                         assert g.attacker == holder, f"after {was}: lowest trump opens"
@@ -285,6 +293,57 @@ def team_series(ctx: Ctx, params: dict):
                 assert list(g.losses) == want, f"next_game must carry losses {want}: {g.losses}"
 
 
+def _ladder_size(losses: int) -> int:
+    """L2: a seat that has lost exactly two games gets 7 cards, three or more 8; else 6."""
+    return 8 if losses >= 3 else 7 if losses == 2 else 6
+
+
+def ladder_series(ctx: Ctx, params: dict):
+    """L1/L2/L3: random series; each game's loser gains one loss (a draw none), next_game
+    carries the counts and deals each seat by them; refills stay to six."""
+    for n in _players(ctx, params, [2, 3, 4]):
+        for seed in _seeds(params, 4):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            losses = [0] * n
+            assert list(g.losses) == losses, f"new_game({n}, {seed}): losses {g.losses}"
+            for k in range(params.get("games", 6)):
+                if not _play_out(g, rng, params.get("max_actions", 3000)):
+                    break
+                if not g.is_draw:
+                    losses[g.loser] += 1
+                where = f"game {k} (n={n}, seed={seed}, loser={g.loser})"
+                assert list(g.losses) == losses, f"{where}: losses {g.losses}, want {losses}"
+                g = g.next_game(seed=1000 * seed + k)
+                check_invariants(g, ctx, f"next_game after {where}")
+                assert list(g.losses) == losses, f"after {where}: losses not carried"
+                sizes = [len(h) for h in g.hands]
+                assert sizes == [_ladder_size(x) for x in losses], (
+                    f"after {where}: dealt {sizes} for losses {losses}")
+                assert len(g.stock) == len(ctx.deck) - sum(sizes) > 0, f"after {where}: stock"
+
+
+def redeal_condition(ctx: Ctx, params: dict):
+    """H3: no deal, first game or later (next_game), leaves a hand with
+    `longest_suit_below` or more cards of one suit; P3 still holds (someone has a trump)."""
+    below = params.get("longest_suit_below", 5)
+    for n in _players(ctx, params):
+        for seed in _seeds(params):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            for k in range(params.get("games", 2)):
+                where = f"game {k} (n={n}, seed={seed})"
+                check_invariants(g, ctx, where)
+                for seat, hand in enumerate(g.hands):
+                    most = max(sum(1 for c in hand if c[-1] == s) for s in "SHDC")
+                    assert most < below, f"{where}: seat {seat} was dealt {hand}"
+                if k == 0 and ctx.rules.get("first_attacker.no_trump_held") == "redeal":
+                    assert lowest_trump_holder(g, ctx) is not None, f"{where}: no trump held"
+                if not _play_out(g, rng, params.get("max_actions", 3000)):
+                    break
+                g = g.next_game(seed=1000 * seed + k)
+
+
 def _beats(a, d, trump, ranks):
     # W2: a wild card on the table is a card of its named suit (the text's last letter)
     ra, rd = ranks.index(S.printed(a)[:-1]), ranks.index(S.printed(d)[:-1])
@@ -367,6 +426,8 @@ PROPERTY_FUNCS = {
     "team_seats": team_seats,
     "team_play": team_play,
     "team_series": team_series,
+    "ladder_series": ladder_series,
+    "redeal_condition": redeal_condition,
 }
 
 

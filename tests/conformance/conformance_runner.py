@@ -54,13 +54,18 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         seen.add(S.canon_card(pos["hidden_trump"]))
     # the contract says unseen cards count as discarded; we list them explicitly
     discard += [c for c in ctx.deck if c not in seen]
-    return {
+    position = {
         "players": n, "trump": pos["trump"], "stock": stock, "hands": hands,
         "attacker": pos["attacker"], "discard": discard,
         "dealer": pos.get("dealer", (pos["attacker"] - 1) % n),
         "first_round": bool(pos.get("first_round", False)),
         **({"hidden_trump": S.canon_card(pos["hidden_trump"])} if pos.get("hidden_trump") else {}),
+        # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
+        **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
     }
+    if "losses" in pos:
+        position["losses"] = list(pos["losses"])  # L1: a series so far
+    return position
 
 
 def start_game(sc: dict, ctx: Ctx):
@@ -149,6 +154,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         eq("hidden_trump", game.hidden_trump, None if want is None else S.canon_card(want))
     if "trump_of" in exp:  # SK1: per seat
         eq("trump_of", [game.trump_of(s) for s in range(game.players)], list(exp["trump_of"]))
+    if "swaps_left" in exp:
+        eq("swaps_left", game.swaps_left, exp["swaps_left"])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))
@@ -191,6 +198,8 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
                              f"expected exactly {sorted(want - ctx.initial_discard)}\n  {state}")
     if "out" in exp:
         eq("out", list(game.out), list(exp["out"]))
+    if "losses" in exp:
+        eq("losses", list(game.losses), list(exp["losses"]))
     if exp.get("attacker_holds_lowest_trump"):
         holder = lowest_trump_holder(game, ctx)
         assert holder is not None, f"{where}: nobody holds a trump\n  {state}"

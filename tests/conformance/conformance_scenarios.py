@@ -20,6 +20,7 @@ DEFAULT_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
+ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -27,7 +28,8 @@ SCENARIO_KEYS = {
     "params", "actions", "expect", "steps", "by_variant", "overrides",
 }
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
-                 "first_round", "hidden_trump"}
+                 "first_round", "hidden_trump", "losses"}
+POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -39,11 +41,13 @@ EXPECT_KEYS = {
     "teams", "losing_team", "losses",
     "hidden_trump", "trump_card", "trump_of",
 }
+EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
+    "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
 }
-PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions"}
+PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below"}
 
 
 # ---------------------------------------------------------------------------

@@ -107,6 +107,14 @@ PLANTED = [
                  "need = HAND_SIZE - hands[seat].bit_count()",
                  "need = HAND_SIZE - hands[seat].bit_count() - (seat == self._defender)",
                  id="T22-defender-draws-one-short"),
+    pytest.param("poker",
+                 "stock[1:1] = (action.d, action.a)",
+                 "stock[1:1] = (action.a, action.d)",
+                 id="PK3-swapped-cards-in-the-wrong-order"),
+    pytest.param("trump-six",
+                 "if len(stock) >= 2 and stock[0] == self._turned",
+                 "if len(stock) >= 1 and stock[0] == self._turned",
+                 id="TX1-exchange-of-the-last-stock-card"),
 ]
 
 

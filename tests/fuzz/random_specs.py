@@ -11,13 +11,18 @@ from hypothesis import strategies as st
 from durakc.schema import ALL_RANKS, SUITS
 
 LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)",
-          "stock - 30"]  # below 1 once the stock runs low: counts as 1
+          "stock - 30",  # below 1 once the stock runs low: counts as 1
+          "5 if discard == 0 else 6"]  # H1
 WHEN = ["beaten == 0", "true", "transfers < 1", "beaten == 0 and next_hand >= 2",
         "beaten == 0 or unbeaten_late == unbeaten", "first_round or limit > 4"]
 CAPACITY = ["attack_cards <= min(limit, next_hand)",
             "unbeaten <= next_hand and attack_cards <= limit"]
 THROWERS = ["not is_defender", "is_attacker", "left_of_defender or right_of_defender",
             "is_original_attacker or active_players > 3"]
+# series capability (L1-L3, H3): deal sizes by lost games, redeal conditions on a dealt hand
+INITIAL = ["hand_size", "hand_size - 1 if losses >= 1 and hand_size > 1 else hand_size",
+           "max(1, hand_size - losses)"]
+REDEAL = ["false", "longest_suit >= 5", "longest_suit >= 3 and trumps >= 2"]
 BEATS = ["inherited",
          "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump and a.suit != S)",
          "inherited or (a.is_trump and d.is_trump and a.rank == highest and d.rank == lowest)",
@@ -52,7 +57,8 @@ def specs(draw):
         "first_attacker": {"first_game": draw(st.sampled_from(["lowest_trump", "left_of_dealer"])),
                            "no_trump_held": draw(st.sampled_from(["left_of_dealer", "redeal"]))},
         "series": {"next_dealer": draw(st.sampled_from(["loser", "left_of_dealer"])),
-                   "first_attacker": draw(st.sampled_from(["left_of_dealer", "lowest_trump"]))},
+                   "first_attacker": draw(st.sampled_from(["left_of_dealer", "lowest_trump",
+                                                           "right_of_loser"]))},
         "outcome": {"annotations": {"big": "loser_hand > 3", "sixes": "final_attack_lowest > 0",
                                     "took": "final_took and loser_was_defender",
                                     "crowd": "players > 3 and final_attack_cards >= 2"}},
@@ -60,12 +66,22 @@ def specs(draw):
     if not rules["transfer"]["enabled"]:
         # siege (SG2, SG4) needs transfers off; every THROWERS rule lets someone throw in
         rules["throw_in"]["timing"] = draw(st.sampled_from(["after_defence", "any_time"]))
+    if deal_mode == "hands":
+        rules["deal"]["initial_hand"] = draw(st.sampled_from(INITIAL))
+        if len(suits) > 1:
+            # H3: with two suits or more a hand of at most 8 cards can have fewer than 5 of
+            # one suit, so no REDEAL condition holds for every hand (that is a spec error)
+            rules["deal"]["redeal_if"] = draw(st.sampled_from(REDEAL))
     if mode == "fixed":
         rules["trump"]["suit"] = draw(st.sampled_from(suits))
     if mode in ("turned_bottom", "turned_top") and len(suits) > 1:
         # trump.never: some suits (never all) are passed over when turned (spades-for-spades)
         rules["trump"]["never"] = draw(st.lists(st.sampled_from(suits), unique=True,
                                                 max_size=len(suits) - 1))
+    if mode == "turned_bottom" and deal_mode == "hands":
+        # swaps (PK1-PK4) and the trump exchange (TX1) need a face-up trump under a stock
+        rules["swap"] = {"per_game": draw(st.sampled_from([0, 0, 1, 3]))}
+        rules["trump"]["six_exchange"] = draw(st.booleans())
     if pmax >= 4 and draw(st.booleans()):
         # teams.mode (PR1): only the player counts the mode can split; partners may or may
         # not throw in against each other (PR2 says it with partner_of_defender).

@@ -35,6 +35,8 @@ python_engine_only = pytest.mark.skipif(
 """For tests of the Python engine file or internals (header, imports, inlined shuffle)."""
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
+OPENING_EXTRAS = {"swap": "swap.per_game", "exchange": "trump.six_exchange"}  # PK1, TX1
+"""Verbs offered before the opening attack, each only when its rule key is on."""
 MAX_PLAYERS_TESTED = 8
 
 
@@ -271,6 +273,31 @@ def check_table_limits(mod, g) -> None:
             f"(took={round_took(g)}): table {table}")
 
 
+def opening_verbs(rules: dict) -> set[str]:
+    """The verbs an empty table may offer the attacker: `attack`, and the opening extras
+    (PK1 `swap`, TX1 `exchange`) whose rule key is on."""
+    return {"attack"} | {v for v, key in OPENING_EXTRAS.items() if rules.get(key)}
+
+
+def check_before_opening(g, rules, legal: list[str]) -> None:
+    """PK1-PK4, TX1: swaps and the exchange only where the rules allow them."""
+    most = rules.get("swap.per_game") or 0
+    left = g.swaps_left
+    if most:
+        assert len(left) == g.players and all(0 <= n <= most for n in left), f"swaps_left {left}"
+    else:
+        assert left is None, f"swaps_left {left} in a variant without swaps"
+    stock = g.stock
+    for t in legal:
+        verb, *cards = t.split()
+        if verb == "swap":  # PK1, PK2, PK4
+            assert len(cards) == 2 and cards[0] != cards[1], t
+            assert len(stock) >= 3 and left[g.to_move] > 0, f"{t} with stock {stock}, {left}"
+        elif verb == "exchange":  # TX1: the lowest trump, under another card
+            assert cards == [rules["deck.ranks"][0] + g.trump], t
+            assert len(stock) >= 2 and stock[-1] == g.trump_card, f"{t} with stock {stock}"
+
+
 def check_turn_consistency(mod, g, legal: list[str]) -> None:
     if g.is_over:
         assert g.to_move is None, "to_move must be None once the game is over"
@@ -296,14 +323,16 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     rules = mod.VARIANT["rules"]
     siege = rules.get("throw_in.timing") == "any_time"
     verbs = {t.split()[0] for t in legal}
-    assert verbs <= set(VERBS), f"unknown verbs in {legal}"
+    extras = opening_verbs(rules) - {"attack"}
+    assert verbs <= set(VERBS) | extras, f"unknown verbs in {legal}"
     table = [list(p) for p in g.table]
     unbeaten = [a for a, d in table if d is None]
     hand = set(g.hands[g.to_move])
     check_wild(mod, g)
     if not table:
         assert g.to_move == g.attacker, f"empty table: to_move {g.to_move} != attacker {g.attacker}"
-        assert verbs == {"attack"}, f"empty table: only attacks allowed, got {legal}"
+        assert verbs - extras == {"attack"}, f"empty table: only attacks allowed, got {legal}"
+        check_before_opening(g, rules, legal)
     elif unbeaten and not round_took(g) and not (siege and g.to_move != g.defender):
         # SG2, SG4: under siege the others may be asked to throw in while cards are unbeaten
         assert g.to_move == g.defender, (
@@ -337,6 +366,8 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert cards and {rank_of(c) for c in cards} <= {rank_of(a) for a in unbeaten}, t
             if verb == "show":
                 assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
+        elif verb in OPENING_EXTRAS:
+            pass  # check_before_opening
         else:
             assert not cards, t
 
@@ -354,7 +385,7 @@ def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
                 for combo in itertools.combinations(mine, size):
                     expected |= {frozenset(named) for named in
                                  itertools.product(*(played_as(wild, c) for c in combo))}
-        got = {frozenset(t.split()[1:]) for t in legal}
+        got = {frozenset(t.split()[1:]) for t in legal if t.startswith("attack ")}
         assert got == expected, (f"openings: missing {sorted(map(sorted, expected - got))}, "
                                  f"extra {sorted(map(sorted, got - expected))}")
     elif legal and legal[-1] == "pass":
@@ -378,7 +409,7 @@ def spellings(t: str) -> list[str]:
     sym = [c[:-1] + SUIT_SYMBOLS.get(c[-1], c[-1]) for c in cards]
     out.append(" ".join([verb] + sym))
     out.append(" ".join([verb.upper()] + [c.lower() for c in sym]))
-    if len(cards) > 1 and verb != "beat":
+    if len(cards) > 1 and verb not in ("beat", "swap"):  # PK3: a swap's order counts
         out.append(" ".join([verb] + cards[::-1]))
         out.append(" ".join([verb] + [c.lower() for c in sym[::-1]]))
     return out

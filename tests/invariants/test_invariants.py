@@ -22,6 +22,7 @@ from engine_support import (
     engine_params,
     engine_player_params,
     load,
+    opening_verbs,
     player_range,
     playout,
     printed,
@@ -124,7 +125,9 @@ def _check_fresh(mod, g, players):
     assert not g.is_over and g.to_move is not None
     assert list(g.history) == [] and list(g.table) == [] and list(g.out) == []
     check_conservation(mod, g)
-    assert {t.split()[0] for t in texts(g.legal_actions())} == {"attack"}
+    verbs = {t.split()[0] for t in texts(g.legal_actions())}
+    # a fresh game opens with an attack; PK1/TX1 may offer a swap or exchange first
+    assert "attack" in verbs and verbs <= opening_verbs(mod.VARIANT["rules"]), verbs
 
 
 @pytest.mark.parametrize("name,players", engine_player_params())
@@ -268,8 +271,8 @@ def test_objects_that_are_not_actions_raise_illegal_action_without_change(name):
 
 @pytest.mark.parametrize("name", engine_params())
 def test_legal_action_order_is_canonical_and_stable(name):
-    """Cards inside an action text are listed low to high, suits S H D C (except `beat A D`);
-    the list is the same from the game, its copy and its from_dict."""
+    """Cards inside an action text are listed low to high, suits S H D C (except `beat A D`
+    and `swap C C`, whose order counts: PK3); the list is the same from the game, its copy and its from_dict."""
     mod = load(name)
     ranks = list(mod.VARIANT["rules"]["deck.ranks"])
     # W2: a wild card with a named suit ('6S/H') sorts by its printed card, then the named suit
@@ -285,7 +288,7 @@ def test_legal_action_order_is_canonical_and_stable(name):
                          .legal_actions()) == legal
             for t in legal:
                 verb, *cards = t.split()
-                if verb != "beat":
+                if verb not in ("beat", "swap"):
                     assert cards == sorted(cards, key=key), f"{t!r}: cards not in canonical order"
             for hand in g.hands:
                 assert list(hand) in (sorted(hand, key=key), sorted(hand, key=by_suit)), (

@@ -60,7 +60,7 @@ def test_legal_actions_map_one_to_one_onto_indices(name):
     assert states > 100
 
 
-@pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli"])
+@pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli", "poker", "trump-six"])
 def test_every_index_decodes_to_a_text_that_encodes_back(name):
     encoding = DurakEncoding(name)
     texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
@@ -142,6 +142,43 @@ def test_reserved_rules_are_refused_with_a_clear_error():
                                                 "deck.jokers": 2}}
     with pytest.raises(ValueError, match="jokers"):
         DurakEncoding(fake)
+
+
+@pytest.mark.parametrize("name", ["poker", "trump-six"])
+def test_swap_and_exchange_blocks_follow_pass(name):
+    """PK1-PK3: `swap A B` is pass + 1 + A * N + B (ordered); TX1: `exchange C` pass + 1 + C."""
+    enc = DurakEncoding(name)
+    n, after_pass = enc.n_cards, enc.offsets["pass"] + 1
+    if name == "poker":
+        assert enc.num_actions == 1640 + n * n and enc.layout.size == 300 + 6
+        first = enc.action_index("swap 7S 6S")
+        assert first == after_pass + enc.card_index("7S") * n + enc.card_index("6S")
+        assert first != enc.action_index("swap 6S 7S")
+        assert enc.action_text(first) == "swap 7S 6S"
+        with pytest.raises(ValueError):
+            enc.action_index("exchange 6S")
+    else:
+        assert enc.num_actions == 1640 + n and enc.layout.size == 300 + 1
+        assert enc.action_index("exchange 6H") == after_pass + enc.card_index("6H")
+        with pytest.raises(ValueError):
+            enc.action_index("swap 6S 7S")
+
+
+def test_swaps_left_and_the_exchange_are_observed():
+    poker = DurakEncoding("poker")
+    game = poker.engine.from_position({
+        "players": 3, "trump": "C", "stock": ["7H", "8S", "9D", "10C"], "attacker": 1,
+        "hands": [["6S", "7S"], ["JH", "QD", "KS"], ["6H", "8H"]], "swaps_left": [3, 1, 0]})
+    block = poker.layout.block(poker.observation(game, 1), "swaps_left")
+    assert list(block) == [1, 0, 3, 0, 0, 0]  # slot k: the seat k places clockwise of seat 1
+    six = DurakEncoding("trump-six")
+    game = six.engine.from_position({
+        "players": 2, "trump": "C", "stock": ["7H", "8S", "KC"], "attacker": 0,
+        "hands": [["6C", "7S"], ["6H", "8H"]]})
+    assert six.layout.block(six.observation(game, 1), "exchanged")[0] == 0
+    game.apply("exchange 6C")
+    assert six.layout.block(six.observation(game, 1), "exchanged")[0] == 1
+    assert six.layout.block(six.observation(game, 1), "trump_card")[six.card_index("6C")] == 1
 
 
 def _position_game():

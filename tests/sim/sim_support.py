@@ -11,7 +11,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 FAKE = str(HERE / "sim_fake_engine.py")
-BUNDLED = ("transfer", "podkidnoy", "proyezdnoy", "kyiv")
+BUNDLED = ("transfer", "podkidnoy", "proyezdnoy", "kyiv", "poker", "trump-six")
 
 
 def bundled_available() -> list[str]:

@@ -118,3 +118,16 @@ def test_every_bot_is_documented():
         assert name in helptext, name
         assert f"`{name}" in section, name
         assert f"`{name}" in sim_readme, name
+
+
+def test_play_a_swap_is_no_round_end():
+    """PK1: a swap leaves the table empty, but the round has not even begun."""
+    need_bundled("poker")
+    game = load_engine("poker").new_game(2, 3)
+    assert game.to_move == 0
+    swap = next(str(a) for a in game.legal_actions() if str(a).startswith("swap "))
+    proc = durakc("play", "poker", "--seed", "3", "--bot", "greedy", stdin=f"{swap}\nq\n")
+    assert proc.returncode == 0, proc.stderr
+    after = proc.stdout.split(f"you: {swap}", 1)[1]
+    assert not after.lstrip().startswith("-- round over"), after[:200]
+    assert "you quit the game" in after

@@ -33,6 +33,14 @@ CAPABILITY_MARKERS = {
     "dealer_rotates": "# series.next_dealer: left_of_dealer",
     "wild": "def _as_played(hand):",
     "siege": "# throw_in.timing: any_time",
+    "trump_exchange": "def _exchange_action(self):",
+    "swaps": "def _swap_actions(self):",
+    # series capability (L1-L3, H2, H3)
+    "series_state": "last=None",
+    "losses": "def _read_losses(",
+    "deal_sizes": "# deal.initial_hand (L2)",
+    "redeal_rule": "def _redeal_needed(",
+    "right_of_loser": "# series.first_attacker: right_of_loser",
 }
 
 
