@@ -36,8 +36,8 @@
 #define DURAK_PAIRS_NANNOTATIONS 0
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_PAIRS_MAX_GAME_ACTIONS 20000
-/* teams.mode: opposite (PR1): the view has `losses`. */
-#define DURAK_PAIRS_CAP_TEAMS 1
+/* L1, PR6: the view has `losses`. */
+#define DURAK_PAIRS_CAP_LOSSES 1
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -79,7 +79,7 @@ typedef struct durak_pairs_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_PAIRS_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_PAIRS_PLAYERS_MAX];  /* per seat, games lost in this series (PR6) */
+    int losses[DURAK_PAIRS_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
 } durak_pairs_view;
 
 /* Sufficient statistics of whole games, as the simulator merges them (compiler/sim/stats.py). */

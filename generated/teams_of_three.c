@@ -595,7 +595,7 @@ struct durak_teams_of_three_game {
     int nthrowers;
     int loser, is_draw;
     int annotations[DURAK_TEAMS_OF_THREE_NANNOTATIONS + 1];
-    int losses[PMAX];  /* per seat, games lost in this series; a team's loss counts for each seat (PR6) */
+    int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
 };
 
 durak_teams_of_three_game *durak_teams_of_three_new(void)
@@ -885,7 +885,7 @@ int durak_teams_of_three_next_game(const durak_teams_of_three_game *g, durak_tea
     {
         int err = durak_teams_of_three_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
         }
         return err;
     }
@@ -1107,7 +1107,7 @@ static void finish(game *g, int took)
     } else {
         {
             /* teams.mode: the durak is the seat of the last team holding the most cards, ties to
-             * the lowest seat (PR6); every seat of that team counts the loss. */
+             * the lowest seat (PR6). */
             int s, most = -1;
             for (s = 0; s < g->players; s++) {
                 if (g->in_game[s] && popcount(g->hands[s]) > most) {
@@ -1115,6 +1115,10 @@ static void finish(game *g, int took)
                     g->loser = s;
                 }
             }
+        }
+        {
+            /* teams.mode: every seat of the losing team counts the loss (PR6). */
+            int s;
             for (s = 0; s < g->players; s++) {
                 if (TEAM_OF[g->players][s] == TEAM_OF[g->players][g->loser]) {
                     g->losses[s]++;
@@ -1230,7 +1234,7 @@ void durak_teams_of_three_get(const durak_teams_of_three_game *g, durak_teams_of
     for (i = 0; i < DURAK_TEAMS_OF_THREE_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->losses, g->losses, sizeof(g->losses));  /* PR6 */
+    memcpy(v->losses, g->losses, sizeof(g->losses));  /* L1, PR6 */
 }
 
 static int seat_ok(const durak_teams_of_three_view *v, int seat)
@@ -1262,7 +1266,7 @@ int durak_teams_of_three_set(durak_teams_of_three_game *g, const durak_teams_of_
     }
     for (i = 0; i < v->players; i++) {
         if (v->losses[i] < 0) {
-            return DURAK_TEAMS_OF_THREE_E_STATE;
+            return DURAK_TEAMS_OF_THREE_E_STATE;  /* L1: a loss count is 0 or more */
         }
     }
     for (i = 0; i < v->ntable; i++) {
@@ -1324,7 +1328,7 @@ int durak_teams_of_three_set(durak_teams_of_three_game *g, const durak_teams_of_
     for (i = 0; i < DURAK_TEAMS_OF_THREE_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->losses, v->losses, sizeof(g->losses));  /* PR6: the series' loss counts so far */
+    memcpy(g->losses, v->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts so far */
     seats_changed(g);
     if (g->phase != DURAK_TEAMS_OF_THREE_OVER) {
         entitled(g);

@@ -36,8 +36,8 @@
 #define DURAK_TEAMS_OF_THREE_NANNOTATIONS 0
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TEAMS_OF_THREE_MAX_GAME_ACTIONS 20000
-/* teams.mode: alternate (PR1): the view has `losses`. */
-#define DURAK_TEAMS_OF_THREE_CAP_TEAMS 1
+/* L1, PR6: the view has `losses`. */
+#define DURAK_TEAMS_OF_THREE_CAP_LOSSES 1
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -79,7 +79,7 @@ typedef struct durak_teams_of_three_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_TEAMS_OF_THREE_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_TEAMS_OF_THREE_PLAYERS_MAX];  /* per seat, games lost in this series (PR6) */
+    int losses[DURAK_TEAMS_OF_THREE_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
 } durak_teams_of_three_view;
 
 /* Sufficient statistics of whole games, as the simulator merges them (compiler/sim/stats.py). */

@@ -30,6 +30,7 @@ ROUND = {
     "players": "g->players",
     "active_players": "g->left",
     "stock": "g->nstock",
+    "discard": "popcount(g->discard)",  # H1: the cards on the discard pile
 }
 SEAT = {
     "is_attacker": "(s == atk)",

@@ -40,7 +40,7 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
-#if C(CAP_TEAMS)
+#if C(CAP_LOSSES)
     if (set_item(d, "losses", int_tuple(v->losses, v->players))) {
         return -1;
     }
@@ -84,7 +84,7 @@ static int structural_load(PyObject *d, dk_view *v)
         Py_DECREF(fast);
     }
 #endif
-#if C(CAP_TEAMS)
+#if C(CAP_LOSSES)
     if (get_ints(d, "losses", v->losses, C(PLAYERS_MAX), NULL)) {
         return -1;
     }

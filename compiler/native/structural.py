@@ -47,6 +47,8 @@ def structural(py) -> Structural:
         _hidden_trump(s, py)
     if rules.get("teams.mode", "none") != "none":
         _teams(s, rules)
+    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
+        _losses(s)
     return s
 
 
@@ -78,17 +80,20 @@ def _hidden_trump(s: Structural, py) -> None:
 def _teams(s: Structural, rules: dict) -> None:
     from durakc.schema import team_of, teams_of
     mode = rules["teams.mode"]
-    s.to_dict.append(lambda v: {"losses": list(v["losses"])})
-    s.to_view.append(lambda d: {"losses": tuple(d["losses"])})
     s.members["teams"] = property(
         lambda self: teams_of(mode, self.players),
         doc=f"The teams, each a sorted list of seats (teams.mode: {mode}, PR1).")
     s.members["losing_team"] = property(
         lambda self: None if self.loser is None else team_of(mode, self.players, self.loser),
         doc="The index into `teams` of the team that lost (PR5); None before the end or after a draw.")
+
+
+def _losses(s: Structural) -> None:
+    s.to_dict.append(lambda v: {"losses": list(v["losses"])})
+    s.to_view.append(lambda d: {"losses": tuple(d["losses"])})
     s.members["losses"] = property(
         lambda self: list(self._view()["losses"]),
-        doc="Per seat, the games lost so far in this series: every seat of a losing team counts (PR6).")
+        doc="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")
 
     def carry_losses(plain_next_game):
         def next_game(self, seed=None):

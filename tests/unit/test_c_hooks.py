@@ -26,11 +26,12 @@ MARKERS = {
     "seat_trumps": "SEAT_SUIT",
     "hidden_trump": "trump.hidden_second",
     "teams": "opponent(",
+    "losses": "CAP_LOSSES",
     "siege": "throw_in.timing: any_time",
     "wild": "as_played(",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
-         "siege": "siege", "wild": "weli"}
+         "losses": "teams-of-three", "siege": "siege", "wild": "weli"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():
