@@ -18,6 +18,7 @@ from durakc.spec import Spec
 SUPPORTED = frozenset({
     "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
+    "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild",
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -32,6 +33,11 @@ KNOWN_KEYS = {
     "same_attacker": ("after_take.next_attacker",),
     "last_draw_on_return": ("refill.first_on_return",),
     "dealer_rotates": ("series.next_dealer",),
+    "seat_trumps": ("trump.mode", "trump.seat_suits"),
+    "hidden_trump": ("trump.hidden_second",),
+    "teams": ("teams.mode",),
+    "siege": ("throw_in.timing",),
+    "wild": ("deck.wild_rank", "deck.wild_suits"),
 }
 """The spec keys that switch on each capability of today's IR."""
 
@@ -59,7 +65,8 @@ def capability_keys(spec: Spec, cap) -> list[str]:
     if given:
         return [given] if isinstance(given, str) else list(given)
     if cap.name in KNOWN_KEYS:
-        return [k for k in KNOWN_KEYS[cap.name] if k in spec.values]
+        keys = [k for k in KNOWN_KEYS[cap.name] if k in spec.values]
+        return [k for k in keys if spec.origin.get(k, "default") != "default"] or keys
     words = [_stem(w) for w in cap.name.split("_")]
     scored = []
     for key in (k.path for k in KEYS):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import functools
 
-from durakc.ir import build_ir, module_name
+from durakc.ir import _wild_cards, build_ir, module_name
+from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
 
@@ -30,6 +31,7 @@ ROUND = {
     "players": "g->players",
     "active_players": "g->left",
     "stock": "g->nstock",
+    "discard": "popcount(g->discard)",  # H1: the cards on the discard pile
 }
 SEAT = {
     "is_attacker": "(s == atk)",
@@ -38,6 +40,7 @@ SEAT = {
     "right_of_defender": "(s == prev_in(g, dfd))",
     "players": "n",
     "active_players": "g->left",
+    "partner_of_defender": "((MATES[n][dfd] >> s) & 1U)",  # teams.mode: bit s of the defender's team
 }
 OUTCOME = {
     "loser_hand": "popcount(g->hands[g->loser])",
@@ -48,10 +51,22 @@ OUTCOME = {
     "players": "g->players",
 }
 
-# The spec key of each expression the C engine evaluates at run time, with its name map.
+
+
+def seat_constants(r: dict) -> dict:
+    """Seat-environment names with one value for the whole variant (durakc.ir's): `is_defender`
+    (the defender is never asked) and, without teams.mode, `partner_of_defender` (PR2)."""
+    constants = {"is_defender": False}
+    if r["teams.mode"] == "none":
+        constants["partner_of_defender"] = False
+    return constants
+
+
+# The spec key of each expression the C engine evaluates at run time, with its name map
+# (None: the variant's seat constants).
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
-    ("throw_in.who", SEAT, {"is_defender": False}),
+    ("throw_in.who", SEAT, seat_constants),
     ("transfer.when", TRANSFER, None),
     ("transfer.capacity", TRANSFER_AFTER_K, None),
 )
@@ -91,7 +106,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
         "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
         "limit_c": r["attack.limit"].to_c(ROUND),
-        "throw_in_c": r["throw_in.who"].to_c(SEAT, {"is_defender": False}),
+        "throw_in_c": r["throw_in.who"].to_c(SEAT, seat_constants(r)),
         "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
@@ -133,7 +148,43 @@ def _capability_values(ir, r: dict) -> dict:
         "first_on_return": "last_draw_on_return" not in sections,
         "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
+        "teams_c": _teams_tables(r) if "teams" in sections else [],
+        "wild_c": _wild_tables(r) if "wild" in sections else {},
     }
+
+
+def _wild_tables(r: dict) -> dict:
+    """deck.wild_rank (W1, W2): the card ints beyond the printed deck, one per (wild card, named
+    suit), and the C tables over them (as durakc.ir's identities and the Python capability)."""
+    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    ns, ncards = len(suits), len(ranks) * len(suits)
+    wild = list(_wild_cards(r))
+    printed = list(range(ncards)) + [w for w in wild for _ in suits]
+    texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
+    named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]
+
+    def rank_cards(rank):
+        return sum(1 << (rank * ns + s) for s in range(ns))
+
+    same_rank = [rank_cards(printed[c] // ns) | sum(named[w] for w in wild if w // ns == printed[c] // ns)
+                 for c in range(len(printed))]
+    return {"cards": wild, "nids": len(printed), "printed": printed, "texts": texts,
+            "mask": f"0x{sum(1 << w for w in wild):X}ULL",
+            "named": [f"0x{m:X}ULL" for m in named], "same_rank": [f"0x{m:X}ULL" for m in same_rank]}
+
+
+def _teams_tables(r: dict) -> list:
+    """teams.mode (PR1): per player count it seats, (n, each seat's team, each seat's team
+    as a seat mask, the teams) for the C tables."""
+    mode = r["teams.mode"]
+    rows = []
+    for n in TEAM_PLAYER_COUNTS[mode]:
+        if r["players.min"] <= n <= r["players.max"]:
+            teams = teams_of(mode, n)
+            team = [team_of(mode, n, s) for s in range(n)]
+            text = " ".join("{" + ",".join(map(str, t)) + "}" for t in teams)
+            rows.append((n, team, [sum(1 << m for m in teams[t]) for t in team], text))
+    return rows
 
 
 def _card_text_lines(ranks, suits) -> list[str]:

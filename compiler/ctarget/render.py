@@ -10,9 +10,10 @@ import jinja2
 from durakc.codegen import TEMPLATES
 from durakc.ctarget.capabilities import refusals
 from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from durakc.ctarget.hooks import CHooks
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
-from durakc.ir import build_ir, module_name
+from durakc.ir import _wild_cards, build_ir, module_name
 from durakc.spec import Spec
 
 _ENV = jinja2.Environment(
@@ -50,7 +51,13 @@ def unsupported(spec: Spec, ir=None) -> list:
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
-    keyed = [(key, r[key], names, consts) for key, names, consts in EXPRESSION_KEYS]
+    nids = ncards + len(_wild_cards(r)) * len(r["deck.suits"])
+    if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
+        message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
+                   f"(the deck and each wild card per named suit)")
+        problems.append(("deck.wild_rank", message))
+    keyed = [(key, r[key], names, consts(r) if callable(consts) else consts)
+             for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
               for name, expr in sorted(r["outcome.annotations"].items())]
     for key, expr, names, consts in keyed:
@@ -102,8 +109,9 @@ def render_c(spec: Spec, ir=None) -> dict[str, str]:
         raise CTargetError(problems)
     v = c_context(spec, ir)
     c_name, h_name = c_files(spec)
-    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"]),
-            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"])}
+    hook = CHooks(_ENV, v, ir.capabilities)
+    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"], hook=hook),
+            h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"], hook=hook)}
 
 
 def c_sources_or_problems(specs: list[Spec]) -> tuple[dict[str, str], list]:

@@ -27,14 +27,19 @@ typedef F(view) dk_view;
 typedef F(record) dk_record;
 
 #define NC C(NCARDS)
+#if C(CAP_WILD)
+#define NID C(NIDS)  /* the card ints a table may hold: printed cards and wild cards' named suits (W2) */
+#else
+#define NID NC
+#endif
 
 /* Interned Action objects, by move (owned references; NULL until first needed). */
 static PyObject *make_action = NULL;
-static PyObject *beat_actions[NC][NC];
-static PyObject *throw_actions[NC];
+static PyObject *beat_actions[NID][NID];
+static PyObject *throw_actions[NID];
 static PyObject *take_action = NULL, *pass_action = NULL;
-static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) -> Action */
-static PyObject *card_texts[NC];  /* "10H", ... (owned, made at import) */
+static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) or (kind, mask) -> Action */
+static PyObject *card_texts[NID];  /* "10H", ... (owned, made at import) */
 
 static PyObject *action_object(const dk_action *a)
 {
@@ -56,7 +61,9 @@ static PyObject *action_object(const dk_action *a)
         return *slot;
     }
     if (!slot) {
-        key = PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
+        /* kind << 58 | mask, or (kind, mask) when the mask reaches bit 58 (wild cards' card ints) */
+        key = a->mask >> 58 ? Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask)
+                            : PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
         if (!key) {
             return NULL;
         }
@@ -276,6 +283,8 @@ static PyObject *int_tuple(const int *xs, int n)
     return t;
 }
 
+static int structural_view(PyObject *d, const dk_view *v);
+
 /* view(): the whole state as a tuple of plain values (see VIEW_FIELDS in native/engine.py). */
 static PyObject *Core_view(Core *self, PyObject *unused)
 {
@@ -309,6 +318,9 @@ static PyObject *Core_view(Core *self, PyObject *unused)
         "in_game", int_tuple(v.in_game, v.players), "out", int_tuple(v.out, v.nout),
         "loser", v.loser, "is_draw", v.is_draw,
         "annotations", int_tuple(v.annotations, C(NANNOTATIONS)));
+    if (result && structural_view(result, &v)) {
+        Py_CLEAR(result);
+    }
     return result;
 }
 
@@ -378,6 +390,8 @@ static int get_mask(PyObject *d, const char *key, uint64_t *out)
     return 0;
 }
 
+#include "binding_structural.c"
+
 /* load(view_dict): set the state from a dict shaped like view()'s result. */
 static PyObject *Core_load(Core *self, PyObject *d)
 {
@@ -405,6 +419,9 @@ static PyObject *Core_load(Core *self, PyObject *d)
         return NULL;
     }
     v.passed = (unsigned)n;
+    if (structural_load(d, &v)) {
+        return NULL;
+    }
     if (v.players < C(PLAYERS_MIN) || v.players > C(PLAYERS_MAX)) {
         return error_for(C(E_PLAYERS));
     }
@@ -903,7 +920,7 @@ PyMODINIT_FUNC DK_CAT(PyInit_, DK_MODULE)(void)
     }
     {
         int c;
-        for (c = 0; c < NC; c++) {
+        for (c = 0; c < NID; c++) {
             card_texts[c] = PyUnicode_InternFromString(F(card_text)(c));
             if (!card_texts[c]) {
                 return NULL;

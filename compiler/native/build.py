@@ -19,6 +19,7 @@ import sysconfig
 from pathlib import Path
 
 BINDING = Path(__file__).resolve().parent / "binding.c"
+STRUCTURAL = BINDING.parent / "binding_structural.c"  # included by binding.c
 
 
 class NativeUnavailable(RuntimeError):
@@ -72,7 +73,8 @@ def build_extension(module: str, c_source: str, header: str, *, force: bool = Fa
     prefix = f"durak_{module}_"
     unit = _unit(module, f"{module}.h", prefix)
     digest = hashlib.sha256("\0".join([
-        c_source, header, BINDING.read_text(encoding="utf-8"), unit, sys.version,
+        c_source, header, BINDING.read_text(encoding="utf-8"), STRUCTURAL.read_text(encoding="utf-8"),
+        unit, sys.version,
         sysconfig.get_config_var("EXT_SUFFIX") or "", cc]).encode()).hexdigest()[:16]
     folder = cache_dir() / f"{module}-{digest}"
     target = folder / f"_durak_native_{module}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"

@@ -15,6 +15,7 @@ import types
 
 from durakc.ir import module_name
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.native.structural import structural
 from durakc.paths import engines_dir
 
 GENERATED = engines_dir()
@@ -141,6 +142,7 @@ def _make_module(py, ext) -> types.ModuleType:
 def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
     annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
+    extra = structural(py)
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 
@@ -224,9 +226,8 @@ def _game_class(py, ext):
         limit = property(lambda self: self._view()["limit"])
         annotations = property(lambda self: _annotations(self._view()))
 
-        # -- structural members (contract "Structural variants"): the C target builds only
-        # variants without teams, seat trumps, series losses, a hidden trump or swaps
-        # (compiler/ctarget/capabilities.py), so each holds its trivial value.
+        # -- structural members (contract "Structural variants"): trivial unless the variant
+        # uses the capability (compiler/ctarget/capabilities.py lists those the C target builds).
         teams = property(lambda self: None, doc="The teams (PR1); None: every seat for itself.")
         losing_team = property(lambda self: None, doc="The losing team (PR5); None without teams.")
         losses = property(lambda self: [0] * self.players,
@@ -270,7 +271,7 @@ def _game_class(py, ext):
             "transfers": v["transfers"], "shown": _texts(v["shown"]), "late": _texts(v["late"]),
             "in_game": [bool(x) for x in v["in_game"]], "out": list(v["out"]),
             "loser": None if v["loser"] < 0 else v["loser"], "is_draw": bool(v["is_draw"]),
-            "annotations": _annotations(v), "history": list(history),
+            "annotations": _annotations(v), "history": list(history), **extra.state_keys(v),
         }
 
     def _view_of(d):
@@ -292,6 +293,11 @@ def _game_class(py, ext):
             "in_game": tuple(int(x) for x in d["in_game"]), "out": tuple(d["out"]),
             "loser": -1 if d["loser"] is None else d["loser"], "is_draw": int(d["is_draw"]),
             "annotations": tuple(int(bool(annotations.get(n))) for n in annotation_names),
+            **extra.view_keys(d),
         }
 
+    for name, member in extra.members.items():  # the variant's structural capabilities
+        setattr(Game, name, member)
+    for name, wrap in extra.wraps.items():
+        setattr(Game, name, wrap(getattr(Game, name)))
     return Game

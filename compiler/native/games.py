@@ -13,6 +13,7 @@ them this returns None and the runner drives the C engines decision by decision.
 from __future__ import annotations
 
 from durakc.native.sim import load
+from durakc.schema import team_of, teams_of
 from durakc.sim.paired import PairStats
 from durakc.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
@@ -48,6 +49,8 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
     raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds)
+    team_mode = engine.VARIANT["rules"].get("teams.mode", "none")
+    teams = None if team_mode == "none" else teams_of(team_mode, players)  # PR1
     records = []
     for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows) \
             in zip(games.orders, raw):
@@ -58,6 +61,9 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
                   "transfers": transfers, "shows": shows}
         if loser >= 0:
             record["loser_bot"] = order[loser]
+        if teams is not None:  # PR5, PR6: the durak is a seat of the losing team
+            record["teams"] = teams
+            record["losing_team"] = None if loser < 0 else team_of(team_mode, players, loser)
         records.append(record)
     return records
 
@@ -67,6 +73,8 @@ def run_native_chunk(task: tuple) -> dict | None:
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if any(native_bot(b) is None for b in bots):
         return None
+    if "greedy" in bots and any(_wild(load(ref)) for ref in refs):
+        return None  # the C greedy bot does not name suits for wild cards (W2) yet
     games = Games(seed, start, stop, bots, rotate)
     per_variant = [play_records(load(ref), players, games) for ref in refs]
     stats = [Stats(players) for _ in refs]
@@ -79,3 +87,8 @@ def run_native_chunk(task: tuple) -> dict | None:
             pair.add(a, b)
     return {"variants": {ref: st.to_dict() for ref, st in zip(refs, stats)},
             "pairs": {ref: pair.to_dict() for ref, pair in zip(refs[1:], pairs)}}
+
+
+def _wild(engine) -> bool:
+    """Whether `engine`'s variant has wild cards (deck.wild_rank, W1)."""
+    return engine.VARIANT["rules"].get("deck.wild_rank") is not None

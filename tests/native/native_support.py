@@ -53,14 +53,25 @@ def python_engine(name: str):
     return durakc.engines.load(name)
 
 
-def variant_players() -> list:
-    """pytest params (variant, players): every bundled variant at every player count it allows."""
+def seats(py, players: int) -> bool:
+    """True when Python engine `py` deals `players` (teams.mode refuses some counts in range, PR1)."""
+    try:
+        py.new_game(players, 0)
+    except py.InvalidGame:
+        return False
+    return True
+
+
+def variant_players(refused: bool = False) -> list:
+    """pytest params (variant, players): every bundled variant at every player count it allows
+    (`refused`: at the counts in its range that it refuses instead)."""
     params = []
     for name in durakc.engines.ENGINES:
         py = durakc.engines.load(name)
         for players in range(py.PLAYERS_MIN, py.PLAYERS_MAX + 1):
-            params.append(pytest.param(name, players, id=f"{name}-{players}",
-                                       marks=skip_refused(name)))
+            if seats(py, players) != refused:
+                params.append(pytest.param(name, players, id=f"{name}-{players}",
+                                           marks=skip_refused(name)))
     return params
 
 

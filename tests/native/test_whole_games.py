@@ -31,7 +31,11 @@ def test_c_chunks_count_what_the_python_runner_counts(name):
                                       (["greedy", "random"], 60, 80, True)):
         seats = (bots * players)[:players]
         task = ([name], players, seats, 7, start, stop, rotate)
-        assert run_native_chunk(task) is not None  # whole games in C, not the Python loop
+        in_c = run_native_chunk(task)
+        if "greedy" in bots and py.VARIANT["rules"].get("deck.wild_rank") is not None:
+            assert in_c is None  # the C greedy bot names no suits (W2) yet: the runner drives C
+        else:
+            assert in_c is not None  # whole games in C, not the Python loop
         assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
 
@@ -80,6 +84,11 @@ def _durakc(*args, env=None):
      "--bots", "greedy"],
     ["simulate", "proyezdnoy", "--players", "2", "--games", "60", "--start", "200", "--seed", "1",
      "--bots", "greedy", "--jobs", "2"],
+    # the structural capabilities: teams (loss rate per team), seat trumps, a hidden trump,
+    # siege and wild cards
+    ["simulate", "pairs", "--players", "4", "--games", "150", "--bots", "greedy"],
+    ["compare", "svoi-kozyri", "changeable-trump", "siege", "weli", "--players", "3", "--games",
+     "120", "--bots", "greedy,random,greedy"],
 ])
 def test_native_output_is_byte_identical(command):
     python = _durakc(*command, "--backend", "python")

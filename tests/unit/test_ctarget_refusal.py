@@ -30,7 +30,8 @@ def _without(monkeypatch, name: str) -> None:
 
 
 # The eighteen variants of the T, P, S and K profiles and their house rules: the C target
-# covers all of them.  Structural capabilities (issues 10 and 11) are refused until ported.
+# covers all of them with the flags of its core; the structural variants below use the C
+# capability modules (templates/c/cap_<name>.c.j2).
 PROFILE_VARIANTS = (
     "albanian", "crazy", "double-durak", "durak52", "epaulettes", "fallen-ace",
     "first-round-five", "kyiv", "mini", "neighbours", "no-trump", "podkidnoy",
@@ -44,15 +45,34 @@ def test_every_capability_of_the_profile_variants_is_supported():
     assert all(unsupported(load_spec(n)) == [] for n in PROFILE_VARIANTS)
 
 
+STRUCTURAL = {  # capability: (a variant using it, the key that switches it on)
+    "seat_trumps": ("svoi-kozyri", "trump.mode"),
+    "hidden_trump": ("changeable-trump", "trump.hidden_second"),
+    "teams": ("pairs", "teams.mode"),
+    "losses": ("pairs", "teams.mode"),
+    "siege": ("siege", "throw_in.timing"),
+    "wild": ("weli", "deck.wild_rank"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STRUCTURAL))
+def test_every_structural_capability_is_ported_and_its_refusal_names_the_key(monkeypatch, name):
+    variant, key = STRUCTURAL[name]
+    assert name in capabilities.SUPPORTED
+    assert unsupported(load_spec(variant)) == []
+    _without(monkeypatch, name)
+    problems = unsupported(load_spec(variant))
+    assert problems and all(p.message.startswith(f"`{key}`: the C target does not support")
+                            for p in problems[:1])
+    assert all(p.line > 0 for p in problems)  # at the spec line that sets it
+
+
 def test_every_other_bundled_variant_is_refused_at_a_key():
     for name in set(bundled_names()) - set(PROFILE_VARIANTS):
         problems = unsupported(load_spec(name))
         used = {cap.name for cap in build_ir(load_spec(name)).capabilities}
-        assert problems, name
-        # a capability the C target lacks, or else an expression name it lacks (H1's discard)
-        reason = ("the C target does not support" if not used <= capabilities.SUPPORTED
-                  else "the C target can not evaluate this expression")
-        assert all(reason in p.message for p in problems), (name, problems)
+        assert bool(problems) == (not used <= capabilities.SUPPORTED), name
+        assert all("the C target does not support" in p.message for p in problems), name
 
 
 def test_an_unsupported_capability_is_an_error_at_the_key_that_switches_it_on(monkeypatch):

@@ -1,0 +1,92 @@
+"""Named hook points of the C templates, filled by the C modules of capabilities.
+
+The C core (`compiler/templates/c/*.c.j2`) holds the round protocol every variant shares;
+the capabilities of the T, P, S and K profiles are `{% if %}` flags of it (`context.py`).
+A capability ported later (seat trumps, a hidden trump, teams, ...) lives in its own
+module `compiler/templates/c/cap_<name>.c.j2`, whose macros fill named points of the core,
+exactly like the Python templates' hooks (`durakc.hooks`, same semantics): a macro with a
+`default` argument receives the text so far, one without replaces it.  A variant without
+the capability gets the default alone, so the C of every other variant is unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import jinja2
+
+from durakc.codegen import TEMPLATES
+from durakc.hooks import UnknownHook
+
+C_HOOK_POINTS = {
+    # the header
+    "macros": "header, after the size macros: further macros (`<P>CAP_<NAME>` names a capability for the binding)",
+    "view": "header, struct view: further fields of the state as plain data",
+    # the engine
+    "state": "struct game: further fields of the state",
+    "tables": "module level, after the beat tables: the capability's constant tables",
+    "beat_table": "the declaration of BEATEN_BY (one row per card int)",
+    "card_text": "card_text: return the text of card int `card`, NULL outside the deck",
+    "opening_hand": "opening_actions: `hand`, the cards the attacker may open with",
+    "defence_hand": "defence_actions: `hand`, the cards the defender may beat with",
+    "throw_hand": "legal, throw phase: `m`, the cards `to_move` may throw in",
+    "beat_played": "beat: the defence card `d` leaves the defender's hand for the table",
+    "attack_played": "open_attack: the opening cards `mask` leave the attacker's hand for the table",
+    "throw_played": "throw_in: the thrown card `mask` leaves the hand of `to_move` for the table",
+    "set_table_check": "set: refuse a view whose table holds cards that are not card ints",
+    "helpers": "module level, after seats_changed: static functions of the capability",
+    "check_players": "deal_with: refuse a `players` count within the range (return E_PLAYERS)",
+    "next_game": "next_game: deal the next game of the series into `next` and return the result",
+    "defender": "start_round: who defends against `attacker`: set g->def",
+    "next_hand": "defence_actions (transfer): `next_hand`, the cards of who would defend next",
+    "pass_on_target": "pass_on (transfer): who defends after a transfer: set g->def",
+    "opened": "open_attack: who moves after the opening attack",
+    "beat_next": "beat: who moves after a beat (g->nunb: the cards still unbeaten)",
+    "throw_next": "throw_in: who moves after a throw-in",
+    "throwers_done": "ask_throwers: nobody (more) may throw now: close the round",
+    "game_over": "end_round, after seats left: `finish` and return when the game is over",
+    "game_end": "finish: set the loser (the draw case is set already)",
+    "count_loss": "losses, in game_end: count the loss of `g->loser` (L1; teams: the whole team, PR6)",
+    "beating": "defence_actions: `beaten_by`, the beat table the defender answers with",
+    "new_game": "deal_with: start the dealt game `g` (`start(...)`)",
+    "refilled": "end_round: after the hands were drawn up from the stock (T22)",
+    "get": "get: copy the capability's state into the view `v`",
+    "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
+    "set": "set: read the capability's state from the view `v` into `g`",
+}
+"""Every C hook point: name -> what code goes there."""
+
+
+def module_path(name: str) -> Path:
+    """The C template module of capability `name` (it may not exist)."""
+    return TEMPLATES / "c" / f"cap_{name}.c.j2"
+
+
+class CHooks:
+    """`hook(name)` of the C templates for one variant (see the module docstring)."""
+
+    def __init__(self, env: jinja2.Environment, v: dict, capabilities: list):
+        self._macros: dict[str, list] = {}
+        for cap in capabilities:
+            if not module_path(cap.name).exists():
+                continue  # a capability of the core's flags (context.py)
+            module = env.get_template(f"c/cap_{cap.name}.c.j2").make_module(
+                {"v": v, "cap": cap, "hook": self, "p": v["p"], "P": v["P"]})
+            for name in dir(module):
+                macro = getattr(module, name)
+                if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
+                    continue
+                if name not in C_HOOK_POINTS:
+                    raise UnknownHook(f"c/cap_{cap.name}.c.j2 defines {name!r}, not a C hook point")
+                self._macros.setdefault(name, []).append(macro)
+
+    def __call__(self, name: str, caller=None) -> str:
+        if name not in C_HOOK_POINTS:
+            raise UnknownHook(f"the C templates call the unknown hook point {name!r}")
+        macros = self._macros.get(name, ())
+        text = ""
+        if caller is not None and (not macros or "default" in macros[0].arguments):
+            text = caller()
+        for macro in macros:
+            text = macro(default=text) if "default" in macro.arguments else macro()
+        return text

@@ -1,0 +1,76 @@
+"""The C hook points (durakc.ctarget.hooks): the C templates call exactly the listed points,
+each capability module of the C target is a ported capability whose macros fill known points,
+and a variant without a capability gets none of its C code."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from durakc.codegen import TEMPLATES
+from durakc.ctarget import capabilities, render_c
+from durakc.ctarget.context import c_context
+from durakc.ctarget.hooks import C_HOOK_POINTS, CHooks, module_path
+from durakc.ctarget.render import _ENV
+from durakc.hooks import Capability, UnknownHook
+from durakc.ir import build_ir
+from durakc.spec import load_spec
+
+C_TEMPLATES = sorted((TEMPLATES / "c").glob("*.j2"))
+CALL = re.compile(r'hook\("(\w+)"\)')
+MODULES = {p.name[len("cap_"):-len(".c.j2")]: p for p in C_TEMPLATES if p.name.startswith("cap_")}
+
+# A marker of each C module's code: the engines of variants that do not use it never hold it.
+MARKERS = {
+    "seat_trumps": "SEAT_SUIT",
+    "hidden_trump": "trump.hidden_second",
+    "teams": "opponent(",
+    "losses": "CAP_LOSSES",
+    "siege": "throw_in.timing: any_time",
+    "wild": "as_played(",
+}
+USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
+         "losses": "teams-of-three", "siege": "siege", "wild": "weli"}
+
+
+def test_the_c_templates_call_exactly_the_listed_points():
+    called = {name for path in C_TEMPLATES for name in CALL.findall(path.read_text(encoding="utf-8"))}
+    assert called == set(C_HOOK_POINTS)
+
+
+def test_every_c_module_is_a_supported_capability_with_a_marker():
+    assert set(MODULES) <= capabilities.SUPPORTED
+    assert set(MODULES) == set(MARKERS) == set(USERS)
+    assert all(module_path(name) == path for name, path in MODULES.items())
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_a_c_module_fills_only_known_points(name):
+    spec = load_spec(USERS[name])
+    ir = build_ir(spec)
+    assert name in {cap.name for cap in ir.capabilities}
+    hooks = CHooks(_ENV, c_context(spec, ir), ir.capabilities)
+    assert hooks._macros and set(hooks._macros) <= set(C_HOOK_POINTS)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_only_the_variants_using_a_capability_hold_its_c_code(name):
+    user = render_c(load_spec(USERS[name]))
+    assert any(MARKERS[name] in text for text in user.values())
+    for other in ("podkidnoy", "transfer", "kyiv"):
+        assert not any(MARKERS[name] in text for text in render_c(load_spec(other)).values())
+
+
+def test_an_unknown_c_point_or_macro_is_an_error(monkeypatch):
+    import jinja2
+
+    import durakc.ctarget.hooks as c_hooks
+    spec = load_spec("podkidnoy")
+    with pytest.raises(UnknownHook):
+        CHooks(_ENV, c_context(spec), [])("no_such_point")
+    env = _ENV.overlay(loader=jinja2.DictLoader(
+        {"c/cap_bogus.c.j2": "{% macro not_a_point() %}x{% endmacro %}"}))
+    monkeypatch.setattr(c_hooks, "module_path", lambda name: MODULES["siege"])  # "exists"
+    with pytest.raises(UnknownHook):
+        CHooks(env, c_context(spec), [Capability("bogus", {})])
