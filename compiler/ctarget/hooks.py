@@ -54,6 +54,9 @@ C_HOOK_POINTS = {
     "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
     "set": "set: read the capability's state from the view `v` into `g`",
     # the bots (bots.c.j2)
+    "turn_card": "first_allowed: `continue` past card `c` when it may not fix trump",
+    "opening_done": "opening_actions, before the return: further openings put at `out`",
+    "bot_precious": "bots, greedy_defend: the plan's trumps (`plan_trumps`) and `high` from `plan_d[i]`",
     "bot_ranks": "bots: RANK_VALUE, the numeric rank the bots read off every card int",
     "bot_trumps": "bots, trump_cards: return the card ints of the trump suit",
     "bot_stock": "bots: (an expression) how many cards the stock shows, len(game.stock)",

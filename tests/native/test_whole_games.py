@@ -37,7 +37,8 @@ def test_c_chunks_count_what_the_python_runner_counts(name):
         assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
 
-@pytest.mark.parametrize("name", ["cx-wild-wide", "cx-wild-siege", "cx-hidden-teams"])
+@pytest.mark.parametrize("name", ["cx-wild-wide", "cx-wild-siege", "cx-hidden-teams",
+                                  "cx-jokers-transfer"])
 def test_c_chunks_of_user_specs_count_what_the_python_runner_counts(name, tmp_path):
     """The C greedy bot values wild cards (W2) and reads the stock without the hidden card
     (CT1) as the Python one does: whole games in C count what the runner counts."""
