@@ -1531,7 +1531,7 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     if (plan_trumps && ntransfers) {
         return first_min(g, acts, transfers, ntransfers, key_transfer_cost);
     }
-    if (take >= 0 && high && g->natt + g->beaten <= 2 && g->nstock > BIG_STOCK) {
+    if (take >= 0 && high && g->natt + g->beaten <= 2 && (g->nstock - (g->hidden >= 0) /* the hidden card is not listed, CT1 */) > BIG_STOCK) {
         return take;  /* an expensive trump this early: take instead */
     }
     {
@@ -1591,7 +1591,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
             top = r > top ? r : top;
             rest &= rest - 1;
         }
-        if (!(m & trumps) && !(g->nstock && top > LOW_THROW)) {
+        if (!(m & trumps) && !((g->nstock - (g->hidden >= 0) /* the hidden card is not listed, CT1 */) && top > LOW_THROW)) {
             options[n++] = k->idx[DURAK_CHANGEABLE_TRUMP_THROW][i];
         }
     }

@@ -1527,8 +1527,9 @@ int durak_weli_set(durak_weli_game *g, const durak_weli_view *v)
  * min() and max() keep the first of equal keys, and so does every loop here (strict <).
  * The C target builds no wild cards (W2), so a card's suit is its printed suit. */
 
-/* The numeric rank of each card, as compiler/sim/cards.py reads its text (2..14, ace high). */
-static const unsigned char RANK_VALUE[NCARDS] = {
+/* The numeric rank of each card int, as compiler/sim/cards.py reads its text (2..14, ace high);
+ * a wild card played with a named suit ("6S/H", W2) has its printed card's rank. */
+static const unsigned char RANK_VALUE[NIDS] = {
     6, 6, 6, 6,  /* 6 */
     7, 7, 7, 7,  /* 7 */
     8, 8, 8, 8,  /* 8 */
@@ -1538,7 +1539,12 @@ static const unsigned char RANK_VALUE[NCARDS] = {
     12, 12, 12, 12,  /* Q */
     13, 13, 13, 13,  /* K */
     14, 14, 14, 14,  /* A */
+    6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6,  /* W2: 6S/S 6S/H 6S/D 6S/C 6H/S 6H/H 6H/D 6H/C 6D/S 6D/H 6D/D 6D/C 6C/S 6C/H 6C/D 6C/C */
 };
+
+/* Every named-suit card int (W2), and those naming suit 0 (shift by a suit for the others). */
+#define NAMED_IDS_ALL (~((((mask_t)1) << NCARDS) - 1))
+#define NAMED_SUIT0 ((mask_t)0x1111000000000ULL)
 
 #define HIGH_TRUMP 12  /* a trump Q or higher is "expensive" */
 #define BIG_STOCK 8    /* ... while more than this many cards are left to draw */
@@ -1547,13 +1553,15 @@ static const unsigned char RANK_VALUE[NCARDS] = {
 /* Every card of the trump suit (none without trump). */
 static mask_t trump_cards(const game *g)
 {
-    return g->trump >= 0 ? SUIT_CARDS(g->trump) : 0;
+    /* W2: a wild card played naming the trump suit is a trump */
+    return g->trump >= 0 ? SUIT_CARDS(g->trump) | (NAMED_SUIT0 << g->trump) : 0;
 }
 
 /* _cost: the rank, plus 100 for a trump. */
 static int card_cost(const game *g, int c)
 {
-    return RANK_VALUE[c] + (SUIT_OF(c) == g->trump ? 100 : 0);
+    /* a wild card (W2) may always be played as a trump: it is worth as much as one */
+    return RANK_VALUE[c] + (SUIT_OF(c) == g->trump || c >= NCARDS ? 100 : 0);
 }
 
 static int rank_sum(mask_t m)
@@ -1658,7 +1666,7 @@ static int beat_plan(const game *g, const action *acts, const int *beats, int nb
         }
         plan_a[i] = order[i];
         plan_d[i] = best;
-        used |= BIT(best);
+        used |= BIT(PRINTED[best]) | NAMED_IDS[PRINTED[best]];  /* one card whatever suit it names (W2) */
     }
     return n;
 }
@@ -1729,7 +1737,7 @@ static int greedy_open(const game *g, const action *acts, const int *attacks, in
 {
     int counts[15] = { 0 }, best = -1, i;
     long best_key = 0;
-    mask_t trumps = trump_cards(g);
+    mask_t trumps = trump_cards(g) | NAMED_IDS_ALL;  /* wild cards (W2) are kept like trumps */
     for (i = 0; i < n; i++) {  /* the single-card openings show the hand's ranks */
         mask_t m = acts[attacks[i]].mask;
         if (!(m & (m - 1)) && !(m & trumps)) {
@@ -1739,9 +1747,10 @@ static int greedy_open(const game *g, const action *acts, const int *attacks, in
     for (i = 0; i < n; i++) {
         mask_t m = acts[attacks[i]].mask;
         int r = RANK_VALUE[lowest(m)];
-        /* (trumps, rank - 2 * (count - 1), -cards), packed */
-        long key = ((long)popcount(m & trumps) * 256 + (r - 2 * (counts[r] - 1) + 64)) * 256
-                   + (64 - popcount(m));
+        /* (trumps and wild cards, rank - 2 * (count - 1), -cards, wild cards not naming
+         * trump: naming trump makes a card only a higher trump beats, W2), packed */
+        long key = (((long)popcount(m & trumps) * 256 + (r - 2 * (counts[r] - 1) + 64)) * 256
+                    + (64 - popcount(m))) * 256 + popcount(m & NAMED_IDS_ALL & ~trump_cards(g));
         if (best < 0 || key < best_key) {
             best = attacks[i];
             best_key = key;
@@ -1754,7 +1763,7 @@ static int greedy_open(const game *g, const action *acts, const int *attacks, in
 static int greedy_throw(const game *g, const action *acts, const kinds *k)
 {
     int options[DURAK_WELI_MAX_ACTIONS], n = 0, i;
-    mask_t trumps = trump_cards(g);
+    mask_t trumps = trump_cards(g) | NAMED_IDS_ALL;  /* wild cards (W2) are kept like trumps */
     for (i = 0; i < k->n[DURAK_WELI_THROW]; i++) {
         mask_t m = acts[k->idx[DURAK_WELI_THROW][i]].mask;
         int top = 0;

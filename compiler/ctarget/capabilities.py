@@ -18,7 +18,7 @@ from durakc.spec import Spec
 SUPPORTED = frozenset({
     "transfer", "show_trump", "late_cards", "annotations", "single_opening", "limit_rule",
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
-    "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild",
+    "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 

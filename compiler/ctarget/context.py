@@ -168,8 +168,12 @@ def _wild_tables(r: dict) -> dict:
 
     same_rank = [rank_cards(printed[c] // ns) | sum(named[w] for w in wild if w // ns == printed[c] // ns)
                  for c in range(len(printed))]
+    # the bots (compiler/sim/bots.py): a named-suit card int has its printed card's rank
+    named_ranks = " ".join(f"{RANK_VALUE.get(ranks[printed[c] // ns], 0)}," for c in range(ncards, len(printed)))
     return {"cards": wild, "nids": len(printed), "printed": printed, "texts": texts,
             "mask": f"0x{sum(1 << w for w in wild):X}ULL",
+            "named_suit0": f"0x{sum(1 << (ncards + i * ns) for i in range(len(wild))):X}ULL",
+            "named_ranks": named_ranks,
             "named": [f"0x{m:X}ULL" for m in named], "same_rank": [f"0x{m:X}ULL" for m in same_rank]}
 
 

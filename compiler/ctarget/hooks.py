@@ -53,6 +53,17 @@ C_HOOK_POINTS = {
     "get": "get: copy the capability's state into the view `v`",
     "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
     "set": "set: read the capability's state from the view `v` into `g`",
+    # the bots (bots.c.j2)
+    "turn_card": "first_allowed: `continue` past card `c` when it may not fix trump",
+    "opening_done": "opening_actions, before the return: further openings put at `out`",
+    "bot_precious": "bots, greedy_defend: the plan's trumps (`plan_trumps`) and `high` from `plan_d[i]`",
+    "bot_ranks": "bots: RANK_VALUE, the numeric rank the bots read off every card int",
+    "bot_trumps": "bots, trump_cards: return the card ints of the trump suit",
+    "bot_stock": "bots: (an expression) how many cards the stock shows, len(game.stock)",
+    "bot_cost": "bots, card_cost: return the cost (_cost) of card int `c`",
+    "bot_plan_used": "bots, beat_plan: mark the defence card `best` used in `used`",
+    "bot_kept": "bots, greedy_open and greedy_throw: `trumps`, the cards kept back like trumps",
+    "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
 }
 """Every C hook point: name -> what code goes there."""
 

@@ -48,9 +48,12 @@ def unsupported(spec: Spec, ir=None) -> list:
         return refused  # the checks below assume the capabilities the C target knows
     problems = []
     r = spec.values
-    ncards = len(r["deck.ranks"]) * len(r["deck.suits"])
+    ncards = len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]  # J1: 52 + 2
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
+    if r["deck.jokers"] and _wild_cards(r):  # the card ints of both are laid out apart
+        message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
+        problems.append(("deck.jokers", message))
     nids = ncards + len(_wild_cards(r)) * len(r["deck.suits"])
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "

@@ -95,6 +95,17 @@ extends: weli
 rules:
   deck: {ranks: ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"], wild_rank: "4"}
 """,
+    # jokers with transfers and shows, several-card openings (a joker still opens alone, J4),
+    # trump never spades (a turned joker is passed over too, J1)
+    "cx-jokers-transfer": """
+name: cx-jokers-transfer
+title: Jokers passed on
+extends: jokers
+rules:
+  attack: {opening: same_rank}
+  transfer: {enabled: true, show_trump: true}
+  trump: {never: [S]}
+""",
     "cx-wild-siege": """
 name: cx-wild-siege
 title: Weli of diamonds under siege

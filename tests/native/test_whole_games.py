@@ -16,6 +16,7 @@ import pytest
 from native_support import ROOT, c_variants, native, needs_cc, python_engine
 
 from durakc.bench import bench, bench_native
+from durakc.native import load_native_spec
 from durakc.native.build import NativeUnavailable, build_extension
 from durakc.native.games import run_native_chunk
 from durakc.sim.runner import run_chunk
@@ -32,11 +33,27 @@ def test_c_chunks_count_what_the_python_runner_counts(name):
         seats = (bots * players)[:players]
         task = ([name], players, seats, 7, start, stop, rotate)
         in_c = run_native_chunk(task)
-        if "greedy" in bots and py.VARIANT["rules"].get("deck.wild_rank") is not None:
-            assert in_c is None  # the C greedy bot names no suits (W2) yet: the runner drives C
-        else:
-            assert in_c is not None  # whole games in C, not the Python loop
+        assert in_c is not None  # whole games in C, not the Python loop
         assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
+
+
+@pytest.mark.parametrize("name", ["cx-wild-wide", "cx-wild-siege", "cx-hidden-teams",
+                                  "cx-jokers-transfer"])
+def test_c_chunks_of_user_specs_count_what_the_python_runner_counts(name, tmp_path):
+    """The C greedy bot values wild cards (W2) and reads the stock without the hidden card
+    (CT1) as the Python one does: whole games in C count what the runner counts."""
+    from test_user_specs import SPECS
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(SPECS[name], encoding="utf-8")
+    py = load_native_spec(str(path)).PYTHON_ENGINE
+    for players, bots, seed in ((4, ["greedy"], 3), (2, ["greedy", "random"], 11),
+                                (3, ["random", "greedy"], 5)):
+        players = max(py.PLAYERS_MIN, min(players, py.PLAYERS_MAX))
+        seats = (bots * players)[:players]
+        task = ([str(path)], players, seats, seed, 0, 60, True)
+        in_c = run_native_chunk(task)
+        assert in_c is not None
+        assert in_c == run_chunk((*task, "python"))
 
 
 @pytest.mark.parametrize("name, players, bots, start, stop", [

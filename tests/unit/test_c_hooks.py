@@ -29,9 +29,11 @@ MARKERS = {
     "losses": "CAP_LOSSES",
     "siege": "throw_in.timing: any_time",
     "wild": "as_played(",
+    "jokers": "JOKER_CARDS",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
-         "losses": "teams-of-three", "siege": "siege", "wild": "weli"}
+         "losses": "teams-of-three", "siege": "siege", "wild": "weli",
+         "jokers": "jokers"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

@@ -52,6 +52,7 @@ STRUCTURAL = {  # capability: (a variant using it, the key that switches it on)
     "losses": ("pairs", "teams.mode"),
     "siege": ("siege", "throw_in.timing"),
     "wild": ("weli", "deck.wild_rank"),
+    "jokers": ("jokers", "deck.jokers"),
 }
 
 
@@ -147,12 +148,12 @@ def test_a_new_capability_is_named_by_the_keys_its_words_match(monkeypatch, tmp_
     assert nameless[0].message.startswith("capability 'zzz': the C target does not support zzz")
 
 
-def test_jokers_are_refused_at_deck_jokers_and_build_skips_their_c_file():
-    # J1-J4 are not ported to C: the jokers variant is an error at its deck.jokers line.
-    problems = unsupported(load_spec("jokers"))
-    assert [p.format().splitlines()[0] for p in problems] == [
-        ("variants/jokers.yaml:14:13: error: `deck.jokers`: the C target does not support "
-         "jokers yet (--target c)")]
-    outputs, errors = build_outputs()
-    assert errors == [] and "jokers.py" in outputs
-    assert "jokers.c" not in outputs and "jokers.h" not in outputs
+def test_jokers_with_wild_cards_are_refused_at_deck_jokers(tmp_path):
+    spec_file = tmp_path / "wild-jokers.yaml"
+    spec_file.write_text("name: wild-jokers\ntitle: Wild jokers\nextends: weli\nrules:\n"
+                         "  deck:\n    jokers: 2\n", encoding="utf-8")
+    problems = unsupported(load_spec(str(spec_file)))
+    assert [p.message for p in problems] == [
+        ("deck.jokers: the C target does not build jokers together with wild cards "
+         "(deck.wild_rank) yet (--target c)")]
+    assert problems[0].line == 6
