@@ -186,6 +186,10 @@ def _game_class(py, ext):
                 dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
+            if hasattr(self, "_deal_after"):  # series_state: the deal reads this game (L2, H2)
+                g = type(self)()
+                g._deal_after(self, seed_argument(seed), dealer)
+                return g
             return type(self)._dealt(v["players"], seed, dealer, 1)
 
         # -- slow paths ------------------------------------------------------------------
