@@ -45,6 +45,11 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_TRUMP_EXCHANGE)
+    if (set_item(d, "exchanged", PyBool_FromLong(v->exchanged))) {
+        return -1;
+    }
+#endif
     return 0;
 }
 
@@ -86,6 +91,11 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_LOSSES)
     if (get_ints(d, "losses", v->losses, C(PLAYERS_MAX), NULL)) {
+        return -1;
+    }
+#endif
+#if C(CAP_TRUMP_EXCHANGE)
+    if (get_int(d, "exchanged", &v->exchanged)) {
         return -1;
     }
 #endif

@@ -49,6 +49,8 @@ def structural(py) -> Structural:
         _teams(s, rules)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
         _losses(s)
+    if rules.get("trump.six_exchange"):  # capability `trump_exchange` (TX1)
+        _trump_exchange(s)
     return s
 
 
@@ -106,3 +108,8 @@ def _losses(s: Structural) -> None:
         return next_game
 
     s.wraps["next_game"] = carry_losses
+
+
+def _trump_exchange(s: Structural) -> None:
+    s.to_dict.append(lambda v: {"exchanged": bool(v["exchanged"])})
+    s.to_view.append(lambda d: {"exchanged": int(bool(d.get("exchanged", False)))})
