@@ -64,6 +64,7 @@ C_HOOK_POINTS = {
     "simple_opening": "simple_count, opening: set s->n to 0 when the opening list is not simple",
     "apply_kinds": "apply_legal: further `case`s of the action kinds",
     "before_opening": "greedy_bot, an opening: return an action before attacking (`k`, the kinds)",
+    "round_start": "start_round: reset the capability's per-round state",
     "new_game": "deal_with: start the dealt game `g` (`start(...)`)",
     "refilled": "end_round: after the hands were drawn up from the stock (T22)",
     "get": "get: copy the capability's state into the view `v`",

@@ -64,6 +64,12 @@ static PyObject *action_object(const dk_action *a)
         /* kind << 58 | mask, or (kind, mask) when the mask reaches bit 58 (wild cards' card ints) */
         key = a->mask >> 58 ? Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask)
                             : PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
+#if C(CAP_SWAPS)
+        if (a->kind == C(SWAP)) {  /* swap.per_game: the order of the two cards matters (PK3) */
+            Py_XDECREF(key);
+            key = Py_BuildValue("(iii)", a->kind, a->a, a->d);
+        }
+#endif
         if (!key) {
             return NULL;
         }

@@ -97,6 +97,8 @@ def _action_factory(py):
     def make(kind, a, d, mask):
         if kind == py.BEAT:
             text = f"beat {py.CARD_TEXT[a]} {py.CARD_TEXT[d]}"
+        elif py.VERBS[kind] == "swap":  # swap.per_game: the card drawn first listed first (PK3)
+            text = f"swap {py.CARD_TEXT[a]} {py.CARD_TEXT[d]}"
         else:
             text = " ".join([py.VERBS[kind], *py.mask_texts(mask)])
         return py.parse_action(text)
