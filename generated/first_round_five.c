@@ -1434,7 +1434,8 @@ int durak_first_round_five_set(durak_first_round_five_game *g, const durak_first
  * the same action from the same legal list (in canonical order), and the random bot draws
  * from the same random.Random stream (rng.choice: one _randbelow per decision).  Python's
  * min() and max() keep the first of equal keys, and so does every loop here (strict <).
- * The C target builds no wild cards (W2), so a card's suit is its printed suit. */
+ * Capabilities that change how a card is valued (wild cards, jokers, a hidden trump) fill the
+ * bot_* hook points. */
 
 /* The numeric rank of each card, as compiler/sim/cards.py reads its text (2..14, ace high). */
 static const unsigned char RANK_VALUE[NCARDS] = {

@@ -42,6 +42,17 @@ SEAT = {
     "active_players": "g->left",
     "partner_of_defender": "((MATES[n][dfd] >> s) & 1U)",  # teams.mode: bit s of the defender's team
 }
+DEAL = {  # deal.initial_hand (L2): the i-th seat from the dealer's left
+    "losses": "losses[(dealer + 1 + i) % players]",
+    "hand_size": "HAND_SIZE",
+    "players": "players",
+}
+DEALT = {  # deal.redeal_if (H3): one dealt hand
+    "longest_suit": "longest_suit(hand)",
+    "trumps": "(trump >= 0 ? popcount(hand & SUIT_CARDS(trump)) : 0)",
+    "cards": "popcount(hand)",
+    "players": "players",
+}
 OUTCOME = {
     "loser_hand": "popcount(g->hands[g->loser])",
     "final_attack_cards": "g->natt",
@@ -150,6 +161,8 @@ def _capability_values(ir, r: dict) -> dict:
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
         "teams_c": _teams_tables(r) if "teams" in sections else [],
         "wild_c": _wild_tables(r) if "wild" in sections else {},
+        "deal_sizes_c": r["deal.initial_hand"].to_c(DEAL) if "deal_sizes" in sections else "",
+        "redeal_c": r["deal.redeal_if"].to_c(DEALT) if "redeal_rule" in sections else "",
     }
 
 

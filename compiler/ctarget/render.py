@@ -54,6 +54,11 @@ def unsupported(spec: Spec, ir=None) -> list:
     if r["deck.jokers"] and _wild_cards(r):  # the card ints of both are laid out apart
         message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
         problems.append(("deck.jokers", message))
+    for key in ("swap.per_game", "trump.six_exchange"):  # PK1, TX1 read printed cards (W3)
+        if r[key] and _wild_cards(r):
+            message = (f"the C target does not build {key} together with wild cards "
+                       "(deck.wild_rank) yet")
+            problems.append((key, message))
     nids = ncards + len(_wild_cards(r)) * len(r["deck.suits"])
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "

@@ -64,6 +64,12 @@ static PyObject *action_object(const dk_action *a)
         /* kind << 58 | mask, or (kind, mask) when the mask reaches bit 58 (wild cards' card ints) */
         key = a->mask >> 58 ? Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask)
                             : PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
+#if C(CAP_SWAPS)
+        if (a->kind == C(SWAP)) {  /* swap.per_game: the order of the two cards matters (PK3) */
+            Py_XDECREF(key);
+            key = Py_BuildValue("(iii)", a->kind, a->a, a->d);
+        }
+#endif
         if (!key) {
             return NULL;
         }
@@ -485,43 +491,53 @@ static PyObject *Core_copy(Core *self, PyObject *unused)
     return (PyObject *)c;
 }
 
+/* A seed as the C deal takes it: an int below 2**64 into *s (returns 0) or a tuple of 625
+ * state words into state (returns 1); -1 with a Python error set. */
+static int read_seed(PyObject *seed, unsigned long long *s, uint32_t state[625])
+{
+    PyObject *fast;
+    Py_ssize_t i;
+    if (PyLong_Check(seed)) {
+        *s = PyLong_AsUnsignedLongLong(seed);
+        return *s == (unsigned long long)-1 && PyErr_Occurred() ? -1 : 0;
+    }
+    fast = PySequence_Fast(seed, "a seed is an int or 625 state words");
+    if (!fast) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) != 625) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "a Mersenne Twister state has 625 words");
+        return -1;
+    }
+    for (i = 0; i < 625; i++) {
+        unsigned long w = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (w == (unsigned long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        state[i] = (uint32_t)w;
+    }
+    Py_DECREF(fast);
+    return 1;
+}
+
 /* _deal(players, seed, dealer, series): seed an int below 2**64 or a tuple of 625 state words. */
 static PyObject *Core_deal(Core *self, PyObject *args)
 {
-    int players, dealer, series, err;
+    int players, dealer, series, err, kind;
+    unsigned long long s = 0;
+    uint32_t state[625];
     PyObject *seed;
     if (!PyArg_ParseTuple(args, "iOii", &players, &seed, &dealer, &series)) {
         return NULL;
     }
-    if (PyLong_Check(seed)) {
-        unsigned long long s = PyLong_AsUnsignedLongLong(seed);
-        if (s == (unsigned long long)-1 && PyErr_Occurred()) {
-            return NULL;
-        }
-        err = F(deal)(self->g, players, s, dealer, series);
-    } else {
-        uint32_t state[625];
-        PyObject *fast = PySequence_Fast(seed, "a seed is an int or 625 state words");
-        Py_ssize_t i;
-        if (!fast) {
-            return NULL;
-        }
-        if (PySequence_Fast_GET_SIZE(fast) != 625) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "a Mersenne Twister state has 625 words");
-            return NULL;
-        }
-        for (i = 0; i < 625; i++) {
-            unsigned long w = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, i));
-            if (w == (unsigned long)-1 && PyErr_Occurred()) {
-                Py_DECREF(fast);
-                return NULL;
-            }
-            state[i] = (uint32_t)w;
-        }
-        Py_DECREF(fast);
-        err = F(deal_state)(self->g, players, state, dealer, series);
+    kind = read_seed(seed, &s, state);
+    if (kind < 0) {
+        return NULL;
     }
+    err = kind ? F(deal_state)(self->g, players, state, dealer, series)
+               : F(deal)(self->g, players, s, dealer, series);
     if (err) {
         return error_for(err);
     }
@@ -723,6 +739,36 @@ static PyObject *Core_get_out(Core *self, void *closure)
     return l;
 }
 
+#if C(CAP_SERIES_STATE)
+/* _deal_after(last, seed, dealer): the next game of the series after the finished game
+ * `last` (series_state: the deal reads it, L2, H2); seed as for _deal. */
+static PyObject *Core_deal_after(Core *self, PyObject *args)
+{
+    int dealer, err, kind;
+    unsigned long long s = 0;
+    uint32_t state[625];
+    PyObject *last, *seed;
+    if (!PyArg_ParseTuple(args, "OOi", &last, &seed, &dealer)) {
+        return NULL;
+    }
+    if (!PyObject_TypeCheck(last, Py_TYPE(self))) {
+        PyErr_SetString(PyExc_TypeError, "the finished game is a game of the same variant");
+        return NULL;
+    }
+    kind = read_seed(seed, &s, state);
+    if (kind < 0) {
+        return NULL;
+    }
+    err = F(deal_after)(self->g, ((Core *)last)->g, s, kind ? state : NULL, dealer);
+    if (err) {
+        return error_for(err);
+    }
+    PyList_SetSlice(self->history, 0, PyList_GET_SIZE(self->history), NULL);
+    Py_CLEAR(self->legal);
+    Py_RETURN_NONE;
+}
+#endif
+
 static PyMethodDef Core_methods[] = {
     {"legal_actions", (PyCFunction)Core_legal_actions, METH_NOARGS,
      "Every legal action for to_move, in canonical order; empty when the game is over."},
@@ -732,6 +778,9 @@ static PyMethodDef Core_methods[] = {
     {"_view", (PyCFunction)Core_view, METH_NOARGS, NULL},
     {"_load", (PyCFunction)Core_load, METH_O, NULL},
     {"_deal", (PyCFunction)Core_deal, METH_VARARGS, NULL},
+#if C(CAP_SERIES_STATE)
+    {"_deal_after", (PyCFunction)Core_deal_after, METH_VARARGS, NULL},
+#endif
     {"copy", (PyCFunction)Core_copy, METH_NOARGS, "An independent copy of the game."},
     {NULL, NULL, 0, NULL}
 };

@@ -45,6 +45,17 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_TRUMP_EXCHANGE)
+    if (set_item(d, "exchanged", PyBool_FromLong(v->exchanged))) {
+        return -1;
+    }
+#endif
+#if C(CAP_SWAPS)
+    if (set_item(d, "swaps_left", int_tuple(v->swaps_left, v->players))
+        || set_item(d, "swapped", PyBool_FromLong(v->swapped))) {
+        return -1;
+    }
+#endif
     return 0;
 }
 
@@ -86,6 +97,16 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_LOSSES)
     if (get_ints(d, "losses", v->losses, C(PLAYERS_MAX), NULL)) {
+        return -1;
+    }
+#endif
+#if C(CAP_TRUMP_EXCHANGE)
+    if (get_int(d, "exchanged", &v->exchanged)) {
+        return -1;
+    }
+#endif
+#if C(CAP_SWAPS)
+    if (get_ints(d, "swaps_left", v->swaps_left, C(PLAYERS_MAX), NULL) || get_int(d, "swapped", &v->swapped)) {
         return -1;
     }
 #endif

@@ -97,6 +97,8 @@ def _action_factory(py):
     def make(kind, a, d, mask):
         if kind == py.BEAT:
             text = f"beat {py.CARD_TEXT[a]} {py.CARD_TEXT[d]}"
+        elif py.VERBS[kind] == "swap":  # swap.per_game: the card drawn first listed first (PK3)
+            text = f"swap {py.CARD_TEXT[a]} {py.CARD_TEXT[d]}"
         else:
             text = " ".join([py.VERBS[kind], *py.mask_texts(mask)])
         return py.parse_action(text)
@@ -186,6 +188,10 @@ def _game_class(py, ext):
                 dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
+            if hasattr(self, "_deal_after"):  # series_state: the deal reads this game (L2, H2)
+                g = type(self)()
+                g._deal_after(self, seed_argument(seed), dealer)
+                return g
             return type(self)._dealt(v["players"], seed, dealer, 1)
 
         # -- slow paths ------------------------------------------------------------------

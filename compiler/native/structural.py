@@ -49,6 +49,10 @@ def structural(py) -> Structural:
         _teams(s, rules)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
         _losses(s)
+    if rules.get("trump.six_exchange"):  # capability `trump_exchange` (TX1)
+        _trump_exchange(s)
+    if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
+        _swaps(s)
     return s
 
 
@@ -106,3 +110,16 @@ def _losses(s: Structural) -> None:
         return next_game
 
     s.wraps["next_game"] = carry_losses
+
+
+def _trump_exchange(s: Structural) -> None:
+    s.to_dict.append(lambda v: {"exchanged": bool(v["exchanged"])})
+    s.to_view.append(lambda d: {"exchanged": int(bool(d.get("exchanged", False)))})
+
+
+def _swaps(s: Structural) -> None:
+    s.to_dict.append(lambda v: {"swaps_left": list(v["swaps_left"]), "swapped": bool(v["swapped"])})
+    s.to_view.append(lambda d: {"swaps_left": tuple(d["swaps_left"]), "swapped": int(bool(d["swapped"]))})
+    s.members["swaps_left"] = property(
+        lambda self: list(self._view()["swaps_left"]),
+        doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")

@@ -30,10 +30,17 @@ MARKERS = {
     "siege": "throw_in.timing: any_time",
     "wild": "as_played(",
     "jokers": "JOKER_CARDS",
+    "series_state": "deal_after(",
+    "deal_sizes": "deal.initial_hand",
+    "redeal_rule": "redeal_needed(",
+    "right_of_loser": "right_of_loser -",
+    "trump_exchange": "EXCHANGE",
+    "swaps": "may_swap(",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
-         "losses": "teams-of-three", "siege": "siege", "wild": "weli",
-         "jokers": "jokers"}
+         "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
+         "series_state": "ladder", "deal_sizes": "ladder", "redeal_rule": "lopsided-redeal",
+         "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

@@ -157,3 +157,18 @@ def test_jokers_with_wild_cards_are_refused_at_deck_jokers(tmp_path):
         ("deck.jokers: the C target does not build jokers together with wild cards "
          "(deck.wild_rank) yet (--target c)")]
     assert problems[0].line == 6
+
+
+@pytest.mark.parametrize("parent,key,line", [("poker", "swap.per_game", 0),
+                                             ("trump-six", "trump.six_exchange", 0)])
+def test_swaps_and_the_exchange_with_wild_cards_are_refused(tmp_path, parent, key, line):
+    """PK1 and TX1 in C read printed cards; with wild cards (W3) the Python engine's handling
+    of a named suit would be needed, so the C target refuses the pair rather than differ."""
+    spec_file = tmp_path / "wild-house.yaml"
+    spec_file.write_text(f"name: wild-house\ntitle: Wild house\nextends: {parent}\nrules:\n"
+                         "  deck:\n    wild_rank: \"6\"\n", encoding="utf-8")
+    problems = unsupported(load_spec(str(spec_file)))
+    assert [p.message for p in problems] == [
+        (f"{key}: the C target does not build {key} together with wild cards (deck.wild_rank) "
+         f"yet (the value comes from the parent {parent}) (--target c)")]
+    assert problems[0].line == line  # the key is the parent's: no line of this file sets it
