@@ -125,7 +125,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
-                                    _wild_cards(r), r["deck.jokers"]),
+                                    wild_cards(r), r["deck.jokers"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
@@ -318,7 +318,7 @@ def _show_trump_section(r: dict) -> Capability:
 
 
 # -- wild cards (W1-W3) ------------------------------------------------------
-def _wild_cards(r: dict) -> tuple[int, ...]:
+def wild_cards(r: dict) -> tuple[int, ...]:
     """The card ints of the wild cards (deck.wild_rank, deck.wild_suits), low to high."""
     rank = r["deck.wild_rank"]
     if rank is None:
@@ -331,7 +331,7 @@ def _wild_cards(r: dict) -> tuple[int, ...]:
 def _wild_section(r: dict) -> Capability:
     """deck.wild_rank: wild cards name the suit they count as on the table (W1-W3)."""
     suits = list(r["deck.suits"])
-    cards = _wild_cards(r)
+    cards = wild_cards(r)
     texts = [r["deck.wild_rank"] + suits[c % len(suits)] for c in cards]
     return Capability("wild", {
         "rank": r["deck.wild_rank"],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from durakc.ir import _wild_cards, build_ir, module_name
+from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
@@ -171,7 +171,7 @@ def _wild_tables(r: dict) -> dict:
     suit), and the C tables over them (as durakc.ir's identities and the Python capability)."""
     ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
     ns, ncards = len(suits), len(ranks) * len(suits)
-    wild = list(_wild_cards(r))
+    wild = list(wild_cards(r))
     printed = list(range(ncards)) + [w for w in wild for _ in suits]
     texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
     named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]

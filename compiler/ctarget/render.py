@@ -13,7 +13,7 @@ from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from durakc.ctarget.hooks import CHooks
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
-from durakc.ir import _wild_cards, build_ir, module_name
+from durakc.ir import build_ir, module_name, wild_cards
 from durakc.spec import Spec
 
 _ENV = jinja2.Environment(
@@ -51,15 +51,15 @@ def unsupported(spec: Spec, ir=None) -> list:
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]  # J1: 52 + 2
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
-    if r["deck.jokers"] and _wild_cards(r):  # the card ints of both are laid out apart
+    if r["deck.jokers"] and wild_cards(r):  # the card ints of both are laid out apart
         message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
         problems.append(("deck.jokers", message))
     for key in ("swap.per_game", "trump.six_exchange"):  # PK1, TX1 read printed cards (W3)
-        if r[key] and _wild_cards(r):
+        if r[key] and wild_cards(r):
             message = (f"the C target does not build {key} together with wild cards "
                        "(deck.wild_rank) yet")
             problems.append((key, message))
-    nids = ncards + len(_wild_cards(r)) * len(r["deck.suits"])
+    nids = ncards + len(wild_cards(r)) * len(r["deck.suits"])
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
                    f"(the deck and each wild card per named suit)")

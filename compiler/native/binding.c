@@ -41,6 +41,22 @@ static PyObject *take_action = NULL, *pass_action = NULL;
 static PyObject *mask_actions = NULL;  /* dict: (kind << 58 | mask) or (kind, mask) -> Action */
 static PyObject *card_texts[NID];  /* "10H", ... (owned, made at import) */
 
+/* The key of a non-slotted action in mask_actions: kind << 58 | mask, or (kind, mask) when
+ * the mask reaches bit 58 (wild cards' card ints), or (kind, a, d) for a swap, whose two
+ * cards' order matters (swap.per_game, PK3). */
+static PyObject *action_key(const dk_action *a)
+{
+#if C(CAP_SWAPS)
+    if (a->kind == C(SWAP)) {
+        return Py_BuildValue("(iii)", a->kind, a->a, a->d);
+    }
+#endif
+    if (a->mask >> 58) {
+        return Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask);
+    }
+    return PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
+}
+
 static PyObject *action_object(const dk_action *a)
 {
     PyObject **slot = NULL, *obj, *key;
@@ -61,15 +77,7 @@ static PyObject *action_object(const dk_action *a)
         return *slot;
     }
     if (!slot) {
-        /* kind << 58 | mask, or (kind, mask) when the mask reaches bit 58 (wild cards' card ints) */
-        key = a->mask >> 58 ? Py_BuildValue("(iK)", a->kind, (unsigned long long)a->mask)
-                            : PyLong_FromUnsignedLongLong(((unsigned long long)a->kind << 58) | a->mask);
-#if C(CAP_SWAPS)
-        if (a->kind == C(SWAP)) {  /* swap.per_game: the order of the two cards matters (PK3) */
-            Py_XDECREF(key);
-            key = Py_BuildValue("(iii)", a->kind, a->a, a->d);
-        }
-#endif
+        key = action_key(a);
         if (!key) {
             return NULL;
         }
