@@ -591,8 +591,8 @@ struct durak_teams_of_three_game {
     mask_t shown;  /* trumps shown this round (transfer.show_once) */
     mask_t late;  /* attack cards added after the round's first beat (K1) */
     int late_unbeaten;
-    int throwers[PMAX];  /* seats entitled to throw in, in priority order */
-    int nthrowers;
+    unsigned seated;  /* the seats still in the game, a bit each */
+    unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_TEAMS_OF_THREE_NANNOTATIONS + 1];
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
@@ -654,6 +654,10 @@ static void seats_changed(game *g)
         }
         g->nxt[seat] = s;
     }
+    g->seated = 0;
+    for (seat = 0; seat < n; seat++) {
+        g->seated |= (unsigned)(g->in_game[seat] != 0) << seat;
+    }
 }
 
 /* The next active player clockwise who is not `seat`'s partner (teams.mode, PR2, PR4). */
@@ -667,11 +671,11 @@ static int opponent(const game *g, int seat)
     return s;
 }
 
-/* Seats that may throw in, clockwise from the current attacker (throw_in.who, T2). */
+/* Seats that may throw in (throw_in.who, T2); they are asked clockwise from the attacker. */
 static void entitled(game *g)
 {
     int atk = g->atk, dfd = g->def, n = g->players, i, s;
-    g->nthrowers = 0;
+    g->throwers = 0;
     for (i = 0; i < n; i++) {
         s = (atk + i) % n;
         if (s == dfd || !g->in_game[s]) {
@@ -679,7 +683,7 @@ static void entitled(game *g)
         }
         /* throw_in.who: not partner_of_defender */
         if ((!((MATES[n][dfd] >> s) & 1U))) {
-            g->throwers[g->nthrowers++] = s;
+            g->throwers |= 1U << s;
         }
     }
 }
@@ -934,8 +938,9 @@ static void simple_count(const game *g, simple_list *s)
 {
     s->n = 0;
     if (g->phase == DURAK_TEAMS_OF_THREE_THROW_IN) {
-        s->cards = g->hands[g->to_move] & g->on_table;
-        s->n = popcount(s->cards) + 1;  /* the throws, then pass */
+        mask_t m = g->hands[g->to_move] & g->on_table;
+        s->cards = m;
+        s->n = popcount(m) + 1;  /* the throws, then pass */
     } else if (g->phase == DURAK_TEAMS_OF_THREE_OPENING) {
         s->cards = g->hands[g->atk];
         s->n = popcount(s->cards);
@@ -971,7 +976,10 @@ static action *defence_actions(const game *g, action *out)
     return put(out, DURAK_TEAMS_OF_THREE_TAKE, -1, -1, 0);
 }
 
-int durak_teams_of_three_legal(durak_teams_of_three_game *g, durak_teams_of_three_action *out)
+/* The legal actions into `out`, their count.  The engine's own loops call this, not the
+ * exported durak_teams_of_three_legal: in a shared library a call of an exported function may go through
+ * the symbol table (it could be interposed) and is never inlined. */
+static int legal_actions(const game *g, action *out)
 {
     action *end = out;
     if (g->phase == DURAK_TEAMS_OF_THREE_DEFENCE) {
@@ -990,23 +998,43 @@ int durak_teams_of_three_legal(durak_teams_of_three_game *g, durak_teams_of_thre
     return (int)(end - out);
 }
 
+int durak_teams_of_three_legal(durak_teams_of_three_game *g, durak_teams_of_three_action *out)
+{
+    return legal_actions(g, out);
+}
+
 /* -- Applying actions ---------------------------------------------------------------------- */
 static void end_round(game *g);
+
+/* The seats holding a card of a rank on the table, a bit each. */
+static unsigned holding_table_ranks(const game *g)
+{
+    unsigned seats = 0;
+    int seat;
+    for (seat = 0; seat < g->players; seat++) {  /* no branch on the cards: they are random */
+        seats |= (unsigned)((g->hands[seat] & g->on_table) != 0) << seat;
+    }
+    return seats;
+}
+
+/* The first of `seats` (not empty) clockwise from `from`, `from` itself first. */
+static int first_clockwise(unsigned seats, int from, int players)
+{
+    unsigned turned = (seats >> from) | (seats << (players - from));  /* seat `from` at bit 0 */
+    int seat = from + lowest((mask_t)turned);
+    return seat < players ? seat : seat - players;
+}
 
 /* Ask the next entitled player who can throw, or close the round (protocol, T2). */
 static void ask_throwers(game *g)
 {
-    int i;
-    for (i = 0; i < g->nthrowers; i++) {
-        int seat = g->throwers[i];
-        if (!((g->passed >> seat) & 1U) && (g->hands[seat] & g->on_table)) {
-            /* attack.limit caps the attack cards; the defender must be able to cover the
-             * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit). */
-            if (g->natt < g->limit && g->nunb < popcount(g->hands[g->def])) {
-                g->to_move = seat;
-                return;
-            }
-            break;  /* no room for another card: nobody may throw */
+    /* attack.limit caps the attack cards; the defender must be able to cover the
+     * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit). */
+    if (g->natt < g->limit && g->nunb < popcount(g->hands[g->def])) {
+        unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
+        if (asked) {
+            g->to_move = first_clockwise(asked, g->atk, g->players);
+            return;
         }
     }
     end_round(g);
@@ -1073,7 +1101,15 @@ static void throw_in(game *g, mask_t mask)
     }
 }
 
-void durak_teams_of_three_apply_legal(durak_teams_of_three_game *g, const durak_teams_of_three_action *a)
+/* The player to move passes; the next one is asked (T2). */
+static void pass_turn(game *g)
+{
+    g->passed |= 1U << g->to_move;
+    ask_throwers(g);
+}
+
+/* Apply legal action `a` (the engine's loops call this, as legal_actions). */
+static void apply_action(game *g, const action *a)
 {
     switch (a->kind) {
     case DURAK_TEAMS_OF_THREE_BEAT:
@@ -1093,23 +1129,27 @@ void durak_teams_of_three_apply_legal(durak_teams_of_three_game *g, const durak_
         throw_in(g, a->mask);
         break;
     case DURAK_TEAMS_OF_THREE_PASS:
-        g->passed |= 1U << g->to_move;
-        ask_throwers(g);
+        pass_turn(g);
         break;
     default:
         break;
     }
 }
 
+void durak_teams_of_three_apply_legal(durak_teams_of_three_game *g, const durak_teams_of_three_action *a)
+{
+    apply_action(g, a);
+}
+
 int durak_teams_of_three_apply(durak_teams_of_three_game *g, const durak_teams_of_three_action *a)
 {
     action legal[DURAK_TEAMS_OF_THREE_MAX_ACTIONS];
-    int i, n = durak_teams_of_three_legal(g, legal);
+    int i, n = legal_actions(g, legal);
     for (i = 0; i < n; i++) {
         const action *x = &legal[i];
         if (x->kind == a->kind && x->mask == a->mask
             && (x->kind != DURAK_TEAMS_OF_THREE_BEAT || (x->a == a->a && x->d == a->d))) {
-            durak_teams_of_three_apply_legal(g, x);
+            apply_action(g, x);
             return DURAK_TEAMS_OF_THREE_OK;
         }
     }
@@ -1757,7 +1797,7 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
             r->unfinished = DURAK_TEAMS_OF_THREE_CAP;
             break;
         }
-        count = durak_teams_of_three_legal(g, acts);
+        count = legal_actions(g, acts);
         if (!count) {
             return DURAK_TEAMS_OF_THREE_E_STATE;
         }
@@ -1767,7 +1807,7 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
         r->transfers += a->kind == DURAK_TEAMS_OF_THREE_TRANSFER;
         r->shows += a->kind == DURAK_TEAMS_OF_THREE_SHOW;
         took |= a->kind == DURAK_TEAMS_OF_THREE_TAKE;
-        durak_teams_of_three_apply_legal(g, a);
+        apply_action(g, a);
         r->actions++;
     }
     over = g->phase == DURAK_TEAMS_OF_THREE_OVER;
@@ -1801,6 +1841,21 @@ int durak_teams_of_three_play_games(int players, long n, const uint64_t *game_se
     return err;
 }
 
+/* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass
+ * (its kind is known to be one of three: no jump through apply_action's table). */
+static void simple_play(game *g, const simple_list *s, int k)
+{
+    action a;
+    simple_nth(g, s, k, &a);
+    if (a.kind == DURAK_TEAMS_OF_THREE_ATTACK) {
+        open_attack(g, a.mask);
+    } else if (a.kind == DURAK_TEAMS_OF_THREE_THROW) {
+        throw_in(g, a.mask);
+    } else {
+        pass_turn(g);
+    }
+}
+
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream. */
 long durak_teams_of_three_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
 {
@@ -1827,15 +1882,13 @@ long durak_teams_of_three_bench_random(int players, uint64_t seed, long n, uint6
             simple_list simple;
             simple_count(&g, &simple);
             if (simple.n) {  /* an opening or a throw-in: pick without listing */
-                action a;
-                simple_nth(&g, &simple, (int)(mt_random(&rng) * simple.n), &a);
-                durak_teams_of_three_apply_legal(&g, &a);
+                simple_play(&g, &simple, (int)(mt_random(&rng) * simple.n));
             } else {
-                int count = durak_teams_of_three_legal(&g, acts);
+                int count = legal_actions(&g, acts);
                 if (!count) {
                     return DURAK_TEAMS_OF_THREE_E_STATE;
                 }
-                durak_teams_of_three_apply_legal(&g, &acts[(int)(mt_random(&rng) * count)]);
+                apply_action(&g, &acts[(int)(mt_random(&rng) * count)]);
             }
             actions++;
         }

@@ -61,7 +61,7 @@ C_HOOK_POINTS = {
     "action_kinds": "header, the action kinds' enum: further kinds after PASS, in the order of VERBS",
     "last_kind": "bots: the last action kind (NKINDS is one more)",
     "opening_legal": "opening_actions: further actions after the openings (`out`, the list's end)",
-    "simple_opening": "simple_count, opening: set s->n to 0 when the opening list is not simple",
+    "simple_opening": "simple_count, opening: `s->cards` and `s->n`, how many openings (0: the list is not simple)",
     "apply_kinds": "apply_legal: further `case`s of the action kinds",
     "before_opening": "greedy_bot, an opening: return an action before attacking (`k`, the kinds)",
     "round_start": "start_round: reset the capability's per-round state",

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 import pytest
-from native_support import ROOT, c_variants, native, needs_cc, python_engine
+from native_support import ROOT, c_variants, native, needs_cc, python_engine, variant_players
 
 from durakc.bench import bench, bench_native
 from durakc.native import load_native_spec
@@ -74,14 +74,15 @@ def test_bots_not_in_c_use_the_runner_over_the_c_engines():
     assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
 
-@pytest.mark.parametrize("name", ["transfer", "podkidnoy", "proyezdnoy", "durak52"])
-def test_the_c_bench_loop_plays_the_python_bench_games(name):
-    for players in (2, 5):
-        want = bench(python_engine(name), players, 30, seed=11)
-        got = bench_native(native(name), players, 30, seed=11)
-        assert got.actions == want.actions
-        driven = bench(native(name), players, 30, seed=11)  # the Python loop over the C engine
-        assert driven.actions == want.actions
+@pytest.mark.parametrize(("name", "players"), variant_players())
+def test_the_c_bench_loop_plays_the_python_bench_games(name, players):
+    # Every variant at every count: the C loop's shortcuts (openings and throw-ins chosen
+    # without a list) must list exactly what legal() lists, wild cards and jokers included.
+    want = bench(python_engine(name), players, 30, seed=11)
+    got = bench_native(native(name), players, 30, seed=11)
+    assert got.actions == want.actions
+    driven = bench(native(name), players, 30, seed=11)  # the Python loop over the C engine
+    assert driven.actions == want.actions
 
 
 def _durakc(*args, env=None):
