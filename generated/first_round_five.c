@@ -1081,12 +1081,22 @@ static int first_clockwise(unsigned seats, int from, int players)
     return seat < players ? seat : seat - players;
 }
 
+/* Whether `hand` holds more than n cards: n is the few unbeaten cards, often none, so
+ * dropping n cards is cheaper than counting them all. */
+static int more_cards_than(mask_t hand, int n)
+{
+    while (n-- > 0) {
+        hand &= hand - 1;
+    }
+    return hand != 0;
+}
+
 /* Ask the next entitled player who can throw, or close the round (protocol, T2). */
 static void ask_throwers(game *g)
 {
     /* attack.limit caps the attack cards; the defender must be able to cover the
      * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit). */
-    if (g->natt < g->limit && g->nunb < popcount(g->hands[g->def])) {
+    if (g->natt < g->limit && more_cards_than(g->hands[g->def], g->nunb)) {
         unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
         if (asked) {
             g->to_move = first_clockwise(asked, g->atk, g->players);
@@ -1291,10 +1301,12 @@ static void end_round(game *g)
             }
         }
     }
-    for (seat = 0; seat < g->players; seat++) {
-        empty += !g->hands[seat];
+    if (!g->nstock) {  /* T24: a player leaves only once the stock is empty */
+        for (seat = 0; seat < g->players; seat++) {
+            empty += !g->hands[seat];
+        }
     }
-    if (!g->nstock && empty > g->nout) {
+    if (empty > g->nout) {
         n = draw_order(g, order);
         for (i = 0; i < n; i++) {
             if (!g->hands[order[i]]) {
