@@ -941,6 +941,7 @@ typedef struct {
 static void simple_count(const game *g, simple_list *s)
 {
     s->n = 0;
+    s->counts = NULL;  /* read only after an opening; gcc cannot always see that */
     if (g->phase == DURAK_FIRST_ROUND_FIVE_THROW_IN) {
         s->cards = g->hands[g->to_move] & g->on_table;
         s->n = popcount(s->cards) + 1;  /* the throws, then pass */
