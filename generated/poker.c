@@ -31,8 +31,9 @@ typedef durak_poker_game game;
  * bit_length(n) bits until the value is below n; random() takes 27 + 26 bits. */
 typedef struct {
     uint32_t mt[624];
+    uint32_t out[624];  /* the outputs: the words below ready, tempered */
     int index;  /* the next word to output */
-    int ready;  /* words below this one are twisted already (a state from random.getstate()) */
+    int ready;  /* words below this one are twisted and tempered already */
 } mt_state;
 
 /* init_genrand(19650218), where every seeding starts (init_by_array): the same 624 words
@@ -221,6 +222,18 @@ static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
 #define MT_TWIST(w, k, next, far) \
     (y = ((w)[k] & 0x80000000U) | ((w)[next] & 0x7fffffffU), \
      (w)[k] = (w)[far] ^ (y >> 1) ^ (-(y & 1U) & 0x9908b0dfU))  /* no branch on a random bit */
+static inline void mt_temper(uint32_t *restrict out, const uint32_t *restrict words, int n)
+{
+    int k;
+    for (k = 0; k < n; k++) {
+        uint32_t y = words[k];
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c5680U;
+        y ^= (y << 15) & 0xefc60000U;
+        out[k] = y ^ (y >> 18);
+    }
+}
+
 static void mt_twist(mt_state *r)
 {
     uint32_t *mt = r->mt, y;
@@ -234,6 +247,7 @@ static void mt_twist(mt_state *r)
         for (k = 0; k < MT_BLOCK; k++) {
             MT_TWIST(block, k, k + 1, k + 397);
         }
+        mt_temper(r->out + r->ready, block, MT_BLOCK);
         r->ready += MT_BLOCK;
         return;
     }
@@ -247,22 +261,31 @@ static void mt_twist(mt_state *r)
         MT_TWIST(mt, k, k + 1, k - 227);
     }
     MT_TWIST(mt, 623, 0, 396);
+    mt_temper(r->out + MT_LAZY, mt + MT_LAZY, 624 - MT_LAZY);
     r->ready = 624;
 }
 
 /* The next 32-bit output (genrand_uint32). */
 static inline uint32_t mt_next(mt_state *r)
 {
-    uint32_t y;
     if (r->index >= r->ready) {
         mt_twist(r);
     }
-    y = r->mt[r->index++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= y >> 18;
-    return y;
+    return r->out[r->index++];
+}
+
+/* A state as random.getstate() gives it: 624 words (all twisted already) and the index;
+ * 0, or -1 for an index out of range. */
+static int mt_set_state(mt_state *r, const uint32_t state[625])
+{
+    if (state[624] > 624) {
+        return -1;
+    }
+    memcpy(r->mt, state, sizeof(r->mt));
+    mt_temper(r->out, r->mt, 624);
+    r->index = (int)state[624];
+    r->ready = 624;
+    return 0;
 }
 
 static int bit_length(uint32_t n)
@@ -863,10 +886,7 @@ int durak_poker_deal(durak_poker_game *g, int players, uint64_t seed, int dealer
 int durak_poker_deal_state(durak_poker_game *g, int players, const uint32_t state[625], int dealer, int series)
 {
     mt_state rng;
-    memcpy(rng.mt, state, sizeof(rng.mt));
-    rng.index = (int)state[624];
-    rng.ready = 624;  /* every word of a saved state is twisted already */
-    if (rng.index < 0 || rng.index > 624) {
+    if (mt_set_state(&rng, state)) {
         return DURAK_POKER_E_STATE;
     }
     return deal_with(g, players, &rng, dealer, series);
