@@ -154,52 +154,9 @@ static void mt_seed(mt_state *r, uint64_t seed)
 
 /* random.Random(seed) for MT_LANES (4) seeds at once (whole-game runs know their seeds in
  * advance; lanes past n get seed 0 and are not used).  Seeding is one long chain of
- * dependent steps; four chains side by side let the processor overlap them.  With GNU C
- * the four are one vector, a step for all four lanes in a few instructions.  Each lane
+ * dependent steps; four chains side by side let the processor overlap them.  Each lane
  * gets exactly mt_seed's words. */
 #define MT_LANES 4
-#if defined(__GNUC__)
-typedef uint32_t mt_lanes __attribute__((vector_size(16)));  /* a word of each lane */
-#define MT_ALL(x) ((mt_lanes){ (x), (x), (x), (x) })
-#define MT_MIX1(m, p) ((m) ^ (((p) ^ ((p) >> 30)) * 1664525U))
-#define MT_MIX2(m, p) ((m) ^ (((p) ^ ((p) >> 30)) * 1566083941U))
-static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
-{
-    mt_lanes first[624], even, odd, p;  /* first[i]: word i of every lane after the first pass */
-    uint32_t *m0 = r[0].mt, *m1 = r[1].mt, *m2 = r[2].mt, *m3 = r[3].mt;
-    int lane, i;
-    for (lane = 0; lane < MT_LANES; lane++) {
-        uint64_t seed = lane < n ? seeds[lane] : 0;
-        uint32_t lo = (uint32_t)(seed & 0xFFFFFFFFU), hi = (uint32_t)(seed >> 32);
-        even[lane] = lo;  /* key[j] + j at even steps (j = 0) ... */
-        odd[lane] = hi ? hi + 1U : lo;  /* ... and at odd steps (j = 1 for a two-word key) */
-    }
-    p = MT_ALL(MT_INIT_19650218[0]);
-    for (i = 1; i < 623; i += 2) {  /* the first pass (step i - 1, then step i) */
-        p = first[i] = MT_MIX1(MT_ALL(MT_INIT_19650218[i]), p) + even;
-        p = first[i + 1] = MT_MIX1(MT_ALL(MT_INIT_19650218[i + 1]), p) + odd;
-    }
-    p = first[623] = MT_MIX1(MT_ALL(MT_INIT_19650218[623]), p) + even;
-    p = first[1] = MT_MIX1(first[1], p) + odd;  /* its last step (623) wraps to word 1 */
-    for (i = 2; i < 624; i++) {  /* the second pass */
-        p = MT_MIX2(first[i], p) - (uint32_t)i;
-        m0[i] = p[0];
-        m1[i] = p[1];
-        m2[i] = p[2];
-        m3[i] = p[3];
-    }
-    p = MT_MIX2(first[1], p) - 1U;  /* its last step wraps to word 1 too */
-    m0[1] = p[0];
-    m1[1] = p[1];
-    m2[1] = p[2];
-    m3[1] = p[3];
-    for (lane = 0; lane < MT_LANES; lane++) {
-        r[lane].mt[0] = 0x80000000U;
-        r[lane].index = 624;
-        r[lane].ready = 0;
-    }
-}
-#else
 #define MT_STEP1(m, p, a) ((p) = (m)[i] = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1664525U)) + (a))
 #define MT_STEP2(m, p) ((p) = (m)[i] = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1566083941U)) - (uint32_t)i)
 static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
@@ -252,7 +209,6 @@ static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
         r[lane].ready = 0;
     }
 }
-#endif
 
 /* Twist the next words.  The twist updates the words in order and word k reads only words
  * k, k + 1 and k + 397 (mod 624), so twisting a part at a time, when its words are needed,
