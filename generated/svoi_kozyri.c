@@ -316,14 +316,19 @@ static int mt_set_state(mt_state *r, const uint32_t state[625])
     return 0;
 }
 
+/* int.bit_length() of n > 0. */
 static int bit_length(uint32_t n)
 {
+#if defined(__GNUC__)
+    return 32 - __builtin_clz(n);
+#else
     int k = 0;
     while (n) {
         k++;
         n >>= 1;
     }
     return k;
+#endif
 }
 
 /* random.Random._randbelow(n) for 0 < n < 2**32. */
