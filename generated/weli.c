@@ -1198,20 +1198,38 @@ static void simple_nth(const game *g, const simple_list *s, int k, action *a)
     a->mask = BIT(nth_card(s->cards, k));
 }
 
-static action *defence_actions(const game *g, action *out)
+/* For each unbeaten card unb[i], the defender's cards that beat it (T11): beating[i]. */
+static void defence_beating(const game *g, mask_t *beating)
 {
     mask_t hand = as_played(g->hands[g->def]);  /* W2: a wild card beats as a card of the suit it names */
     const mask_t *beaten_by = BEATEN_BY[g->trump + 1];
     int i;
     for (i = 0; i < g->nunb; i++) {
-        int a = g->unb[i];
-        mask_t m = hand & beaten_by[a];
+        beating[i] = hand & beaten_by[g->unb[i]];
+    }
+}
+
+/* The defence's actions after the beats: take. */
+static action *defence_others(const game *g, action *out)
+{
+    (void)g;
+    return put(out, DURAK_WELI_TAKE, -1, -1, 0);
+}
+
+/* The beats, by unbeaten card and then by card, then the others. */
+static action *defence_actions(const game *g, action *out)
+{
+    mask_t beating[NCARDS];
+    int i;
+    defence_beating(g, beating);
+    for (i = 0; i < g->nunb; i++) {
+        mask_t m = beating[i];
         while (m) {
-            out = put(out, DURAK_WELI_BEAT, a, lowest(m), 0);
+            out = put(out, DURAK_WELI_BEAT, g->unb[i], lowest(m), 0);
             m &= m - 1;
         }
     }
-    return put(out, DURAK_WELI_TAKE, -1, -1, 0);
+    return defence_others(g, out);
 }
 
 /* The legal actions into `out`, their count.  The engine's own loops call this, not the
@@ -2078,6 +2096,27 @@ static void simple_play(game *g, const simple_list *s, int k)
     }
 }
 
+/* A random defence for the bench loop: the beats are counted, not listed (legal lists them
+ * first, by unbeaten card and then by card), and only the other actions are listed. */
+static void random_defence(game *g, mt_state *rng, action *others)
+{
+    mask_t beating[NCARDS];
+    int i, k, beats = 0;
+    defence_beating(g, beating);
+    for (i = 0; i < g->nunb; i++) {
+        beats += popcount(beating[i]);
+    }
+    k = (int)(mt_random(rng) * (beats + (int)(defence_others(g, others) - others)));
+    if (k >= beats) {
+        apply_action(g, &others[k - beats]);
+        return;
+    }
+    for (i = 0; k >= popcount(beating[i]); i++) {
+        k -= popcount(beating[i]);
+    }
+    beat(g, g->unb[i], nth_card(beating[i], k));
+}
+
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream. */
 long durak_weli_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
 {
@@ -2105,6 +2144,8 @@ long durak_weli_bench_random(int players, uint64_t seed, long n, uint64_t choice
             simple_count(&g, &simple);
             if (simple.n) {  /* an opening or a throw-in: pick without listing */
                 simple_play(&g, &simple, (int)(mt_random(&rng) * simple.n));
+            } else if (g.phase == DURAK_WELI_DEFENCE) {
+                random_defence(&g, &rng, acts);
             } else {
                 int count = legal_actions(&g, acts);
                 if (!count) {
