@@ -838,10 +838,16 @@ static void simple_nth(const game *g, const simple_list *s, int k, action *a)
     a->mask = BIT(nth_card(s->cards, k));
 }
 
-/* For each unbeaten card unb[i], the defender's cards that beat it (T11): beating[i]. */
-static void defence_beating(const game *g, mask_t *beating)
+/* The cards the defender may play. */
+static mask_t defence_hand(const game *g)
 {
     mask_t hand = g->hands[g->def];
+    return hand;
+}
+
+/* For each unbeaten card unb[i], the cards of `hand` that beat it (T11): beating[i]. */
+static void defence_beating(const game *g, mask_t hand, mask_t *beating)
+{
     const mask_t *beaten_by = BEATEN_BY[g->trump + 1];
     int i;
     for (i = 0; i < g->nunb; i++) {
@@ -850,18 +856,19 @@ static void defence_beating(const game *g, mask_t *beating)
 }
 
 /* The defence's actions after the beats: take. */
-static action *defence_others(const game *g, action *out)
+static action *defence_others(const game *g, mask_t hand, action *out)
 {
     (void)g;
+    (void)hand;
     return put(out, DURAK_CRAZY_TAKE, -1, -1, 0);
 }
 
 /* The beats, by unbeaten card and then by card, then the others. */
 static action *defence_actions(const game *g, action *out)
 {
-    mask_t beating[NCARDS];
+    mask_t hand = defence_hand(g), beating[NCARDS];
     int i;
-    defence_beating(g, beating);
+    defence_beating(g, hand, beating);
     for (i = 0; i < g->nunb; i++) {
         mask_t m = beating[i];
         while (m) {
@@ -869,7 +876,7 @@ static action *defence_actions(const game *g, action *out)
             m &= m - 1;
         }
     }
-    return defence_others(g, out);
+    return defence_others(g, hand, out);
 }
 
 /* The legal actions into `out`, their count.  The engine's own loops call this, not the
@@ -1729,19 +1736,20 @@ static void simple_play(game *g, const simple_list *s, int k)
  * first, by unbeaten card and then by card), and only the other actions are listed. */
 static void random_defence(game *g, mt_state *rng, action *others)
 {
-    mask_t beating[NCARDS];
-    int i, k, beats = 0;
-    defence_beating(g, beating);
+    mask_t hand = defence_hand(g), beating[NCARDS];
+    int count[NCARDS], i, k, beats = 0;
+    defence_beating(g, hand, beating);
     for (i = 0; i < g->nunb; i++) {
-        beats += popcount(beating[i]);
+        count[i] = popcount(beating[i]);
+        beats += count[i];
     }
-    k = (int)(mt_random(rng) * (beats + (int)(defence_others(g, others) - others)));
+    k = (int)(mt_random(rng) * (beats + (int)(defence_others(g, hand, others) - others)));
     if (k >= beats) {
         apply_action(g, &others[k - beats]);
         return;
     }
-    for (i = 0; k >= popcount(beating[i]); i++) {
-        k -= popcount(beating[i]);
+    for (i = 0; k >= count[i]; i++) {
+        k -= count[i];
     }
     beat(g, g->unb[i], nth_card(beating[i], k));
 }
