@@ -82,3 +82,12 @@ def test_a_plain_install_runs(wheel, tmp_path):
                                text=True, cwd=tmp_path)
     assert help_text.returncode == 0, help_text.stderr
     assert "transfer" in help_text.stdout
+
+
+def test_python_m_compiler_uninstalled_says_to_install_not_a_traceback():
+    # -S: no site-packages, so the installed `durakc` is out of reach, as in a fresh checkout.
+    done = subprocess.run([sys.executable, "-S", "-m", "compiler", "check"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "install the project first" in done.stderr
+    assert "Traceback" not in done.stderr
