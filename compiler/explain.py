@@ -1,7 +1,7 @@
 """`durakc explain`: a variant's effective rules in plain words.
 
 The text starts with a header (name, title, the extends chain, description,
-sources) and then lists every rule key of the schema, grouped by section in
+sources, and where rule IDs are defined) and then lists every rule key of the schema, grouped by section in
 schema order: its value (with the meaning of an enum choice, the text of an
 expression), its one-line doc, the rule IDs it implements and where the value
 came from.  The output depends only on the spec, so it is deterministic.
@@ -20,6 +20,9 @@ WIDTH = 78
 """Column at which explanation text is wrapped."""
 
 _INDENT = "    "
+
+RULES_LINE = "rule IDs and seed sections: docs/rules.md (T14 at docs/rules.md#t14)"
+"""The header's last line: where the rule IDs that every key cites are defined."""
 
 
 def explain(spec: Spec) -> str:
@@ -45,6 +48,9 @@ def _header(spec: Spec) -> list[str]:
     if spec.sources:
         lines.append("")
         lines.extend(_wrap("sources: " + "; ".join(spec.sources), "", "         "))
+    elif spec.description:
+        lines.append("")
+    lines.append(RULES_LINE)
     return lines
 
 

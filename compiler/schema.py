@@ -3,7 +3,7 @@
 This module is the single source for validation (`durakc.spec`), for
 `durakc explain` and for the README's spec reference table (a test keeps the
 README in sync with `reference_table()`).  Each `Key` says its type, default,
-allowed values, the rule IDs of `shared/rules/profiles.md` it implements and a
+allowed values, the rule IDs it implements (each defined in docs/rules.md) and a
 one-line doc.  The defaults are the transfer profile (rules T1-T28); a variant
 states only what differs, like a dialect over its base.
 

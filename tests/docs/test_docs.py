@@ -26,15 +26,22 @@ def _local_links(page: Path):
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_links_resolve_inside_the_repository(page):
     text = page.read_text(encoding="utf-8")
-    anchors = {_anchor(h) for h in re.findall(r"^#+ (.*)$", text, re.MULTILINE)}
     for target in _local_links(page):
         path, _, fragment = target.partition("#")
+        resolved = page
         if path:
             resolved = (page.parent / path).resolve()
             assert resolved.is_relative_to(REPO), f"{page.name}: {target} points outside the repo"
             assert resolved.exists(), f"{page.name}: {target} does not exist"
-        elif fragment:
-            assert fragment in anchors, f"{page.name}: no heading for #{fragment}"
+        if fragment and resolved.suffix == ".md":
+            anchors = _page_anchors(resolved.read_text(encoding="utf-8") if path else text)
+            assert fragment in anchors, f"{page.name}: no heading or anchor for {target}"
+
+
+def _page_anchors(text: str) -> set[str]:
+    """The fragments a page answers: its headings' anchors and its `<a id="...">` anchors."""
+    anchors = {_anchor(h) for h in re.findall(r"^#+ (.*)$", text, re.MULTILINE)}
+    return anchors | set(re.findall(r'<a id="([^"]+)"></a>', text))
 
 
 def _anchor(heading: str) -> str:

@@ -47,6 +47,37 @@ def test_rl_page_examples_run():
     assert _run(_block_after(PAGE, "<!-- rl:example -->")).startswith("reward ")
 
 
+def test_learner_example_prints_the_figures_the_page_gives():
+    """The learner block of "A learner in a few thousand steps", run exactly as written,
+    prints the trained losses the paragraph after it states; the untrained and random
+    figures, and the number of training games, are the page's too."""
+    code = _block_after(PAGE, "<!-- rl:learner -->")
+    printed = _run(code).strip()
+    prose = " ".join(PAGE.split("<!-- rl:learner -->", 1)[1].split("```", 2)[2]
+                     .split("\n\n", 2)[1].split())
+    stated = re.search(r"it loses (\d+) of 200, the figure the block prints", prose)
+    assert stated, "the paragraph after the learner block states what it prints"
+    assert printed == stated.group(1), (printed, stated.group(0))
+
+    import random
+
+    import numpy as np
+
+    from durakc.rl import DurakEnv
+    from durakc.rl.examples import SoftmaxLearner, losses, train
+
+    env = DurakEnv("transfer", players=2, opponents="random")
+    learner = SoftmaxLearner(env.encoding, learning_rate=0.05, seed=0)
+    untrained = losses(env, lambda obs: learner.act(obs, explore=False)[0], 200, seed=50_000)
+    rng = random.Random(1)
+    uniform = losses(env, lambda obs: int(rng.choice(np.flatnonzero(obs["action_mask"]))),
+                     200, seed=50_000)
+    assert f"({untrained} and {uniform} of 200 paired deals)" in prose
+    games = train(env, learner, steps=5000)
+    about = int(re.search(r"after 5000 steps \(about (\d+) games\)", prose).group(1))
+    assert abs(games - about) <= 5, (games, about)
+
+
 def _rows(heading: str):
     """(first cell, last cell) of every row of the first table after `heading`."""
     table = PAGE.split(heading, 1)[1].split("\n\n")[1:3]

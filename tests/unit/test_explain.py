@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from durakc.explain import WIDTH, explain
+from durakc.explain import RULES_LINE, WIDTH, explain
 from durakc.schema import KEYS, sections
 from durakc.spec import load_spec
 
@@ -14,6 +14,16 @@ def test_header_names_the_chain_description_and_sources():
     assert lines[1] == "chain: kyiv (variants/kyiv.yaml) -> transfer (variants/transfer.yaml)"
     assert "As transfer, and after the defence has started" in text
     assert "sources: seed 000 section 09; K1-K4" in lines
+    # the header ends by saying where the rule IDs are defined (docs/rules.md)
+    after_sources = lines[lines.index("sources: seed 000 section 09; K1-K4") + 1]
+    assert after_sources == RULES_LINE and "docs/rules.md" in RULES_LINE
+
+
+def test_header_without_sources_still_names_the_rules_page(tmp_path):
+    path = tmp_path / "bare.yaml"
+    path.write_text("name: bare\ntitle: Bare\nextends: transfer\n")
+    lines = explain(load_spec(path)).splitlines()
+    assert lines[1].startswith("chain: bare (") and lines[2] == RULES_LINE
 
 
 def test_every_key_in_schema_order_with_doc_rules_and_origin():
