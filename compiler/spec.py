@@ -26,6 +26,7 @@ from pathlib import Path
 
 from durakc import __version__, expressions
 from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
+from durakc.domains import throw_in_possible
 from durakc.schema import (
     ALL_RANKS,
     KEY_BY_PATH,
@@ -924,8 +925,6 @@ def _check_siege(values: dict):
         yield (("throw_in.timing", "transfer.enabled"),
                ("throw_in.timing any_time (siege) needs transfer.enabled: false: "
                 "a siege attack can not be transferred"))
-    from durakc.analysis import throw_in_possible  # analysis imports this module
-
     if throw_in_possible(values) is False:
         yield (("throw_in.who", "throw_in.timing"),
                ("throw_in.timing any_time (siege) needs players who may throw in, but "
