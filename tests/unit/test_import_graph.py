@@ -90,7 +90,21 @@ def test_the_graph_sees_every_kind_of_import():
     assert "durakc.spec" in graph["durakc.codegen"]                  # module level
     assert "durakc.native.games" in graph["durakc.sim.runner"]       # inside a function
     assert "durakc.ctarget.render" in graph["durakc.ctarget"]        # package __init__
-    assert "durakc.diagnostics" in graph["durakc.spec"]
+    assert "durakc.spec.load" in graph["durakc.spec"]
+    assert "durakc.diagnostics" in graph["durakc.spec.load"]
+
+
+def test_relative_imports_are_resolved(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("from . import low\n")
+    (package / "low.py").write_text("")
+    (package / "high.py").write_text("def f():\n    from .low import x\n    from .. import pkg\n")
+    known = {"durakc.pkg": package / "__init__.py", "durakc.pkg.low": package / "low.py",
+             "durakc.pkg.high": package / "high.py", "durakc": tmp_path / "__init__.py"}
+    assert imported("durakc.pkg", package / "__init__.py", known) == {"durakc.pkg.low"}
+    assert imported("durakc.pkg.high", package / "high.py", known) == {
+        "durakc.pkg.low", "durakc", "durakc.pkg"}
 
 
 def test_circles_are_found():
