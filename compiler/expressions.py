@@ -32,8 +32,8 @@ Public API (used by `durakc.spec`, `durakc.ir` and `durakc.codegen`):
         `rank` is an index into `schema.ALL_RANKS`; `suit` a letter; `colour` follows the suit.
 
 Nothing here is ever handed to Python's eval or exec: expressions are
-evaluated by walking the checked tree (`durakc.expr_check`).  Hostile or
-huge input gets an `ExprProblem`, never an exception.
+evaluated by walking the checked tree (`durakc.expr_nodes`, built by `durakc.expr_check`).
+Hostile or huge input gets an `ExprProblem`, never an exception.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ from pathlib import Path
 from lark import Lark, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from durakc.expr_c import c_source
-from durakc.expr_check import Checker, Node, simplify
+from durakc.expr_check import Checker
+from durakc.expr_nodes import Node
+from durakc.expr_simplify import simplify
 from durakc.schema import ENVIRONMENTS, SUIT_COLOURS
 
 MAX_LENGTH = 2000

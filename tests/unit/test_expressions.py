@@ -1,4 +1,5 @@
-"""Tests of the expression language (durakc.expressions, durakc.expr_check)."""
+"""Tests of the expression language (durakc.expressions, durakc.expr_check, durakc.expr_nodes,
+durakc.expr_simplify)."""
 
 from __future__ import annotations
 
