@@ -15,7 +15,8 @@ effective value of a key is this file's, else the nearest ancestor's, else the
 schema default.  Every problem of the whole chain is collected and raised as
 one `SpecError`; no other exception leaves `load_spec`.
 
-The package, one step of loading a module (each imports only the ones below it):
+The package, one step of loading a module (a module here imports its siblings directly,
+never `durakc.spec` itself, which would be an import circle):
 
 - `files`: a reference resolved to a file, the bundled variants, a parent found by name;
 - `extends`: the chain read, child first; `fields` its top-level fields, `rules` the
