@@ -41,17 +41,12 @@ analysed: no warning rather than a slow compile.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from durakc.diagnostics import Diagnostic
+from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.ir import beat_masks
 from durakc.spec import Spec
-
-MAX_POINTS = 100_000
-"""Most distinct points evaluated for one expression; beyond, no warning is given."""
-
-MAX_RAW_POINTS = 2_000_000
-"""Most points enumerated (before removing repeats) for one expression."""
 
 _CACHE: dict = {}
 
@@ -63,37 +58,6 @@ def analyse(spec: Spec) -> list[Diagnostic]:
                   _check_annotations, _check_inert_keys):
         warnings.extend(check(spec))
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
-
-
-# ---------------------------------------------------------------------------
-# Evaluating an expression over a domain
-# ---------------------------------------------------------------------------
-def _values(expr, points: Iterable[dict], stop: set | None = None) -> set | None:
-    """The values `expr` takes on `points` (dicts of names), or None if there are too many.
-
-    Points are projected on the names the expression uses and each distinct
-    projection is evaluated once.  With `stop`, evaluation ends as soon as every
-    value in it was seen.
-    """
-    names = sorted(expr.names)
-    seen: set = set()
-    values: set = set()
-    for count, point in enumerate(points):
-        try:
-            key = tuple(point[n] for n in names)
-        except KeyError:
-            return None  # a name this module has no domain for
-        if key in seen:
-            if count > MAX_RAW_POINTS:
-                return None
-            continue
-        seen.add(key)
-        if len(seen) > MAX_POINTS:
-            return None
-        values.add(expr.evaluate(dict(zip(names, key))))
-        if stop is not None and stop <= values:
-            break
-    return values
 
 
 def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> object:
@@ -156,35 +120,14 @@ def _round_points(spec: Spec) -> Iterator[dict]:
 
 
 def _seat_points(spec: Spec) -> Iterator[dict]:
-    """Every seat other than the defender, as `throw_in.who` sees it.
-
-    Active seats are 0..active-1 in clockwise order with the defender at 1:
-    its left neighbour is seat 2 (seat 0 with two players), its right seat 0.
-    """
-    return _seat_points_for(_player_counts(spec), spec.values["teams.mode"] != "none")
-
-
-def _seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
-    """`_seat_points` for the given player counts (`teams`: partner_of_defender varies)."""
-    for n in player_counts:
-        for active in range(2, n + 1):
-            left = 2 % active
-            others = [s for s in range(active) if s != 1]
-            for attacker, original, seat in itertools.product(others, range(active), others):
-                point = {"is_attacker": seat == attacker,
-                         "is_original_attacker": seat == original, "is_defender": False,
-                         "left_of_defender": seat == left, "right_of_defender": seat == 0,
-                         "players": n, "active_players": active}
-                # teams.mode (PR2): any other seat may be the defender's partner; never
-                # without teams (a point per value, so both are seen).
-                for partner in (False, True) if teams else (False,):
-                    yield dict(point, partner_of_defender=partner)
+    """Every seat other than the defender, as `throw_in.who` sees it (`seat_points_for`)."""
+    return seat_points_for(_player_counts(spec), spec.values["teams.mode"] != "none")
 
 
 def _limits(spec: Spec) -> list[int] | None:
     """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
     limit = spec.values["attack.limit"]
-    found = _cached("limit", limit, spec, lambda: _values(limit, _round_points(spec)))
+    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
     return None if found is None else sorted({max(1, v) for v in found})
 
 
@@ -254,7 +197,7 @@ def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
     limit = spec.values["attack.limit"]
     if limit.constant() is not None:
         return  # a constant below 1 is already an error
-    found = _cached("limit", limit, spec, lambda: _values(limit, _round_points(spec)))
+    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
     if found and max(found) < 1:
         yield _warning(spec, "attack.limit",
                        f"'attack.limit' is below 1 in every round (at most {max(found)}), "
@@ -272,22 +215,9 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
-def throw_in_possible(values: dict) -> bool | None:
-    """Can `throw_in.who` hold for some seat, given the effective rule `values`?  None when
-    the domain is too large to tell (the spec's siege check, SG2, errs only on False)."""
-    who = values["throw_in.who"]
-    if not hasattr(who, "evaluate"):
-        return None  # the key itself is in error
-    span = range(values["players.min"], values["players.max"] + 1)
-    if not span:
-        return None  # players.min > players.max is reported on its own
-    found = _values(who, _seat_points_for(span, values["teams.mode"] != "none"), {True})
-    return None if found is None else True in found
-
-
 def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
     who = spec.values["throw_in.who"]
-    found = _cached("seat", who, spec, lambda: _values(who, _seat_points(spec), {True}))
+    found = _cached("seat", who, spec, lambda: values_over(who, _seat_points(spec), {True}))
     if found is not None and True not in found:
         yield _warning(spec, "throw_in.who",
                        "nobody may ever throw in: 'throw_in.who' is false for every seat "
@@ -306,7 +236,7 @@ def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
         expr = r[path]
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
-        found = _cached("transfer", expr, spec, lambda e=expr: _values(
+        found = _cached("transfer", expr, spec, lambda e=expr: values_over(
             e, _transfer_points(spec, e.names), {True}))
         if found is not None and True not in found:
             yield _warning(spec, path,
@@ -328,7 +258,7 @@ def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
     suits = len(r["deck.suits"])
     played = range(0 if both.show else 1, max(2, suits))
     points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)
-    found = _cached("transfer", both, spec, lambda: _values(both, points, {True}))
+    found = _cached("transfer", both, spec, lambda: values_over(both, points, {True}))
     if found is not None and True not in found:
         path = "transfer.capacity" if "transfer.capacity" in spec.nodes else "transfer.when"
         yield _warning(spec, path,
@@ -364,7 +294,7 @@ def _check_annotations(spec: Spec) -> Iterator[Diagnostic]:
     annotations = spec.values["outcome.annotations"]
     holder = spec.nodes.get("outcome.annotations")
     for name, expr in sorted(annotations.items()):
-        found = _cached("outcome", expr, spec, lambda e=expr: _values(
+        found = _cached("outcome", expr, spec, lambda e=expr: values_over(
             e, _outcome_points(spec, e.names), {True, False}))
         if found is None or len(found) != 1:
             continue
@@ -397,4 +327,4 @@ def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
             yield _warning(spec, path, f"'{path}' has no effect: {reason}")
 
 
-__all__ = ["MAX_POINTS", "analyse"]
+__all__ = ["MAX_POINTS", "analyse", "throw_in_possible"]

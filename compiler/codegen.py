@@ -9,29 +9,19 @@ change what is written).
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import jinja2
-
 from durakc import __version__
 from durakc.analysis import analyse
+from durakc.ctarget import CTargetError, render_c
 from durakc.hooks import Hooks
 from durakc.ir import build_ir, module_name
 from durakc.paths import engines_dir
 from durakc.spec import Spec, bundled_names, load_specs
+from durakc.templating import TEMPLATES, environment
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
 GENERATED_DIR = engines_dir()
 """generated/: the folder `durakc build` writes and `durakc check` compares."""
 
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,
-)
+_ENV = environment()
 _ENV.filters["pyrepr"] = repr
 
 
@@ -101,8 +91,6 @@ def build_outputs() -> tuple[dict[str, str], list]:
 
 def build_all() -> tuple[dict[str, str], list, list]:
     """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs."""
-    from durakc.ctarget import CTargetError, render_c  # the C target imports this module
-
     specs, errors = load_specs(bundled_names())
     outputs = {}
     for spec in specs:
@@ -115,3 +103,7 @@ def build_all() -> tuple[dict[str, str], list, list]:
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     warnings = [w for spec in specs for w in analyse(spec)]
     return outputs, errors, warnings
+
+
+__all__ = ["GENERATED_DIR", "OUTPUT_PATTERNS", "TEMPLATES", "TemplateBug", "build_all",
+           "build_outputs", "render_engine", "render_index"]

@@ -11,7 +11,7 @@ time into tables, like in Python, and can not be emitted.
 
 from __future__ import annotations
 
-from durakc.expr_check import (
+from durakc.expr_nodes import (
     Binary,
     BoolLit,
     Call,

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import jinja2
 
-from durakc.codegen import TEMPLATES
 from durakc.hooks import UnknownHook
+from durakc.templating import TEMPLATES
 
 C_HOOK_POINTS = {
     # the header

@@ -5,9 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import jinja2
-
-from durakc.codegen import TEMPLATES
 from durakc.ctarget.capabilities import refusals
 from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from durakc.ctarget.hooks import CHooks
@@ -15,16 +12,9 @@ from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.spec import Spec
+from durakc.templating import environment
 
-_ENV = jinja2.Environment(
-    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-    keep_trailing_newline=True,
-    autoescape=False,
-    auto_reload=False,  # templates are package files: loaded once per process
-)
+_ENV = environment(auto_reload=False)  # templates are package files: loaded once per process
 
 MAX_CARDS = 64
 """A hand is a 64-bit mask in C."""

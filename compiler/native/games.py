@@ -15,7 +15,7 @@ from __future__ import annotations
 from durakc.native.sim import load
 from durakc.schema import team_of, teams_of
 from durakc.sim.paired import PairStats
-from durakc.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
+from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
 
 BOTS = {"random": 0, "greedy": 1}

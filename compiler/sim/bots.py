@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from durakc.sim.cards import is_joker, is_wild, printed, rank, split, suit
+from durakc.sim.search import make_search_bot
 
 Bot = Callable[..., object]
 
@@ -183,8 +184,7 @@ def get_bot(spec: str) -> Bot:
     if name == "greedy":
         return greedy_bot
     if name in ("mcts", "rollout"):
-        from durakc.sim.search import make_search_bot
-        return make_search_bot(int(param) if param else None)
+        return make_search_bot(greedy_bot, int(param) if param else None)
     raise ValueError(f"unknown bot {spec!r} (known: {', '.join(BOT_NAMES)})")
 
 

@@ -9,39 +9,14 @@ figures.
 
 from __future__ import annotations
 
-import hashlib
 import random
 
 from durakc.sim.bots import get_bot
 from durakc.sim.executors import run_tasks
 from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
+from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
-
-MAX_ACTIONS = 20000   # last resort: a game this long is stopped and counted unfinished ("cap")
-REPEAT_LIMIT = 3      # a round-start position seen this often: stopped, unfinished ("cycle")
-
-
-def _derive(seed: int, index: int, purpose: str) -> int:
-    # 48 bits: exact in JSON readers that use doubles
-    digest = hashlib.blake2b(f"{seed}:{index}:{purpose}".encode(), digest_size=6).digest()
-    return int.from_bytes(digest, "big")
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The deal seed of game `index` in a run seeded `seed` (the same for every variant)."""
-    return _derive(seed, index, "deal")
-
-
-def bot_seed(seed: int, index: int) -> int:
-    """The seed of the bots' random generator in game `index`."""
-    return _derive(seed, index, "bots")
-
-
-def seat_bots(bots: list[str], index: int, rotate: bool) -> list[int]:
-    """For each seat, the index in `bots` of the bot playing it in game `index`."""
-    n = len(bots)
-    return [(s + index) % n if rotate else s for s in range(n)]
 
 
 def position_key(game) -> tuple:
@@ -132,7 +107,7 @@ def run_chunk(task: tuple) -> dict:
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
-        from durakc.native.games import run_native_chunk
+        from durakc.native.games import run_native_chunk  # the C backend, only when asked
         done = run_native_chunk(task)
         if done is not None:
             return done

@@ -1,14 +1,15 @@
 """The search bot: determinized Monte Carlo rollouts through the engine contract.
 
 For each of `samples` determinizations (the hidden cards dealt at random, consistently with
-what `seat` can see) every legal action is tried and the game played to the end by greedy
-players.  The action that most often avoids being the loser is chosen.  Using the same
-determinizations for every action (common random numbers) keeps the comparison fair.
+what `seat` can see) every legal action is tried and the game played to the end by players
+of a rollout policy (`durakc.sim.bots` passes the greedy bot).  The action that most often
+avoids being the loser is chosen.  Using the same determinizations for every action (common
+random numbers) keeps the comparison fair.  This module knows no bot by name: the registry
+(`bots.get_bot`) builds the search bot, so the bots never import it back.
 """
 
 from __future__ import annotations
 
-from durakc.sim.bots import greedy_bot
 from durakc.sim.cards import sort_key
 
 DEFAULT_SAMPLES = 12
@@ -63,7 +64,7 @@ def determinize(game, seat, rng):
     return type(game).from_dict(d)
 
 
-def rollout(game, seat, rng, policy=greedy_bot) -> float:
+def rollout(game, seat, rng, policy) -> float:
     """Play `game` to the end with `policy` for everyone; 1 if `seat` does not lose, else 0."""
     for _ in range(ROLLOUT_LIMIT):
         if game.is_over:
@@ -72,8 +73,9 @@ def rollout(game, seat, rng, policy=greedy_bot) -> float:
     return 0.5
 
 
-def make_search_bot(samples: int | None = None):
-    """A determinized Monte Carlo bot with `samples` determinizations per decision."""
+def make_search_bot(policy, samples: int | None = None):
+    """A determinized Monte Carlo bot with `samples` determinizations per decision, whose
+    rollouts `policy` plays (for every seat); a tie goes to `policy`'s own choice."""
     n = samples or DEFAULT_SAMPLES
 
     def search_bot(game, seat, rng, repeated=False):
@@ -86,8 +88,8 @@ def make_search_bot(samples: int | None = None):
             for i, act in enumerate(acts):
                 g = world.copy()
                 g.apply(act)
-                scores[i] += rollout(g, seat, rng)
-        usual = str(greedy_bot(game, seat, rng, repeated))  # ties go to the greedy choice
+                scores[i] += rollout(g, seat, rng, policy)
+        usual = str(policy(game, seat, rng, repeated))  # ties go to the policy's choice
         best = max(range(len(acts)), key=lambda i: (scores[i], str(acts[i]) == usual, -i))
         return acts[best]
 

@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from durakc.codegen import TEMPLATES
 from durakc.ctarget import capabilities, render_c
 from durakc.ctarget.context import c_context
 from durakc.ctarget.hooks import C_HOOK_POINTS, CHooks, module_path
@@ -16,6 +15,7 @@ from durakc.ctarget.render import _ENV
 from durakc.hooks import Capability, UnknownHook
 from durakc.ir import build_ir
 from durakc.spec import load_spec
+from durakc.templating import TEMPLATES
 
 C_TEMPLATES = sorted((TEMPLATES / "c").glob("*.j2"))
 CALL = re.compile(r'hook\("(\w+)"\)')

@@ -1,4 +1,5 @@
-"""Tests of the expression language (durakc.expressions, durakc.expr_check)."""
+"""Tests of the expression language (durakc.expressions, durakc.expr_check, durakc.expr_nodes,
+durakc.expr_simplify)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from durakc import expressions
+from durakc import expr_syntax, expressions
 from durakc.expressions import Card, Expr, ExprProblem, compile_expr
 from durakc.schema import ALL_RANKS, ENVIRONMENTS, KEYS
 
@@ -90,7 +91,7 @@ def test_syntax_errors(text, message, offset, width):
 def test_syntax_examples_do_not_conflict():
     """No two messages of the example table claim the same parser state and token."""
     seen: dict = {}
-    for state, token_type, message, _anchor in expressions._examples():
+    for state, token_type, message, _anchor in expr_syntax._examples():
         assert seen.setdefault((state, token_type), message) == message
 
 

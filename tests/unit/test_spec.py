@@ -8,10 +8,10 @@ import hashlib
 import pytest
 
 from durakc import expressions
-from durakc import spec as spec_module
 from durakc.diagnostics import SpecError
 from durakc.schema import KEYS
 from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
+from durakc.spec import merge as spec_merge
 
 needs_expressions = pytest.mark.skipif(not hasattr(expressions, "compile_expr"),
                                        reason="expressions not implemented yet")
@@ -230,8 +230,8 @@ def test_reserved_keys(tmp_path, monkeypatch):
     # No key is reserved today (jokers and the trump-six exchange are implemented): the
     # check is shown on deck.jokers made reserved, as a later capability's key would be.
     reserved = tuple(dataclasses.replace(k, reserved=True) if k.path == "deck.jokers" else k
-                     for k in spec_module.KEYS)
-    monkeypatch.setattr(spec_module, "KEYS", reserved)
+                     for k in spec_merge.KEYS)
+    monkeypatch.setattr(spec_merge, "KEYS", reserved)  # the keys whose values merging checks
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 2\n")
     assert diag == (f"{path}:5:16: error: 'deck.jokers' is reserved for a later version: "
                     "only 0 is supported\n"

@@ -1,0 +1,49 @@
+"""Checks between keys, on the merged values of a complete chain.
+
+`CROSS_CHECKS` lists them in the order their diagnostics are reported.  Each is a function
+``check(values) -> iterator of (paths, message)``: `values` holds every key's effective
+value, `paths` the keys the problem is about; the diagnostic is placed at the first of them
+the root file sets (else any file), and dropped when one of them is already in error.  A new
+cross check is a function in the module of its topic (`cross_deck`, `cross_trumps`,
+`cross_play`, `cross_series`, or a new one) and an entry in `CROSS_CHECKS`.
+"""
+
+from __future__ import annotations
+
+from durakc.diagnostics import Diagnostic
+from durakc.spec.cross_deck import check_deal, check_deck, check_players, check_teams, check_wild
+from durakc.spec.cross_play import check_siege
+from durakc.spec.cross_series import check_initial_hand, check_redeal
+from durakc.spec.cross_trumps import (
+    check_hidden_trump,
+    check_seat_trumps,
+    check_swaps,
+    check_trump_never,
+    check_trump_suit,
+)
+from durakc.spec.files import SpecFile
+
+CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
+                check_teams, check_wild, check_siege, check_seat_trumps, check_hidden_trump,
+                check_swaps, check_initial_hand, check_redeal)
+"""Every cross check, in report order."""
+
+
+def _at(paths: tuple[str, ...], nodes: dict, root: SpecFile, message: str) -> Diagnostic:
+    """A diagnostic at the first of `paths` set by the root file, else by any file."""
+    for wanted in (lambda f: f is root, lambda f: True):
+        for path in paths:
+            if path in nodes and wanted(nodes[path][1]):
+                return nodes[path][0].diag(message, width=None)
+    rules = root.tree.get("rules")
+    where = rules.key_node if rules is not None else root.tree
+    return where.diag(message, width=1)
+
+
+def cross_checks(values: dict, nodes: dict, failed: set, root: SpecFile,
+                 diags: list[Diagnostic]) -> None:
+    """Checks between keys, on the effective values; skipped for keys already in error."""
+    for check in CROSS_CHECKS:
+        for paths, message in check(values):
+            if not failed.intersection(paths):
+                diags.append(_at(paths, nodes, root, message))

@@ -1,0 +1,82 @@
+"""Cross checks of the deck, the deal and the seats: players, deck, deal, teams (PR1) and
+wild cards (W1-W3)."""
+
+from __future__ import annotations
+
+from durakc.diagnostics import did_you_mean
+from durakc.schema import TEAM_PLAYER_COUNTS
+
+
+def check_players(values: dict):
+    """players.min <= players.max."""
+    low, high = values["players.min"], values["players.max"]
+    if low > high:
+        yield (("players.min", "players.max"),
+               f"players.min ({low}) is greater than players.max ({high})")
+
+
+def check_deck(values: dict):
+    """At least two ranks and one suit; no jokers or two (J1)."""
+    if len(values["deck.ranks"]) < 2:
+        yield ("deck.ranks",), "the deck needs at least 2 ranks"
+    if not values["deck.suits"]:
+        yield ("deck.suits",), "the deck needs at least one suit"
+    # -- jokers (J1) --
+    if values["deck.jokers"] not in (0, 2):
+        yield ("deck.jokers",), (f"deck.jokers must be 0 or 2 (a red and a black joker, J1), "
+                                 f"not {values['deck.jokers']}")
+
+
+def check_deal(values: dict):
+    """The deal fits the deck, for the most players."""
+    size = len(values["deck.ranks"]) * len(values["deck.suits"]) + values["deck.jokers"]
+    hand, players = values["deal.hand_size"], values["players.max"]
+    if values["deal.mode"] == "hands" and hand * players > size:
+        yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),
+               (f"the deal does not fit: {hand} cards for each of {players} players is "
+               f"{hand * players}, but the deck has {size} cards"))
+    if values["deal.mode"] == "all_but_one" and size - 1 < players:
+        yield (("deal.mode", "players.max", "deck.ranks", "deck.suits"),
+               (f"the deal does not fit: {size - 1} cards can not give each of {players} "
+                f"players a card"))
+
+
+def check_teams(values: dict):
+    """PR1: a team mode seats only some player counts; both ends of the range must be one of
+    them (a count between them that the mode refuses is refused when a game is dealt)."""
+    mode = values["teams.mode"]
+    if mode == "none":
+        return
+    counts = TEAM_PLAYER_COUNTS[mode]
+    low, high = values["players.min"], values["players.max"]
+    bad = [n for n in dict.fromkeys((low, high)) if n not in counts]
+    if bad:
+        allowed = " or ".join(str(n) for n in counts)
+        yield (("teams.mode", "players.min", "players.max"),
+               (f"teams.mode {mode} needs {allowed} players, but players.min..players.max is "
+                f"{low}..{high} ({', '.join(map(str, bad))} can not be split into its teams, PR1)"))
+
+
+def check_wild(values: dict):
+    """W1-W3: the wild rank and suits are the deck's; no transfers, one-card openings."""
+    rank = values["deck.wild_rank"]
+    if rank is None:
+        return
+    ranks, suits = values["deck.ranks"], values["deck.suits"]
+    if rank not in ranks:
+        yield (("deck.wild_rank", "deck.ranks"),
+               (f"deck.wild_rank {rank} is not a rank of the deck ({' '.join(ranks)})"
+                f"{did_you_mean(rank, ranks)}"))
+    if not any(s in suits for s in values["deck.wild_suits"]):
+        yield (("deck.wild_suits", "deck.suits"),
+               "deck.wild_suits names no suit of the deck: no card would be wild")
+    # The capability covers one-card openings, throw-ins and beats; a wild card in a
+    # transfer or a several-card opening would need every combination of named suits.
+    if values["transfer.enabled"]:
+        yield (("deck.wild_rank", "transfer.enabled"),
+               ("wild cards (deck.wild_rank) do not support transfers yet: set "
+                "transfer.enabled: false"))
+    if values["attack.opening"] != "single":
+        yield (("deck.wild_rank", "attack.opening"),
+               ("wild cards (deck.wild_rank) support only one-card openings yet: set "
+                "attack.opening: single"))

@@ -1,0 +1,54 @@
+"""Expression values of a spec: a key's text compiled and checked by `durakc.expressions`,
+every problem a diagnostic at its place in the YAML value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from durakc import expressions
+from durakc.spec.problems import Invalid, describe, fail
+from durakc.yamlsrc import Node
+
+
+def _expr_text(node: Node) -> str | None:
+    if node.kind != "scalar":
+        return None
+    value = node.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def compile_value(label: str, node: Node, env: str, result: str, inherited, diags) -> object:
+    """The checked expression of YAML value `node` (key `label`, environment `env`, type
+    `result`, the parent's expression `inherited`); raises `Invalid` after its problems."""
+    text = _expr_text(node)
+    if text is None:
+        raise fail(diags, node, f"'{label}' must be an expression (a string), "
+                                f"not {describe(node)}")
+    compiled = compile_text(text, env, result, inherited)
+    if isinstance(compiled, list):
+        for problem in compiled:
+            diags.append(node.diag(f"{problem.message}", problem.offset,
+                                   max(1, problem.width)))
+        raise Invalid()
+    return compiled
+
+
+def compile_text(text: str, env: str, result: str, inherited) -> object:
+    """The checked expression, or its problems as a list."""
+    try:
+        return expressions.compile_expr(text, env, result, inherited=inherited)
+    except Exception as exc:  # noqa: BLE001 - a checker bug must still be a diagnostic
+        return [_Problem(f"internal error in the expression checker: {exc}", 0, 1)]
+
+
+@dataclass
+class _Problem:
+    message: str
+    offset: int
+    width: int

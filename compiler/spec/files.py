@@ -1,0 +1,155 @@
+"""The files of a spec: resolving a reference, the bundled variants, a parent by name.
+
+A reference is an existing path, else the name of a bundled variant (``variants/<name>.yaml``).
+A parent named by `extends` is the spec whose ``name:`` is that name, looked up beside the
+child first (a file of that stem is tried first, but its name field decides), then among the
+bundled variants; a spec never extends itself.  `SpecFile` is one file of an extends chain,
+filled in by `fields` (its top-level fields) and `rules` (the rule keys it sets).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
+from durakc.yamlsrc import Entry, Node, load_yaml
+
+_CHECKOUT_VARIANTS = Path(__file__).resolve().parent.parent.parent / "variants"
+BUNDLED_DIR: Path = (_CHECKOUT_VARIANTS if _CHECKOUT_VARIANTS.is_dir()
+                     else Path(sys.prefix) / "share" / "durakc" / "variants")
+"""The bundled specs: the checkout's variants/, or where a plain `pip install .` put them."""
+
+NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
+"""A variant name (`name:`, `extends:`): lowercase letters, digits and '-'."""
+
+
+def bundled_names() -> list[str]:
+    """Sorted names of the bundled variants (``variants/*.yaml``)."""
+    if not BUNDLED_DIR.is_dir():
+        return []
+    return sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml") if p.is_file())
+
+
+@dataclass
+class SpecFile:
+    """One file of an extends chain, with the rule values it sets itself."""
+
+    path: Path
+    display: str
+    label: str
+    data: bytes = b""
+    tree: Node | None = None
+    name: str = ""
+    title: str = ""
+    description: str = ""
+    sources: list[str] = field(default_factory=list)
+    extends: Entry | None = None
+    rules: dict[str, Entry] = field(default_factory=dict)
+    values: dict[str, object] = field(default_factory=dict)
+
+
+def is_bundled(path: Path) -> bool:
+    """`path` is a file of the bundled variants' folder."""
+    try:
+        return path.resolve().parent == BUNDLED_DIR
+    except (OSError, RuntimeError):
+        return False
+
+
+def new_file(path: Path, display: str) -> SpecFile:
+    """A chain file for `path`, shown as `display` (``variants/<file>`` when bundled)."""
+    if is_bundled(path):
+        label = f"variants/{path.name}"
+        return SpecFile(path, label, label)
+    return SpecFile(path, display, path.name)
+
+
+def resolve_ref(ref: str | Path) -> SpecFile:
+    """The root file for `ref`: an existing path, else a bundled name.  Raises SpecError."""
+    text = str(ref)
+    path = Path(ref)
+    try:
+        if path.is_file():
+            return new_file(path, text)
+    except (OSError, ValueError):
+        pass
+    if isinstance(ref, str) and text in bundled_names():
+        return new_file(BUNDLED_DIR / f"{text}.yaml", text)
+    hint = did_you_mean(path.stem if text.endswith(".yaml") else text, bundled_names())
+    raise SpecError([Diagnostic(text, 0, 0,
+                                f"no such spec file or bundled variant '{text}'{hint}")])
+
+
+def find_parent(child: SpecFile, name: str) -> tuple[Path | None, bool]:
+    """The spec whose name is `name`: beside `child` first, then bundled; never `child`.
+
+    Returns (path or None, whether `child` itself was the only match found).
+    """
+    for folder in dict.fromkeys((child.path.parent, BUNDLED_DIR)):
+        for candidate in _candidates(folder, name):
+            if identity(candidate) != identity(child.path) and spec_name(candidate) == name:
+                return candidate, False
+    return None, ref_name(child) == name
+
+
+def ref_name(file: SpecFile) -> str:
+    """The name `file` goes by in a chain: its `name:`, else its file stem."""
+    return file.name or file.path.stem
+
+
+def _candidates(folder: Path, name: str) -> list[Path]:
+    """The spec files of `folder`: those whose stem is `name` first (the usual case)."""
+    files = spec_files(folder)
+    return sorted(files, key=lambda p: (p.stem != name, p.name))
+
+
+def spec_files(folder: Path) -> list[Path]:
+    """The ``.yaml`` and ``.yml`` files of `folder`, sorted (none when it can not be read)."""
+    try:
+        return sorted(p for p in folder.iterdir()
+                      if p.suffix in (".yaml", ".yml") and p.is_file())
+    except OSError:
+        return []
+
+
+_NAMES: dict[tuple[str, int, int], str] = {}
+
+
+def spec_name(path: Path) -> str:
+    """The name a spec file goes by: its valid `name:` field, else its file stem."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return path.stem
+    key = (identity(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _NAMES:
+        _NAMES[key] = _read_name(path)
+    return _NAMES[key]
+
+
+def _read_name(path: Path) -> str:
+    try:
+        tree, _ = load_yaml(path, str(path))
+    except SpecError:
+        return path.stem
+    entry = tree.get("name")
+    value = entry.value.value if entry is not None else None
+    return value if isinstance(value, str) and NAME_RE.match(value) else path.stem
+
+
+def parent_display(child: SpecFile, path: Path) -> str:
+    """How diagnostics name the parent file `path` of `child`: beside the child's name."""
+    if is_bundled(path):
+        return f"variants/{path.name}"
+    return str(Path(child.display).parent / path.name)
+
+
+def identity(path: Path) -> str:
+    """A key that is the same for every path of one file (its resolved path)."""
+    try:
+        return str(path.resolve())
+    except (OSError, RuntimeError):
+        return str(path.absolute())

@@ -1,0 +1,51 @@
+"""Loading a spec: the chain read, merged and cross-checked, every problem at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from durakc.diagnostics import Diagnostic, SpecError
+from durakc.spec.cross import cross_checks
+from durakc.spec.extends import load_chain
+from durakc.spec.files import resolve_ref
+from durakc.spec.merge import merge_chain
+from durakc.spec.model import Spec, build_spec
+
+
+def load_specs(refs) -> tuple[list[Spec], list[Diagnostic]]:
+    """Load several specs; the ones that load, and every diagnostic of those that do not."""
+    specs, diagnostics = [], []
+    for ref in refs:
+        try:
+            specs.append(load_spec(ref))
+        except SpecError as exc:
+            diagnostics.extend(exc.diagnostics)
+    return specs, diagnostics
+
+
+def load_spec(ref: str | Path) -> Spec:
+    """Load and validate a spec: `ref` is a path to a .yaml file or a bundled name.
+
+    Follows `extends`, merges key by key, checks every value, expression and
+    cross-key rule.  Raises `SpecError` with every problem of the chain.
+    """
+    root = resolve_ref(ref)
+    diags: list[Diagnostic] = []
+    files = load_chain(root, diags)
+    complete = all(f.tree is not None for f in files) and files[-1].extends is None
+    values, origin, nodes, failed = merge_chain(files, diags)
+    if complete:
+        cross_checks(values, nodes, failed, files[0], diags)
+    if diags:
+        raise SpecError(_unique(diags, [f.display for f in files]))
+    return build_spec(files, values, origin, {path: node for path, (node, _) in nodes.items()})
+
+
+def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
+    """Diagnostics without repeats, ordered by file (child first), line and column."""
+    seen: list[Diagnostic] = []
+    for diag in diags:
+        if diag not in seen:
+            seen.append(diag)
+    files = list(dict.fromkeys(order + [d.path for d in seen]))
+    return sorted(seen, key=lambda d: (files.index(d.path), d.line, d.col))
