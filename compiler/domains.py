@@ -17,14 +17,18 @@ MAX_RAW_POINTS = 2_000_000
 """Most points enumerated (before removing repeats) for one expression."""
 
 
-def values_over(expr, points: Iterable[dict], stop: set | None = None) -> set | None:
+def values_over(expr, points: Iterable[dict], stop: set | None = None,
+                unknown: Iterable[str] = ()) -> set | None:
     """The values `expr` takes on `points` (dicts of names), or None if there are too many.
 
     Points are projected on the names the expression uses and each distinct
     projection is evaluated once.  With `stop`, evaluation ends as soon as every
-    value in it was seen.
+    value in it was seen.  Names in `unknown` (collections, which have no enumerable
+    domain) are left unknown: the values may then include `expr_partial.UNKNOWN`.
     """
-    names = sorted(expr.names)
+    unknown = set(unknown)
+    names = sorted(expr.names - unknown)
+    evaluate = expr.evaluate_partial if unknown else expr.evaluate
     seen: set = set()
     values: set = set()
     for count, point in enumerate(points):
@@ -39,7 +43,7 @@ def values_over(expr, points: Iterable[dict], stop: set | None = None) -> set | 
         seen.add(key)
         if len(seen) > MAX_POINTS:
             return None
-        values.add(expr.evaluate(dict(zip(names, key))))
+        values.add(evaluate(dict(zip(names, key))))
         if stop is not None and stop <= values:
             break
     return values

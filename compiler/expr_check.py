@@ -13,6 +13,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from durakc.diagnostics import did_you_mean
+from durakc.expr_check_sets import CALLABLE, COLLECTION_FUNCTIONS, SetRules
 from durakc.expr_nodes import (
     AND,
     ATOM,
@@ -39,7 +40,7 @@ from durakc.expr_nodes import (
     SuitLit,
 )
 from durakc.expr_simplify import simplify
-from durakc.expr_types import FAILED, Problem, Typed, TypeRules
+from durakc.expr_types import FAILED, MAX_LITERAL, Problem, Typed
 from durakc.schema import ALL_RANKS, CARD_FIELDS, COLOURS, SUITS
 
 RANK_LETTERS = {r: ALL_RANKS.index(r) for r in ALL_RANKS if not r.isdigit()}
@@ -47,8 +48,13 @@ RANK_LETTERS = {r: ALL_RANKS.index(r) for r in ALL_RANKS if not r.isdigit()}
 
 BOOL_NAMES = {"true": True, "True": True, "false": False, "False": False}
 
+_OPS = {"in_op": "in", "not_in_op": "not in"}
+"""The comparison operators the grammar gives as rules rather than tokens."""
 
-class Checker(TypeRules):
+_CALLABLE = CALLABLE
+
+
+class Checker(SetRules):
     """Checks parse trees of one expression text against one environment.
 
     `env` maps names to ``(type, doc)`` as `schema.ENVIRONMENTS` does;
@@ -79,7 +85,13 @@ class Checker(TypeRules):
         return method(tree, *self._span(tree))
 
     def _check_number(self, tree, start, end) -> Typed:
-        return Num(value=int(tree.children[0]), start=start, end=end), "int"
+        text = str(tree.children[0])
+        if len(text) > len(str(MAX_LITERAL)) or int(text) > MAX_LITERAL:
+            shown = text if len(text) <= 12 else text[:9] + "..."
+            self._report(f"{shown} is too large: whole numbers may be at most {MAX_LITERAL:,} "
+                         "(no rule needs more)", (start, end))
+            return FAILED
+        return Num(value=int(text), start=start, end=end), "int"
 
     def _check_name(self, tree, start, end) -> Typed:
         word = str(tree.children[0])
@@ -104,8 +116,9 @@ class Checker(TypeRules):
             return SuitLit(suit=word, **span), "suit"
         if word in COLOURS:  # jokers (J2): red, black
             return SuitLit(suit=word, **span), "colour"
-        if word in FUNCTIONS:
-            self._report(f"'{word}' must be called, e.g. {word}(a, b)", (start, end))
+        if word in FUNCTIONS or word in COLLECTION_FUNCTIONS:
+            example = f"{word}(a, b)" if word in FUNCTIONS else f"{word}(x)"
+            self._report(f"'{word}' must be called, e.g. {example}", (start, end))
             return FAILED
         hint = did_you_mean(word, [*self.env, "true", "false"])
         self._report(f"unknown name '{word}'{hint}; {self._names_here()}", (start, end))
@@ -122,8 +135,7 @@ class Checker(TypeRules):
         if typ is None:
             return FAILED
         if typ != "card":
-            self._report(f"{self._is(base, typ)}, only cards have fields", (start, end))
-            return FAILED
+            return self._set_field((base, typ), str(name), start, end, self._tok_span(name))
         if name not in CARD_FIELDS:
             fields = ", ".join(sorted(CARD_FIELDS))
             hint = did_you_mean(str(name), CARD_FIELDS)
@@ -135,12 +147,16 @@ class Checker(TypeRules):
     def _check_call(self, tree, start, end) -> Typed:
         callee, arglist = tree.children
         args = [self.check(a) for a in (arglist.children if arglist else [])]
+        if callee.data == "field":
+            return self._method(callee, args, start, end)
         if callee.data != "name":
-            self._report("only min and max can be called", self._span(callee))
+            self._report(f"only {_CALLABLE} can be called", self._span(callee))
             return FAILED
         func = str(callee.children[0])
+        if func in COLLECTION_FUNCTIONS:
+            return self._collection_call(func, args, start, end)
         if func not in FUNCTIONS:
-            self._report(f"'{func}' can not be called (only min and max)", self._span(callee))
+            self._report(f"'{func}' can not be called (only {_CALLABLE})", self._span(callee))
             return FAILED
         if len(args) < 2:
             self._report(f"'{func}' needs at least two arguments", (start, end))
@@ -185,7 +201,13 @@ class Checker(TypeRules):
 
     def _check_compare(self, tree, start, end) -> Typed:
         operands = [self.check(t) for t in tree.children[0::2]]
-        ops = [str(t) for t in tree.children[1::2]]
+        ops = [_OPS.get(getattr(t, "data", None), str(t)) for t in tree.children[1::2]]
+        if any(op in ("in", "not in") for op in ops):
+            if len(ops) > 1:
+                self._report("'in' can not be chained with another comparison: use 'and'",
+                             (start, end))
+                return FAILED
+            return self._member(operands[0], ops[0], operands[1], start, end)
         operands = self._unify(operands)
         ok = True
         for i, op in enumerate(ops):

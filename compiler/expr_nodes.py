@@ -16,7 +16,7 @@ import operator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from durakc.schema import ALL_RANKS
+from durakc.schema import ALL_RANKS, COLOURS, SUITS
 
 # Precedence levels of printed expressions, loosest first.
 COND, OR, AND, NOT, CMP, SUM, NEG, ATOM = range(1, 9)
@@ -29,6 +29,17 @@ COMPARE = {
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
 """The comparison operators, by their text."""
+
+
+def trumps_of(namemap: dict[str, str]) -> str:
+    """The emitted mask of the trump cards where an expression is used (`$trumps`)."""
+    if "$trumps" not in namemap:
+        raise ValueError("no emitted form given for the trump cards ('$trumps')")
+    return namemap["$trumps"]
+
+
+_CARD_TABLES = {"rank": "EXPR_RANK", "suit": "EXPR_SUIT", "colour": "EXPR_COLOUR"}
+"""The engine tables of the card fields read at run time (see `durakc.expr_sets`)."""
 
 
 def _wrap(part: tuple[str, int], min_prec: int) -> str:
@@ -129,7 +140,8 @@ class SuitLit(Node):
         return self.suit
 
     def python(self, namemap):
-        return repr(self.suit), ATOM
+        # emitted values: suits numbered S H D C from 0, colours red 0 and black 1
+        return str(SUITS.index(self.suit) if self.suit in SUITS else COLOURS.index(self.suit)), ATOM
 
     def source(self):
         return self.suit, ATOM
@@ -149,7 +161,7 @@ class Name(Node):
             raise ValueError(f"no value given for '{self.name}'") from None
 
     def python(self, namemap):
-        if self.type == "card":
+        if self.type == "card" and self.name not in namemap:
             raise ValueError(f"card '{self.name}' can not be emitted as Python: "
                              "card expressions are evaluated at compile time")
         if self.name not in namemap:
@@ -174,8 +186,17 @@ class Field(Node):
         return getattr(self.base.evaluate(values), self.field)
 
     def python(self, namemap):
-        raise ValueError(f"card field '{self.source()[0]}' can not be emitted as Python: "
-                         "card expressions are evaluated at compile time")
+        """A field of a card read at run time (the card int `base`), through the engine's
+        EXPR_* tables; the cards of `beating.beats` are evaluated at compile time instead."""
+        if not isinstance(self.base, Name) or self.base.name not in namemap:
+            raise ValueError(f"card field '{self.source()[0]}' can not be emitted as Python: "
+                             "card expressions are evaluated at compile time")
+        base = namemap[self.base.name]
+        if self.field == "is_trump":
+            return f"({trumps_of(namemap)} >> {base} & 1)", ATOM
+        if self.field == "is_joker":
+            return f"(EXPR_JOKERS >> {base} & 1)", ATOM
+        return f"{_CARD_TABLES[self.field]}[{base}]", ATOM
 
     def source(self):
         return f"{_wrap(self.base.source(), ATOM)}.{self.field}", ATOM

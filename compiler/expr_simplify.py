@@ -9,6 +9,8 @@ so such parts can be folded or rewritten without changing the meaning
 
 from __future__ import annotations
 
+import dataclasses
+
 from durakc.expr_nodes import (
     COMPARE,
     Binary,
@@ -24,6 +26,11 @@ from durakc.expr_nodes import (
     Num,
     SuitLit,
 )
+from durakc.expr_sets import Count, DeckRank, Len, Member, SetField
+
+# Nodes of collections (durakc.expr_sets): their operand fields are simplified in place.
+_OPERANDS = {Member: ("item", "collection"), Len: ("arg",), SetField: ("base",),
+             Count: ("base", "arg"), DeckRank: ("arg",)}
 
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 
@@ -40,11 +47,19 @@ def simplify(node: Node, known: dict | None = None, inline_minmax: bool = False)
         node = node.inner
     span = {"start": node.start, "end": node.end}
     if not node.uses_names:
-        return _literal_node(node.evaluate({}), span)
+        return _folded(node, span)
     result = _simplify_parts(node, known, span, inline_minmax)
     if not result.uses_names and not isinstance(result, (Num, BoolLit, SuitLit, Neg)):
-        return _literal_node(result.evaluate({}), span)  # everything in it was known
+        return _folded(result, span)  # everything in it was known
     return result
+
+
+def _folded(node: Node, span) -> Node:
+    """A name-free node as a literal; a collection (a list literal) stays as it is."""
+    value = node.evaluate({})
+    if isinstance(value, (frozenset, tuple)):
+        return node
+    return _literal_node(value, span)
 
 
 def _simplify_parts(node: Node, known: dict, span, inline_minmax: bool) -> Node:
@@ -69,6 +84,8 @@ def _simplify_parts(node: Node, known: dict, span, inline_minmax: bool) -> Node:
     if isinstance(node, Call):
         return Call(func=node.func, args=tuple(simple(a) for a in node.args),
                     inline=inline_minmax, **span)
+    if type(node) in _OPERANDS:
+        return dataclasses.replace(node, **{f: simple(getattr(node, f)) for f in _OPERANDS[type(node)]})
     return node  # card fields
 
 

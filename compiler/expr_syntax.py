@@ -91,8 +91,6 @@ _BAD_CHARACTERS = (
     ("%", "'%' is not supported (only '+' and '-')"),
     ("'", "strings are not allowed"),
     ('"', "strings are not allowed"),
-    ("[", "subscripts and lists are not allowed"),
-    ("]", "subscripts and lists are not allowed"),
     ("#", "comments are not allowed"),
 )
 
@@ -100,7 +98,6 @@ _BAD_CHARACTERS = (
 _PYTHON_WORDS = {
     "lambda": "lambdas are not allowed",
     "is": "use '==' instead of 'is'",
-    "in": "'in' is not supported",
     "elif": "use 'y if x else z' (no 'elif')",
     **{w: f"'{w}' is not part of the expression language" for w in (
         "import", "from", "def", "class", "for", "while", "return", "yield", "await",
@@ -119,6 +116,8 @@ _SYNTAX_EXAMPLES = (
     ("unclosed '('", "paren",
      ["(a", "((a", "min(a", "min(a, b", "min(", "a(b"]),
     ("empty parentheses", "token", ["()"]),
+    ("subscripts are not allowed (a list stands on its own: [K, A])", "token",
+     ["a[0]", "1[0]", "a.b[0]", "(a)[0]", "min(a, b)[0]", "[a][0]"]),
     ("unmatched ')'", "token", ["a)", "1)", "a.b)", "a + b)", "min(a, b))", "(a))"]),
     ("only whole numbers are allowed", "token", ["1.5", "a + 1.5"]),
     ("expression ends too early", "end",

@@ -15,7 +15,11 @@ from durakc.expr_nodes import Call, Cond, Node, Num, RankLit
 from durakc.schema import ALL_RANKS
 
 _ARTICLE = {"int": "an int", "bool": "a bool", "rank": "a rank", "suit": "a suit",
-            "card": "a card", "colour": "a colour"}
+            "card": "a card", "colour": "a colour", "cards": "a collection of cards",
+            "ranks": "a set of ranks", "suits": "a set of suits"}
+
+MAX_LITERAL = 1_000_000
+"""The largest whole number an expression may write (`durakc.expr_ranges`)."""
 
 _QUOTE_LIMIT = 30
 
@@ -72,6 +76,10 @@ class TypeRules:
     def _check_equality(self, op: str, pair: list[Typed]) -> bool:
         (left, ltype), (right, rtype) = pair
         for node, typ in pair:
+            if typ in ("cards", "ranks", "suits"):
+                self._report(f"{self._is(node, typ)}, '{op}' can not compare collections "
+                             f"(use 'in', or compare len(...))", (node.start, node.end))
+                return False
             if typ == "card":
                 self._report(f"{self._is(node, typ)}, '{op}' can not compare cards "
                              f"(compare a field, e.g. '{self._quote(node)[1:-1]}.rank')",

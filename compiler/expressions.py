@@ -48,6 +48,9 @@ from lark import Tree
 from durakc.expr_c import c_source
 from durakc.expr_check import Checker
 from durakc.expr_nodes import Node
+from durakc.expr_partial import partial
+from durakc.expr_ranges import is_wide, result_problem
+from durakc.expr_sets import needs
 from durakc.expr_simplify import simplify
 from durakc.expr_syntax import MAX_DEPTH, MAX_LENGTH, ExprProblem, parse
 from durakc.schema import ENVIRONMENTS, SUIT_COLOURS
@@ -99,6 +102,11 @@ class Expr:
         """The value for `values` (environment name -> value; cards as `Card`)."""
         return self._root.evaluate(values)
 
+    def evaluate_partial(self, values: dict) -> object:
+        """The value for `values`, where names left out are unknown: True, False, a number,
+        or `expr_partial.UNKNOWN` (three-valued logic, for the static analysis)."""
+        return partial(self._root, values)
+
     def to_python(self, namemap: dict[str, str], constants: dict | None = None, *,
                   inline_minmax: bool = False) -> str:
         """Python source with each name replaced by `namemap[name]`.
@@ -126,7 +134,17 @@ class Expr:
         The same simplified tree as `to_python`; raises `expr_c.NotInC` (a ValueError)
         for names missing from `namemap` or card-typed parts.
         """
-        return c_source(simplify(self._root, constants), namemap)
+        return c_source(simplify(self._root, constants), namemap, wide=self.wide)
+
+    @property
+    def wide(self) -> bool:
+        """Some integer part may leave the 32-bit range: C computes it in 64 bits
+        (`durakc.expr_ranges`)."""
+        return is_wide(self._root, self.env)
+
+    def runtime_needs(self) -> set[str]:
+        """The engine tables and helpers its emitted form reads (`durakc.expr_sets.NEEDS`)."""
+        return needs(self._root)
 
     def lint_note(self, namemap: dict[str, str], constants: dict | None = None) -> str:
         """The noqa comment a line holding ``to_python(..., inline_minmax=True)`` needs, or ''."""
@@ -191,6 +209,10 @@ def _check(text: str, tree: Tree, env: str, result: str,
     if typ is not None and typ != result:
         problems.append(ExprProblem(f"expected {_article(result)} expression, got {typ}",
                                     root.start, max(1, root.end - root.start)))
+    elif typ == "int" and not checker.problems:
+        too_large = result_problem(root, env)
+        if too_large is not None:
+            problems.append(ExprProblem(too_large, root.start, max(1, root.end - root.start)))
     if root is not None and root.depth > MAX_TOTAL_DEPTH:
         problems.append(ExprProblem(
             f"expression nests too deeply once 'inherited' is expanded "

@@ -112,6 +112,8 @@ HOOK_POINTS = {
     # card identities beyond the printed cards (capability `wild`, W2)
     "card_identities": "module level, after FULL_DECK: further card ints (NCARDS and up) and their tables",
     "card_text": "card_index: read the upper-cased text `t` (symbols of its last character read)",
+    "expression_tables": "module level, after BEATEN_BY: the tables run-time expressions over cards "
+                         "and collections read (card_sets)",
     "attack_played": "apply(), attack: the opening cards `action.mask` leave the hand for the table",
     "beat_bit": "apply(), beat: `bit`, the hand bit of the defence card `d`",
     "read_card": "_read_cards: the card int `c` of `text` read at `place`, before the duplicate check",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
@@ -164,6 +165,11 @@ def _capabilities(r: dict) -> list[Capability]:
             (name, expr.canonical(), expr.to_python(_OUTCOME))
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
+    sets = card_sets_section(runtime_needs(r), _identities(r["deck.ranks"], r["deck.suits"],
+                                                           wild_cards(r), r["deck.jokers"]),
+                             r["deck.ranks"], r["deck.suits"])
+    if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
+        caps.append(sets)
     return caps
 
 
@@ -239,6 +245,8 @@ def _swap_sections(r: dict) -> list[Capability]:
 # -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
 _DEAL = {"losses": "losses[seat]", "hand_size": "HAND_SIZE", "players": "players"}
 _DEALT = {
+    "hand": "hand",
+    "$trumps": "EXPR_TRUMP_IDS[trump]",  # the dealt hand's trumps (card_sets)
     "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
     "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
     "cards": "hand.bit_count()",

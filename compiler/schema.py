@@ -16,6 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the schema's API
+    CARD_FIELDS,
+    COLOURS,
+    ENVIRONMENTS,
+    JOKER_COLOURS,
+    NAME_RANGES,
+    NAME_RULES,
+    SET_FIELDS,
+    SET_METHODS,
+    SET_TYPES,
+    SUIT_COLOURS,
+)
+
 SUITS = ("S", "H", "D", "C")
 """Suit letters in canonical order (spades, hearts, diamonds, clubs)."""
 
@@ -48,100 +61,6 @@ class Key:
     reserved: bool = False
     choice_docs: dict = field(default_factory=dict, compare=False, hash=False)
 
-
-# ---------------------------------------------------------------------------
-# Expression environments: name -> (type, doc).  Types: int, bool, rank, suit,
-# card, colour.  Card fields are fixed: .rank (rank), .suit (suit), .is_trump (bool),
-# .is_joker (bool), .colour (colour).
-# ---------------------------------------------------------------------------
-CARD_FIELDS = {
-    "rank": ("rank", "the card's rank"),
-    "suit": ("suit", "the card's suit"),
-    "is_trump": ("bool", "the card is of the trump suit"),
-    # -- jokers (deck.jokers, J1-J4) --
-    "is_joker": ("bool", "the card is a joker (J1: it has no rank, no suit and is not a trump)"),
-    "colour": ("colour", "red (hearts, diamonds, the red joker) or black (spades, clubs, the black joker)"),
-}
-
-COLOURS = ("red", "black")
-"""Colour literals of the expression language; a joker's colour is its only card identity (J2)."""
-
-SUIT_COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
-"""The colour of each suit (J2)."""
-
-JOKER_COLOURS = {"RJ": "red", "BJ": "black"}
-"""The jokers (deck.jokers: 2, J1) by card text, in deck order, and their colours (J2)."""
-
-ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
-    # Evaluated at compile time for every pair of cards and every possible
-    # trump suit: the result is a beat table in the engine.
-    "cards": {
-        "a": ("card", "the attack card"),
-        "d": ("card", "the defence card laid on it"),
-        "lowest": ("rank", "the lowest rank of the deck"),
-        "highest": ("rank", "the highest rank of the deck"),
-    },
-    # Evaluated once per round, when the opening attack is made.
-    "round": {
-        "first_round": ("bool", "this is the game's first round"),
-        "players": ("int", "number of seats"),
-        "active_players": ("int", "players still holding cards this round"),
-        "stock": ("int", "cards left in the stock"),
-        # series capability (H1)
-        "discard": ("int", ("cards on the discard pile (0 until the game's first successful "
-                           "defence, H1)")),
-    },
-    # Evaluated for a proposed transfer (or show), with the table as it would be after it.
-    "transfer": {
-        "first_round": ("bool", "this is the game's first round"),
-        "limit": ("int", "this round's attack limit (attack.limit)"),
-        "attack_cards": ("int", "attack cards on the table after the transfer"),
-        "unbeaten": ("int", "unbeaten attack cards after the transfer"),
-        "beaten": ("int", "attack cards already beaten this round"),
-        "next_hand": ("int", "cards now held by the player who would defend next"),
-        "transfers": ("int", "transfers (and shows) already made this round"),
-        "unbeaten_late": ("int", "unbeaten attack cards added after the first beat, the transfer's own included (K1: new)"),
-    },
-    # Evaluated per seat when the attack reaches a defender: may this seat throw in?
-    "seat": {
-        "is_attacker": ("bool", "the seat is the current attacker"),
-        "is_original_attacker": ("bool", "the seat opened this round"),
-        "is_defender": ("bool", "the seat is the current defender"),
-        "left_of_defender": ("bool", "the seat is the next active player after the defender"),
-        "right_of_defender": ("bool", "the seat is the active player just before the defender"),
-        "partner_of_defender": ("bool", "the seat is on the defender's team (teams.mode, PR2)"),
-        "players": ("int", "number of seats"),
-        "active_players": ("int", "players still in the game"),
-    },
-    # series capability: evaluated per seat at the deal (L2).
-    "deal": {
-        "losses": ("int", "games this seat has lost so far in the series (L1)"),
-        "hand_size": ("int", "deal.hand_size"),
-        "players": ("int", "number of seats"),
-    },
-    # series capability: evaluated for every dealt hand; true for any hand means a redeal (H3).
-    "dealt": {
-        "longest_suit": ("int", "most cards of one suit in the hand"),
-        "trumps": ("int", "trumps in the hand (0 without a trump suit)"),
-        "cards": ("int", "cards in the hand"),
-        "players": ("int", "number of seats"),
-    },
-    # Evaluated once when the game ends with a loser.
-    "outcome": {
-        "loser_hand": ("int", "cards held by the durak at the end"),
-        "final_attack_cards": ("int", "attack cards of the final round"),
-        "final_attack_lowest": ("int", "attack cards of the final round of the deck's lowest rank"),
-        "final_took": ("bool", "the durak took the cards in the final round"),
-        "loser_was_defender": ("bool", "the durak was the defender of the final round"),
-        "players": ("int", "number of seats"),
-    },
-}
-
-# Expression names that bring a rule of their own into the key that reads them (explain
-# lists these IDs after the key's), per (environment, name).
-NAME_RULES: dict[tuple[str, str], tuple[str, ...]] = {
-    ("round", "discard"): ("H1",),  # five until the first discard
-}
 
 _BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 
@@ -377,7 +296,9 @@ def environment_table() -> str:
     lines = ["| environment | name | type | meaning |", "|---|---|---|---|"]
     for env, names in ENVIRONMENTS.items():
         for name, (typ, doc) in names.items():
-            lines.append(f"| {env} | `{name}` | {typ} | {doc} |")
+            span = NAME_RANGES.get(env, {}).get(name)
+            shown = f"{typ} ({span[0]:,}..{span[1]:,})" if span else typ
+            lines.append(f"| {env} | `{name}` | {shown} | {doc} |")
     return "\n".join(lines)
 
 

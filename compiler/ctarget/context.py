@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 
 from durakc.ir import build_ir, module_name, wild_cards
+from durakc.ir_sets import wide_minmax
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
@@ -48,6 +49,8 @@ DEAL = {  # deal.initial_hand (L2): the i-th seat from the dealer's left
     "players": "players",
 }
 DEALT = {  # deal.redeal_if (H3): one dealt hand
+    "hand": "hand",
+    "$trumps": "EXPR_TRUMPS(trump)",  # the dealt hand's trumps (card_sets)
     "longest_suit": "longest_suit(hand)",
     "trumps": "(trump >= 0 ? popcount(hand & SUIT_CARDS(trump)) : 0)",
     "cards": "popcount(hand)",
@@ -122,6 +125,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
+        "wide_minmax": wide_minmax(r),  # expr_lmin / expr_lmax: 64-bit min and max
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
                    for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],

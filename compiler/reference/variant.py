@@ -27,10 +27,27 @@ class Variant:
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]
         self.info = variant_info(spec)
+        self.deck_rank_values = tuple(_RANK_INDEX[r] for r in self.deck.ranks)
 
     def value(self, path: str):
         """The effective value of rule key `path`."""
         return self.rules[path]
+
+    # -- values of expression names (durakc.expr_sets) ---------------------------------
+    def env(self, values: dict) -> dict:
+        """`values` with what every expression may read besides its names: the deck's ranks
+        (`deck_rank(n)`)."""
+        return {**values, "$deck_ranks": self.deck_rank_values}
+
+    @staticmethod
+    def card(text: str, trump: str | None) -> Card:
+        """A card text as expressions see it (a wild card as the suit it is played as)."""
+        return _card(text, trump)
+
+    @staticmethod
+    def cards(texts, trump: str | None) -> tuple[Card, ...]:
+        """A collection of card texts (a `cards` value) as expressions see it."""
+        return tuple(_card(t, trump) for t in texts)
 
     def beats(self, attack: str, defence: str, trump: str | None) -> bool:
         """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`?"""
@@ -75,12 +92,13 @@ class Variant:
     def redeal(self, hand: list, trump: str | None, players: int) -> bool:
         """deal.redeal_if (H3): does this dealt hand call for a redeal?"""
         suits = [suit_of(c) for c in hand]
-        return bool(self.rules["deal.redeal_if"].evaluate({
+        return bool(self.rules["deal.redeal_if"].evaluate(self.env({
+            "hand": self.cards(hand, trump),
             "longest_suit": max((suits.count(s) for s in set(suits)), default=0),
             "trumps": suits.count(trump) if trump is not None else 0,
             "cards": len(hand),
             "players": players,
-        }))
+        })))
 
     def annotations(self, env: dict) -> dict[str, bool]:
         """outcome.annotations: every named condition, evaluated when a game is lost."""

@@ -44,13 +44,14 @@ def check_redeal(values: dict):
     expr = values["deal.redeal_if"]
     if expr.constant() is False:
         return
-    if "trumps" in expr.names and values["trump.mode"] == "per_seat":
+    reads_trumps = "trumps" in expr.names or "trumps" in expr.runtime_needs()
+    if reads_trumps and values["trump.mode"] == "per_seat":
         yield (("deal.redeal_if", "trump.mode"),
                ("deal.redeal_if reads trumps, but trump.mode per_seat has no trump suit for "
                 "everyone (SK1): count a suit with longest_suit instead"))
         return
     for point in _dealt_hands(values):
-        if not expr.evaluate(point):
+        if expr.evaluate_partial(point) is not True:  # false, or it reads the hand's cards
             return
     yield (("deal.redeal_if",), ("deal.redeal_if is always true: every deal would be dealt "
                                 "again for ever"))

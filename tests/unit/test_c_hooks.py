@@ -5,6 +5,7 @@ and a variant without a capability gets none of its C code."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -36,11 +37,14 @@ MARKERS = {
     "right_of_loser": "right_of_loser -",
     "trump_exchange": "EXCHANGE",
     "swaps": "may_swap(",
+    "card_sets": "Expression tables",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
          "series_state": "ladder", "deal_sizes": "ladder", "redeal_rule": "lopsided-redeal",
-         "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker"}
+         "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker",
+         # tests/specs/: rules no bundled variant uses yet
+         "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml")}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

@@ -42,7 +42,12 @@ CAPABILITY_MARKERS = {
     "deal_sizes": "# deal.initial_hand (L2)",
     "redeal_rule": "def _redeal_needed(",
     "right_of_loser": "# series.first_attacker: right_of_loser",
+    # run-time expressions over cards and collections (durakc.expr_sets)
+    "card_sets": "# -- Expression tables",
 }
+
+TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
+"""Specs of rules no bundled variant uses yet (tests/specs/)."""
 
 
 def test_fresh_build_equals_checked_in_generated():
@@ -112,6 +117,8 @@ def test_every_capability_has_a_marker_and_is_used_somewhere(tmp_path):
     source = render_engine(spec)
     for capability, marker in CAPABILITY_MARKERS.items():
         assert (marker in source) == (capability in rotating), (capability, marker)
+    for path in TEST_SPECS:
+        used |= {cap.name for cap in build_ir(load_spec(str(path))).capabilities}
     assert used | rotating == modules
 
 
