@@ -116,9 +116,14 @@ class Lane:
         threading.Thread(target=bring_up, daemon=True, name=f"spawn-{self.name}").start()
 
     def _replace(self, worker: _Worker, kill: bool) -> None:
+        """Take `worker` out of the lane and start another.  A kill is done before this
+        returns (SIGKILL, then the process is reaped); a polite stop in the background."""
         with self._lock:
             self._all.discard(worker)
-        threading.Thread(target=worker.kill if kill else worker.stop, daemon=True).start()
+        if kill:
+            worker.kill()
+        else:
+            threading.Thread(target=worker.stop, daemon=True).start()
         self._spawn()
 
     def ready_workers(self) -> int:

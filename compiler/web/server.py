@@ -83,11 +83,16 @@ def examples() -> list[dict]:
     return found
 
 
+class _Gone(Exception):
+    """The client stopped sending in the middle of a request: no answer, the connection closes."""
+
+
 class _Server(ThreadingHTTPServer):
     """A threading HTTP server that handles at most `max_connections` connections at once."""
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128       # the listen backlog: a burst of connections waits, unrefused
 
     def __init__(self, address, handler, max_connections: int):
         self._slots = threading.BoundedSemaphore(max_connections)
@@ -206,8 +211,20 @@ def _handler(app: Playground):
             if app.verbose:
                 super().log_message(format, *args)
 
+        def parse_request(self):
+            """The base class's parsing, refusing HTTP/0.9 (whose answers have no headers)."""
+            if not super().parse_request():
+                return False
+            if self.request_version == "HTTP/0.9":
+                self.send_error(400, "HTTP/0.9 requests are not supported")
+                return False
+            return True
+
         def send_error(self, code, message=None, explain=None):
-            """Every error of the base class (bad request line, unknown method...) as JSON."""
+            """Every error of the base class (bad request line, unknown method...) as JSON,
+            with a status line and headers even when the request line was unreadable."""
+            if self.request_version == "HTTP/0.9":
+                self.request_version = "HTTP/1.0"
             text = message or self.responses.get(code, ("error",))[0]
             self.close_connection = True
             try:
@@ -231,19 +248,26 @@ def _handler(app: Playground):
             self._send(status, data, "application/json; charset=utf-8")
 
         def _guarded(self, route):
+            drain = 0
             try:
                 if not self._host_ok():
                     raise ApiError(421, "bad_host", "this server only answers requests for "
                                                     "its own address")
                 status, body = route()
+            except _Gone:
+                self.close_connection = True
+                return
             except ApiError as exc:
                 status, body = exc.status, exc.body()
+                drain = getattr(exc, "drain", 0)
             except Exception:  # noqa: BLE001 - a bug answers 500, the server keeps serving
                 traceback.print_exc(file=sys.stderr)
                 status, body = 500, {"error": {"code": "internal",
                                                "message": "internal error (logged by the server)"}}
             if body is not None:
                 self._send_json(status, body)
+            if drain:
+                self._drop(drain)
 
         def _host_ok(self) -> bool:
             """Bound to a loopback address, only requests naming one (no DNS rebinding)."""
@@ -314,11 +338,15 @@ def _handler(app: Playground):
             if size < 0:
                 raise bad_request("Content-Length is negative")
             if size > app.limits.max_body:
-                self._drop(size)
-                raise ApiError(413, "too_large", f"the request body is {size} bytes; the "
-                                                 f"limit is {app.limits.max_body}")
+                error = ApiError(413, "too_large", f"the request body is {size} bytes; the "
+                                                   f"limit is {app.limits.max_body}")
+                error.drain = size
+                raise error
             kind = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-            data = self.rfile.read(size)
+            try:
+                data = self.rfile.read(size)
+            except OSError:            # the client went silent (timeout) or away
+                raise _Gone from None
             if kind != "application/json":
                 raise ApiError(415, "unsupported_type", "send the body as application/json")
             if len(data) < size:
@@ -332,11 +360,13 @@ def _handler(app: Playground):
             return body
 
         def _drop(self, size: int) -> None:
-            """Read (and drop) up to _DRAIN bytes of an oversized body, so the client can
-            read the 413 instead of a reset connection; the connection then closes."""
+            """After the 413: read (and drop) up to _DRAIN bytes of the oversized body for at
+            most a second, so the client can read the answer instead of a reset connection;
+            the connection then closes."""
             self.close_connection = True
             left = min(size, _DRAIN)
             try:
+                self.connection.settimeout(1.0)
                 while left > 0:
                     chunk = self.rfile.read1(min(left, 65536))
                     if not chunk:
