@@ -5,17 +5,21 @@ worker process (`durakc.web.worker`).  A lane has `workers` processes and admits
 `workers + queue` requests at once; one more is refused at once (`busy`, 503).  A task that
 outlives its time limit (or is cancelled) has its process killed (SIGKILL) and replaced by
 a fresh one, so the lane is whole again for the next request; a worker that dies is
-replaced too.  Workers are started with the "spawn" method (no fork of a threaded server)
-and are only handed work once they said they are ready, so a replacement's start-up never
-counts against anyone's time limit.
+replaced too.  Workers are fresh interpreters (no fork of a threaded server) and are only
+handed work once they said they are ready, so a replacement's start-up never counts against
+anyone's time limit.  POSIX only (socket pairs passed to the child; Linux, macOS).
 """
 
 from __future__ import annotations
 
-import multiprocessing
+import json
+import socket
+import subprocess
 import sys
 import threading
 import time
+from dataclasses import asdict
+from multiprocessing.connection import Connection
 
 from durakc.web.errors import ApiError, bad_request, busy
 from durakc.web.limits import Limits
@@ -24,14 +28,25 @@ _READY_TIMEOUT = 120.0     # seconds a new worker may take to import durakc
 
 
 class _Worker:
-    """One worker process and the server's end of its pipe."""
+    """One worker process (`python -m durakc.web.worker`) and the server's end of its socket.
 
-    def __init__(self, ctx, folder: str, limits: Limits):
-        self.conn, child = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_entry, args=(child, folder, limits), daemon=True,
-                                   name="durakc-serve-worker")
-        self.process.start()
-        child.close()
+    A fresh interpreter, not a fork of the threaded server nor multiprocessing's "spawn"
+    (which runs the parent's main script again in the child): it imports only durakc.  It
+    runs in a session of its own, so a Ctrl-C in the terminal reaches the server alone, which
+    stops its workers; if the server dies, a worker reads the end of its socket and exits.
+    """
+
+    def __init__(self, folder: str, limits: Limits):
+        mine, theirs = socket.socketpair()
+        command = [sys.executable, "-m", "durakc.web.worker", str(theirs.fileno()), folder,
+                   json.dumps(asdict(limits))]
+        try:
+            self.process = subprocess.Popen(command, pass_fds=(theirs.fileno(),),
+                                            stdin=subprocess.DEVNULL,
+                                            stdout=subprocess.DEVNULL, start_new_session=True)
+        finally:
+            theirs.close()
+        self.conn = Connection(mine.detach())
         self.tasks = 0
         self.pid = self.process.pid
 
@@ -48,8 +63,8 @@ class _Worker:
         """Stop the process now (SIGKILL) and reap it."""
         try:
             self.process.kill()
-            self.process.join(5)
-        except (OSError, ValueError):
+            self.process.wait(5)
+        except (OSError, subprocess.TimeoutExpired):
             pass
         self.conn.close()
 
@@ -57,18 +72,13 @@ class _Worker:
         """Ask the process to end, then make sure it did."""
         try:
             self.conn.send(None)
-            self.process.join(2)
-        except (OSError, ValueError):
+            self.process.wait(2)
+        except (OSError, ValueError, subprocess.TimeoutExpired):
             pass
-        if self.process.is_alive():
+        if self.process.poll() is None:
             self.kill()
         else:
             self.conn.close()
-
-
-def _entry(conn, folder, limits) -> None:
-    from durakc.web.worker import worker_main
-    worker_main(conn, folder, limits)
 
 
 class Lane:
@@ -78,7 +88,6 @@ class Lane:
         self.name = name
         self.folder = folder
         self.limits = limits
-        self._ctx = multiprocessing.get_context("spawn")
         self._lock = threading.Condition()
         self._idle: list[_Worker] = []
         self._all: set[_Worker] = set()
@@ -99,7 +108,7 @@ class Lane:
             for _attempt in range(3):
                 if self._closed:
                     return
-                worker = _Worker(self._ctx, self.folder, self.limits)
+                worker = _Worker(self.folder, self.limits)
                 if worker.wait_ready():
                     with self._lock:
                         if self._closed:
@@ -195,6 +204,9 @@ class Lane:
             self.admit()
         try:
             worker = self._take()
+            if cancel is not None and cancel.is_set():     # cancelled while it waited
+                self._give_back(worker)
+                raise ApiError(409, "cancelled", "cancelled")
             return self._run_on(worker, kind, request, on_progress, cancel)
         finally:
             self.leave()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import socket
 import sys
 import tempfile
 import threading
@@ -96,6 +97,8 @@ class _Server(ThreadingHTTPServer):
 
     def __init__(self, address, handler, max_connections: int):
         self._slots = threading.BoundedSemaphore(max_connections)
+        if ":" in address[0]:                      # an IPv6 address such as ::1
+            self.address_family = socket.AF_INET6
         super().__init__(address, handler)
 
     def process_request(self, request, client_address):

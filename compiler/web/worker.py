@@ -13,6 +13,7 @@ machine; the server kills it at its time limit.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import sys
@@ -47,6 +48,16 @@ def _warm_up(ctx) -> None:
         check({"spec": text}, ctx)
     except Exception as exc:  # noqa: BLE001 - a failed warm-up only slows the first check
         print(f"durakc serve: warm-up failed ({type(exc).__name__}: {exc})", file=sys.stderr)
+
+
+def main(argv: list[str]) -> None:
+    """`python -m durakc.web.worker FD FOLDER LIMITS-JSON`: serve tasks on socket FD."""
+    from multiprocessing.connection import Connection
+
+    from durakc.web.limits import Limits
+
+    fd, folder, limits = argv
+    worker_main(Connection(int(fd)), folder, Limits(**json.loads(limits)))
 
 
 def worker_main(conn, folder: str, limits) -> None:
@@ -86,3 +97,7 @@ def worker_main(conn, folder: str, limits) -> None:
             conn.send(reply)
         except (OSError, ValueError):
             return
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

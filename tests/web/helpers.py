@@ -12,8 +12,6 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
 
-import pytest
-
 from durakc.web.limits import Limits
 from durakc.web.server import Playground
 
@@ -71,15 +69,20 @@ def find_browser() -> tuple[str, str] | str:
     return binary, driver
 
 
-def new_driver():
-    """A headless Chromium driven by Selenium, with a fresh profile; skips when impossible."""
-    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
-                                    "(pip install -e '.[dev]')")
-    from selenium.webdriver.chrome.service import Service
+class NoBrowser(RuntimeError):
+    """No headless Chromium (or no Selenium) here; the message says what to install."""
 
+
+def new_driver():
+    """A headless Chromium driven by Selenium, with a fresh profile; NoBrowser when impossible."""
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        raise NoBrowser("selenium is not installed (pip install -e '.[dev]')") from None
     found = find_browser()
     if isinstance(found, str):
-        pytest.skip(found)
+        raise NoBrowser(found)
     binary, driver = found
     options = webdriver.ChromeOptions()
     options.binary_location = binary
@@ -87,6 +90,7 @@ def new_driver():
         options.add_argument(flag)
     profile = tempfile.mkdtemp(prefix="durakc-chromium-")
     options.add_argument(f"--user-data-dir={profile}")
+    # found but failing to start is a failure, not a skip
     browser = webdriver.Chrome(service=Service(driver), options=options)
     browser.profile_dir = profile
     return browser

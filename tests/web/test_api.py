@@ -128,3 +128,30 @@ def test_unknown_paths_jobs_and_methods_answer_json(url):
     assert status == 501 and body["error"]["code"] == "http_error"
     status, body, _ = request(url, "GET", "/", headers={"Host": "evil.example:80"})
     assert status == 421 and body["error"]["code"] == "bad_host"
+
+
+def test_the_readme_states_the_limits_the_server_has():
+    from durakc.web.limits import Limits
+    from tests.web.helpers import REPO
+    from tests.web.test_timing import DEBOUNCE_MS
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    limits = Limits()
+    seconds = limits.time_limits
+    for text in (f"| request body | {limits.max_body // 1024} KB",
+                 f"{limits.max_spec:,} characters",
+                 f"{limits.max_history:,} actions of at most {limits.max_action_text} characters",
+                 f"{limits.max_games:,} games per variant; {limits.max_witness_games} joint",
+                 f"check and explain {seconds['check']:g} s",
+                 f"a game step {seconds['play']:g} s (bots think at most {limits.bot_budget:g} s",
+                 f"a comparison {seconds['compare']:g} s",
+                 f"| {limits.workers} per lane",
+                 f"{limits.queue} per lane, each for at most {limits.queue_wait:g} s",
+                 f"{limits.max_memory // 1024 ** 3} GiB",
+                 (f"{limits.max_connections} at once (more: 503), each silent for at most "
+                 f"{limits.socket_timeout:g} s"),
+                 (f"{limits.max_jobs} kept; a finished one's result for {limits.job_ttl / 60:g} "
+                 "minutes"),
+                 f"({DEBOUNCE_MS} ms after the last key)"):
+        assert text in readme, text
+    assert seconds["check"] == seconds["explain"]

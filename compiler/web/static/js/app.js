@@ -126,7 +126,11 @@ async function main() {
   }
   editor = new Editor($("view-editor"), {
     maxSpec: meta.limits.max_spec,
-    onChecked: (result) => { if (result.ok) parent = result.parent; },
+    onChecked: (result) => {
+      if (!result.ok) return;
+      parent = result.parent;
+      if (compare) compare.refreshParent();
+    },
   });
   play = new Play({spec: () => editor.text, bots: meta.bots, defaultBot: meta.default_bot});
   compare = new Compare({
@@ -139,6 +143,7 @@ async function main() {
     },
   });
   fillExamples();
+  $("spec").addEventListener("input", () => { $("examples").value = ""; });
   for (const button of $("tabs").querySelectorAll("button")) {
     button.addEventListener("click", () => showView(button.dataset.view));
   }

@@ -19,13 +19,14 @@ export function cardEl(text, extra = "") {
     const red = card.rank === "RJ";
     return el("span", {class: `card joker ${red ? "red" : ""} ${extra}`, "data-card": text,
                        title: red ? "red joker" : "black joker"},
-              el("span", {}, "J"), el("span", {class: "suit"}, red ? "red" : "black"));
+              el("span", {class: "corner"}, "J★"), el("span", {class: "suit"}, red ? "red" : "black"));
   }
   const shown = card.named || card.suit;
   const suit = SUITS[card.suit] + (card.named ? `→${SUITS[card.named]}` : "");
   return el("span", {class: `card ${RED.has(shown) ? "red" : ""} ${extra}`, "data-card": text,
-                     title: text},
-            el("span", {}, card.rank), el("span", {class: "suit"}, suit));
+                     title: card.named ? `${card.rank}${card.suit} played as ${card.named}` : text},
+            el("span", {class: "corner"}, card.rank + SUITS[card.suit]),
+            el("span", {class: "suit"}, suit));
 }
 
 export function backEl() {

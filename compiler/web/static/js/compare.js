@@ -9,6 +9,12 @@ import {comparePlot} from "./plot.js";
 const $ = (id) => document.getElementById(id);
 const POLL_MS = 250;
 
+/** Actions as text with suit symbols, separated by "; " ("-" when there is none). */
+function actionList(actions) {
+  if (!actions.length) return ["-"];
+  return actions.flatMap((a, i) => (i ? ["; ", ...actionNodes(a)] : actionNodes(a)));
+}
+
 function pct(v) { return `${v >= 0 ? "+" : ""}${(100 * v).toFixed(1)} pp`; }
 function interval(ci, scale = 100) {
   return `[${(scale * ci[0]).toFixed(1)}, ${(scale * ci[1]).toFixed(1)}]`;
@@ -159,9 +165,10 @@ export class Compare {
         `Witness (${result.playouts_differing} of ${result.witness_games} playouts differ): `,
         `${w.difference}, new_game(${w.players}, seed=${w.seed}) then ${w.actions.length} actions. `,
         `Table ${table}; trump ${pos.trump}; stock ${pos.stock}; seat ${w.to_move[1]} holds `,
-        actionNodes(["-", ...(pos.hand || [])].join(" ")).slice(2)));
-      parts.push(el("p", {}, `Only in ${mine}: `, w.only_b.length ? actionNodes(w.only_b.join(", ")) : "-",
-                    el("br"), `Only in ${base}: `, w.only_a.length ? actionNodes(w.only_a.join(", ")) : "-"));
+        (pos.hand || []).flatMap((c, i) => (i ? [" ", ...actionNodes(c)] : actionNodes(c))), "."));
+      parts.push(el("p", {}, "Actions: ", actionList(w.actions)));
+      parts.push(el("p", {id: "witness-only"}, `Only in ${mine}: `, actionList(w.only_b), el("br"),
+                    `Only in ${base}: `, actionList(w.only_a)));
       if (w.to_move[1] !== null && w.to_move[1] !== undefined) {
         parts.push(el("button", {type: "button", id: "witness-play",
           onclick: () => this.onWitness({players: w.players, seat: w.to_move[1], seed: w.seed,

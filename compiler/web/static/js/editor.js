@@ -4,7 +4,7 @@
 
 import {ApiFailure, el, escapeHtml, post} from "./api.js";
 
-const DEBOUNCE_MS = 120;
+const DEBOUNCE_MS = 100;
 const SHOWN_FILE = "playground.yaml";
 
 export class Editor {

@@ -17,8 +17,9 @@ export class Play {
     this.view = null;
     this.picked = null;
     this.busy = false;
-    $("play-players").addEventListener("change", () => this.seatsChanged());
-    $("play-seat").addEventListener("change", () => this.seatsChanged());
+    for (const id of ["play-players", "play-seat"]) {
+      $(id).addEventListener("input", () => this.seatsChanged());
+    }
     $("play-new").addEventListener("click", () => {
       $("play-seed").value = String(Math.floor(Math.random() * 1e9));
       this.start();
@@ -43,13 +44,13 @@ export class Play {
     const {players, seat} = this.setup();
     $("play-seat").max = String(players - 1);
     const box = $("play-bots");
-    const old = [...box.querySelectorAll("select")].map((s) => s.value);
+    const old = new Map([...box.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
     box.replaceChildren();
     for (let s = 0; s < players; s++) {
       if (s === seat) continue;
       const select = el("select", {"data-seat": s},
                         this.bots.map((b) => el("option", {value: b}, b)));
-      const wanted = (chosen && chosen[s]) || old.shift();
+      const wanted = (chosen && chosen[s]) || old.get(String(s));
       select.value = this.bots.includes(wanted) ? wanted : this.defaultBot;
       box.append(el("label", {}, `Seat ${s}`, select));
     }
@@ -67,6 +68,7 @@ export class Play {
   /** A new game from the settings (the same seed: the same deal and, for the same moves,
    * the same bot moves). */
   start() {
+    this.seatsChanged();
     const {players, seat} = this.setup();
     const seed = Math.max(0, parseInt($("play-seed").value, 10) || 0);
     this.game = {players, seat, seed, bots: this.botNames(players, seat), history: []};
@@ -146,7 +148,8 @@ export class Play {
       opponents.push(el("div", {class: `seat ${v.to_move === s ? "to-move" : ""}`, "data-seat": s},
         el("div", {}, el("strong", {}, `Seat ${s}`), ` · ${this.game.bots[s]}`),
         el("div", {class: "badges"}, badges.join(", ") || " "),
-        el("div", {}, backs, ` ${v.hand_sizes[s]} card${v.hand_sizes[s] === 1 ? "" : "s"}`)));
+        el("div", {}, backs, el("span", {class: "count"},
+                                 `${v.hand_sizes[s]} card${v.hand_sizes[s] === 1 ? "" : "s"}`))));
     }
     $("play-opponents").replaceChildren(...opponents);
     const trump = v.trump ? `${SUITS[v.trump]} ${v.trump}` : "none";
@@ -193,9 +196,10 @@ export class Play {
 
   renderLog() {
     const me = this.game.seat;
+    let move = 0;
     const items = this.view.log.map((entry) => entry.event
       ? el("li", {class: "event"}, entry.event)
-      : el("li", {class: entry.seat === me ? "mine" : null},
+      : el("li", {class: entry.seat === me ? "mine" : null, value: ++move},
            entry.seat === me ? "you" : `seat ${entry.seat}`, ": ", actionNodes(entry.action)));
     const log = $("play-log");
     log.replaceChildren(...items);

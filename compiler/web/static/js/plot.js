@@ -17,7 +17,7 @@ function seatLabel(k) { return k === 0 ? "first attacker" : `+${k}`; }
 
 /** An <svg> of the comparison `doc` (durakc compare --format json); names[0] is the baseline. */
 export function comparePlot(doc, names) {
-  const W = 900, H = 330, top = 40, bottom = 60, plotH = H - top - bottom;
+  const W = 900, H = 350, top = 60, bottom = 60, plotH = H - top - bottom;
   const root = svg("svg", {viewBox: `0 0 ${W} ${H}`, width: W, height: H, role: "img",
                            "aria-label": "loss rate by seat and paired differences",
                            id: "compare-svg"});
