@@ -3,7 +3,8 @@ rules in plain words, play it against bots, compare it with another variant, sha
 
 Layers, lowest first (a module only imports those above it in this list):
 
-- `limits`: every bound the server enforces (sizes, time limits, workers, queues);
+- `errors`, `limits`: the API's error type; every bound the server enforces (sizes, time
+  limits, workers, queues);
 - `source`: a spec given as text (from the browser) checked or compiled like a file;
 - `play`, `tasks`: the work itself (diagnostics, explain, a game step, a comparison), run
   inside worker processes;

@@ -48,6 +48,7 @@ class _Worker:
             theirs.close()
         self.conn = Connection(mine.detach())
         self.tasks = 0
+        self.replaced = False
         self.pid = self.process.pid
 
     def wait_ready(self) -> bool:
@@ -102,8 +103,9 @@ class Lane:
         for _ in range(self.limits.workers):
             self._spawn()
 
-    def _spawn(self) -> None:
-        """Start one worker in the background; it joins the idle list when ready."""
+    def _spawn(self, replacing: _Worker | None = None) -> None:
+        """Start one worker in the background; it joins the idle list when ready, and then
+        `replacing` (a worker being recycled, still serving meanwhile) leaves the lane."""
         def bring_up():
             for _attempt in range(3):
                 if self._closed:
@@ -115,14 +117,28 @@ class Lane:
                             break
                         self._all.add(worker)
                         self._idle.append(worker)
+                        retired = self._retire(replacing)
                         self._lock.notify()
-                        return
+                    if retired is not None:
+                        retired.stop()
+                    return
                 worker.kill()
                 print(f"durakc serve: a {self.name} worker did not start", file=sys.stderr)
                 time.sleep(1)
             if self._closed:
                 worker.kill()
         threading.Thread(target=bring_up, daemon=True, name=f"spawn-{self.name}").start()
+
+    def _retire(self, worker: _Worker | None) -> _Worker | None:
+        """(Lock held.) Mark a recycled worker replaced; it, when idle, to stop now."""
+        if worker is None:
+            return None
+        worker.replaced = True
+        if worker in self._idle:
+            self._idle.remove(worker)
+            self._all.discard(worker)
+            return worker
+        return None            # busy: it is stopped when it gives its task back
 
     def _replace(self, worker: _Worker, kill: bool) -> None:
         """Take `worker` out of the lane and start another.  A kill is done before this
@@ -184,16 +200,22 @@ class Lane:
             return self._idle.pop()
 
     def _give_back(self, worker: _Worker) -> None:
+        """Back to the idle list after a task.  After `recycle_after` tasks (a worker keeps
+        the engines it loaded) a replacement is started and the worker serves on until the
+        replacement is ready, so the lane is never without a worker meanwhile."""
         worker.tasks += 1
-        if worker.tasks >= self.limits.recycle_after:
-            self._replace(worker, kill=False)
-            return
+        recycle = False
         with self._lock:
-            if self._closed:
+            if self._closed or worker.replaced:
+                self._all.discard(worker)
                 threading.Thread(target=worker.stop, daemon=True).start()
                 return
+            if worker.tasks == self.limits.recycle_after:
+                recycle = True
             self._idle.append(worker)
             self._lock.notify()
+        if recycle:
+            self._spawn(replacing=worker)
 
     # -- running ------------------------------------------------------------------------------
     def run(self, kind: str, request: dict, on_progress=None, cancel=None,

@@ -46,12 +46,24 @@ def spec_file(text: str, folder: Path) -> Path:
 
 
 def _shown(diag: Diagnostic, path: Path) -> Diagnostic:
-    """`diag` naming `DISPLAY` where it names the written file."""
-    real = str(path)
-    if real not in diag.path and real not in diag.message:
+    """`diag` naming `DISPLAY` where it names the written file (however the loader spells
+    that file's path: as given, or resolved)."""
+    spellings = {str(path), str(path.resolve())}
+    if diag.path not in spellings and _same_file(diag.path, path):
+        spellings.add(diag.path)
+    message, where = diag.message, diag.path
+    for real in sorted(spellings, key=len, reverse=True):
+        message, where = message.replace(real, DISPLAY), where.replace(real, DISPLAY)
+    if (message, where) == (diag.message, diag.path):
         return diag
-    return replace(diag, path=diag.path.replace(real, DISPLAY),
-                   message=diag.message.replace(real, DISPLAY))
+    return replace(diag, path=where, message=message)
+
+
+def _same_file(name: str, path: Path) -> bool:
+    try:
+        return Path(name).resolve() == path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def diagnostic_json(diag: Diagnostic) -> dict:

@@ -49,7 +49,8 @@ def check(request: dict, ctx: Context) -> dict:
     out = {"ok": spec is not None, "diagnostics": [diagnostic_json(d) for d in diagnostics],
            "summary": count_text(diagnostics) or "no problems"}
     if spec is not None:
-        out.update({"name": spec.name, "title": spec.title, "parent": _parent(spec)})
+        out.update({"name": spec.name, "title": spec.title, "parent": _parent(spec),
+                    "players": [spec.values["players.min"], spec.values["players.max"]]})
     out["worker_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return out
 

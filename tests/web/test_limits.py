@@ -100,3 +100,27 @@ def test_after_the_kills_the_server_serves_normally(tight):
     status, view = post(url, "/api/play", {"spec": spec_text("jokers"), "players": 2, "seat": 0,
                                            "seed": 1, "bots": [None, "greedy"]})
     assert status == 200 and view["hand"]
+
+
+def test_a_recycled_worker_serves_until_its_replacement_is_ready():
+    """After `recycle_after` tasks a worker is replaced, but the lane is never empty: no
+    request waits for a new interpreter to start."""
+    app, url = start_app(recycle_after=3)
+    try:
+        lane = app.pool.lanes["edit"]
+        seen, slowest = set(), 0.0
+        for k in range(12):
+            seen.update(lane.pids())
+            started = time.perf_counter()
+            status, result = post(url, "/api/check", {"spec": spec_text("kyiv") + f"# {k}\n"})
+            slowest = max(slowest, time.perf_counter() - started)
+            assert status == 200 and result["ok"]
+            assert lane.ready_workers() >= 1
+            time.sleep(0.25)
+        assert len(seen) >= 3, seen
+        assert slowest < 0.5
+        assert app.pool.wait_ready(30)
+        time.sleep(3)                       # a retired worker stops in the background
+        assert sum(not _gone(pid) for pid in seen) <= 2
+    finally:
+        app.close()

@@ -47,6 +47,20 @@ function showView(name) {
   if (name === "compare") compare.refreshParent();
 }
 
+/** The player-count fields follow the spec's players.min and players.max. */
+function playerRange([lo, hi]) {
+  for (const id of ["play-players", "compare-players"]) {
+    const field = $(id);
+    field.min = String(lo);
+    field.max = String(hi);
+    const now = parseInt(field.value, 10);
+    if (!(now >= lo && now <= hi)) {
+      field.value = String(Math.min(hi, Math.max(lo, now || lo)));
+      field.dispatchEvent(new Event("input"));
+    }
+  }
+}
+
 function fillExamples() {
   const select = $("examples");
   const groups = new Map();
@@ -130,6 +144,7 @@ async function main() {
       if (!result.ok) return;
       parent = result.parent;
       if (compare) compare.refreshParent();
+      playerRange(result.players);
     },
   });
   play = new Play({spec: () => editor.text, bots: meta.bots, defaultBot: meta.default_bot});
