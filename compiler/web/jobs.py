@@ -9,8 +9,10 @@ when room is needed, a running one never (the lane's admission bounds how many r
 from __future__ import annotations
 
 import secrets
+import sys
 import threading
 import time
+import traceback
 
 from durakc.web.errors import ApiError, busy
 
@@ -75,6 +77,7 @@ class Jobs:
                 job.error, job.state = exc.body(), (
                     "cancelled" if exc.code == "cancelled" else "failed")
             except Exception as exc:  # noqa: BLE001 - a job's bug is its error, not the server's
+                traceback.print_exc(file=sys.stderr)
                 job.error = {"error": {"code": "failed",
                                        "message": f"internal error ({type(exc).__name__})"}}
                 job.state = "failed"
