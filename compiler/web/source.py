@@ -1,17 +1,18 @@
 """A spec given as text (the editor's), checked and compiled exactly like a spec file.
 
 The text is written to a file named `DISPLAY` in a folder of its own (named by the text's
-sha256) and loaded with `durakc.spec.load_spec`, so every check, message and `extends` of a
-bundled name behaves as in `durakc compile`.  Diagnostics then name the file `DISPLAY`
-(``playground.yaml:7:12: error: ...``), not the folder it was written to.  The folder holds
-only that file, so `extends` always finds the bundled parent.
+sha256), loaded with `durakc.spec.load_spec` and removed again, so every check, message and
+`extends` of a bundled name behaves as in `durakc compile`.  Diagnostics then name the file
+`DISPLAY` (``playground.yaml:7:12: error: ...``), not the folder it was written to.  The
+folder holds only that file, so `extends` always finds the bundled parent.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
+import shutil
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -32,17 +33,21 @@ class SpecProblem(Exception):
         self.diagnostics = diagnostics
 
 
-def spec_file(text: str, folder: Path) -> Path:
-    """Where `text` is written under `folder` (written once; the same text, the same file)."""
+@contextmanager
+def spec_file(text: str, folder: Path):
+    """`text` written to a file named DISPLAY while the block runs, then removed.
+
+    The file is ``folder/<pid>/<sha256 of text>/DISPLAY``: the same text has the same path
+    (engines loaded by path are found again), and no two processes share a file.
+    """
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-    path = folder / digest / DISPLAY
-    if not path.is_file():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".yaml")
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    return path
+    path = folder / str(os.getpid()) / digest / DISPLAY
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="")
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path.parent, ignore_errors=True)
 
 
 def _shown(diag: Diagnostic, path: Path) -> Diagnostic:
@@ -75,12 +80,12 @@ def diagnostic_json(diag: Diagnostic) -> dict:
 def check_text(text: str, folder: Path) -> tuple[Spec | None, list[Diagnostic]]:
     """The spec (None when it has errors) and every diagnostic `durakc compile` gives it:
     its errors, else its warnings (rules that can never take effect)."""
-    path = spec_file(text, folder)
-    try:
-        spec = load_spec(path)
-    except SpecError as exc:
-        return None, [_shown(d, path) for d in exc.diagnostics]
-    return spec, [_shown(d, path) for d in analyse(spec)]
+    with spec_file(text, folder) as path:
+        try:
+            spec = load_spec(path)
+        except SpecError as exc:
+            return None, [_shown(d, path) for d in exc.diagnostics]
+        return spec, [_shown(d, path) for d in analyse(spec)]
 
 
 def load_text(text: str, folder: Path) -> Spec:
@@ -96,11 +101,11 @@ def engine_of(text: str, folder: Path) -> tuple[ModuleType, str]:
     (`durakc.sim.loader.load_engine` accepts it, in any process) that names it."""
     from durakc.sim.loader import load_engine
 
-    path = spec_file(text, folder)
-    try:
-        return load_engine(str(path)), str(path)
-    except SpecError as exc:
-        raise _problem([_shown(d, path) for d in exc.diagnostics]) from None
+    with spec_file(text, folder) as path:
+        try:
+            return load_engine(str(path)), str(path)
+        except SpecError as exc:
+            raise _problem([_shown(d, path) for d in exc.diagnostics]) from None
 
 
 def _problem(diagnostics: list[Diagnostic]) -> SpecProblem:

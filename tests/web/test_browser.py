@@ -189,3 +189,18 @@ def test_a_damaged_link_says_so_and_shows_an_example(tab, url, fragment):
     notice = tab.find_element(By.ID, "notice")
     assert notice.is_displayed() and "could not be read" in notice.text
     assert page.editor_text(tab) == spec_text("first-round-five")
+
+
+def test_the_views_refuse_a_spec_with_errors_and_say_so(tab):
+    tab.execute_script("document.body.dataset.diagState = 'typing';")
+    page.type_spec(tab, BROKEN)
+    page.wait_state(tab, "diagState", "errors")
+    page.show(tab, "explain")
+    page.wait_state(tab, "explainState", "failed")
+    assert "1 error: fix it in the editor" in tab.find_element(By.ID, "explain-status").text
+    page.show(tab, "play")
+    page.wait_state(tab, "playState", "error")
+    assert "fix it in the editor" in tab.find_element(By.ID, "play-message").text
+    page.show(tab, "compare")
+    assert page.run_compare(tab, 10) == "failed"
+    assert "fix it in the editor" in tab.find_element(By.ID, "compare-status").text

@@ -77,10 +77,12 @@ def test_extends_finds_bundled_parents_also_for_a_bundled_name(tmp_path):
     assert spec.origin["attack.limit"] == "this file"
 
 
-def test_the_same_text_is_one_file(tmp_path):
-    check_text(WARNED, tmp_path)
-    check_text(WARNED, tmp_path)
-    assert len(list(tmp_path.rglob("*.yaml"))) == 1
+def test_no_spec_file_is_left_behind(tmp_path, monkeypatch):
+    monkeypatch.setenv("DURAKC_CACHE", str(tmp_path / "cache"))
+    check_text(WARNED, tmp_path / "specs")
+    check_text(BROKEN, tmp_path / "specs")
+    engine_of(WARNED.replace("d.rank > 3 and d.rank < 2", "inherited"), tmp_path / "specs")
+    assert list((tmp_path / "specs").rglob("*.yaml")) == []
 
 
 def test_a_spec_with_errors_gives_no_engine(tmp_path):

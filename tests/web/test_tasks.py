@@ -36,10 +36,11 @@ def test_check_reports_ok_and_the_parent(ctx):
     assert result["summary"] == "no problems"
 
 
-def test_explain_is_durakc_explain_and_lists_what_differs_from_the_parent(ctx):
+def test_explain_is_durakc_explain_and_lists_what_differs_from_the_parent(ctx, tmp_path):
     result = explain_text({"spec": HOUSE}, ctx)
-    spec = load_spec(ctx.folder.joinpath(next(ctx.folder.iterdir()).name, DISPLAY))
-    assert result["text"] == explain(spec)
+    (tmp_path / "cli").mkdir()
+    (tmp_path / "cli" / DISPLAY).write_text(HOUSE, encoding="utf-8")
+    assert result["text"] == explain(load_spec(tmp_path / "cli" / DISPLAY))
     assert [d["key"] for d in result["differences"]] == ["attack.limit"]
     diff = result["differences"][0]
     assert (diff["value"], diff["parent_value"], diff["origin"]) == ("5", "6", "this file")
