@@ -5,7 +5,12 @@ share link (and a damaged one).  Skipped, saying why, only when no Chromium can 
 
 from __future__ import annotations
 
+import os
+import re
+import signal
 import statistics
+import subprocess
+import sys
 
 import pytest
 
@@ -204,3 +209,25 @@ def test_the_views_refuse_a_spec_with_errors_and_say_so(tab):
     page.show(tab, "compare")
     assert page.run_compare(tab, 10) == "failed"
     assert "fix it in the editor" in tab.find_element(By.ID, "compare-status").text
+
+
+def test_the_page_of_durakc_serve_itself(browser, tmp_path):
+    """The command the README gives, started as a user starts it, in the browser."""
+    env = os.environ | {"DURAKC_CACHE": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "durakc", "serve", "--port", "0"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        address = re.search(r"open (\S+) in a browser", proc.stdout.readline()).group(1)
+        page.open_page(browser, address)
+        page.choose_example(browser, "kyiv")
+        assert page.state(browser, "diagState") == "ok"
+        page.show(browser, "play")
+        page.wait_state(browser, "playState", ("your-turn", "over"), 60)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0
