@@ -47,6 +47,9 @@ def test_the_wheel_has_one_import_package(wheel):
     assert "durakc/engines/transfer.c" in names
     assert "durakc/expr.lark" in names
     assert "durakc/templates/game.py.j2" in names
+    # the playground's page (`durakc serve`)
+    assert {"durakc/web/static/index.html", "durakc/web/static/style.css",
+            "durakc/web/static/js/app.js"} <= set(names)
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "durakc = durakc.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
 

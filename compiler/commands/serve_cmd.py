@@ -1,0 +1,57 @@
+"""`durakc serve [--port P] [--host H]`: the playground in the browser (durakc.web)."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from dataclasses import replace
+
+from durakc.commands._common import usage_error
+
+NAME = "serve"
+HELP = ("start the playground, a local web app: edit a spec with live diagnostics, explain "
+        "it, play it against bots, compare it, share it by link")
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1: this machine only)")
+    parser.add_argument("--port", type=int, default=8321,
+                        help="port to listen on (default 8321; 0 picks a free one)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes per lane of work (editor, games, comparisons; "
+                             "default 1 each)")
+    parser.add_argument("--verbose", action="store_true", help="log every request on stderr")
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def run(args) -> int:
+    from durakc.web.limits import Limits
+    from durakc.web.server import Playground
+
+    if not 0 <= args.port <= 65535:
+        return usage_error(f"--port must be 0-65535, not {args.port}")
+    if not 1 <= args.workers <= 32:
+        return usage_error(f"--workers must be 1-32, not {args.workers}")
+    app = Playground(args.host, args.port, replace(Limits(), workers=args.workers),
+                     verbose=args.verbose)
+    try:
+        url = app.start()
+    except OSError as exc:
+        app.close()
+        return usage_error(f"can not listen on {args.host}:{args.port}: "
+                           f"{exc.strerror or exc} (choose another --port)")
+    print(f"durakc playground: open {url} in a browser (Ctrl-C stops it)", flush=True)
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        app.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        app.close()
+    print("durakc playground: stopped", file=sys.stderr)
+    return 0

@@ -1,0 +1,116 @@
+"""A spec given as text (the editor's), checked and compiled exactly like a spec file.
+
+The text is written to a file named `DISPLAY` in a folder of its own (named by the text's
+sha256), loaded with `durakc.spec.load_spec` and removed again, so every check, message and
+`extends` of a bundled name behaves as in `durakc compile`.  Diagnostics then name the file
+`DISPLAY` (``playground.yaml:7:12: error: ...``), not the folder it was written to.  The
+folder holds only that file, so `extends` always finds the bundled parent.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from types import ModuleType
+
+from durakc.analysis import analyse
+from durakc.diagnostics import Diagnostic, SpecError
+from durakc.spec import Spec, load_spec
+
+DISPLAY = "playground.yaml"
+"""The file name diagnostics give a spec typed in the browser."""
+
+
+class SpecProblem(Exception):
+    """A spec that can not be used for a game or a comparison: its diagnostics (as JSON)."""
+
+    def __init__(self, message: str, diagnostics: list[dict]):
+        super().__init__(message)
+        self.diagnostics = diagnostics
+
+
+@contextmanager
+def spec_file(text: str, folder: Path):
+    """`text` written to a file named DISPLAY while the block runs, then removed.
+
+    The file is ``folder/<pid>/<sha256 of text>/DISPLAY``: the same text has the same path
+    (engines loaded by path are found again), and no two processes share a file.
+    """
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+    path = folder / str(os.getpid()) / digest / DISPLAY
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="")
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path.parent, ignore_errors=True)
+
+
+def _shown(diag: Diagnostic, path: Path) -> Diagnostic:
+    """`diag` naming `DISPLAY` where it names the written file (however the loader spells
+    that file's path: as given, or resolved)."""
+    spellings = {str(path), str(path.resolve())}
+    if diag.path not in spellings and _same_file(diag.path, path):
+        spellings.add(diag.path)
+    message, where = diag.message, diag.path
+    for real in sorted(spellings, key=len, reverse=True):
+        message, where = message.replace(real, DISPLAY), where.replace(real, DISPLAY)
+    if (message, where) == (diag.message, diag.path):
+        return diag
+    return replace(diag, path=where, message=message)
+
+
+def _same_file(name: str, path: Path) -> bool:
+    try:
+        return Path(name).resolve() == path.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
+def diagnostic_json(diag: Diagnostic) -> dict:
+    """`Diagnostic.to_json()` plus the caret's `width` and `text`, the diagnostic exactly as
+    `durakc compile` prints it (path:line:col, the line, the caret, the hint)."""
+    return diag.to_json() | {"width": diag.width, "text": diag.format()}
+
+
+def check_text(text: str, folder: Path) -> tuple[Spec | None, list[Diagnostic]]:
+    """The spec (None when it has errors) and every diagnostic `durakc compile` gives it:
+    its errors, else its warnings (rules that can never take effect)."""
+    with spec_file(text, folder) as path:
+        try:
+            spec = load_spec(path)
+        except SpecError as exc:
+            return None, [_shown(d, path) for d in exc.diagnostics]
+        return spec, [_shown(d, path) for d in analyse(spec)]
+
+
+def load_text(text: str, folder: Path) -> Spec:
+    """The checked spec of `text`; `SpecProblem` with its diagnostics when it has errors."""
+    spec, diagnostics = check_text(text, folder)
+    if spec is None:
+        raise _problem(diagnostics)
+    return spec
+
+
+def engine_of(text: str, folder: Path) -> tuple[ModuleType, str]:
+    """The engine module compiled from `text` through the engine cache, and the reference
+    (`durakc.sim.loader.load_engine` accepts it, in any process) that names it."""
+    from durakc.sim.loader import load_engine
+
+    with spec_file(text, folder) as path:
+        try:
+            return load_engine(str(path)), str(path)
+        except SpecError as exc:
+            raise _problem([_shown(d, path) for d in exc.diagnostics]) from None
+
+
+def _problem(diagnostics: list[Diagnostic]) -> SpecProblem:
+    errors = [d for d in diagnostics if d.severity == "error"]
+    count = len(errors)
+    return SpecProblem(f"the spec has {count} error{'s' if count != 1 else ''}: fix "
+                       f"{'it' if count == 1 else 'them'} in the editor first",
+                       [diagnostic_json(d) for d in diagnostics])

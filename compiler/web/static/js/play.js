@@ -1,0 +1,213 @@
+// A game in the page. The server keeps no game: every request sends the seed, the seats and
+// the actions so far, and gets back what your seat may see. So a game can be shared by link
+// and survives a restart of the server.
+
+import {ApiFailure, el, post} from "./api.js";
+import {actionCards, actionNodes, backEl, cardEl, SUITS} from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class Play {
+  constructor({spec, bots, defaultBot, onChange = () => {}}) {
+    this.spec = spec;                     // () => the editor's text
+    this.bots = bots;
+    this.defaultBot = defaultBot;
+    this.onChange = onChange;
+    this.game = null;                     // {players, seat, seed, bots, history}
+    this.view = null;
+    this.picked = null;
+    this.busy = false;
+    for (const id of ["play-players", "play-seat"]) {
+      $(id).addEventListener("input", () => this.seatsChanged());
+    }
+    $("play-new").addEventListener("click", () => {
+      $("play-seed").value = String(Math.floor(Math.random() * 1e9));
+      this.start();
+    });
+    $("play-replay").addEventListener("click", () => this.start());
+    $("play-typed").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = $("play-text").value.trim();
+      if (text) this.act(text);
+    });
+    this.seatsChanged();
+  }
+
+  setup() {
+    const players = Math.max(1, Math.min(16, parseInt($("play-players").value, 10) || 2));
+    const seat = Math.max(0, Math.min(players - 1, parseInt($("play-seat").value, 10) || 0));
+    return {players, seat};
+  }
+
+  /** One bot select per other seat. */
+  seatsChanged(chosen = null) {
+    const {players, seat} = this.setup();
+    $("play-seat").max = String(players - 1);
+    const box = $("play-bots");
+    const old = new Map([...box.querySelectorAll("select")].map((s) => [s.dataset.seat, s.value]));
+    box.replaceChildren();
+    for (let s = 0; s < players; s++) {
+      if (s === seat) continue;
+      const select = el("select", {"data-seat": s},
+                        this.bots.map((b) => el("option", {value: b}, b)));
+      const wanted = (chosen && chosen[s]) || old.get(String(s));
+      select.value = this.bots.includes(wanted) ? wanted : this.defaultBot;
+      box.append(el("label", {}, `Seat ${s}`, select));
+    }
+  }
+
+  botNames(players, seat) {
+    const names = Array(players).fill(null);
+    for (const select of $("play-bots").querySelectorAll("select")) {
+      const s = parseInt(select.dataset.seat, 10);
+      if (s !== seat && s < players) names[s] = select.value;
+    }
+    return names;
+  }
+
+  /** A new game from the settings (the same seed: the same deal and, for the same moves,
+   * the same bot moves). */
+  start() {
+    this.seatsChanged();
+    const {players, seat} = this.setup();
+    const seed = Math.max(0, parseInt($("play-seed").value, 10) || 0);
+    this.game = {players, seat, seed, bots: this.botNames(players, seat), history: []};
+    this.request(null);
+  }
+
+  /** Restore a shared game: {players, seat, seed, bots, history}. */
+  restore(game) {
+    $("play-players").value = String(game.players);
+    $("play-seat").value = String(game.seat);
+    $("play-seed").value = String(game.seed);
+    this.seatsChanged(game.bots);
+    this.game = {players: game.players, seat: game.seat, seed: game.seed,
+                 bots: this.botNames(game.players, game.seat), history: game.history || []};
+    this.request(null);
+  }
+
+  ensureStarted() {
+    if (!this.game) this.start();
+  }
+
+  act(text) {
+    if (!this.busy && this.view && this.view.to_move === this.game.seat) this.request(text);
+  }
+
+  async request(action) {
+    const seq = this.seq = (this.seq || 0) + 1;
+    this.busy = true;
+    document.body.dataset.playState = "waiting";
+    this.message(action ? `playing ${action}…` : "dealing…", "");
+    try {
+      const body = {spec: this.spec(), ...this.game, action: action || undefined};
+      const view = await post("/api/play", body);
+      if (seq !== this.seq) return;             // a newer game or move was asked for
+      this.game.history = view.history;
+      this.view = view;
+      this.picked = null;
+      this.render();
+      if (view.refused) this.message(`refused: ${view.refused}`, "refused");
+      else if (view.result) this.message(view.result, "result-text");
+      else if (view.stopped) this.message(view.stopped, "refused");
+      else this.message(view.thinking ? "the bots are thinking…" : "", "");
+      if (action && !view.refused) $("play-text").value = "";
+      this.onChange();
+      this.busy = false;
+      if (view.thinking) { this.request(null); return; }
+      document.body.dataset.playState = view.is_over ? "over"
+        : view.to_move === this.game.seat ? "your-turn" : "stopped";
+    } catch (err) {
+      if (seq !== this.seq) return;
+      this.busy = false;
+      document.body.dataset.playState = "error";
+      const text = err instanceof ApiFailure && err.code === "spec_errors"
+        ? `${err.message} (see the Editor)` : err.message;
+      this.message(text, "refused");
+    }
+  }
+
+  message(text, kind) {
+    const box = $("play-message");
+    box.textContent = text;
+    box.className = `message ${kind}`;
+  }
+
+  render() {
+    const v = this.view;
+    const me = this.game.seat;
+    const opponents = [];
+    for (let s = 0; s < v.players; s++) {
+      if (s === me) continue;
+      const badges = [];
+      if (v.attacker === s) badges.push("attacking");
+      if (v.defender === s) badges.push("defending");
+      if (v.out.includes(s)) badges.push("out");
+      if (v.loser === s) badges.push("durak");
+      const backs = Array.from({length: Math.min(v.hand_sizes[s], 12)}, backEl);
+      opponents.push(el("div", {class: `seat ${v.to_move === s ? "to-move" : ""}`, "data-seat": s},
+        el("div", {}, el("strong", {}, `Seat ${s}`), ` · ${this.game.bots[s]}`),
+        el("div", {class: "badges"}, badges.join(", ") || " "),
+        el("div", {}, backs, el("span", {class: "count"},
+                                 `${v.hand_sizes[s]} card${v.hand_sizes[s] === 1 ? "" : "s"}`))));
+    }
+    $("play-opponents").replaceChildren(...opponents);
+    const trump = v.trump ? `${SUITS[v.trump]} ${v.trump}` : "none";
+    $("play-deck").replaceChildren(
+      v.trump_card ? cardEl(v.trump_card, "trump-card") : "",
+      el("div", {}, el("div", {}, `Trump: ${trump}`),
+         el("div", {id: "play-stock"}, `Stock: ${v.stock_size}`),
+         el("div", {}, `Discard: ${v.discard.length}`)));
+    $("play-table").replaceChildren(...v.table.map(([attack, defence]) => el("div", {class: "pair"},
+      cardEl(attack, "attack"), defence ? cardEl(defence, "defence") : "")));
+    const roles = [];
+    if (v.attacker === me) roles.push("attacking");
+    if (v.defender === me) roles.push("defending");
+    if (v.out.includes(me)) roles.push("out");
+    $("play-me-title").textContent = `Your hand (seat ${me}${roles.length ? ", " + roles.join(", ") : ""})`;
+    $("play-hand").replaceChildren(...v.hand.map((c) => {
+      const card = cardEl(c, this.picked === c ? "picked" : "");
+      card.addEventListener("click", () => this.pick(c));
+      return card;
+    }));
+    this.renderActions();
+    this.renderLog();
+  }
+
+  pick(card) {
+    const moves = this.view.legal_actions.filter((a) => actionCards(a).includes(card));
+    if (moves.length === 1) { this.act(moves[0]); return; }
+    this.picked = this.picked === card ? null : card;
+    this.render();
+  }
+
+  renderActions() {
+    const v = this.view;
+    const box = $("play-actions");
+    if (v.is_over || v.to_move !== this.game.seat) {
+      box.replaceChildren(el("span", {}, v.is_over ? "" : `waiting for seat ${v.to_move}…`));
+      return;
+    }
+    box.replaceChildren(...v.legal_actions.map((a) => el("button", {
+      type: "button", "data-action": a,
+      class: this.picked && !actionCards(a).includes(this.picked) ? "dim" : null,
+      onclick: () => this.act(a)}, actionNodes(a))));
+  }
+
+  renderLog() {
+    const me = this.game.seat;
+    let move = 0;
+    const items = this.view.log.map((entry) => entry.event
+      ? el("li", {class: "event"}, entry.event)
+      : el("li", {class: entry.seat === me ? "mine" : null, value: ++move},
+           entry.seat === me ? "you" : `seat ${entry.seat}`, ": ", actionNodes(entry.action)));
+    const log = $("play-log");
+    log.replaceChildren(...items);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  /** What a share link keeps of the game. */
+  shared() {
+    return this.game ? {...this.game} : null;
+  }
+}

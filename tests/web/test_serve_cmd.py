@@ -1,0 +1,78 @@
+"""`durakc serve`: one command starts the app, says where, and Ctrl-C stops it cleanly."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+
+def _start(*args, tmp_path):
+    env = os.environ | {"DURAKC_CACHE": str(tmp_path / "cache"), "PYTHONUNBUFFERED": "1"}
+    return subprocess.Popen([sys.executable, "-m", "durakc", "serve", *args], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path):
+    proc = _start("--port", "0", tmp_path=tmp_path)
+    try:
+        line = proc.stdout.readline()
+        match = re.search(r"open (http://127\.0\.0\.1:(\d+)/) in a browser \(Ctrl-C stops it\)",
+                          line)
+        assert match, line
+        with urllib.request.urlopen(match.group(1) + "api/meta", timeout=30) as answer:
+            meta = json.load(answer)
+        assert meta["examples"] and meta["bots"]
+        request = urllib.request.Request(match.group(1) + "api/check", method="POST",
+                                         data=json.dumps({"spec": "name: x\n"}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            assert json.load(answer)["diagnostics"]
+        workers = _children(proc.pid)
+        assert len(workers) >= 3                     # one per lane
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "stopped" in err and "Traceback" not in err and "KeyboardInterrupt" not in err
+    time.sleep(0.5)
+    assert not [pid for pid in workers if _alive(pid)], "workers left running"
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as children:
+            text = children.read()
+    except OSError:
+        pytest.skip("no /proc here to list the worker processes")
+    return [int(p) for p in text.split()]
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_port_in_use_is_a_usage_error(tmp_path):
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "durakc", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert f"can not listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
