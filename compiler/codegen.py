@@ -2,7 +2,8 @@
 
 `render_engine` is a pure function of the spec files, the schema and the
 templates: the same inputs give byte-identical output on every machine.
-`build_outputs` is what `durakc build` writes and `durakc check` compares;
+`build_outputs` is what `durakc build` writes and `durakc check` compares (the engines, their
+index and the spec files' JSON Schema, `durakc.specschema`);
 `build_all` adds the static-analysis warnings of the bundled specs (which never
 change what is written).
 """
@@ -16,6 +17,7 @@ from durakc.hooks import Hooks
 from durakc.ir import build_ir, module_name
 from durakc.paths import engines_dir
 from durakc.spec import Spec, bundled_names, load_specs
+from durakc.specschema import SCHEMA_FILE, schema_text
 from durakc.templating import TEMPLATES, environment
 
 GENERATED_DIR = engines_dir()
@@ -78,13 +80,14 @@ def render_index(names: list[str]) -> str:
     )
 
 
-OUTPUT_PATTERNS = ("*.py", "*.c", "*.h")
-"""The files of generated/ that `durakc build` owns (the Python engines, the C engines)."""
+OUTPUT_PATTERNS = ("*.py", "*.c", "*.h", "*.json")
+"""The files of generated/ that `durakc build` owns (the Python engines, the C engines, the
+spec files' JSON Schema)."""
 
 
 def build_outputs() -> tuple[dict[str, str], list]:
     """{file name: source} for every bundled spec (Python engines, and C engines where the C
-    target supports the variant) plus the index, and the specs' errors."""
+    target supports the variant) plus the index and the JSON Schema, and the specs' errors."""
     outputs, errors, _ = build_all()
     return outputs, errors
 
@@ -101,6 +104,7 @@ def build_all() -> tuple[dict[str, str], list, list]:
         except CTargetError:
             pass  # a capability the C target lacks: the variant has a Python engine only
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
+    outputs[SCHEMA_FILE] = schema_text()
     warnings = [w for spec in specs for w in analyse(spec)]
     return outputs, errors, warnings
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from durakc.diagnostics import SpecError
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
-from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
+from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
 
 WIDTH = 78
 """Column at which explanation text is wrapped."""
@@ -141,9 +141,10 @@ def engine_source(variant: dict) -> Spec | None:
     source, name = str(variant.get("source", "")), str(variant.get("name", ""))
     candidates = [Path(source)]
     if source.startswith("variants/"):
-        candidates.append(BUNDLED_DIR / source.removeprefix("variants/"))
-    if name in bundled_names():
-        candidates.append(BUNDLED_DIR / f"{name}.yaml")
+        candidates.append(bundled_groups()[0][1] / source.removeprefix("variants/"))
+    bundled = bundled_path(name)
+    if bundled is not None:
+        candidates.append(bundled)
     for path in candidates:
         try:
             spec = load_spec(path) if path.is_file() else None

@@ -18,7 +18,8 @@ one `SpecError`; no other exception leaves `load_spec`.
 The package, one step of loading a module (a module here imports its siblings directly,
 never `durakc.spec` itself, which would be an import circle):
 
-- `files`: a reference resolved to a file, the bundled variants, a parent found by name;
+- `files`: a reference resolved to a file, the bundled variants (variants/ and
+  variants/house/, package data of `durakc.variants`), a parent found by name;
 - `extends`: the chain read, child first; `fields` its top-level fields, `rules` the
   rule keys each file sets (`problems`: how problems are worded and recorded);
 - `merge`: the effective values, each checked by its key type (`values`; expressions in
@@ -29,10 +30,18 @@ never `durakc.spec` itself, which would be an import circle):
 
 from durakc.spec.cross_series import SERIES_LOSSES_CHECKED
 from durakc.spec.extends import MAX_EXTENDS
-from durakc.spec.files import BUNDLED_DIR, NAME_RE, bundled_names
+from durakc.spec.files import (
+           BUNDLED_DIR,
+           HOUSE,
+           NAME_RE,
+           bundled_groups,
+           bundled_names,
+           bundled_path,
+)
 from durakc.spec.load import load_spec, load_specs
 from durakc.spec.model import Spec
 from durakc.spec.values import ANNOTATION_RE
 
-__all__ = ["ANNOTATION_RE", "BUNDLED_DIR", "MAX_EXTENDS", "NAME_RE", "SERIES_LOSSES_CHECKED",
-           "Spec", "bundled_names", "load_spec", "load_specs"]
+__all__ = ["ANNOTATION_RE", "BUNDLED_DIR", "HOUSE", "MAX_EXTENDS", "NAME_RE",
+           "SERIES_LOSSES_CHECKED", "Spec", "bundled_groups", "bundled_names", "bundled_path",
+           "load_spec", "load_specs"]

@@ -1,36 +1,82 @@
 """The files of a spec: resolving a reference, the bundled variants, a parent by name.
 
-A reference is an existing path, else the name of a bundled variant (``variants/<name>.yaml``).
-A parent named by `extends` is the spec whose ``name:`` is that name, looked up beside the
-child first (a file of that stem is tried first, but its name field decides), then among the
-bundled variants; a spec never extends itself.  `SpecFile` is one file of an extends chain,
-filled in by `fields` (its top-level fields) and `rules` (the rule keys it sets).
+A reference is an existing path, else the name of a bundled variant: ``variants/<name>.yaml``
+or ``variants/house/<name>.yaml`` (the house-rule gallery; names are unique across both
+folders).  A parent named by `extends` is the spec whose ``name:`` is that name, looked up
+beside the child first (a file of that stem is tried first, but its name field decides), then
+among the bundled variants; a spec never extends itself.  `SpecFile` is one file of an
+extends chain, filled in by `fields` (its top-level fields) and `rules` (the rule keys it sets).
+
+The bundled specs are package data of `durakc.variants` (the repository's variants/, mapped
+into the package as generated/ is mapped to `durakc.engines`), found through
+`importlib.resources`: an editable install reads the checkout's folder, a wheel or
+``pip install --target`` its own copy.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass, field
+from importlib import resources
 from pathlib import Path
 
 from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
 from durakc.yamlsrc import Entry, Node, load_yaml
 
-_CHECKOUT_VARIANTS = Path(__file__).resolve().parent.parent.parent / "variants"
-BUNDLED_DIR: Path = (_CHECKOUT_VARIANTS if _CHECKOUT_VARIANTS.is_dir()
-                     else Path(sys.prefix) / "share" / "durakc" / "variants")
-"""The bundled specs: the checkout's variants/, or where a plain `pip install .` put them."""
+
+def _variants_dir() -> Path:
+    """The folder of the bundled specs: `durakc.variants`, else the checkout's variants/
+    (an editable install made before `durakc.variants` was mapped)."""
+    try:
+        root = resources.files("durakc.variants")
+    except ModuleNotFoundError:
+        root = None
+    if isinstance(root, Path) and root.is_dir():
+        return root.resolve()
+    return Path(__file__).resolve().parent.parent.parent / "variants"
+
+
+BUNDLED_DIR: Path = _variants_dir()
+"""The bundled specs' folder (variants/ in a checkout, durakc/variants in an install)."""
+
+HOUSE = "house"
+"""The subfolder of `BUNDLED_DIR` holding the house-rule gallery (variants/house/)."""
 
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]*$")
 """A variant name (`name:`, `extends:`): lowercase letters, digits and '-'."""
 
 
-def bundled_names() -> list[str]:
-    """Sorted names of the bundled variants (``variants/*.yaml``)."""
-    if not BUNDLED_DIR.is_dir():
+def bundled_groups() -> list[tuple[str, Path]]:
+    """The bundled folders with their labels: ("variants", variants/), ("variants/house",
+    variants/house/).  Read at each call, so a test may point `BUNDLED_DIR` elsewhere."""
+    return [("variants", BUNDLED_DIR), (f"variants/{HOUSE}", BUNDLED_DIR / HOUSE)]
+
+
+def bundled_in(folder: Path) -> list[str]:
+    """Sorted names (file stems) of the ``*.yaml`` specs directly in `folder`."""
+    if not folder.is_dir():
         return []
-    return sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml") if p.is_file())
+    return sorted(p.stem for p in folder.glob("*.yaml") if p.is_file())
+
+
+def bundled_paths() -> dict[str, Path]:
+    """Every bundled name with its file: variants/ first, then variants/house/ (a name in
+    both would be shadowed by variants/; a test keeps names unique)."""
+    paths: dict[str, Path] = {}
+    for _, folder in bundled_groups():
+        for name in bundled_in(folder):
+            paths.setdefault(name, folder / f"{name}.yaml")
+    return paths
+
+
+def bundled_names() -> list[str]:
+    """Sorted names of the bundled variants (``variants/*.yaml`` and ``variants/house/*.yaml``)."""
+    return sorted(bundled_paths())
+
+
+def bundled_path(name: str) -> Path | None:
+    """The file of bundled variant `name`, or None."""
+    return bundled_paths().get(name)
 
 
 @dataclass
@@ -51,18 +97,28 @@ class SpecFile:
     values: dict[str, object] = field(default_factory=dict)
 
 
-def is_bundled(path: Path) -> bool:
-    """`path` is a file of the bundled variants' folder."""
+def bundled_label(path: Path) -> str | None:
+    """``variants/<file>`` or ``variants/house/<file>`` when `path` is a bundled spec's file,
+    else None."""
     try:
-        return path.resolve().parent == BUNDLED_DIR
+        parent = path.resolve().parent
+        for label, folder in bundled_groups():
+            if parent == folder.resolve():
+                return f"{label}/{path.name}"
     except (OSError, RuntimeError):
-        return False
+        pass
+    return None
+
+
+def is_bundled(path: Path) -> bool:
+    """`path` is a file of a bundled variants' folder (variants/ or variants/house/)."""
+    return bundled_label(path) is not None
 
 
 def new_file(path: Path, display: str) -> SpecFile:
     """A chain file for `path`, shown as `display` (``variants/<file>`` when bundled)."""
-    if is_bundled(path):
-        label = f"variants/{path.name}"
+    label = bundled_label(path)
+    if label is not None:
         return SpecFile(path, label, label)
     return SpecFile(path, display, path.name)
 
@@ -76,8 +132,9 @@ def resolve_ref(ref: str | Path) -> SpecFile:
             return new_file(path, text)
     except (OSError, ValueError):
         pass
-    if isinstance(ref, str) and text in bundled_names():
-        return new_file(BUNDLED_DIR / f"{text}.yaml", text)
+    bundled = bundled_path(text) if isinstance(ref, str) else None
+    if bundled is not None:
+        return new_file(bundled, text)
     hint = did_you_mean(path.stem if text.endswith(".yaml") else text, bundled_names())
     raise SpecError([Diagnostic(text, 0, 0,
                                 f"no such spec file or bundled variant '{text}'{hint}")])
@@ -88,7 +145,8 @@ def find_parent(child: SpecFile, name: str) -> tuple[Path | None, bool]:
 
     Returns (path or None, whether `child` itself was the only match found).
     """
-    for folder in dict.fromkeys((child.path.parent, BUNDLED_DIR)):
+    folders = [child.path.parent] + [folder for _, folder in bundled_groups()]
+    for folder in dict.fromkeys(folders):
         for candidate in _candidates(folder, name):
             if identity(candidate) != identity(child.path) and spec_name(candidate) == name:
                 return candidate, False
@@ -142,8 +200,9 @@ def _read_name(path: Path) -> str:
 
 def parent_display(child: SpecFile, path: Path) -> str:
     """How diagnostics name the parent file `path` of `child`: beside the child's name."""
-    if is_bundled(path):
-        return f"variants/{path.name}"
+    label = bundled_label(path)
+    if label is not None:
+        return label
     return str(Path(child.display).parent / path.name)
 
 

@@ -1,9 +1,15 @@
 """The distribution installs one import package, `durakc` (issue 13): the compiler from
-compiler/, the bundled engines as `durakc.engines` from generated/, and nothing else at the top
-level of site-packages (a user's own `generated/` or `compiler/` must not be shadowed)."""
+compiler/, the bundled engines as `durakc.engines` from generated/, the bundled specs as
+`durakc.variants` from variants/ (issue 19 4b), and nothing else at the top level of
+site-packages (a user's own `generated/` or `compiler/` must not be shadowed).
+
+Wheels are built without build isolation (no index needed): the environment's setuptools
+must be new enough for the metadata (the dev extra asks for it)."""
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -25,18 +31,60 @@ def test_every_package_folder_is_declared():
     """A subpackage missing from `packages` works in a checkout and breaks a plain install."""
     found = {"durakc." + ".".join(p.parent.relative_to(ROOT / "compiler").parts)
              for p in (ROOT / "compiler").rglob("__init__.py")}
-    found = {name.rstrip(".") for name in found} | {"durakc.engines"}
+    found = {name.rstrip(".") for name in found} | {"durakc.engines", "durakc.variants"}
     assert found == _declared_packages()
 
 
+def _pip(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pip", *args, "--no-deps",
+                           "--no-build-isolation"], capture_output=True, text=True)
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+def built(tmp_path_factory) -> tuple[Path, str]:
+    """The wheel of this checkout, and everything its build printed (`pip wheel -v`)."""
     out = tmp_path_factory.mktemp("wheel")
-    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                           "-q", "-w", str(out), str(ROOT)], capture_output=True, text=True)
+    done = _pip("wheel", "-v", "-w", str(out), str(ROOT))
     if done.returncode != 0:
         pytest.skip(f"can not build a wheel here: {done.stderr.strip()[-300:]}")
-    return next(out.glob("durakc-*.whl"))
+    return next(out.glob("durakc-*.whl")), done.stdout + done.stderr
+
+
+@pytest.fixture(scope="module")
+def wheel(built) -> Path:
+    return built[0]
+
+
+def test_the_build_prints_no_packaging_warning(built):
+    """No "Package 'durakc.templates' is absent from the packages configuration" (the templates'
+    folders are data of `durakc`), no deprecated license table, no other setuptools warning."""
+    log = built[1]
+    assert "absent from the `packages` configuration" not in log
+    assert "SetuptoolsDeprecationWarning" not in log
+    assert "SetuptoolsWarning" not in log
+
+
+def test_the_wheel_ships_license_types_and_specs(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "durakc/py.typed" in names
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
+    specs = {n.removeprefix("durakc/variants/") for n in names
+             if n.startswith("durakc/variants/") and n.endswith(".yaml")}
+    assert specs == {p.name for p in (ROOT / "variants").glob("*.yaml")} | {
+        f"house/{p.name}" for p in (ROOT / "variants" / "house").glob("*.yaml")}
+    assert not any(".data/" in n for n in names), "the specs are package data, not data files"
+    meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "License-Expression: MIT" in meta
+    assert "Classifier: Typing :: Typed" in meta
+    assert "Classifier: Operating System :: OS Independent" in meta
+
+
+def test_the_license_is_mit_by_the_durakc_authors():
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n\nCopyright (c) 2026 the durakc authors\n")
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["license"] == "MIT"
+    assert config["project"]["license-files"] == ["LICENSE"]
 
 
 def test_the_wheel_has_one_import_package(wheel):
@@ -94,3 +142,80 @@ def test_python_m_compiler_uninstalled_says_to_install_not_a_traceback():
     assert done.returncode == 1
     assert "install the project first" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# ---------------------------------------------------------------------------
+# `pip install --target DIR`: nothing in sys.prefix, the specs found as package data (4b).
+# The copy installed holds one house spec as well (variants/house/, issue 20), made here.
+
+HOUSE_SPEC = ("name: target-house\ntitle: A house rule of the test\nextends: podkidnoy\n"
+              "rules:\n  attack:\n    limit: 5\n")
+
+
+@pytest.fixture(scope="module")
+def target(tmp_path_factory) -> Path:
+    """This checkout, with one house spec added, installed by `pip install --target`."""
+    base = tmp_path_factory.mktemp("target")
+    source = base / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source / name)
+    for folder in ("compiler", "generated", "variants"):
+        shutil.copytree(ROOT / folder, source / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    (source / "variants" / "house").mkdir(exist_ok=True)
+    (source / "variants" / "house" / "target-house.yaml").write_text(HOUSE_SPEC, encoding="utf-8")
+    done = _pip("install", "-q", "--target", str(base / "site"), str(source))
+    if done.returncode != 0:
+        pytest.skip(f"pip can not install here: {done.stderr.strip()[-300:]}")
+    return base / "site"
+
+
+def _run(target: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """`python -m durakc ARGS` importing durakc from `target` (PYTHONPATH comes before this
+    environment's editable install, which the first check makes sure of)."""
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    return subprocess.run([sys.executable, "-m", "durakc", *args], capture_output=True,
+                          text=True, cwd=cwd, env=env, timeout=120)
+
+
+def test_a_target_install_imports_its_own_copy(target, tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    script = "import durakc.spec as s; print(s.__file__); print(s.BUNDLED_DIR)"
+    done = subprocess.run([sys.executable, "-c", script],
+                          capture_output=True, text=True, cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    module, folder = done.stdout.splitlines()
+    assert Path(module).is_relative_to(target)
+    assert Path(folder) == (target / "durakc" / "variants").resolve()
+
+
+def test_a_target_install_lists_the_bundled_specs(target, tmp_path):
+    done = _run(target, "list", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    names = [line.split()[0] for line in lines if line and not line.startswith("house rules")]
+    assert names == sorted(p.stem for p in (ROOT / "variants").glob("*.yaml")) + ["target-house"]
+    assert "house rules (variants/house/)" in lines
+
+
+def test_a_target_install_explains_a_bundled_name(target, tmp_path):
+    done = _run(target, "explain", "transfer", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("transfer: Transfer durak")
+    assert "chain: transfer (variants/transfer.yaml)" in done.stdout
+    house = _run(target, "explain", "target-house", cwd=tmp_path)
+    assert house.returncode == 0, house.stderr
+    assert "chain: target-house (variants/house/target-house.yaml) -> podkidnoy" in house.stdout
+
+
+@pytest.mark.parametrize("parent", ["transfer", "target-house"])
+def test_a_target_install_compiles_a_spec_extending_a_bundled_one(target, tmp_path, parent):
+    spec = tmp_path / "mine.yaml"
+    spec.write_text(f"name: mine\ntitle: Mine\nextends: {parent}\nrules:\n  deal:\n"
+                    "    hand_size: 5\n", encoding="utf-8")
+    done = _run(target, "compile", str(spec), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    engine = (tmp_path / "out" / "mine.py").read_text(encoding="utf-8")
+    assert "HAND_SIZE = 5  # deal.hand_size" in engine
+    assert f"'extends': ['{parent}'" in engine
