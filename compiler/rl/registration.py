@@ -23,6 +23,8 @@ def register_envs() -> None:
     The step limit is the environment's own (`max_steps`), so the registration adds no
     TimeLimit; `gymnasium.make(..., max_episode_steps=N)` adds one if wanted.
     """
-    gym = importlib.import_module("gymnasium")
-    if ENV_ID not in gym.registry:
-        gym.register(id=ENV_ID, entry_point=ENTRY_POINT)
+    # gymnasium.envs.registration, not gymnasium: Gymnasium 0.29 calls this entry point while
+    # `gymnasium` itself is still being imported (its registration module is complete).
+    registration = importlib.import_module("gymnasium.envs.registration")
+    if ENV_ID not in registration.registry:
+        registration.register(id=ENV_ID, entry_point=ENTRY_POINT)

@@ -140,19 +140,25 @@ def test_the_short_id_works_after_importing_durakc_rl():
 
 
 def test_the_package_declares_the_gymnasium_entry_point():
-    """Gymnasium 0.26-0.29 loads every `gymnasium.envs` entry point on import, calling it in
-    the namespace of its name; this does what that loader did, in a fresh interpreter that
-    never imports durakc itself."""
+    """Gymnasium 0.26-0.29 load every `gymnasium.envs` entry point while `gymnasium` itself is
+    still being imported (only its registration module is complete), calling each in the
+    namespace of its name.  This does what that loader did, in a fresh interpreter that never
+    imports durakc itself, with `gymnasium` stood in for by an empty module meanwhile.
+    (Checked by hand with Gymnasium 0.29.1 itself: `gymnasium.make("durakc/Durak-v0")` with
+    no import of durakc.)"""
     points = [ep for ep in importlib.metadata.entry_points(group="gymnasium.envs")
               if ep.name == "durakc"]
     assert [ep.value for ep in points] == ["durakc.rl.registration:register_envs"], (
         "reinstall the package (pip install -e .) after changing its entry points")
     result = _fresh_python(
-        "import importlib.metadata, gymnasium\n"
+        "import importlib.metadata, sys, types\n"
+        "import gymnasium\n"
         "from gymnasium.envs.registration import namespace\n"
+        "real, sys.modules['gymnasium'] = gymnasium, types.ModuleType('gymnasium')\n"
         "for ep in importlib.metadata.entry_points(group='gymnasium.envs'):\n"
         "    with namespace(ep.name):\n"
         "        ep.load()()\n"
+        "sys.modules['gymnasium'] = real\n"
         "env = gymnasium.make('durakc/Durak-v0', variant='kyiv', players=4)\n"
         "print(env.unwrapped.encoding.variant, env.unwrapped.players)\n")
     assert result.returncode == 0, result.stderr
