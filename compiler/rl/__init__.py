@@ -6,7 +6,8 @@
 
 The layout is documented in docs/rl.md.  Names are imported on first use, so
 `import durakc` and `import durakc.rl` never need numpy, gymnasium or pettingzoo; without
-them, using a name raises an ImportError that names the extra to install.
+them, using a name raises an ImportError that names the extra to install.  With Gymnasium
+installed, `import durakc.rl` registers `durakc/Durak-v0` (durakc.rl.registration).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ _NAMES = {
     "DurakAECEnv": "durakc.rl.aec",
     "aec_env": "durakc.rl.aec",
     "DurakEnv": "durakc.rl.gym_env",
+    "policy_bot": "durakc.rl.opponents",
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "aec_env", "require"]
+           "aec_env", "policy_bot", "require"]
 
 
 def require(module: str):
@@ -41,3 +43,16 @@ def __getattr__(name: str):
     if name not in _NAMES:
         raise AttributeError(f"module 'durakc.rl' has no attribute {name!r}")
     return getattr(importlib.import_module(_NAMES[name]), name)
+
+
+def _register_with_gymnasium() -> None:
+    """`durakc/Durak-v0` into Gymnasium's registry, when Gymnasium is installed."""
+    try:
+        importlib.import_module("gymnasium")
+    except ImportError:
+        return
+    from durakc.rl.registration import register_envs
+    register_envs()
+
+
+_register_with_gymnasium()

@@ -20,6 +20,7 @@ from typing import ClassVar
 
 from durakc.rl import require
 from durakc.rl.encoding import DurakEncoding, check_player_count
+from durakc.rl.render import RENDER_MODES, check_render_mode, render
 from durakc.rl.rewards import final_rewards
 
 require("numpy")
@@ -29,6 +30,9 @@ wrappers = require("pettingzoo.utils.wrappers")
 
 ILLEGAL_REWARD = -1.0
 """What `aec_env` gives an agent whose action is not legal (the game then ends)."""
+DEFAULT_MAX_STEPS = 1000
+"""The default step limit: an episode is truncated once one seat has made this many moves
+(a random 6-seat game of transfer takes at most about 160 moves of one seat)."""
 
 
 def observation_space(encoding: DurakEncoding):
@@ -39,16 +43,13 @@ def observation_space(encoding: DurakEncoding):
     })
 
 
-def render_text(game) -> str:
-    """The whole game as text (every hand shown): for `render()` and debugging."""
-    lines = [repr(game),
-             f"trump: {game.trump or '-'}   stock: {len(game.stock)}   discard: {len(game.discard)}"]
-    table = "  ".join(a if d is None else f"{a}/{d}" for a, d in game.table)
-    lines.append(f"table: {table or '-'}")
-    for seat, hand in enumerate(game.hands):
-        role = ("*" if seat == game.to_move else " ")
-        lines.append(f"{role} seat {seat}: {' '.join(hand) or '(no cards)'}")
-    return "\n".join(lines)
+def check_max_steps(max_steps):
+    """`max_steps` if it is a whole number >= 1 or None (no limit), else a ValueError."""
+    if max_steps is None:
+        return None
+    if not isinstance(max_steps, int) or isinstance(max_steps, bool) or max_steps < 1:
+        raise ValueError(f"max_steps must be a whole number >= 1 or None, not {max_steps!r}")
+    return max_steps
 
 
 def start_game(engine, players: int, seed, options):
@@ -70,21 +71,23 @@ class DurakAECEnv(pettingzoo.AECEnv):
     `position` (a dict for the engine's `from_position`) to start from instead of a deal.
     `step` with an action that is not legal raises ValueError; `aec_env` wraps the
     environment so that such an action ends the game instead (PettingZoo's convention).
+    Once one agent has made `max_steps` moves in a game that is not over, every agent is
+    truncated (None: no limit).
     """
 
-    metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": ["ansi", "human"],
-                                "is_parallelizable": False}
+    metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": list(RENDER_MODES),
+                                "is_parallelizable": False, "render_fps": 4}
 
     def __init__(self, variant="transfer", players: int = 2, render_mode: str | None = None,
-                 non_loser_reward: float | None = None):
+                 non_loser_reward: float | None = None,
+                 max_steps: int | None = DEFAULT_MAX_STEPS):
         super().__init__()
         self.encoding = DurakEncoding(variant)
         self.engine = self.encoding.engine
         self.players = check_player_count(self.engine, players)
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, "
-                             f"not {render_mode!r}")
+        check_render_mode(render_mode)
         self.render_mode = render_mode
+        self.max_steps = check_max_steps(max_steps)
         self.non_loser_reward = non_loser_reward
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -94,6 +97,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = random.Random()
         self.game = None
+        self._moves = {}
 
     def observation_space(self, agent):
         """The same Dict space for every agent (docs/rl.md)."""
@@ -104,7 +108,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed=None, options=None):
-        """Deal a new game (or set up `options["position"]`); the player to move acts first."""
+        """Deal a new game (or set up `options["position"]`); the player to move acts first.
+        Other option keys are ignored (PettingZoo's api_test passes one)."""
         if seed is not None:
             self._seeds = random.Random(seed)
         game_seed = seed if seed is not None else self._seeds.getrandbits(32)
@@ -115,10 +120,15 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
+        self._moves = dict.fromkeys(self.agents, 0)
         self.agent_selection = self.possible_agents[self.game.to_move]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent):
         """{"observation": vector of the agent's seat, "action_mask": its legal actions}."""
+        if self.game is None:
+            raise RuntimeError("observe() before reset(): there is no game yet")
         seat = self._seat[agent]
         return {"observation": self.encoding.observation(self.game, seat),
                 "action_mask": self.encoding.action_mask(self.game, seat)}
@@ -134,6 +144,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
             raise ValueError(self._illegal_message(agent, action))
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(chosen)
+        self._moves[agent] += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:
             finals = final_rewards(self.game, self.non_loser_reward)
@@ -141,6 +152,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self.game.to_move]
+            if self.max_steps is not None and self._moves[agent] >= self.max_steps:
+                self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -154,14 +167,9 @@ class DurakAECEnv(pettingzoo.AECEnv):
         return f"{agent}: action {what} is not legal now; legal: {legal}"
 
     def render(self):
-        """The game as text: returned for "ansi", printed for "human"."""
-        if self.game is None:
-            return None
-        text = render_text(self.game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        """The game as text ("ansi": returned, "human": printed) or as a picture
+        ("rgb_array": an H x W x 3 uint8 array, durakc.rl.render); None before reset."""
+        return render(self.game, self.encoding, self.render_mode)
 
     def close(self):
         """Nothing to release."""

@@ -1,7 +1,8 @@
 """The fixed-size action encoding and observation layout shared by the RL environments.
 
-Both are derived from an engine's `VARIANT["rules"]` only: the deck (`deck.ranks` x
-`deck.suits`, N cards) and the most seats (`players.max`, P).  Every game of the variant, with
+Both are derived from an engine's `VARIANT["rules"]` and its action verbs (`VERBS`) only: the
+deck (`deck.ranks` x `deck.suits`, N cards), the most seats (`players.max`, P) and one block
+per verb, shaped by what the verb names (`SHAPES`).  Every game of the variant, with
 any number of players, uses the same spaces.  docs/rl.md documents the layout; in short:
 
     cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C),
@@ -28,10 +29,27 @@ from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
 
-KINDS = ("attack", "throw", "beat", "transfer", "show", "take", "pass", "exchange", "swap")
-"""Action kinds in the order of their blocks in the action space (the last two only in a
-variant with the trump exchange, TX1, or swaps, PK1: `DurakEncoding.offsets` has the kinds
-of its variant)."""
+SHAPES = {
+    "attack": "opening",      # one rank's suit set, then the joker and wild singles (J4, W2)
+    "throw": "played",        # one card as played (a wild card with its suit)
+    "beat": "played_pair",    # attack card, defence card, both as played
+    "transfer": "rank_set",   # one rank's suit set
+    "show": "printed",        # one printed card (S1)
+    "take": "bare",           # no card
+    "pass": "bare",
+    "exchange": "printed",    # the lowest trump given (TX1)
+    "swap": "held_pair",      # ordered pair of held cards (PK3)
+}
+"""The shape of each action verb's block: which cards it names, so how many indices it takes.
+Blocks follow this order; the first seven are in every engine, the others only where the
+engine's `VERBS` lists them.  A new verb of the engines needs one line here (a verb that
+names no card is "bare": one index), placed after the existing ones so that earlier indices
+keep their meaning."""
+KINDS = tuple(SHAPES)
+"""Action kinds in the order of their blocks in the action space (`DurakEncoding.offsets`
+has the kinds of its variant)."""
+CORE_VERBS = KINDS[:7]
+"""The verbs every engine lists (their blocks exist in every variant, used or not)."""
 PHASES = ("attack", "defend", "throw", "over")
 """`observation(seat)["phase"]` values, in the order of the phase one-hot."""
 
@@ -99,22 +117,23 @@ class DurakEncoding:
         self._played_index = {text: i for i, text in enumerate(self.played_texts)}
         self.exchanges = bool(rules.get("trump.six_exchange"))  # TX1
         self.swaps = int(rules.get("swap.per_game") or 0)  # PK1-PK4
+        self._sets = len(self.ranks) * self.suit_sets  # one rank's suit sets, every rank
+        self.verbs = _verbs(self.engine, rules)
         self.offsets, self.num_actions = self._action_blocks()
         self.layout = self._observation_layout()
         self._index_of_text: dict[str, int] = {}
 
     # -- actions --------------------------------------------------------------
     def _action_blocks(self):
-        n, played, sets = self.n_cards, self.n_played, len(self.ranks) * self.suit_sets
-        sizes = {"attack": sets + played - n, "throw": played, "beat": played * played,
-                 "transfer": sets, "show": n, "take": 1, "pass": 1,
-                 "exchange": n if self.exchanges else 0,  # TX1: the card given
-                 # PK3: ordered (first, second), any held card (a joker too)
-                 "swap": self.n_held ** 2 if self.swaps else 0}
+        """{kind: first index} for the verbs of the engine, in the order of SHAPES, and the
+        number of actions."""
+        sizes = {"opening": self._sets + self.n_played - self.n_cards, "played": self.n_played,
+                 "played_pair": self.n_played ** 2, "rank_set": self._sets,
+                 "printed": self.n_cards, "bare": 1, "held_pair": self.n_held ** 2}
         offsets, start = {}, 0
-        for kind in (k for k in KINDS if sizes[k]):  # a variant without TX1/PK1: no block
+        for kind in self.verbs:
             offsets[kind] = start
-            start += sizes[kind]
+            start += sizes[SHAPES[kind]]
         return offsets, start
 
     def card_index(self, card: str) -> int:
@@ -148,38 +167,41 @@ class DurakEncoding:
 
     def _encode(self, text: str) -> int:
         kind, *cards = text.split()
-        if kind not in self.offsets:
+        shape = SHAPES.get(kind) if kind in self.offsets else None
+        if shape is None:
             raise ValueError(f"{text!r}: the RL encoding of {self.variant} has no {kind!r} actions")
-        base = self.offsets[kind]
-        if kind in ("throw", "beat") or (kind == "attack" and len(cards) == 1
-                                         and self._played_index.get(cards[0], 0) >= self.n_cards):
-            return self._encode_played(text, kind, base, [self.played_index(c) for c in cards])
+        local = self._encode_cards(shape, cards)
+        if local is None:
+            raise ValueError(f"{text!r}: not an action the RL encoding can index")
+        return self.offsets[kind] + local
+
+    def _encode_cards(self, shape: str, cards: list):
+        """The index within a block of `shape` of the action naming `cards` (None if none)."""
+        if shape == "bare":
+            return 0 if not cards else None
+        if shape in ("played", "played_pair") or (
+                shape == "opening" and len(cards) == 1
+                and self._played_index.get(cards[0], 0) >= self.n_cards):
+            idx = [self.played_index(c) for c in cards]
+            if shape == "played" and len(idx) == 1:
+                return idx[0]
+            if shape == "played_pair" and len(idx) == 2:
+                return idx[0] * self.n_played + idx[1]
+            if shape == "opening" and len(idx) == 1:  # a joker or wild single (J4, W2)
+                return self._sets + idx[0] - self.n_cards
+            return None
         idx = [self.card_index(c) for c in cards]
-        if kind in ("take", "pass") and not idx:
-            return base
-        if kind in ("show", "exchange") and len(idx) == 1:
-            return base + idx[0]
-        if kind == "swap" and len(idx) == 2:  # PK3: the order counts (A A stays masked)
-            return base + idx[0] * self.n_held + idx[1]
-        if kind in ("attack", "transfer") and idx and max(idx) < self.n_cards:
+        if shape == "printed" and len(idx) == 1 and idx[0] < self.n_cards:
+            return idx[0]
+        if shape == "held_pair" and len(idx) == 2:  # PK3: the order counts (A A stays masked)
+            return idx[0] * self.n_held + idx[1]
+        if shape in ("opening", "rank_set") and idx and max(idx) < self.n_cards:
             rank = idx[0] // self.n_suits
             if any(i // self.n_suits != rank for i in idx):
-                raise ValueError(f"{text!r}: cards of several ranks have no index")
-            suit_set = sum(1 << (i % self.n_suits) for i in set(idx))
+                raise ValueError(f"{' '.join(cards)!r}: cards of several ranks have no index")
             if len(set(idx)) == len(idx):
-                return base + rank * self.suit_sets + suit_set - 1
-        raise ValueError(f"{text!r}: not an action the RL encoding can index")
-
-    def _encode_played(self, text: str, kind: str, base: int, idx: list) -> int:
-        """throw, beat and a one-card joker or wild attack: cards as played (wild ones with a
-        suit)."""
-        if kind == "throw" and len(idx) == 1:
-            return base + idx[0]
-        if kind == "beat" and len(idx) == 2:
-            return base + idx[0] * self.n_played + idx[1]
-        if kind == "attack" and len(idx) == 1 and idx[0] >= self.n_cards:
-            return base + len(self.ranks) * self.suit_sets + idx[0] - self.n_cards
-        raise ValueError(f"{text!r}: not an action the RL encoding can index")
+                return rank * self.suit_sets + sum(1 << (i % self.n_suits) for i in idx) - 1
+        return None
 
     def action_text(self, index: int) -> str:
         """The canonical action text of an index (the inverse of `action_index`)."""
@@ -187,27 +209,28 @@ class DurakEncoding:
         if not 0 <= index < self.num_actions:
             raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
         kind = max((k for k in self.offsets if self.offsets[k] <= index), key=self.offsets.get)
-        local = index - self.offsets[kind]
-        if kind in ("take", "pass"):
-            return kind
-        if kind in ("show", "exchange"):
-            return f"{kind} {self.card_texts[local]}"
-        if kind == "swap":
+        cards = self._decode_cards(SHAPES[kind], index - self.offsets[kind])
+        return " ".join((kind, *cards))
+
+    def _decode_cards(self, shape: str, local: int) -> list:
+        """The card texts an index within a block of `shape` names."""
+        if shape == "bare":
+            return []
+        if shape == "printed":
+            return [self.card_texts[local]]
+        if shape == "held_pair":
             first, second = divmod(local, self.n_held)
-            return f"swap {self.card_texts[first]} {self.card_texts[second]}"
-        if kind == "throw":
-            return f"throw {self.played_texts[local]}"
-        if kind == "beat":
+            return [self.card_texts[first], self.card_texts[second]]
+        if shape == "played":
+            return [self.played_texts[local]]
+        if shape == "played_pair":
             attack, defence = divmod(local, self.n_played)
-            return f"beat {self.played_texts[attack]} {self.played_texts[defence]}"
-        sets = len(self.ranks) * self.suit_sets
-        if kind == "attack" and local >= sets:
-            return f"attack {self.played_texts[self.n_cards + local - sets]}"
+            return [self.played_texts[attack], self.played_texts[defence]]
+        if shape == "opening" and local >= self._sets:
+            return [self.played_texts[self.n_cards + local - self._sets]]
         rank, suit_set = divmod(local, self.suit_sets)
-        suit_set += 1
-        cards = [self.card_texts[rank * self.n_suits + s]
-                 for s in range(self.n_suits) if suit_set >> s & 1]
-        return f"{kind} {' '.join(cards)}"
+        return [self.card_texts[rank * self.n_suits + s]
+                for s in range(self.n_suits) if (suit_set + 1) >> s & 1]
 
     def legal_indices(self, game) -> dict:
         """{index: Action} for the legal actions of `game` (empty once it is over)."""
@@ -328,6 +351,21 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
+
+
+def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:
+    """The engine's action verbs that have a block, in the order of SHAPES: the engine's
+    `VERBS` (an engine without it: the core verbs, and those its rules add)."""
+    listed = getattr(engine, "VERBS", None)
+    if listed is None:
+        listed = CORE_VERBS + (("exchange",) if rules.get("trump.six_exchange") else ()) + (
+            ("swap",) if rules.get("swap.per_game") else ())
+    unknown = [v for v in listed if v not in SHAPES]
+    if unknown:
+        raise ValueError(f"{engine.VARIANT.get('name', '?')}: the RL encoding has no block for "
+                         f"the action verb {unknown[0]!r} (add its shape to "
+                         "durakc.rl.encoding.SHAPES)")
+    return tuple(dict.fromkeys(CORE_VERBS + tuple(k for k in KINDS if k in listed)))
 
 
 def _wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:

@@ -143,6 +143,34 @@ def test_an_engine_without_a_deck_is_refused_with_a_clear_error():
         DurakEncoding(fake)
 
 
+def _engine_with_verbs(verbs):
+    """The transfer engine's VARIANT under another `VERBS` tuple."""
+    fake = types.ModuleType("fake_engine")
+    fake.VARIANT = load_engine("transfer").VARIANT
+    fake.VERBS = verbs
+    return fake
+
+
+def test_action_blocks_follow_the_engines_verbs(monkeypatch):
+    """The blocks come from the engine's VERBS through SHAPES: a verb of a new rule needs one
+    line there, and the blocks before it keep their indices."""
+    from durakc.rl import encoding
+    core = load_engine("transfer").VERBS
+    base = DurakEncoding("transfer")
+    assert set(base.verbs) == set(core)   # in the order of SHAPES, not of VERBS
+    assert list(base.offsets) == ["attack", "throw", "beat", "transfer", "show", "take", "pass"]
+    with pytest.raises(ValueError, match="no block for the action verb 'resign'"):
+        DurakEncoding(_engine_with_verbs((*core, "resign")))
+    monkeypatch.setattr(encoding, "SHAPES", {**encoding.SHAPES, "resign": "bare"})
+    monkeypatch.setattr(encoding, "KINDS", tuple(encoding.SHAPES))
+    enc = DurakEncoding(_engine_with_verbs((*core, "resign")))
+    assert enc.num_actions == base.num_actions + 1
+    assert {k: v for k, v in enc.offsets.items() if k != "resign"} == base.offsets
+    assert enc.action_index("resign") == 1640 and enc.action_text(1640) == "resign"
+    with pytest.raises(ValueError, match="not an action the RL encoding can index"):
+        enc.action_index("resign 6S")
+
+
 def test_jokers_are_held_cards_after_the_ranked_ones():
     """J1: RJ and BJ are card N and N + 1 (hand, discard, throw and beat blocks); a joker
     opens alone (J4): one single-card attack each after the rank/suit-set part."""

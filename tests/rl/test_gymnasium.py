@@ -65,7 +65,7 @@ def test_a_game_is_an_episode_that_ends_with_the_outcome_reward():
 
 
 def test_an_illegal_action_changes_nothing_and_costs_the_illegal_reward():
-    env = DurakEnv("transfer", players=2, illegal_reward=-0.25)
+    env = DurakEnv("transfer", players=2, illegal_reward=-0.25, illegal_action="penalize")
     obs, _ = env.reset(seed=4)
     before = env.game.to_dict()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])

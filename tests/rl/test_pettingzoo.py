@@ -136,7 +136,7 @@ def test_bad_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="is for 2-6 players, not 7"):
         DurakAECEnv("transfer", players=7)
     with pytest.raises(ValueError, match="render_mode"):
-        DurakAECEnv("transfer", render_mode="rgb_array")
+        DurakAECEnv("transfer", render_mode="rgb")
     with pytest.raises(LookupError, match="no-such-variant"):
         DurakAECEnv("no-such-variant")
 

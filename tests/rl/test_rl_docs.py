@@ -47,6 +47,17 @@ def test_rl_page_examples_run():
     assert _run(_block_after(PAGE, "<!-- rl:example -->")).startswith("reward ")
 
 
+def test_reset_options_example_runs():
+    _run(_block_after(PAGE, "<!-- rl:options -->"))
+
+
+def test_stable_baselines3_example_runs_where_it_is_installed():
+    """The make_vec_env block; stable-baselines3 needs torch, so CI skips it."""
+    pytest.importorskip("stable_baselines3")
+    pytest.importorskip("sb3_contrib")
+    _run(_block_after(PAGE, "<!-- rl:sb3 -->"))
+
+
 def test_learner_example_prints_the_figures_the_page_gives():
     """The learner block of "A learner in a few thousand steps", run exactly as written,
     prints the trained losses the paragraph after it states; the untrained and random
