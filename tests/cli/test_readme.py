@@ -122,7 +122,8 @@ def test_python_example_runs(name, body, walkthrough):
     """Each python block runs, as example.py beside the walkthrough's kitchen engine and
     with the repository importable (for `generated.<variant>`); the walkthrough's block
     prints exactly what the README shows after it."""
-    missing = [m for m in OPTIONAL_MODULES if re.search(rf"^(from|import) {m}\b", body, re.M)
+    missing = [m for m in OPTIONAL_MODULES
+               if re.search(rf"^(from|import) {m}\b", body, re.MULTILINE)
                and importlib.util.find_spec(m) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)}, which no extra installs (it needs PyTorch)")
