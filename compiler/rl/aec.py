@@ -16,7 +16,7 @@ layout of `DurakEncoding` (docs/rl.md).  Rewards come only at the end of the gam
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
 from durakc.rl.encoding import DurakEncoding, check_player_count
@@ -24,7 +24,10 @@ from durakc.rl.rewards import final_rewards
 
 require("numpy")
 spaces = require("gymnasium.spaces")
-pettingzoo = require("pettingzoo")
+if TYPE_CHECKING:
+    import pettingzoo
+else:
+    pettingzoo = require("pettingzoo")
 wrappers = require("pettingzoo.utils.wrappers")
 
 ILLEGAL_REWARD = -1.0
@@ -93,7 +96,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
         action = spaces.Discrete(self.encoding.num_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = random.Random()
-        self.game = None
+        self.game: Any = None  # the engine's Game, from reset() on
 
     def observation_space(self, agent):
         """The same Dict space for every agent (docs/rl.md)."""
@@ -114,7 +117,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_move]
 
     def observe(self, agent):

@@ -12,7 +12,7 @@ Spaces, layout and rewards are those of the PettingZoo environment (docs/rl.md).
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
 from durakc.rl.aec import observation_space, render_text, start_game
@@ -21,7 +21,10 @@ from durakc.rl.rewards import final_rewards
 from durakc.sim.bots import get_bot
 
 np = require("numpy")
-gym = require("gymnasium")
+if TYPE_CHECKING:
+    import gymnasium as gym
+else:
+    gym = require("gymnasium")
 
 ENV_ID = "durakc/Durak-v0"
 
@@ -49,7 +52,8 @@ class DurakEnv(gym.Env):
     1 / (players - 1) (or `non_loser_reward`) otherwise, 0 for a draw.
     """
 
-    metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"], "render_fps": 4}
+    # Class data, though gymnasium's Env declares `metadata` as an instance attribute.
+    metadata: ClassVar[dict] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # type: ignore[misc]
 
     def __init__(self, variant="transfer", players: int = 2, seat: int = 0,
                  opponents="greedy", render_mode: str | None = None,
@@ -69,7 +73,7 @@ class DurakEnv(gym.Env):
         self.non_loser_reward = non_loser_reward
         self.observation_space = observation_space(self.encoding)
         self.action_space = gym.spaces.Discrete(self.encoding.num_actions)
-        self.game = None
+        self.game: Any = None  # the engine's Game, from reset() on
         self._bot_rng = random.Random()
 
     def reset(self, *, seed=None, options=None):
