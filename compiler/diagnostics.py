@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 
 _DID_YOU_MEAN = re.compile(r" \(did you mean '[^']*'\?\)")
@@ -72,14 +73,14 @@ class Diagnostics:
         if diag not in self.items:
             self.items.append(diag)
 
-    def extend(self, diags) -> None:
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
         for d in diags:
             self.add(d)
 
     def __bool__(self) -> bool:
         return bool(self.items)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Diagnostic]:
         return iter(self.items)
 
     def __len__(self) -> int:
@@ -92,12 +93,12 @@ class Diagnostics:
 class SpecError(Exception):
     """Raised with every diagnostic of a spec when compilation can not go on."""
 
-    def __init__(self, diagnostics):
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics = list(diagnostics)
         super().__init__("\n".join(d.format() for d in self.diagnostics))
 
 
-def did_you_mean(word: str, candidates) -> str:
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """`` (did you mean 'x'?)`` for the closest candidate, or an empty string."""
     match = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
     return f" (did you mean '{match[0]}'?)" if match else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from durakc.diagnostics import SpecError
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
@@ -84,7 +85,7 @@ def _key_lines(spec: Spec, key: Key) -> list[str]:
     return lines
 
 
-def _value_text(key: Key, value: object) -> str:
+def _value_text(key: Key, value: Any) -> str:
     if key.type == "enum":
         doc = key.choice_docs.get(value)
         return f"{value}: {doc}" if doc else str(value)
@@ -95,7 +96,7 @@ def _value_text(key: Key, value: object) -> str:
     return value_text(value)
 
 
-def _annotation_lines(key: Key, value: object) -> list[str]:
+def _annotation_lines(key: Key, value: Any) -> list[str]:
     if key.type != "annotations" or not value:
         return []
     lines: list[str] = []

@@ -42,6 +42,7 @@ Hostile or huge input gets an `ExprProblem`, never an exception.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from lark import Tree
 
@@ -78,7 +79,7 @@ class Card:
     is_joker: bool = False
     colour: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if not self.colour and not self.is_joker:
             object.__setattr__(self, "colour", SUIT_COLOURS.get(self.suit, ""))
 
@@ -100,7 +101,7 @@ class Expr:
 
     def evaluate(self, values: dict) -> int | bool:
         """The value for `values` (environment name -> value; cards as `Card`)."""
-        return self._root.evaluate(values)
+        return cast("int | bool", self._root.evaluate(values))
 
     def evaluate_partial(self, values: dict) -> object:
         """The value for `values`, where names left out are unknown: True, False, a number,
@@ -154,7 +155,7 @@ class Expr:
 
     def constant(self) -> int | bool | None:
         """The folded value if the expression uses no names, else None."""
-        return None if self.names else self._root.evaluate({})
+        return None if self.names else cast("int | bool", self._root.evaluate({}))
 
     def canonical(self) -> str:
         """The expression normalised: single spaces, only needed parentheses."""
@@ -206,10 +207,10 @@ def _check(text: str, tree: Tree, env: str, result: str,
     root, typ = checker.check(tree)
     problems = [ExprProblem(p.message, p.start, max(1, p.end - p.start))
                 for p in checker.problems]
-    if typ is not None and typ != result:
+    if root is not None and typ is not None and typ != result:
         problems.append(ExprProblem(f"expected {_article(result)} expression, got {typ}",
                                     root.start, max(1, root.end - root.start)))
-    elif typ == "int" and not checker.problems:
+    elif root is not None and typ == "int" and not checker.problems:
         too_large = result_problem(root, env)
         if too_large is not None:
             problems.append(ExprProblem(too_large, root.start, max(1, root.end - root.start)))
@@ -223,6 +224,7 @@ def _check(text: str, tree: Tree, env: str, result: str,
             f"(more than {MAX_TOTAL_SIZE} parts)", root.start))
     if problems:
         return sorted(problems, key=lambda p: (p.offset, p.message))
+    assert root is not None, "the checker gives a tree whenever it finds no problem"
     return Expr(text, env, result, root, frozenset(checker.names))
 
 

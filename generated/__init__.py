@@ -1,8 +1,10 @@
 # GENERATED FILE - DO NOT EDIT BY HAND.
-# The engines durakc 0.1.0 built from variants/*.yaml; run `durakc build` to regenerate.
+# The engines durakc 0.1.0 built from variants/*.yaml and variants/house/*.yaml;
+# run `durakc build` to regenerate.
 """Generated Durak engines, one module per bundled variant."""
 
 import importlib
+from types import ModuleType
 
 ENGINES = (
     'albanian',
@@ -74,7 +76,7 @@ MODULES = {  # variant name -> module name inside this package
 }
 
 
-def load(name):
+def load(name: str) -> ModuleType:
     """The engine module of a bundled variant, by variant name."""
     try:
         module = MODULES[name]

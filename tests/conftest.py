@@ -24,3 +24,17 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     # The suites' loaders read this (tests/engine_backend.py): one switch for all of them.
     os.environ["DURAKC_TEST_BACKEND"] = config.getoption("--backend")
+
+
+def pytest_collection_modifyitems(config, items):
+    # `-m quick`: a representative fast subset (tests/quick.py says which and why).
+    import pytest
+
+    from durakc.spec import bundled_names
+    from tests.quick import is_quick
+
+    names = bundled_names()
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        if is_quick(item.nodeid, callspec.id if callspec else None, names):
+            item.add_marker(pytest.mark.quick)

@@ -16,7 +16,7 @@ layout of `DurakEncoding` (docs/rl.md).  Rewards come only at the end of the gam
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
 from durakc.rl.encoding import DurakEncoding, check_player_count
@@ -25,7 +25,10 @@ from durakc.rl.rewards import final_rewards
 
 require("numpy")
 spaces = require("gymnasium.spaces")
-pettingzoo = require("pettingzoo")
+if TYPE_CHECKING:
+    import pettingzoo
+else:
+    pettingzoo = require("pettingzoo")
 wrappers = require("pettingzoo.utils.wrappers")
 
 ILLEGAL_REWARD = -1.0
@@ -96,8 +99,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
         action = spaces.Discrete(self.encoding.num_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = random.Random()
-        self.game = None
-        self._moves = {}
+        self.game: Any = None  # the engine's Game, from reset() on
+        self._moves: dict[str, int] = {}
 
     def observation_space(self, agent):
         """The same Dict space for every agent (docs/rl.md)."""
@@ -119,7 +122,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._moves = dict.fromkeys(self.agents, 0)
         self.agent_selection = self.possible_agents[self.game.to_move]
         if self.render_mode == "human":

@@ -13,7 +13,7 @@ environment; episodes, step limit, illegal actions and reset options: docs/rl.md
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
 from durakc.rl.aec import DEFAULT_MAX_STEPS, check_max_steps, observation_space, start_game
@@ -24,7 +24,10 @@ from durakc.rl.render import RENDER_MODES, check_render_mode, render
 from durakc.rl.rewards import final_rewards
 
 np = require("numpy")
-gym = require("gymnasium")
+if TYPE_CHECKING:
+    import gymnasium as gym
+else:
+    gym = require("gymnasium")
 
 __all__ = ["DEFAULT_MAX_STEPS", "ENV_ID", "ILLEGAL_ACTIONS", "RESET_OPTIONS", "DurakEnv"]
 
@@ -49,7 +52,8 @@ class DurakEnv(gym.Env):
     (None: no limit).
     """
 
-    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "render_fps": 4}
+    # Class data, though gymnasium's Env declares `metadata` as an instance attribute.
+    metadata: ClassVar[dict] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # type: ignore[misc]
 
     def __init__(self, variant="transfer", players: int = 2, seat: int = 0,
                  opponents="greedy", render_mode: str | None = None,
@@ -72,7 +76,7 @@ class DurakEnv(gym.Env):
         self.max_steps = check_max_steps(max_steps)
         self.observation_space = observation_space(self.encoding)
         self.action_space = gym.spaces.Discrete(self.encoding.num_actions)
-        self.game = None
+        self.game: Any = None  # the engine's Game, from reset() on
         self.steps = 0
         self._ended = True
         self._bot_rng = random.Random()

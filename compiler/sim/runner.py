@@ -165,10 +165,11 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     `backend` "native" plays on the C engines (`durakc.native`): the same output.
     """
     bots = expand_bots(bots, players)
+    ranges = chunk_ranges(games)
     tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)
              + ((backend,) if backend != "python" else ())
-             for a, b in chunk_ranges(games)]
-    done = (lambda k: progress((tasks[k][5] - tasks[k][4]) * len(refs))) if progress else None
+             for a, b in ranges]
+    done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
                         on_done=done)
     out: dict[str, Stats] = {}

@@ -35,8 +35,10 @@ def _at(paths: tuple[str, ...], nodes: dict, root: SpecFile, message: str) -> Di
         for path in paths:
             if path in nodes and wanted(nodes[path][1]):
                 return nodes[path][0].diag(message, width=None)
-    rules = root.tree.get("rules")
-    where = rules.key_node if rules is not None else root.tree
+    tree = root.tree
+    assert tree is not None, "cross checks run on a chain whose files all loaded"
+    rules = tree.get("rules")
+    where = rules.key_node if rules is not None else tree
     return where.diag(message, width=1)
 
 

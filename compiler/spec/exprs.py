@@ -3,9 +3,9 @@ every problem a diagnostic at its place in the YAML value."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from durakc import expressions
+from durakc.diagnostics import Diagnostic
+from durakc.expressions import Expr, ExprProblem
 from durakc.spec.problems import Invalid, describe, fail
 from durakc.yamlsrc import Node
 
@@ -23,7 +23,8 @@ def _expr_text(node: Node) -> str | None:
     return None
 
 
-def compile_value(label: str, node: Node, env: str, result: str, inherited, diags) -> object:
+def compile_value(label: str, node: Node, env: str | None, result: str | None,
+                  inherited: Expr | None, diags: list[Diagnostic]) -> Expr:
     """The checked expression of YAML value `node` (key `label`, environment `env`, type
     `result`, the parent's expression `inherited`); raises `Invalid` after its problems."""
     text = _expr_text(node)
@@ -39,16 +40,14 @@ def compile_value(label: str, node: Node, env: str, result: str, inherited, diag
     return compiled
 
 
-def compile_text(text: str, env: str, result: str, inherited) -> object:
+def compile_text(text: str, env: str | None, result: str | None,
+                 inherited: Expr | None) -> Expr | list[ExprProblem]:
     """The checked expression, or its problems as a list."""
+    if env is None or result is None:  # a schema bug: an expression key names no environment
+        return [ExprProblem("internal error: the key's expression environment is not declared",
+                         0, 1)]
     try:
         return expressions.compile_expr(text, env, result, inherited=inherited)
     except Exception as exc:  # noqa: BLE001 - a checker bug must still be a diagnostic
-        return [_Problem(f"internal error in the expression checker: {exc}", 0, 1)]
+        return [ExprProblem(f"internal error in the expression checker: {exc}", 0, 1)]
 
-
-@dataclass
-class _Problem:
-    message: str
-    offset: int
-    width: int

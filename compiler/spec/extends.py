@@ -55,7 +55,7 @@ def _next_parent(child: SpecFile, files: list[SpecFile], seen: dict, diags) -> S
     entry = child.extends
     if entry is None:
         return None
-    name = entry.value.value
+    name = str(entry.value.value)  # a variant name: `fields` refused any other value
     if len(files) > MAX_EXTENDS:
         diags.append(entry.value.diag(
             f"extends chain is too deep (more than {MAX_EXTENDS} levels)"))

@@ -16,6 +16,8 @@ _REQUIRED = ("name", "title")
 def read_fields(file: SpecFile, diags: list[Diagnostic]) -> None:
     """Check the top-level fields of `file`'s tree and fill in its name, title, ..."""
     tree = file.tree
+    if tree is None:  # not read (its YAML errors are reported)
+        return
     for entry in tree.entries:
         if entry.key not in TOP_LEVEL_FIELDS:
             diags.append(_unknown_field(entry))

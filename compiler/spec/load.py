@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from durakc.diagnostics import Diagnostic, SpecError
@@ -12,7 +13,7 @@ from durakc.spec.merge import merge_chain
 from durakc.spec.model import Spec, build_spec
 
 
-def load_specs(refs) -> tuple[list[Spec], list[Diagnostic]]:
+def load_specs(refs: Iterable[str | Path]) -> tuple[list[Spec], list[Diagnostic]]:
     """Load several specs; the ones that load, and every diagnostic of those that do not."""
     specs, diagnostics = [], []
     for ref in refs:

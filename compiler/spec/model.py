@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from durakc import __version__
 from durakc.schema import KEYS
@@ -24,7 +25,9 @@ class Spec:
     label: str
     chain: list[tuple[str, str]]
     sha256: str
-    values: dict[str, object]
+    values: dict[str, Any]
+    """Every rule key's effective value: int, bool, str, list, `Expr` or a dict of them, by
+    the key's type (`schema.Key.type`)."""
     origin: dict[str, str]
     nodes: dict[str, Node] = field(default_factory=dict)
     """The YAML value that set each rule key (keys at their default have none)."""
@@ -76,7 +79,7 @@ def _json_value(value: object) -> object:
 def build_spec(files: list[SpecFile], values: dict, origin: dict, nodes: dict) -> Spec:
     """The `Spec` of a checked chain (`files`, child first) and its merged values."""
     root = files[0]
-    name = root.tree.get("name")
+    name = root.tree.get("name") if root.tree is not None else None
     digest = hashlib.sha256()
     for file in files:
         digest.update(file.label.encode("utf-8") + b"\0" + file.data)

@@ -20,7 +20,8 @@ def describe(node: Node) -> str:
         return "true" if value else "false"
     if isinstance(value, (int, float)):
         return f"the number {node.text}"
-    text = value if len(value) <= 40 else value[:37] + "..."
+    text = str(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
     return f"'{text}'"
 
 

@@ -18,7 +18,7 @@ SECTIONS = {".".join(k.path.split(".")[:i]) for k in KEYS
 
 def read_rules(file: SpecFile, diags: list[Diagnostic]) -> None:
     """Find the rule keys under ``rules:`` of `file` (their YAML entries, in `file.rules`)."""
-    entry = file.tree.get("rules")
+    entry = file.tree.get("rules") if file.tree is not None else None
     if entry is None or (entry.value.kind == "scalar" and entry.value.value is None):
         return
     if entry.value.kind != "map":

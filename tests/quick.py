@@ -1,0 +1,96 @@
+"""The quick subset of the suite: `python -m pytest -n auto -m quick` (`.ci/run --quick`).
+
+The whole suite runs every bundled variant through every shared suite (conformance,
+invariants, differential, native, ...), about a quarter of an hour on 2 cores.  The quick
+subset keeps every test, but:
+
+- a test parametrized by bundled variant runs only for `QUICK_VARIANTS` (the transfer and
+  podkidnoy profiles and a structural variant, teams with a series): its parametrization id
+  names the variant (``transfer``, ``podkidnoy-3p``, ``pairs::PR2-...``);
+- the tests in `SLOW` are left out: each took 4 s or more (summed over its parameters) in
+  `python -m pytest -n auto --durations=0` on 2 cores.  Refresh the list the same way when
+  the quick run grows past 3 minutes.
+
+The conftest marks the selected tests `quick`; nothing else changes how a test runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
+"""The bundled variants the per-variant tests run for in the quick subset."""
+
+SLOW = frozenset({
+    "tests/cli/test_cli.py::test_bad_option_is_usage_error",
+    "tests/cli/test_cli.py::test_bench_bytecodes_column",
+    "tests/cli/test_cli.py::test_bench_repeat_prints_the_median_and_range",
+    "tests/cli/test_cli.py::test_bench_runs",
+    "tests/cli/test_cli.py::test_check_reports_stale_missing_and_extra",
+    "tests/cli/test_cli.py::test_compile_outside_spec_from_any_folder",
+    "tests/cli/test_cli.py::test_compiling_every_bundled_variant_is_fast",
+    "tests/cli/test_cli.py::test_console_script_matches_python_m",
+    "tests/cli/test_cli.py::test_explain_names_rules_and_origins",
+    "tests/cli/test_cli.py::test_help_on_each_command",
+    "tests/cli/test_compile.py::test_bundled_specs_pass_strict_check",
+    "tests/cli/test_compile.py::test_check_only_validates",
+    "tests/cli/test_compile.py::test_default_output_is_the_current_folder",
+    "tests/cli/test_compile.py::test_empty_folder_is_a_usage_error",
+    "tests/cli/test_compile.py::test_folder_compiles_every_spec_in_it",
+    "tests/cli/test_compile.py::test_json_diagnostics",
+    "tests/cli/test_compile.py::test_json_of_a_clean_spec_is_an_empty_list",
+    "tests/cli/test_compile.py::test_readme_warning_example",
+    "tests/cli/test_compile.py::test_strict_makes_warnings_errors",
+    "tests/cli/test_compile.py::test_warnings_are_printed_and_the_engine_written",
+    "tests/cli/test_compile.py::test_warnings_do_not_change_the_engine",
+    "tests/cli/test_engine_main.py::test_bad_command_line_is_a_usage_error",
+    "tests/cli/test_engine_main.py::test_every_bundled_engine_refuses_too_many_players",
+    "tests/cli/test_engine_main.py::test_user_engine_header_says_durakc_compile",
+    "tests/cli/test_engine_refs.py::test_a_fresh_worker_process_loads_a_spec_ref",
+    "tests/cli/test_engine_refs.py::test_an_engine_file_that_fails_to_import_is_a_clear_error",
+    "tests/cli/test_engine_refs.py::test_bench_and_explain_take_a_bundled_name_and_a_generated_file",
+    "tests/cli/test_engine_refs.py::test_compare_diff_play_bench_explain_take_a_spec_file",
+    "tests/cli/test_engine_refs.py::test_diff_unknown_name_and_missing_files",
+    "tests/cli/test_engine_refs.py::test_explain_an_engine_whose_spec_changed_uses_the_engine_alone",
+    "tests/cli/test_engine_refs.py::test_simulate_a_spec_file",
+    "tests/cli/test_engine_refs.py::test_simulate_a_spec_file_with_workers",
+    "tests/cli/test_engine_refs.py::test_spec_errors_exit_1_with_positions",
+    "tests/cli/test_engine_refs.py::test_unknown_name_suggests_bundled_names",
+    "tests/cli/test_packaging.py",  # builds wheels and installs them
+    "tests/cli/test_readme.py::test_console_example_runs",
+    "tests/cli/test_readme.py::test_python_example_runs",
+    "tests/cli/test_verify.py::test_the_readme_verify_example",
+    "tests/cli/test_verify.py::test_usage_errors_exit_2",
+    "tests/cli/test_verify.py::test_verify_longer_series_reach_the_ladders_later_deals",
+    "tests/differential/test_differential.py::test_a_planted_engine_bug_is_found",
+    "tests/differential/test_differential.py::test_fuzzed_spec_compiled_and_interpreted_agree",
+    "tests/fuzz/test_fuzz_specs.py::test_mutated_specs_load_or_fail_cleanly",
+    "tests/native/test_user_specs.py::test_user_specs_play_identical_games_in_c",
+    "tests/native/test_whole_games.py::test_native_output_is_byte_identical",
+    ("tests/rl/test_gymnasium.py::"
+     "test_the_example_learner_beats_a_random_policy_after_a_few_thousand_steps"),
+    "tests/rl/test_rl_docs.py::test_learner_example_prints_the_figures_the_page_gives",
+    "tests/sim/test_sim_dask.py",  # starts dask clusters
+})
+"""Tests (``file::function``) or whole files left out of the quick subset."""
+
+
+def variant_of(param_id: str, names: list[str]) -> str | None:
+    """The bundled variant a parametrization id names: the one that comes first in it, as a
+    whole word (between start, end, '-', ':' or '/'), the longest at one place."""
+    found: list[tuple[int, int, str]] = []
+    for name in names:
+        match = re.search(rf"(?:^|[-:/]){re.escape(name)}(?=$|[-:/])", param_id)
+        if match:
+            start = match.start() + (match.group(0)[0] in "-:/")
+            found.append((start, -len(name), name))
+    return min(found)[2] if found else None
+
+
+def is_quick(nodeid: str, param_id: str | None, names: list[str]) -> bool:
+    """Whether the test `nodeid` (with parametrization id `param_id`) is in the quick subset."""
+    function = nodeid.split("[", 1)[0]
+    if function in SLOW or function.split("::", 1)[0] in SLOW:
+        return False
+    variant = variant_of(param_id, names) if param_id else None
+    return variant is None or variant in QUICK_VARIANTS
