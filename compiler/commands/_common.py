@@ -6,11 +6,18 @@ import json
 import sys
 from types import ModuleType
 
-from durakc.diagnostics import SpecError
+from durakc.diagnostics import SpecError, SpecNotFound
 
 
 def report(exc: SpecError) -> int:
-    """Print every diagnostic of a SpecError to stderr; the exit code for spec errors."""
+    """Print every diagnostic of a SpecError to stderr; the exit code for spec errors.
+
+    A reference that names no readable spec (`SpecNotFound`: no such file or bundled name,
+    a file over the size limit) is a usage error instead (exit 2), with its suggestion: every
+    command that takes a spec reports a bad reference through here.
+    """
+    if isinstance(exc, SpecNotFound):
+        return usage_error(exc.usage_text)
     print(exc.diagnostics and "\n".join(d.format() for d in exc.diagnostics), file=sys.stderr)
     count = len(exc.diagnostics)
     print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)

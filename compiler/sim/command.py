@@ -6,7 +6,8 @@ import os
 import sys
 from contextlib import nullcontext
 
-from durakc.commands._common import load_engines
+from durakc.commands._common import load_engines, usage_error
+from durakc.commands._common import report as report_problems
 from durakc.sim import report
 from durakc.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
 from durakc.sim.loader import check_players, variant_name
@@ -76,9 +77,11 @@ def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
     return names
 
 
-def _native_problem(refs: list[str]) -> str | None:
-    """Why the native backend can not run `refs` (built here, once), or None."""
+def _native_problem(refs: list[str]) -> int | None:
+    """Build the native engine of every ref here, once: None, or the exit code after saying
+    why one can not run natively (a spec the C target refuses: its diagnostics, exit 1)."""
     from durakc.ctarget import CTargetError
+    from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
 
@@ -86,9 +89,11 @@ def _native_problem(refs: list[str]) -> str | None:
         try:
             load(ref)
         except ValueError as exc:
-            return f"{ref}: {exc}"
-        except (NativeUnavailable, CTargetError) as exc:
-            return str(exc)
+            return usage_error(f"{ref}: {exc}")
+        except NativeUnavailable as exc:
+            return usage_error(str(exc))
+        except CTargetError as exc:
+            return report_problems(SpecError(exc.diagnostics))
     return None
 
 
@@ -102,10 +107,9 @@ def run(args, refs: list[str]) -> int:
     if code is not None:
         return code
     if args.backend == "native":
-        problem = _native_problem(refs)
-        if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
+        code = _native_problem(refs)
+        if code is not None:
+            return code
     try:
         names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)

@@ -1,0 +1,68 @@
+"""Issue 19 section 3: every diagnostic located, every failure clean.
+
+A reference that names no readable spec is a usage error (exit 2) with a suggestion on every
+command that takes one, never a diagnostic at ``0:0``; bad bot and job options are usage
+errors; what the terminal shows is escaped and cut to a window; `explain`, `simulate`, `play`
+and `verify` print a spec file's warnings as `compile` does.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from durakc import cli
+from durakc.yamlsrc import MAX_BYTES
+
+SPEC_COMMANDS = {
+    "compile": ["compile", "{}", "--check"],
+    "explain": ["explain", "{}"],
+    "verify": ["verify", "{}", "--games", "1"],
+    "simulate": ["simulate", "{}", "--games", "1"],
+    "compare": ["compare", "transfer", "{}", "--games", "1"],
+    "diff": ["diff", "transfer", "{}", "--games", "1"],
+    "play": ["play", "{}"],
+    "bench": ["bench", "{}", "--games", "1"],
+}
+"""Every command that takes a spec or variant reference, with `{}` where it goes."""
+
+
+def run(capsys, args, ref):
+    code = cli.main([a.replace("{}", ref) for a in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """The current folder, with a spec over the size limit and a cache for compiled specs."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DURAKC_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "big.yaml").write_text("name: big\ntitle: Big\n# " + "x" * MAX_BYTES + "\n",
+                                       encoding="utf-8")
+    (tmp_path / "house.yaml").write_text("name: house\ntitle: House\nextends: transfer\n",
+                                         encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", sorted(SPEC_COMMANDS))
+@pytest.mark.parametrize("ref, expected", [
+    ("podkidnoi", "podkidnoi: no bundled variant of that name (did you mean 'podkidnoy'"),
+    ("hose.yaml", "hose.yaml: no such spec file (does not exist) (did you mean 'house.yaml'?)"),
+    ("podkidnoi.yaml", ("podkidnoi.yaml: no such spec file (does not exist) (did you mean the "
+                       "bundled variant 'podkidnoy'?)")),
+    ("big.yaml", (f"big.yaml: spec is too large ({MAX_BYTES + 24} bytes; at most {MAX_BYTES} "
+                 "bytes)")),
+])
+def test_a_bad_reference_is_a_usage_error_on_every_command(here, capsys, command, ref, expected):
+    code, out, err = run(capsys, SPEC_COMMANDS[command], ref)
+    assert code == 2, err
+    assert err.startswith(f"durakc: error: {expected}"), err
+    assert ":0:0" not in err and "Traceback" not in err and out == ""
+
+
+def test_an_unreadable_parent_is_located_at_extends(here, capsys):
+    (here / "kid.yaml").write_text("name: kid\ntitle: Kid\nextends: big\n", encoding="utf-8")
+    code, _, err = run(capsys, ["compile", "{}", "--check"], "kid.yaml")
+    assert code == 1
+    assert err.startswith("kid.yaml:3:10: error: the parent 'big' (big.yaml) can not be read: "
+                          "spec is too large")
