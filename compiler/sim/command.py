@@ -54,6 +54,8 @@ def _usage_problem(args, refs: list[str]) -> str | None:
     """What is wrong with the options themselves (before any engine is loaded), or None."""
     if args.games < 1 or args.players < 1 or args.start < 0:
         return "error: --games and --players must be positive, --start at least 0"
+    if args.jobs < 0:
+        return f"error: --jobs must be 0 (one process per CPU) or more, not {args.jobs}"
     if args.plot and not report.have_matplotlib():
         return f"error: {report.PLOT_MISSING}"
     if args.scheduler and args.executor != "dask":

@@ -66,3 +66,20 @@ def test_an_unreadable_parent_is_located_at_extends(here, capsys):
     assert code == 1
     assert err.startswith("kid.yaml:3:10: error: the parent 'big' (big.yaml) can not be read: "
                           "spec is too large")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simulate", "transfer", "--bots", "mcts:abc"], ("error: bot 'mcts:abc': the number of "
+                                                     "samples after 'mcts:' must be a whole number")),
+    (["compare", "transfer", "kyiv", "--bots", "greedy,mcts:0"], ("error: bot 'mcts:0': the "
+                                                                 "number of samples must be at "
+                                                                 "least 1, not 0")),
+    (["play", "transfer", "--bot", "rollout:x"], "error: bot 'rollout:x': "),
+    (["simulate", "transfer", "--jobs", "-1"], ("error: --jobs must be 0 (one process per CPU) "
+                                               "or more, not -1")),
+])
+def test_bad_bot_and_job_options_are_usage_errors(capsys, args, message):
+    """Issue 19 3c: `mcts:abc` printed Python's int() error; `--jobs -1` and `mcts:0` ran."""
+    code, out, err = run(capsys, args + ["--games", "1"] if args[0] != "play" else args, "")
+    assert code == 2 and out == ""
+    assert err.startswith(message), err
