@@ -83,3 +83,17 @@ def test_bad_bot_and_job_options_are_usage_errors(capsys, args, message):
     code, out, err = run(capsys, args + ["--games", "1"] if args[0] != "play" else args, "")
     assert code == 2 and out == ""
     assert err.startswith(message), err
+
+
+def test_reference_write_says_when_nothing_changed(tmp_path, capsys):
+    """Issue 19 3e: `reference --write` said "updated" when the file was already current."""
+    readme = tmp_path / "R.md"
+    readme.write_text("# R\n<!-- reference:start -->\nold\n<!-- reference:end -->\ntail\n",
+                      encoding="utf-8")
+    assert cli.main(["reference", "--write", str(readme)]) == 0
+    assert capsys.readouterr().out == f"updated {readme}\n"
+    written = readme.read_text(encoding="utf-8")
+    stamp = readme.stat().st_mtime_ns
+    assert cli.main(["reference", "--write", str(readme)]) == 0
+    assert capsys.readouterr().out == f"{readme} is already up to date\n"
+    assert readme.read_text(encoding="utf-8") == written and readme.stat().st_mtime_ns == stamp
