@@ -38,10 +38,10 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
     """The engine of each reference, or ([], exit code) after printing why one failed.
 
     A reference is a bundled name, a spec file (compiled into the cache: spec errors are
-    printed as diagnostics, exit 1) or a generated engine file; anything else is a usage
-    error (exit 2) with "did you mean".
+    printed as diagnostics, exit 1, and its warnings on stderr) or a generated engine file;
+    anything else is a usage error (exit 2) with "did you mean".
     """
-    from durakc.sim.loader import EngineNotFound, load_engine
+    from durakc.sim.loader import EngineNotFound, load_engine, loaded_spec
 
     engines = []
     for ref in refs:
@@ -51,7 +51,19 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
             return [], usage_error(str(exc))
         except SpecError as exc:
             return [], report(exc)
+    for ref in dict.fromkeys(refs):
+        spec = loaded_spec(ref)
+        if spec is not None:
+            print_warnings(spec)
     return engines, None
+
+
+def print_warnings(spec) -> None:
+    """The warnings of a spec file (rules that can never take effect) on stderr, as `durakc
+    compile` prints them; nothing when there are none.  For every command that runs a spec."""
+    from durakc.analysis import analyse
+
+    print_diagnostics(analyse(spec))
 
 
 def print_diagnostics(diagnostics, fmt: str = "text") -> None:

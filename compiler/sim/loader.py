@@ -30,6 +30,7 @@ CACHE_ENV = "DURAKC_CACHE"
 """Environment variable naming the folder where specs given by path are compiled."""
 
 _CACHE: dict[str, ModuleType] = {}
+_SPECS: dict[str, object] = {}
 
 
 class EngineNotFound(LookupError):
@@ -71,7 +72,9 @@ def load_engine(ref: str) -> ModuleType:
     if ref in _CACHE:
         return _CACHE[ref]
     if is_spec_path(ref):
-        module = _load_file(compile_spec(Path(ref)), ref)
+        spec = _checked_spec(Path(ref))
+        module = _load_file(_compile(spec, ref), ref)
+        _SPECS[ref] = spec
     elif is_engine_path(ref):
         module = _load_file(_existing(ref, "engine file"), ref)
     else:
@@ -89,11 +92,25 @@ def compile_spec(path: Path) -> Path:
     The file lives at ``<cache>/<sha256 of the source>/<module>.py``, so a changed spec (or
     compiler) gets a new file and an unchanged one is reused.  Raises SpecError.
     """
-    from durakc.codegen import render_engine
-    from durakc.ir import module_name
+    return _compile(_checked_spec(path), str(path))
+
+
+def loaded_spec(ref: str):
+    """The `Spec` a spec-file reference was checked as when `load_engine` compiled it in this
+    process (for its warnings), else None (a bundled name, an engine file, not loaded yet)."""
+    return _SPECS.get(ref)
+
+
+def _checked_spec(path: Path):
     from durakc.spec import load_spec
 
-    spec = load_spec(_existing(str(path), "spec file"))
+    return load_spec(_existing(str(path), "spec file"))
+
+
+def _compile(spec, path: str) -> Path:
+    from durakc.codegen import render_engine
+    from durakc.ir import module_name
+
     source = render_engine(spec)
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
     target = cache_dir() / digest / f"{module_name(spec.name)}.py"

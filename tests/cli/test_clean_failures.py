@@ -97,3 +97,66 @@ def test_reference_write_says_when_nothing_changed(tmp_path, capsys):
     assert cli.main(["reference", "--write", str(readme)]) == 0
     assert capsys.readouterr().out == f"{readme} is already up to date\n"
     assert readme.read_text(encoding="utf-8") == written and readme.stat().st_mtime_ns == stamp
+
+
+LONELY = "name: lonely\ntitle: Lonely\nextends: podkidnoy\nrules:\n  throw_in:\n    who: \"false\"\n"
+"""A spec with one warning: nobody may ever throw in."""
+
+WARNING = ("lonely.yaml:6:11: warning: nobody may ever throw in: 'throw_in.who' is false for "
+           "every seat but the defender\n"
+           '        who: "false"\n'
+           "              ^~~~~\n"
+           "    hint: it is only asked for seats other than the defender, so 'is_defender' is "
+           "always false there\n")
+
+
+@pytest.mark.parametrize("args", [
+    ["explain", "lonely.yaml"],
+    ["simulate", "lonely.yaml", "--games", "2"],
+    ["compare", "transfer", "lonely.yaml", "--games", "2"],
+    ["verify", "lonely.yaml", "--games", "1", "--players", "2"],
+    ["diff", "podkidnoy", "lonely.yaml", "--games", "2"],
+])
+def test_commands_that_run_a_spec_file_print_its_warnings(here, capsys, args):
+    """Issue 19 3f: only `compile` showed a spec file's warnings."""
+    (here / "lonely.yaml").write_text(LONELY, encoding="utf-8")
+    code = cli.main(args)
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert err == WARNING + "1 warning\n"  # as compile prints it, once
+
+
+def test_play_prints_the_warnings_before_the_game(here, capsys, monkeypatch):
+    import io
+    (here / "lonely.yaml").write_text(LONELY, encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    assert cli.main(["play", "lonely.yaml", "--seed", "1"]) == 0
+    assert capsys.readouterr().err.startswith(WARNING)
+
+
+def test_bundled_variants_print_no_warnings(here, capsys):
+    assert cli.main(["explain", "podkidnoy"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_explain_shows_the_effective_expression_and_what_was_written(here, capsys):
+    """Issue 19 3f: `explain` printed `inherited - 1` where the engine plays `6 - 1`."""
+    (here / "less.yaml").write_text("name: less\ntitle: One less\nextends: transfer\nrules:\n"
+                                    "  attack:\n    limit: \"inherited - 1\"\n", encoding="utf-8")
+    (here / "late.yaml").write_text("name: late\ntitle: Late\nextends: less\nrules:\n"
+                                    "  attack:\n    limit: \"min(inherited, 4)\"\n",
+                                    encoding="utf-8")
+    assert cli.main(["explain", "late.yaml"]) == 0
+    words = " ".join(capsys.readouterr().out.split())
+    assert (" attack.limit = min(6 - 1, 4) [expression: round -> int; written as: "
+            "min(inherited, 4)] ") in words
+    assert "them too): min(6 - 1, 4) (attack.limit," in words  # the summary too
+    assert "inherited" not in words.replace("written as: min(inherited, 4)", "")
+
+
+def test_explain_escapes_control_characters_of_the_spec(here, capsys):
+    (here / "loud.yaml").write_text('name: loud\ntitle: "Loud\\e[2J"\nextends: transfer\n',
+                                    encoding="utf-8")
+    assert cli.main(["explain", "loud.yaml"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("loud: Loud\\x1b[2J\n") and "\x1b" not in out
