@@ -9,7 +9,15 @@ from contextlib import nullcontext
 from durakc.commands._common import load_engines, usage_error
 from durakc.commands._common import report as report_problems
 from durakc.sim import report
-from durakc.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
+from durakc.sim.executors import (
+    CLUSTER_LOST,
+    DASK_MISSING,
+    DASK_TIMEOUT,
+    EXECUTORS,
+    ClusterLost,
+    ExecutorUnavailable,
+    have_dask,
+)
 from durakc.sim.loader import check_players, variant_name
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
@@ -35,6 +43,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="with --executor dask: the scheduler, e.g. tcp://host:8786 "
                              "(default: start a local cluster of --jobs workers)")
+    parser.add_argument("--dask-timeout", type=float, default=DASK_TIMEOUT, metavar="SECONDS",
+                        help=f"with --executor dask: give up (exit {CLUSTER_LOST}) once the "
+                             "cluster has had no worker, or no scheduler, for this long "
+                             f"(default {DASK_TIMEOUT:g})")
     parser.add_argument("--format", choices=FORMATS, default="table",
                         help="stats = raw mergeable counts of a shard (see python -m durakc.sim.merge)")
     parser.add_argument("--start", type=int, default=0, metavar="INDEX",
@@ -54,6 +66,8 @@ def _usage_problem(args, refs: list[str]) -> str | None:
     """What is wrong with the options themselves (before any engine is loaded), or None."""
     if args.games < 1 or args.players < 1 or args.start < 0:
         return "error: --games and --players must be positive, --start at least 0"
+    if not args.dask_timeout > 0:
+        return f"error: --dask-timeout must be more than 0 seconds, not {args.dask_timeout:g}"
     if args.jobs < 0:
         return f"error: --jobs must be 0 (one process per CPU) or more, not {args.jobs}"
     if args.plot and not report.have_matplotlib():
@@ -125,10 +139,13 @@ def run(args, refs: list[str]) -> int:
             results, pairs = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
                                       rotate=args.rotate, progress=progress, start=args.start,
                                       executor=args.executor, scheduler=args.scheduler,
-                                      backend=args.backend)
+                                      backend=args.backend, dask_timeout=args.dask_timeout)
     except ExecutorUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except ClusterLost as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return CLUSTER_LOST
     named = {names[r]: results[r] for r in refs}
     named_pairs = {names[r]: pairs[r] for r in refs[1:]}
     if args.format == "stats":
