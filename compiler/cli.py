@@ -2,7 +2,7 @@
 
 Each command module defines `NAME`, `HELP`, `add_arguments(parser)` and
 `run(args) -> int`.  Exit codes: 0 success, 1 spec errors (or a failed check),
-2 usage errors.
+2 usage errors, 3 a run whose Dask cluster stopped (`durakc.sim.executors.CLUSTER_LOST`).
 """
 
 from __future__ import annotations

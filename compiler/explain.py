@@ -62,12 +62,21 @@ def _summary(spec: Spec) -> list[str]:
         return ["", "in short: the transfer profile (T1-T28) exactly, every key at its default"]
     lines = ["", "in short: the transfer profile (schema defaults) except"]
     for key in changed:
-        value = value_text(spec.values.get(key.path, key.default))
+        value = _summary_text(key, spec.values.get(key.path, key.default))
         ids = key_rules(key, spec.values.get(key.path, key.default))
         rules = f", {', '.join(ids)}" if ids else ""
         lines.extend(_wrap(f"- {key.doc}: {value} ({key.path}{rules}; "
                            f"{spec.origin[key.path]})", "  ", "    "))
     return lines
+
+
+def _summary_text(key: Key, value: object) -> str:
+    """A changed value in a few words: expressions (and named conditions) as they take effect."""
+    if key.type == "expr":
+        return _expr_text(value)
+    if key.type == "annotations" and isinstance(value, dict):
+        return "{" + ", ".join(f"{name}: {_expr_text(e)}" for name, e in value.items()) + "}"
+    return value_text(value)
 
 
 def _key_lines(spec: Spec, key: Key) -> list[str]:
@@ -90,7 +99,8 @@ def _value_text(key: Key, value: Any) -> str:
         doc = key.choice_docs.get(value)
         return f"{value}: {doc}" if doc else str(value)
     if key.type == "expr":
-        return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}]"
+        written = f"; written as: {value.text}" if getattr(value, "inherits", False) else ""
+        return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}{written}]"
     if key.type == "annotations":
         return "none" if not value else f"{len(value)} named condition(s)"
     return value_text(value)
@@ -101,11 +111,17 @@ def _annotation_lines(key: Key, value: Any) -> list[str]:
         return []
     lines: list[str] = []
     for name in value:
-        lines.extend(_wrap(f"{name}: {_expr_text(value[name])}", _INDENT, _INDENT * 2))
+        expr = value[name]
+        written = f"   [written as: {expr.text}]" if getattr(expr, "inherits", False) else ""
+        lines.extend(_wrap(f"{name}: {_expr_text(expr)}{written}", _INDENT, _INDENT * 2))
     return lines
 
 
 def _expr_text(value: object) -> str:
+    """An expression's effective text: as written, or with `inherited` expanded when the text
+    names it (the parent's expression is what the engine runs)."""
+    if getattr(value, "inherits", False):
+        return str(value.canonical())  # type: ignore[attr-defined]  # an Expr
     return str(getattr(value, "text", value))
 
 

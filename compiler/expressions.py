@@ -48,7 +48,7 @@ from lark import Tree
 
 from durakc.expr_c import c_source
 from durakc.expr_check import Checker
-from durakc.expr_nodes import Node
+from durakc.expr_nodes import Inherited, Node
 from durakc.expr_partial import partial
 from durakc.expr_ranges import is_wide, result_problem
 from durakc.expr_sets import needs
@@ -162,6 +162,11 @@ class Expr:
         return self._root.source()[0]
 
     @property
+    def inherits(self) -> bool:
+        """The text names `inherited` (the parent's expression, which `canonical` expands)."""
+        return _names_inherited(self._root)
+
+    @property
     def depth(self) -> int:
         """Nesting depth of the checked tree (with `inherited` expanded)."""
         return self._root.depth
@@ -177,6 +182,10 @@ class Expr:
 
     def __repr__(self) -> str:
         return f"Expr({self.text!r}, env={self.env!r}, result={self.result!r})"
+
+
+def _names_inherited(node: Node) -> bool:
+    return isinstance(node, Inherited) or any(_names_inherited(c) for c in node.children())
 
 
 def compile_expr(text: str, env: str, result: str,

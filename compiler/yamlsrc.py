@@ -28,7 +28,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from durakc import yamlerrors
-from durakc.diagnostics import Diagnostic, SpecError
+from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound
 
 MAX_BYTES = 1_000_000
 """Largest spec file accepted, in bytes."""
@@ -312,25 +312,28 @@ class _SpecLoader(yaml.SafeLoader):
 
 
 def read_source(path: Path, display: str) -> tuple[Source, bytes]:
-    """Read and decode a spec file: (source, raw bytes).  Raises SpecError."""
+    """Read and decode a spec file: (source, raw bytes).
+
+    Raises `SpecNotFound` for a file that can not be read or is too large (no position in
+    it is wrong: the reference is), `SpecError` for text that is not UTF-8.
+    """
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise SpecError([Diagnostic(display, 0, 0, "no such file")]) from None
+        raise SpecNotFound(display, "no such file") from None
     except IsADirectoryError:
-        raise SpecError([Diagnostic(display, 0, 0, "is a directory, not a spec file")]) from None
+        raise SpecNotFound(display, "is a folder, not a spec file") from None
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise SpecError([Diagnostic(display, 0, 0, f"can not read the file: {reason}")]) from None
+        raise SpecNotFound(display, f"can not read the file: {reason}") from None
     return decode_source(data, display), data
 
 
 def decode_source(data: bytes, display: str) -> Source:
-    """Decode the bytes of a spec as UTF-8.  Raises SpecError."""
+    """Decode the bytes of a spec as UTF-8.  Raises SpecNotFound (too large), SpecError."""
     if len(data) > MAX_BYTES:
-        raise SpecError([Diagnostic(display, 0, 0,
-                                    f"spec is too large ({len(data)} bytes; at most "
-                                    f"{MAX_BYTES} bytes)")])
+        raise SpecNotFound(display, f"spec is too large ({len(data)} bytes; at most "
+                                    f"{MAX_BYTES} bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -346,7 +349,7 @@ def _bad_utf8(data: bytes, start: int, display: str) -> Diagnostic:
     text = data[line_start:line_end if line_end >= 0 else len(data)]
     return Diagnostic(display, line, col,
                       f"the file is not valid UTF-8 (byte 0x{data[start]:02x})",
-                      source_line=text.decode("utf-8", "replace"))
+                      source_line=text.decode("utf-8", "surrogateescape"))
 
 
 def load_yaml(path: Path, display: str) -> tuple[Node, bytes]:

@@ -6,11 +6,18 @@ import json
 import sys
 from types import ModuleType
 
-from durakc.diagnostics import SpecError
+from durakc.diagnostics import SpecError, SpecNotFound
 
 
 def report(exc: SpecError) -> int:
-    """Print every diagnostic of a SpecError to stderr; the exit code for spec errors."""
+    """Print every diagnostic of a SpecError to stderr; the exit code for spec errors.
+
+    A reference that names no readable spec (`SpecNotFound`: no such file or bundled name,
+    a file over the size limit) is a usage error instead (exit 2), with its suggestion: every
+    command that takes a spec reports a bad reference through here.
+    """
+    if isinstance(exc, SpecNotFound):
+        return usage_error(exc.usage_text)
     print(exc.diagnostics and "\n".join(d.format() for d in exc.diagnostics), file=sys.stderr)
     count = len(exc.diagnostics)
     print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
@@ -31,10 +38,10 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
     """The engine of each reference, or ([], exit code) after printing why one failed.
 
     A reference is a bundled name, a spec file (compiled into the cache: spec errors are
-    printed as diagnostics, exit 1) or a generated engine file; anything else is a usage
-    error (exit 2) with "did you mean".
+    printed as diagnostics, exit 1, and its warnings on stderr) or a generated engine file;
+    anything else is a usage error (exit 2) with "did you mean".
     """
-    from durakc.sim.loader import EngineNotFound, load_engine
+    from durakc.sim.loader import EngineNotFound, load_engine, loaded_spec
 
     engines = []
     for ref in refs:
@@ -44,7 +51,19 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
             return [], usage_error(str(exc))
         except SpecError as exc:
             return [], report(exc)
+    for ref in dict.fromkeys(refs):
+        spec = loaded_spec(ref)
+        if spec is not None:
+            print_warnings(spec)
     return engines, None
+
+
+def print_warnings(spec) -> None:
+    """The warnings of a spec file (rules that can never take effect) on stderr, as `durakc
+    compile` prints them; nothing when there are none.  For every command that runs a spec."""
+    from durakc.analysis import analyse
+
+    print_diagnostics(analyse(spec))
 
 
 def print_diagnostics(diagnostics, fmt: str = "text") -> None:

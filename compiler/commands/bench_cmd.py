@@ -98,7 +98,7 @@ def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | Non
             return [], usage_error(f"{ref}: {exc}")
         except CTargetError as exc:
             if not all_bundled:
-                return [], usage_error(str(exc))
+                return [], report(SpecError(exc.diagnostics))  # located, as compile says it
             print(f"durakc: note: {ref} left out: no C engine ({exc.diagnostics[0].message})",
                   file=sys.stderr)
         except NativeUnavailable as exc:

@@ -19,7 +19,7 @@ from pathlib import Path
 from durakc.analysis import analyse
 from durakc.codegen import render_engine
 from durakc.commands._common import count_text, print_diagnostics, usage_error, with_warnings
-from durakc.diagnostics import Diagnostic, SpecError
+from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound
 from durakc.ir import module_name
 from durakc.spec import Spec, load_spec
 
@@ -56,7 +56,10 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path(".")
     if not args.check and out.exists() and not out.is_dir():
         return _cannot_write(out, "not a folder")
-    specs, errors, warnings = _load(refs)
+    try:
+        specs, errors, warnings = _load(refs)
+    except SpecNotFound as exc:  # a reference that names no spec: the arguments are wrong
+        return usage_error(exc.usage_text)
     outputs, problems = _outputs(specs, args.target)
     errors = errors + problems
     diagnostics, code = with_warnings(errors, warnings, args.strict)
@@ -96,6 +99,8 @@ def _load(refs: list[str]) -> tuple[list[Spec], list[Diagnostic], list[Diagnosti
     for ref in refs:
         try:
             spec = load_spec(ref)
+        except SpecNotFound:
+            raise
         except SpecError as exc:
             errors.extend(exc.diagnostics)
             continue

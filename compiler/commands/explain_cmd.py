@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
-from durakc.diagnostics import SpecError
+from durakc.commands._common import (
+    VARIANT_HELP,
+    load_engines,
+    print_warnings,
+    report,
+    usage_error,
+)
+from durakc.diagnostics import SpecError, printable
 from durakc.explain import engine_source, engine_spec, explain
 from durakc.sim.loader import is_engine_path, is_spec_path, unknown_variant
 from durakc.spec import bundled_names, load_spec
@@ -25,6 +31,8 @@ def run(args) -> int:
             spec = load_spec(ref)
         except SpecError as exc:
             return report(exc)
+        if not spec.bundled:
+            print_warnings(spec)
     elif is_engine_path(ref):
         engines, code = load_engines([ref])
         if code is not None:
@@ -32,5 +40,5 @@ def run(args) -> int:
         spec = engine_source(engines[0].VARIANT) or engine_spec(engines[0].VARIANT, ref)
     else:
         return usage_error(str(unknown_variant(ref, bundled_names())))
-    print(explain(spec))
+    print(printable(explain(spec)))  # a spec's own texts may hold control characters
     return 0

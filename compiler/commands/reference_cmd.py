@@ -38,6 +38,13 @@ def run(args) -> int:
         return usage_error(f"{path} has no {START} ... {END} block")
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
-    path.write_text(head + START + block + END + tail, encoding="utf-8")
+    new = head + START + block + END + tail
+    if new == text:
+        print(f"{path} is already up to date")
+        return 0
+    try:
+        path.write_text(new, encoding="utf-8")
+    except OSError as exc:
+        return usage_error(f"can not write {path}: {exc.strerror or exc}")
     print(f"updated {path}")
     return 0

@@ -15,7 +15,7 @@ import shlex
 from pathlib import Path
 
 from durakc import reference
-from durakc.commands._common import report, usage_error
+from durakc.commands._common import print_warnings, report, usage_error
 from durakc.diagnostics import SpecError
 from durakc.reference.differential import SERIES, compile_engine
 from durakc.reference.differential import run as run_differential
@@ -59,6 +59,8 @@ def run(args) -> int:
         spec = load_spec(args.spec)
     except SpecError as exc:
         return report(exc)
+    if not spec.bundled:
+        print_warnings(spec)
     low, high = spec.values["players.min"], spec.values["players.max"]
     if args.players is not None and not low <= args.players <= high:
         return usage_error(f"--players {args.players}: {spec.name} is for {low} to {high} players")

@@ -54,8 +54,7 @@ def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
         keys = capability_keys(spec, cap)
         problems.extend(_at_key(spec, key, message) for key in keys)
         if not keys:
-            problems.append(Diagnostic(path=spec.label, line=0, col=0,
-                                       message=f"capability '{cap.name}': {message}"))
+            problems.append(spec.diag_at((), f"capability '{cap.name}': {message}"))
     return problems
 
 
@@ -87,9 +86,5 @@ def _stem(word: str) -> str:
 
 
 def _at_key(spec: Spec, key: str, message: str) -> Diagnostic:
-    """`key`: message, at the YAML value that set the key (file:line:col) when there is one."""
-    text = f"`{key}`: {message}"
-    node = spec.nodes.get(key)
-    if node is not None:
-        return node.diag(text)
-    return Diagnostic(path=spec.label, line=0, col=0, message=text)
+    """`key`: message, at the YAML value that set the key (file:line:col), else at the spec."""
+    return spec.diag_at((key,), f"`{key}`: {message}")

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from durakc.ctarget.capabilities import refusals
 from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from durakc.ctarget.hooks import CHooks
@@ -40,20 +37,21 @@ def unsupported(spec: Spec, ir=None) -> list:
     r = spec.values
     ncards = len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]  # J1: 52 + 2
     if ncards > MAX_CARDS:
-        problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}"))
+        problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}",
+                         ("deck.suits", "deck.jokers")))
     if r["deck.jokers"] and wild_cards(r):  # the card ints of both are laid out apart
         message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
-        problems.append(("deck.jokers", message))
+        problems.append(("deck.jokers", message, _WILD_KEYS))
     for key in ("swap.per_game", "trump.six_exchange"):  # PK1, TX1 read printed cards (W3)
         if r[key] and wild_cards(r):
             message = (f"the C target does not build {key} together with wild cards "
                        "(deck.wild_rank) yet")
-            problems.append((key, message))
+            problems.append((key, message, _WILD_KEYS))
     nids = ncards + len(wild_cards(r)) * len(r["deck.suits"])
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
                    f"(the deck and each wild card per named suit)")
-        problems.append(("deck.wild_rank", message))
+        problems.append(("deck.wild_rank", message, ("deck.wild_suits", "deck.ranks")))
     keyed = [(key, r[key], names, consts(r) if callable(consts) else consts)
              for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
@@ -62,32 +60,21 @@ def unsupported(spec: Spec, ir=None) -> list:
         try:
             expr.to_c(names, consts)
         except NotInC as exc:
-            problems.append((key, f"the C target can not evaluate this expression: {exc}"))
-    return [_diagnostic(spec, key, message) for key, message in problems]
+            problems.append((key, f"the C target can not evaluate this expression: {exc}", ()))
+    return [_diagnostic(spec, key, message, also) for key, message, also in problems]
 
 
-def _diagnostic(spec: Spec, key: str, message: str) -> Diagnostic:
-    """A problem with `key`, at the line of the spec file that sets it when there is one."""
+_WILD_KEYS = ("deck.wild_rank", "deck.wild_suits")
+"""The keys that make wild cards (W1), named by the refusals of what does not combine with them."""
+
+
+def _diagnostic(spec: Spec, key: str, message: str, also: tuple[str, ...] = ()) -> Diagnostic:
+    """A problem with `key` (together with the keys `also`), at the first of them that the
+    spec file sets, else where its chain sets one (`Spec.diag_at`)."""
     base = key.split(".annotations.")[0] + ".annotations" if ".annotations." in key else key
     origin = spec.origin.get(base, "default")
     where = "" if origin == "this file" else f" (the value comes from the {origin})"
-    text = f"{key}: {message}{where} (--target c)"
-    line, col, source = _key_line(spec, key) if origin == "this file" else (0, 0, None)
-    return Diagnostic(path=spec.label, line=line, col=col, message=text,
-                      width=len(key.rsplit(".", 1)[-1]), source_line=source)
-
-
-def _key_line(spec: Spec, key: str) -> tuple[int, int, str | None]:
-    """(line, column, text) of the first line of the spec that sets the key's last part."""
-    last = key.rsplit(".", 1)[-1]
-    try:
-        lines = Path(spec.path).read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return 0, 0, None
-    for number, text in enumerate(lines, 1):
-        if re.match(rf"\s*{re.escape(last)}\s*:", text):
-            return number, len(text) - len(text.lstrip()) + 1, text
-    return 0, 0, None
+    return spec.diag_at((base, *also), f"{key}: {message}{where} (--target c)")
 
 
 def c_files(spec: Spec) -> tuple[str, str]:

@@ -3,14 +3,17 @@
 Every bot is deterministic given `rng` (a `random.Random`) and `repeated` (True when the
 current round began from a position that already occurred in this game; the runner knows,
 see `runner.play_game`).  `get_bot("mcts:32")` builds a bot from a name with an optional
-numeric parameter.
+numeric parameter, checked by the registry (`BOTS`, `register_bot`).
 """
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
+from durakc.diagnostics import did_you_mean
 from durakc.sim.cards import is_joker, is_wild, printed, rank, split, suit
 from durakc.sim.search import make_search_bot
 
@@ -176,16 +179,65 @@ def greedy_bot(game, seat, rng=None, repeated=False):
     return _throw(game, by_kind, trump)
 
 
-def get_bot(spec: str) -> Bot:
-    """A bot by name: random, greedy, mcts[:samples] (alias rollout)."""
-    name, _, param = spec.strip().partition(":")
-    if name == "random":
-        return random_bot
-    if name == "greedy":
-        return greedy_bot
-    if name in ("mcts", "rollout"):
-        return make_search_bot(greedy_bot, int(param) if param else None)
-    raise ValueError(f"unknown bot {spec!r} (known: {', '.join(BOT_NAMES)})")
+@dataclass(frozen=True)
+class BotKind:
+    """A bot of the registry: `make(number)` builds it; `param` says what its number counts
+    (``mcts:16``: 16 samples), None for a bot that takes none; the number must lie in
+    `minimum` .. `maximum` (None: no upper bound)."""
+
+    make: Callable[[int | None], Bot]
+    param: str | None = None
+    minimum: int = 1
+    maximum: int | None = None
 
 
-BOT_NAMES = ("random", "greedy", "mcts", "rollout")
+BOTS: dict[str, BotKind] = {}
+"""Every bot by name, as `get_bot` and `--bots` read it (`register_bot` adds one)."""
+
+
+def register_bot(name: str, make: Callable[[int | None], Bot], param: str | None = None,
+                 minimum: int = 1, maximum: int | None = None) -> None:
+    """Make `name` (and ``name:N`` when it takes a `param`) a bot every command accepts."""
+    BOTS[name] = BotKind(make, param, minimum, maximum)
+
+
+def parse_bot(text: str) -> tuple[str, int | None]:
+    """(name, number or None) of a bot text such as ``mcts:16``; a ValueError saying what is
+    wrong with it otherwise (an unknown name, a number it does not take or can not be)."""
+    name, colon, param = text.strip().partition(":")
+    kind = BOTS.get(name)
+    if kind is None:
+        raise ValueError(f"unknown bot {text!r}{did_you_mean(name, BOTS)} "
+                         f"(known: {', '.join(BOTS)})")
+    if not colon:
+        return name, None
+    if kind.param is None:
+        raise ValueError(f"bot {text!r}: {name} takes no number (write just {name!r})")
+    if not re.fullmatch(r"-?[0-9]+", param):
+        raise ValueError(f"bot {text!r}: the number of {kind.param} after '{name}:' must be a "
+                         f"whole number, not {param!r}")
+    value = int(param)
+    if value < kind.minimum or (kind.maximum is not None and value > kind.maximum):
+        bound = (f"at least {kind.minimum}" if kind.maximum is None
+                 else f"{kind.minimum} to {kind.maximum}")
+        raise ValueError(f"bot {text!r}: the number of {kind.param} must be {bound}, not {value}")
+    return name, value
+
+
+def get_bot(text: str) -> Bot:
+    """A bot by name: random, greedy, mcts[:samples] (alias rollout), or any other of `BOTS`.
+
+    Raises ValueError for a text `parse_bot` refuses, so every caller (--bots, --bot, the RL
+    opponents) validates a bot the same way.
+    """
+    name, number = parse_bot(text)
+    return BOTS[name].make(number)
+
+
+register_bot("random", lambda _: random_bot)
+register_bot("greedy", lambda _: greedy_bot)
+for _name in ("mcts", "rollout"):
+    register_bot(_name, lambda n: make_search_bot(greedy_bot, n), param="samples")
+
+BOT_NAMES = tuple(BOTS)
+"""The names of the bots registered above."""

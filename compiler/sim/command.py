@@ -6,9 +6,18 @@ import os
 import sys
 from contextlib import nullcontext
 
-from durakc.commands._common import load_engines
+from durakc.commands._common import load_engines, usage_error
+from durakc.commands._common import report as report_problems
 from durakc.sim import report
-from durakc.sim.executors import DASK_MISSING, EXECUTORS, ExecutorUnavailable, have_dask
+from durakc.sim.executors import (
+    CLUSTER_LOST,
+    DASK_MISSING,
+    DASK_TIMEOUT,
+    EXECUTORS,
+    ClusterLost,
+    ExecutorUnavailable,
+    have_dask,
+)
 from durakc.sim.loader import check_players, variant_name
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
@@ -34,6 +43,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="with --executor dask: the scheduler, e.g. tcp://host:8786 "
                              "(default: start a local cluster of --jobs workers)")
+    parser.add_argument("--dask-timeout", type=float, default=DASK_TIMEOUT, metavar="SECONDS",
+                        help=f"with --executor dask: give up (exit {CLUSTER_LOST}) once the "
+                             "cluster has had no worker, or no scheduler, for this long "
+                             f"(default {DASK_TIMEOUT:g})")
     parser.add_argument("--format", choices=FORMATS, default="table",
                         help="stats = raw mergeable counts of a shard (see python -m durakc.sim.merge)")
     parser.add_argument("--start", type=int, default=0, metavar="INDEX",
@@ -53,6 +66,10 @@ def _usage_problem(args, refs: list[str]) -> str | None:
     """What is wrong with the options themselves (before any engine is loaded), or None."""
     if args.games < 1 or args.players < 1 or args.start < 0:
         return "error: --games and --players must be positive, --start at least 0"
+    if not args.dask_timeout > 0:
+        return f"error: --dask-timeout must be more than 0 seconds, not {args.dask_timeout:g}"
+    if args.jobs < 0:
+        return f"error: --jobs must be 0 (one process per CPU) or more, not {args.jobs}"
     if args.plot and not report.have_matplotlib():
         return f"error: {report.PLOT_MISSING}"
     if args.scheduler and args.executor != "dask":
@@ -76,9 +93,11 @@ def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
     return names
 
 
-def _native_problem(refs: list[str]) -> str | None:
-    """Why the native backend can not run `refs` (built here, once), or None."""
+def _native_problem(refs: list[str]) -> int | None:
+    """Build the native engine of every ref here, once: None, or the exit code after saying
+    why one can not run natively (a spec the C target refuses: its diagnostics, exit 1)."""
     from durakc.ctarget import CTargetError
+    from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
 
@@ -86,9 +105,11 @@ def _native_problem(refs: list[str]) -> str | None:
         try:
             load(ref)
         except ValueError as exc:
-            return f"{ref}: {exc}"
-        except (NativeUnavailable, CTargetError) as exc:
-            return str(exc)
+            return usage_error(f"{ref}: {exc}")
+        except NativeUnavailable as exc:
+            return usage_error(str(exc))
+        except CTargetError as exc:
+            return report_problems(SpecError(exc.diagnostics))
     return None
 
 
@@ -102,10 +123,9 @@ def run(args, refs: list[str]) -> int:
     if code is not None:
         return code
     if args.backend == "native":
-        problem = _native_problem(refs)
-        if problem:
-            print(f"error: {problem}", file=sys.stderr)
-            return 2
+        code = _native_problem(refs)
+        if code is not None:
+            return code
     try:
         names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
@@ -119,10 +139,13 @@ def run(args, refs: list[str]) -> int:
             results, pairs = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
                                       rotate=args.rotate, progress=progress, start=args.start,
                                       executor=args.executor, scheduler=args.scheduler,
-                                      backend=args.backend)
+                                      backend=args.backend, dask_timeout=args.dask_timeout)
     except ExecutorUnavailable as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except ClusterLost as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return CLUSTER_LOST
     named = {names[r]: results[r] for r in refs}
     named_pairs = {names[r]: pairs[r] for r in refs[1:]}
     if args.format == "stats":

@@ -4,19 +4,42 @@
 executor ran them; `on_done(k)` is called as task `k` finishes (in any order), for progress.
 The simulator's results are merged from these in task order, so every executor gives the
 same output.
+
+On Dask a run that can not go on ends with `ClusterLost` within `timeout` seconds: when the
+cluster has had no worker, or the client no scheduler, for that long (every worker killed,
+the scheduler gone), or when a chunk's workers kept dying (dask's KilledWorker).  The CLI
+reports it in one line with exit code `CLUSTER_LOST` (3).
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import logging
+import time
+from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager, suppress
 
 EXECUTORS = ("local", "dask")
 DASK_MISSING = ("--executor dask needs dask.distributed, which is not installed: "
                 "pip install 'durakc[dask]'")
 
 
+DASK_TIMEOUT = 60.0
+"""Seconds a Dask run waits with no worker or no scheduler before it gives up (--dask-timeout)."""
+
+CLUSTER_LOST = 3
+"""The exit code of a run its Dask cluster could not finish (README, compiler/sim/README.md)."""
+
+_POLL = 0.5
+"""Seconds between two looks at the cluster while waiting for chunks."""
+
+
 class ExecutorUnavailable(RuntimeError):
     """The chosen executor can not run here (a missing package, an unreachable scheduler)."""
+
+
+class ClusterLost(RuntimeError):
+    """The Dask cluster stopped running the chunks: no worker or no scheduler for `timeout`
+    seconds, or a chunk whose workers kept dying."""
 
 
 def have_dask() -> bool:
@@ -29,10 +52,14 @@ def have_dask() -> bool:
 
 
 def run_tasks(func, tasks: list, executor: str = "local", jobs: int = 1,
-              scheduler: str | None = None, on_done=None) -> list:
-    """`func` applied to every task, results in task order."""
+              scheduler: str | None = None, on_done=None, timeout: float = DASK_TIMEOUT) -> list:
+    """`func` applied to every task, results in task order.
+
+    On Dask, `timeout` bounds how long the run waits while the cluster has no worker or the
+    client no scheduler (`ClusterLost` then).
+    """
     if executor == "dask":
-        return _run_dask(func, tasks, jobs, scheduler, on_done)
+        return _run_dask(func, tasks, jobs, scheduler, on_done, timeout)
     if executor != "local":
         raise ValueError(f"unknown executor {executor!r} (known: {', '.join(EXECUTORS)})")
     if jobs <= 1:
@@ -53,32 +80,109 @@ def run_tasks(func, tasks: list, executor: str = "local", jobs: int = 1,
     return results
 
 
-def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done) -> list:
+def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done,
+              timeout: float = DASK_TIMEOUT) -> list:
     """Submit every task to a dask.distributed cluster (a local one without `scheduler`)."""
     try:
         from dask.distributed import Client, LocalCluster
-        from dask.distributed import as_completed as dask_completed
     except ImportError as exc:
         raise ExecutorUnavailable(DASK_MISSING) from exc
     cluster = None
+    with _quiet_distributed():
+        try:
+            if scheduler:
+                client = Client(scheduler, timeout="10s")
+            else:
+                # one job: a worker thread here (the same speed, no process to start)
+                cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
+                                       processes=jobs > 1, dashboard_address=":0")
+                client = Client(cluster)
+        except (OSError, TimeoutError) as exc:
+            raise ExecutorUnavailable(f"can not reach the dask scheduler {scheduler}: {exc}"
+                                      ) from exc
+        try:
+            futures = [client.submit(func, t, pure=False) for t in tasks]
+            return _gather(client, futures, on_done, timeout, scheduler or "local")
+        except CancelledError:
+            raise ClusterLost(f"the dask cluster ({scheduler or 'local'}) cancelled the run: "
+                              "the connection to its scheduler was lost") from None
+        finally:
+            _close(client, cluster)
+
+
+@contextmanager
+def _quiet_distributed():
+    """dask.distributed's own log records silenced (its tracebacks of a lost connection, some
+    through tornado's callback errors): a cluster that stops is said once, by `ClusterLost`."""
+    names = ["distributed", "tornado.application"] + [
+        n for n in logging.root.manager.loggerDict if n.startswith("distributed.")]
+    loggers = [logging.getLogger(n) for n in names]
+    levels = [lg.level for lg in loggers]
+    for lg in loggers:
+        lg.setLevel(logging.CRITICAL)
     try:
-        if scheduler:
-            client = Client(scheduler, timeout="10s")
-        else:
-            # one job: a worker thread here (the same speed, no process to start)
-            cluster = LocalCluster(n_workers=max(1, jobs), threads_per_worker=1,
-                                   processes=jobs > 1, dashboard_address=":0")
-            client = Client(cluster)
-    except (OSError, TimeoutError) as exc:
-        raise ExecutorUnavailable(f"can not reach the dask scheduler {scheduler}: {exc}") from exc
-    try:
-        futures = [client.submit(func, t, pure=False) for t in tasks]
-        index = {f.key: k for k, f in enumerate(futures)}
-        for fut in dask_completed(futures):
+        yield
+    finally:
+        for lg, level in zip(loggers, levels):
+            lg.setLevel(level)
+
+
+def _gather(client, futures: list, on_done, timeout: float, where: str) -> list:
+    """The results of `futures` in order, watching the cluster while they run: `ClusterLost`
+    once it has had no worker, or the client no scheduler, for `timeout` seconds."""
+    from dask.distributed import wait
+
+    index = {f.key: k for k, f in enumerate(futures)}
+    pending = set(futures)
+    unhealthy_since = None
+    while pending:
+        try:
+            done, pending = wait(pending, timeout=_POLL, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            done = set()
+        for fut in done:
+            _check(fut, where)
             if on_done:
                 on_done(index[fut.key])
-        return client.gather(futures)
-    finally:
-        client.close()
-        if cluster is not None:
+        problem = None if done else _health(client)
+        if problem is None:
+            unhealthy_since = None
+        elif unhealthy_since is None:
+            unhealthy_since = time.monotonic()
+        elif time.monotonic() - unhealthy_since >= timeout:
+            raise ClusterLost(f"the dask cluster ({where}) stopped: {problem} for {timeout:g} s "
+                              f"({len(pending)} of {len(futures)} chunks unfinished; "
+                              "--dask-timeout sets how long to wait)")
+    return [f.result() for f in futures]
+
+
+def _check(fut, where: str) -> None:
+    """ClusterLost for a chunk the cluster gave up on; a chunk's own error is raised as is."""
+    if fut.status == "cancelled":
+        raise CancelledError(fut.key)
+    if fut.status == "error":
+        exc = fut.exception()
+        if type(exc).__name__ == "KilledWorker":
+            raise ClusterLost(f"the dask cluster ({where}) stopped: the workers running a chunk "
+                              f"kept dying ({exc})") from None
+        fut.result()
+
+
+def _health(client) -> str | None:
+    """What keeps the cluster from running chunks now, or None when it has a worker."""
+    if client.status != "running":
+        return "no connection to the scheduler"
+    try:
+        workers = client.scheduler_info().get("workers", {})
+    except Exception:  # noqa: BLE001 - any failure to ask means no answer from the scheduler
+        return "no answer from the scheduler"
+    return None if workers else "no worker"
+
+
+def _close(client, cluster) -> None:
+    """Close the client (and a local cluster) without waiting long for a scheduler that is gone."""
+    with suppress(Exception):  # closing after a lost cluster may fail: nothing left to do
+        client.close(timeout=5)
+    if cluster is not None:
+        with suppress(Exception):
             cluster.close()

@@ -14,7 +14,6 @@ compiles to the same cached file (nothing is written twice).
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import importlib
 import importlib.util
@@ -23,14 +22,19 @@ import sys
 import tempfile
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from durakc.spec import Spec
 
 SPEC_SUFFIXES = (".yaml", ".yml")
-"""File name endings read as spec files."""
+"""File name endings read as spec files (as `durakc.spec.files` reads them)."""
 
 CACHE_ENV = "DURAKC_CACHE"
 """Environment variable naming the folder where specs given by path are compiled."""
 
 _CACHE: dict[str, ModuleType] = {}
+_SPECS: dict[str, Spec] = {}
 
 
 class EngineNotFound(LookupError):
@@ -72,7 +76,9 @@ def load_engine(ref: str) -> ModuleType:
     if ref in _CACHE:
         return _CACHE[ref]
     if is_spec_path(ref):
-        module = _load_file(compile_spec(Path(ref)), ref)
+        spec = _checked_spec(Path(ref))
+        module = _load_file(_compile(spec, ref), ref)
+        _SPECS[ref] = spec
     elif is_engine_path(ref):
         module = _load_file(_existing(ref, "engine file"), ref)
     else:
@@ -90,11 +96,25 @@ def compile_spec(path: Path) -> Path:
     The file lives at ``<cache>/<sha256 of the source>/<module>.py``, so a changed spec (or
     compiler) gets a new file and an unchanged one is reused.  Raises SpecError.
     """
-    from durakc.codegen import render_engine
-    from durakc.ir import module_name
+    return _compile(_checked_spec(path), str(path))
+
+
+def loaded_spec(ref: str) -> Spec | None:
+    """The `Spec` a spec-file reference was checked as when `load_engine` compiled it in this
+    process (for its warnings), else None (a bundled name, an engine file, not loaded yet)."""
+    return _SPECS.get(ref)
+
+
+def _checked_spec(path: Path) -> Spec:
     from durakc.spec import load_spec
 
-    spec = load_spec(_existing(str(path), "spec file"))
+    return load_spec(_existing(str(path), "spec file"))
+
+
+def _compile(spec: Spec, path: str) -> Path:
+    from durakc.codegen import render_engine
+    from durakc.ir import module_name
+
     source = render_engine(spec)
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()
     target = cache_dir() / digest / f"{module_name(spec.name)}.py"
@@ -124,19 +144,10 @@ def _write_atomically(target: Path, source: str) -> None:
 def _existing(ref: str, what: str) -> Path:
     path = Path(ref)
     if not path.is_file():
-        reason = "is a folder" if path.is_dir() else "does not exist"
-        raise EngineNotFound(f"{ref}: no such {what} ({reason}){_close_file(path)}")
+        from durakc.spec.files import missing_file  # the spec layer, only when it is needed
+
+        raise EngineNotFound(missing_file(ref, what).usage_text)
     return path
-
-
-def _close_file(path: Path) -> str:
-    """`` (did you mean 'x.yaml'?)`` for a file of a close name in the same folder."""
-    try:
-        names = [p.name for p in path.parent.iterdir() if p.is_file()]
-    except OSError:
-        return ""
-    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
-    return f" (did you mean '{path.parent / close[0]}'?)" if close else ""
 
 
 def _load_file(path: Path, ref: str) -> ModuleType:
@@ -177,16 +188,10 @@ def _load_bundled(ref: str) -> ModuleType:
 
 def unknown_variant(ref: str, known: list[str]) -> EngineNotFound:
     """The error for a name that is no bundled variant: close names, else all of them."""
-    close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
-    files = [ref + suffix for suffix in SPEC_SUFFIXES if Path(ref + suffix).is_file()]
-    if files:
-        hint = f" (did you mean the spec file '{files[0]}'?)"
-    elif close:
-        hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)"
-    else:
-        hint = f" (bundled: {', '.join(known)})" if known else " (none is built: run durakc build)"
-    return EngineNotFound(f"{ref}: no bundled variant of that name{hint}; give a variant "
-                          "name, a spec file (.yaml) or a generated engine (.py)")
+    from durakc.spec.files import unknown_name
+
+    give = "a variant name, a spec file (.yaml) or a generated engine (.py)"
+    return EngineNotFound(unknown_name(ref, known, give).usage_text)
 
 
 def variant_name(module: ModuleType) -> str:

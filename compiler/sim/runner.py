@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from durakc.sim.bots import get_bot
-from durakc.sim.executors import run_tasks
+from durakc.sim.executors import DASK_TIMEOUT, run_tasks
 from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
@@ -153,8 +153,8 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
-             executor: str = "local", scheduler: str | None = None, backend: str = "python"
-             ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+             executor: str = "local", scheduler: str | None = None, backend: str = "python",
+             dask_timeout: float = DASK_TIMEOUT) -> tuple[dict[str, Stats], dict[str, PairStats]]:
     """Stats per variant ref, and paired statistics of each later variant against the first.
 
     Every variant plays the same seeded deals: games start .. start+games-1 (a shard of a
@@ -163,6 +163,8 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     cluster at `scheduler`, or a local one) and are merged in game order, so the result does
     not depend on where they ran.  `progress(n)` is called with the games each chunk played.
     `backend` "native" plays on the C engines (`durakc.native`): the same output.
+    `dask_timeout` bounds the wait for a Dask cluster without workers or scheduler
+    (`executors.ClusterLost`).
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
@@ -171,7 +173,7 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
              for a, b in ranges]
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
-                        on_done=done)
+                        on_done=done, timeout=dask_timeout)
     out: dict[str, Stats] = {}
     pairs: dict[str, PairStats] = {}
     for raw in results:  # merge in game order

@@ -23,14 +23,19 @@ def _expr_text(node: Node) -> str | None:
     return None
 
 
+_EXPECTED = {"int": "a whole number or an expression (a string)",
+             "bool": "true, false or an expression (a string)"}
+"""What a value of an expression key may be written as, by the expression's result type."""
+
+
 def compile_value(label: str, node: Node, env: str | None, result: str | None,
                   inherited: Expr | None, diags: list[Diagnostic]) -> Expr:
     """The checked expression of YAML value `node` (key `label`, environment `env`, type
     `result`, the parent's expression `inherited`); raises `Invalid` after its problems."""
     text = _expr_text(node)
     if text is None:
-        raise fail(diags, node, f"'{label}' must be an expression (a string), "
-                                f"not {describe(node)}")
+        expected = _EXPECTED.get(result or "", "an expression (a string)")
+        raise fail(diags, node, f"'{label}' must be {expected}, not {describe(node)}")
     compiled = compile_text(text, env, result, inherited)
     if isinstance(compiled, list):
         for problem in compiled:

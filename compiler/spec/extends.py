@@ -6,7 +6,7 @@ A chain ends at a spec without `extends`; an unknown parent, a cycle or a chain 
 
 from __future__ import annotations
 
-from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
+from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound, did_you_mean
 from durakc.spec.fields import read_fields
 from durakc.spec.files import (
     SpecFile,
@@ -20,7 +20,7 @@ from durakc.spec.files import (
     spec_name,
 )
 from durakc.spec.rules import read_rules
-from durakc.yamlsrc import load_yaml
+from durakc.yamlsrc import Entry, load_yaml
 
 MAX_EXTENDS = 16
 """Longest chain of `extends` followed."""
@@ -31,8 +31,10 @@ def load_chain(root: SpecFile, diags: list[Diagnostic]) -> list[SpecFile]:
     files = [root]
     seen = {identity(root.path): root}
     current = root
+    via = None
     while True:
-        _read_file(current, diags)
+        _read_file(current, via, diags)
+        via = current.extends
         parent = _next_parent(current, files, seen, diags)
         if parent is None:
             return files
@@ -41,9 +43,20 @@ def load_chain(root: SpecFile, diags: list[Diagnostic]) -> list[SpecFile]:
         current = parent
 
 
-def _read_file(file: SpecFile, diags: list[Diagnostic]) -> None:
+def _read_file(file: SpecFile, via: Entry | None, diags: list[Diagnostic]) -> None:
+    """Read `file` (reached through the child's `extends` entry `via`, None for the root).
+
+    A root that can not be read raises `SpecNotFound` (the reference is wrong); a parent that
+    can not be read is a problem of the child, at its `extends` value.
+    """
     try:
         file.tree, file.data = load_yaml(file.path, file.display)
+    except SpecNotFound as err:
+        if via is None:
+            raise
+        diags.append(via.value.diag(f"the parent '{via.value.value}' ({file.display}) can not "
+                                    f"be read: {err.reason}"))
+        return
     except SpecError as err:
         diags.extend(err.diagnostics)
         return

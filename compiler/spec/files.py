@@ -15,12 +15,14 @@ into the package as generated/ is mapped to `durakc.engines`), found through
 
 from __future__ import annotations
 
+import difflib
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
-from durakc.diagnostics import Diagnostic, SpecError, did_you_mean
+from durakc.diagnostics import SpecError, SpecNotFound
 from durakc.yamlsrc import Entry, Node, load_yaml
 
 
@@ -124,7 +126,10 @@ def new_file(path: Path, display: str) -> SpecFile:
 
 
 def resolve_ref(ref: str | Path) -> SpecFile:
-    """The root file for `ref`: an existing path, else a bundled name.  Raises SpecError."""
+    """The root file for `ref`: an existing path, else a bundled name.
+
+    Raises `SpecNotFound` (a usage problem, with a suggestion) when it is neither.
+    """
     text = str(ref)
     path = Path(ref)
     try:
@@ -135,9 +140,55 @@ def resolve_ref(ref: str | Path) -> SpecFile:
     bundled = bundled_path(text) if isinstance(ref, str) else None
     if bundled is not None:
         return new_file(bundled, text)
-    hint = did_you_mean(path.stem if text.endswith(".yaml") else text, bundled_names())
-    raise SpecError([Diagnostic(text, 0, 0,
-                                f"no such spec file or bundled variant '{text}'{hint}")])
+    if not isinstance(ref, str) or looks_like_path(text) or path.is_dir():
+        raise missing_file(text)
+    raise unknown_name(text, bundled_names(), "a bundled variant name or a spec file (.yaml)")
+
+
+SPEC_SUFFIXES = (".yaml", ".yml")
+"""File name endings read as spec files."""
+
+
+def looks_like_path(ref: str) -> bool:
+    """`ref` names a file (a spec ending, or a folder in it) rather than a bundled variant."""
+    return ref.lower().endswith(SPEC_SUFFIXES) or "/" in ref or os.sep in ref
+
+
+def missing_file(ref: str, what: str = "spec file") -> SpecNotFound:
+    """The usage problem for a file reference that names no file: ``no such spec file (does
+    not exist) (did you mean 'house.yaml'?)``, the suggestion a close name in its folder,
+    else (a spec file) a bundled variant close to its stem."""
+    path = Path(ref)
+    reason = "is a folder" if path.is_dir() else "does not exist"
+    hint = close_file(path)
+    if not hint and what == "spec file" and path.suffix.lower() in SPEC_SUFFIXES:
+        close = difflib.get_close_matches(path.stem, bundled_names(), n=1, cutoff=0.6)
+        hint = f" (did you mean the bundled variant '{close[0]}'?)" if close else ""
+    return SpecNotFound(ref, f"no such {what} ({reason}){hint}")
+
+
+def close_file(path: Path) -> str:
+    """`` (did you mean 'x.yaml'?)`` for a file of a close name in the same folder."""
+    try:
+        names = [p.name for p in path.parent.iterdir() if p.is_file()]
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.75)
+    return f" (did you mean '{path.parent / close[0]}'?)" if close else ""
+
+
+def unknown_name(ref: str, known: list[str], give: str) -> SpecNotFound:
+    """The usage problem for a name that is no bundled variant (`known`): a spec file of that
+    name here, else close names, else all of them; `give` says which references work."""
+    close = difflib.get_close_matches(ref, known, n=3, cutoff=0.6)
+    files = [ref + suffix for suffix in SPEC_SUFFIXES if Path(ref + suffix).is_file()]
+    if files:
+        hint = f" (did you mean the spec file '{files[0]}'?)"
+    elif close:
+        hint = f" (did you mean {' or '.join(repr(n) for n in close)}?)"
+    else:
+        hint = f" (bundled: {', '.join(known)})" if known else " (none is built: run durakc build)"
+    return SpecNotFound(ref, f"no bundled variant of that name{hint}; give {give}")
 
 
 def find_parent(child: SpecFile, name: str) -> tuple[Path | None, bool]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from durakc import __version__
+from durakc.diagnostics import Diagnostic
 from durakc.schema import KEYS
 from durakc.spec.files import SpecFile, is_bundled
 from durakc.yamlsrc import Node
@@ -33,6 +34,19 @@ class Spec:
     """The YAML value that set each rule key (keys at their default have none)."""
     name_node: Node | None = None
     """The root file's `name` value, for diagnostics about the variant's name."""
+
+    def diag_at(self, paths: tuple[str, ...] | list[str], message: str) -> Diagnostic:
+        """A diagnostic about the keys `paths`, at the value of the first the root file sets,
+        else of the first any file of the chain sets (as that file is named), else at the
+        root's `name`: never without a position when the spec has one to give."""
+        for root_only in (True, False):
+            for path in paths:
+                node = self.nodes.get(path)
+                if node is not None and (not root_only or self.origin.get(path) == "this file"):
+                    return node.diag(message, width=None)
+        if self.name_node is not None:
+            return self.name_node.diag(message, width=None)
+        return Diagnostic(self.label, 0, 0, message)
 
     @property
     def bundled(self) -> bool:

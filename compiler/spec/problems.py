@@ -17,12 +17,23 @@ def describe(node: Node) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true" if value else "false"
+        word = "true" if value else "false"
+        if yaml_bool_word(node):  # NO, yes, on, Off ...: YAML 1.1 reads these as booleans
+            return (f"{node.text} (which YAML reads as {word}: put it in quotes, "
+                    f"'{node.text}', for the text)")
+        return word
     if isinstance(value, (int, float)):
         return f"the number {node.text}"
     text = str(value)
     text = text if len(text) <= 40 else text[:37] + "..."
     return f"'{text}'"
+
+
+def yaml_bool_word(node: Node) -> bool:
+    """`node` is a plain yes/no/on/off (any case) that YAML 1.1 read as a boolean, not the
+    words true or false: a letter or a text where one was meant (`deck.suits: [S, NO]`)."""
+    return (node.kind == "scalar" and isinstance(node.value, bool) and node.style is None
+            and node.text.lower() not in ("true", "false"))
 
 
 class Invalid(Exception):

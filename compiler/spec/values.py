@@ -13,7 +13,7 @@ import re
 from durakc.diagnostics import Diagnostic, did_you_mean
 from durakc.schema import ALL_RANKS, SUITS, Key, value_text
 from durakc.spec.exprs import compile_value
-from durakc.spec.problems import Invalid, describe, fail, flag
+from durakc.spec.problems import Invalid, describe, fail, flag, yaml_bool_word
 from durakc.yamlsrc import Node
 
 ANNOTATION_RE = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -59,7 +59,8 @@ def _check_enum(key: Key, node: Node, diags, ctx) -> str:
                                                              or key.reserved):
         return value
     choices = ", ".join(key.choices)
-    hint = did_you_mean(value, key.choices) if isinstance(value, str) else ""
+    word = node.text if yaml_bool_word(node) else value  # `no` was meant as a word
+    hint = did_you_mean(word, key.choices) if isinstance(word, str) else ""
     raise fail(diags, node,
                f"'{key.path}' must be one of {choices}, not {describe(node)}{hint}")
 

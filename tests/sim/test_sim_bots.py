@@ -63,6 +63,34 @@ def test_unknown_bot_is_an_error():
         get_bot("clever")
 
 
+@pytest.mark.parametrize("text, message", [
+    ("mcts:abc", ("bot 'mcts:abc': the number of samples after 'mcts:' must be a whole number, "
+                 "not 'abc'")),
+    ("mcts:0", "bot 'mcts:0': the number of samples must be at least 1, not 0"),
+    ("rollout:-3", "bot 'rollout:-3': the number of samples must be at least 1, not -3"),
+    ("mcts:", "bot 'mcts:': the number of samples after 'mcts:' must be a whole number, not ''"),
+    ("greedy:2", "bot 'greedy:2': greedy takes no number (write just 'greedy')"),
+    ("grredy", "unknown bot 'grredy' (did you mean 'greedy'?) (known: random, greedy, mcts"),
+])
+def test_a_bad_bot_text_says_what_is_wrong(text, message):
+    """Issue 19 3c: `mcts:abc` said "invalid literal for int()", `mcts:0` quietly meant 12."""
+    with pytest.raises(ValueError) as info:
+        get_bot(text)
+    assert str(info.value).startswith(message)
+    assert "invalid literal" not in str(info.value)
+
+
+def test_a_registered_bot_is_validated_like_the_others(monkeypatch):
+    """A new bot (the search helper's `search:N`) gets the same checks by registering."""
+    from durakc.sim import bots
+    monkeypatch.setattr(bots, "BOTS", dict(bots.BOTS))
+    bots.register_bot("deep", lambda n: (lambda game, seat, rng, repeated=False: n),
+                      param="plies", minimum=2, maximum=9)
+    assert get_bot("deep:4")(None, 0, None) == 4
+    with pytest.raises(ValueError, match="the number of plies must be 2 to 9, not 10"):
+        get_bot("deep:10")
+
+
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_determinize_keeps_what_the_seat_knows(players):
     for ref in engines():

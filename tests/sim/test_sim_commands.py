@@ -139,6 +139,43 @@ def test_shards_merge_to_the_whole_run(tmp_path):
     assert json.loads(merged.stdout) == whole
 
 
+def test_overlapping_shards_are_refused_naming_the_ranges(tmp_path):
+    """Issue 19 3g: `merge s1.json s1.json` warned and reported twice the games."""
+    paths = {}
+    for start, games in ((0, 30), (20, 30)):
+        proc = durakc("simulate", FAKE, "--games", games, "--start", start, "--seed", "9",
+                      "--format", "stats")
+        assert proc.returncode == 0, proc.stderr
+        paths[start] = tmp_path / f"s{start}.json"
+        paths[start].write_text(proc.stdout)
+
+    def merge(*files):
+        return subprocess.run([sys.executable, "-m", "durakc.sim.merge", *map(str, files)],
+                              cwd=ROOT, capture_output=True, text=True, check=False)
+
+    same = merge(paths[0], paths[0])
+    assert same.returncode == 2 and same.stdout == ""
+    assert same.stderr == (f"error: shards overlap, so their games would be counted twice: "
+                           f"{paths[0]} (games 0-29) and {paths[0]} (games 0-29) both hold "
+                           f"games 0-29\n")
+    partial = merge(paths[20], paths[0])
+    assert partial.returncode == 2
+    assert (f"{paths[0]} (games 0-29) and {paths[20]} (games 20-49) both hold games 20-29"
+            in partial.stderr)
+
+
+def test_merge_shards_finds_an_overlap_beyond_the_next_shard():
+    from durakc.sim.merge import OverlappingShards, merge_shards
+    shard = {"kind": "durakc-sim-stats", "players": 2, "seed": 0, "bots": ["random"] * 2,
+             "rotate": False, "variants": {}, "pairs": {}}
+    docs = [dict(shard, start=0, games=100), dict(shard, start=10, games=10),
+            dict(shard, start=50, games=10)]
+    with pytest.raises(OverlappingShards) as info:
+        merge_shards(docs, ["a", "b", "c"])
+    assert str(info.value).endswith("a (games 0-99) and b (games 10-19) both hold games 10-19; "
+                                    "a (games 0-99) and c (games 50-59) both hold games 50-59")
+
+
 def test_plot_with_matplotlib(tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "cmp.png"

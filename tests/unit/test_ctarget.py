@@ -80,7 +80,7 @@ def test_a_spec_the_c_target_can_not_build_gets_an_error_naming_the_key(monkeypa
     assert len(problems) == 1
     text = problems[0].format()
     assert "transfer.when" in text and "unbeaten_late" in text and "--target c" in text
-    assert text.startswith("variants/kyiv.yaml:15:5: error: transfer.when")
+    assert text.startswith("variants/kyiv.yaml:15:12: error: transfer.when")  # at the value
     with pytest.raises(CTargetError):
         render_c(spec)
 

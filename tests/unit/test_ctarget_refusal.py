@@ -7,6 +7,9 @@ would arrive: as a name the C target has never heard of.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -159,9 +162,9 @@ def test_jokers_with_wild_cards_are_refused_at_deck_jokers(tmp_path):
     assert problems[0].line == 6
 
 
-@pytest.mark.parametrize("parent,key,line", [("poker", "swap.per_game", 0),
-                                             ("trump-six", "trump.six_exchange", 0)])
-def test_swaps_and_the_exchange_with_wild_cards_are_refused(tmp_path, parent, key, line):
+@pytest.mark.parametrize("parent,key", [("poker", "swap.per_game"),
+                                        ("trump-six", "trump.six_exchange")])
+def test_swaps_and_the_exchange_with_wild_cards_are_refused(tmp_path, parent, key):
     """PK1 and TX1 in C read printed cards; with wild cards (W3) the Python engine's handling
     of a named suit would be needed, so the C target refuses the pair rather than differ."""
     spec_file = tmp_path / "wild-house.yaml"
@@ -171,4 +174,29 @@ def test_swaps_and_the_exchange_with_wild_cards_are_refused(tmp_path, parent, ke
     assert [p.message for p in problems] == [
         (f"{key}: the C target does not build {key} together with wild cards (deck.wild_rank) "
          f"yet (the value comes from the parent {parent}) (--target c)")]
-    assert problems[0].line == line  # the key is the parent's: no line of this file sets it
+    # issue 19 3a: the key is the parent's, so the refusal is placed at the key of this file
+    # it clashes with (once at 0:0, under the file's base name)
+    assert (problems[0].path, problems[0].line, problems[0].col) == (str(spec_file), 6, 17)
+
+
+def test_c_target_refusals_are_located_at_the_key_with_the_path_as_given(tmp_path):
+    """Issue 19 3a: `compile --target c` and `simulate --backend native` print the refusal once,
+    at the value's line and column, under the path the user typed (not its base name)."""
+    folder = tmp_path / "sub"
+    folder.mkdir()
+    (folder / "cw2.yaml").write_text("name: cw2\ntitle: Weli with swaps\nextends: weli\n"
+                                     "rules:\n  swap:\n    per_game: 3\n", encoding="utf-8")
+    for args in (["compile", "sub/cw2.yaml", "--target", "c", "--check"],
+                 ["simulate", "sub/cw2.yaml", "--backend", "native", "--games", "2"]):
+        proc = subprocess.run([sys.executable, "-m", "durakc", *args], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "DURAKC_CACHE": str(tmp_path / "cache")})
+        assert proc.returncode == 1, proc.stderr
+        assert proc.stderr.startswith("sub/cw2.yaml:6:15: error: swap.per_game: the C target "
+                                      "does not build swap.per_game together with wild cards"), args
+        assert proc.stderr.count("error:") == 1 and "0:0" not in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "durakc", "compile", "sub/cw2.yaml", "--target",
+                           "c", "--check", "--format", "json"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    (diag,) = json.loads(proc.stdout)
+    assert (diag["file"], diag["line"], diag["column"]) == ("sub/cw2.yaml", 6, 15)

@@ -206,3 +206,57 @@ def test_any_text_gives_a_tree_or_positioned_diagnostics():
                 assert diag.format().startswith(f"s.yaml:{diag.line}:{diag.col}: error: ")
 
     check()
+
+
+# ---------------------------------------------------------------------------
+# Issue 19 3d: what YAML made of a value, and what a value may be
+# ---------------------------------------------------------------------------
+def _spec_errors(tmp_path, rules: str, title: str = "T") -> list[str]:
+    from durakc.spec import load_spec
+    path = tmp_path / "y.yaml"
+    path.write_text(f"name: y\ntitle: {title}\nextends: transfer\nrules:\n{rules}",
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(str(path))
+    return [d.message for d in info.value.diagnostics]
+
+
+@pytest.mark.parametrize("rules, message", [
+    ("  deck:\n    suits: [S, H, D, NO]\n",
+     ("'deck.suits': NO (which YAML reads as false: put it in quotes, 'NO', for the text) is "
+     "not a suit letter (S, H, D or C)")),
+    ("  trump:\n    suit: off\n",
+     ("'trump.suit' must be a suit letter (S, H, D or C) or null, not off (which YAML reads as "
+     "false: put it in quotes, 'off', for the text)")),
+    ("  trump:\n    mode: no\n",
+     ("'trump.mode' must be one of turned_bottom, turned_top, fixed, none, per_seat, not no "
+     "(which YAML reads as false: put it in quotes, 'no', for the text) (did you mean 'none'?)")),
+    ("  deck:\n    wild_rank: Yes\n",
+     ("'deck.wild_rank' must be a rank (2 3 4 5 6 7 8 9 10 J Q K A) or null, not Yes (which "
+     "YAML reads as true: put it in quotes, 'Yes', for the text)")),
+])
+def test_a_yaml_boolean_word_where_text_is_meant_is_explained(tmp_path, rules, message):
+    """`NO` was reported as "false is not a suit letter": say what YAML made of it."""
+    assert _spec_errors(tmp_path, rules) == [message]
+
+
+def test_a_yaml_boolean_title_is_explained(tmp_path):
+    assert _spec_errors(tmp_path, "  attack:\n    limit: 4\n", title="Yes") == [
+        ("'title' must be a non-empty string, not Yes (which YAML reads as true: put it in "
+        "quotes, 'Yes', for the text)")]
+
+
+def test_true_and_false_are_not_explained(tmp_path):
+    assert _spec_errors(tmp_path, "  deck:\n    suits: [S, H, D, false]\n") == [
+        "'deck.suits': false is not a suit letter (S, H, D or C)"]
+
+
+@pytest.mark.parametrize("key, value, expected", [
+    ("attack:\n    limit", "4.5", ("'attack.limit' must be a whole number or an expression "
+                                   "(a string), not the number 4.5")),
+    ("transfer:\n    when", "[1]", ("'transfer.when' must be true, false or an expression "
+                                   "(a string), not a list")),
+])
+def test_an_expression_key_says_a_plain_value_is_accepted_too(tmp_path, key, value, expected):
+    """`attack.limit: 4` is accepted, so "must be an expression (a string)" misled for 4.5."""
+    assert _spec_errors(tmp_path, f"  {key}: {value}\n") == [expected]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from durakc.diagnostics import SpecError
+from durakc.diagnostics import SpecError, SpecNotFound
 from durakc.yamlsrc import MAX_BYTES, load_yaml, parse_text
 
 
@@ -142,20 +142,20 @@ def test_syntax_error_uses_the_marker():
 def test_not_utf8():
     assert problems(b"name: x\ntitle: caf\xe9 au lait\n") == [
         ("s.yaml:2:11: error: the file is not valid UTF-8 (byte 0xe9)\n"
-        "    title: caf\ufffd au lait\n"
-        "              ^")]
+        "    title: caf\\xe9 au lait\n"      # the byte escaped, never echoed raw
+        "              ^~~~")]
 
 
 def test_control_character():
     assert problems("a: \x01\n") == [
         ("s.yaml:1:4: error: character #x0001 is not allowed in YAML\n"
-        "    a: \x01\n"
-        "       ^")]
+        "    a: \\x01\n"
+        "       ^~~~")]
 
 
 def test_too_large():
     text = "a: " + "x" * (MAX_BYTES + 1) + "\n"
-    assert problems(text) == [(f"s.yaml:0:0: error: spec is too large ({MAX_BYTES + 5} bytes; "
+    assert problems(text) == [(f"s.yaml: error: spec is too large ({MAX_BYTES + 5} bytes; "
                               f"at most {MAX_BYTES} bytes)")]
 
 
@@ -169,7 +169,8 @@ def test_too_deep():
 def test_load_yaml_missing_and_directory(tmp_path):
     with pytest.raises(SpecError) as info:
         load_yaml(tmp_path / "nope.yaml", "nope.yaml")
-    assert [d.format() for d in info.value.diagnostics] == ["nope.yaml:0:0: error: no such file"]
+    assert [d.format() for d in info.value.diagnostics] == ["nope.yaml: error: no such file"]
+    assert isinstance(info.value, SpecNotFound)  # a usage problem: the reference is wrong
     with pytest.raises(SpecError) as info:
         load_yaml(tmp_path, "dir")
     assert len(info.value.diagnostics) == 1
