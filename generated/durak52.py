@@ -730,7 +730,7 @@ class Game:
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
-    annotations = property(attrgetter("_annotations"), doc='outcome.annotations: name -> whether it held, once the game is lost')
+    annotations = property(attrgetter("_annotations"), doc='Name -> whether it held, of the outcome.annotations conditions, once the game is lost.')
     dealer = property(attrgetter("_dealer"), doc='The seat that dealt this game.')
     history = property(attrgetter("_history"), doc='The texts of the actions applied so far, in order.')
     is_draw = property(attrgetter("_is_draw"), doc='True when the game ended with nobody holding cards (T24).')
