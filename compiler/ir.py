@@ -16,7 +16,14 @@ from durakc.expressions import Card
 from durakc.hooks import Capability
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
-from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema import (
+    ALL_RANKS,
+    COUNTER_MAX,
+    JOKER_COLOURS,
+    TEAM_PLAYER_COUNTS,
+    team_of,
+    teams_of,
+)
 from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -111,6 +118,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "players_min": r["players.min"],
         "players_max": r["players.max"],
         "hand_size": r["deal.hand_size"],
+        "counter_max": COUNTER_MAX,
         "deal_mode": r["deal.mode"],
         "ranks": ranks,
         "suits": suits,

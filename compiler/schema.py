@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the schema's API
     CARD_FIELDS,
     COLOURS,
+    COUNTER_MAX,
     ENVIRONMENTS,
     JOKER_COLOURS,
     NAME_RANGES,
