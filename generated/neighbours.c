@@ -409,16 +409,6 @@ static inline int lowest(mask_t m)
 #endif
 }
 
-static inline int expr_min(int a, int b)
-{
-    return a <= b ? a : b;
-}
-
-static inline int expr_max(int a, int b)
-{
-    return a >= b ? a : b;
-}
-
 /* beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)
  * evaluated at compile time for every pair of cards and every trump suit the variant allows
  * (trump.mode = turned_bottom).  BEATEN_BY[trump + 1][a] is the mask of cards that beat a. */
