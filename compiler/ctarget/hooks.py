@@ -81,6 +81,9 @@ C_HOOK_POINTS = {
     "bot_plan_used": "bots, beat_plan: mark the defence card `best` used in `used`",
     "bot_kept": "bots, greedy_open and greedy_throw: `trumps`, the cards kept back like trumps",
     "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
+    "verb_texts": "text: further verbs after \"pass\", in the order of the action kinds (`, \"swap\"`)",
+    "parse_cards": "parse_action: map the parsed card ints `cards[0 .. ncards-1]` (as the Python parse hook)",
+    "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
 }
 """Every C hook point: name -> what code goes there."""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from durakc.sim.bots import get_bot
-from durakc.sim.executors import DASK_TIMEOUT, run_tasks
+from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
@@ -172,11 +172,11 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
              + ((backend,) if backend != "python" else ())
              for a, b in ranges]
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
-    results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
-                        on_done=done, timeout=dask_timeout)
+    results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
+                         on_done=done, timeout=dask_timeout)
     out: dict[str, Stats] = {}
     pairs: dict[str, PairStats] = {}
-    for raw in results:  # merge in game order
+    for raw in results:  # merged in game order as each chunk arrives: memory flat in `games`
         for ref, d in raw["variants"].items():
             s = Stats.from_dict(d)
             out[ref] = out[ref].merge(s) if ref in out else s
