@@ -138,6 +138,11 @@ def run(args) -> int:
         names = _variant_names(refs, engines, args.players)
     except ValueError as exc:
         return usage_error(str(exc))
+    from durakc.sim.bots import get_bot
+    from durakc.sim.estimates import estimates
+    if args.strong_games and not estimates(get_bot(args.strong)):
+        print(f"warning: {args.strong} publishes no value estimates "
+              "(durakc.sim.estimates): the drama figures will have no games", file=sys.stderr)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     total = (args.games + args.strong_games) * len(refs)
     executor = "dask" if args.dask else "local"
