@@ -81,6 +81,11 @@ def _fairness(r: _Rates, players: int) -> list[dict]:
         rows.append(r.row(label, "rate", "loss_rate_by_seat", k, "loss_rate_by_seat_diff"))
     rows.append(r.row("first attacker's advantage", "pp", "first_attacker_advantage",
                       diff_key="first_attacker_advantage_diff"))
+    layouts = [s.get("teams") for s in r.summary.values()]
+    if layouts[0] is not None and all(t == layouts[0] for t in layouts):   # PR5
+        for k, team in enumerate(layouts[0]):
+            label = "loss rate, team {" + ",".join(map(str, team)) + "}"
+            rows.append(r.row(label, "rate", "loss_rate_by_team", k, "loss_rate_by_team_diff"))
     return rows
 
 
@@ -131,7 +136,8 @@ def _drama(measures, names) -> list[dict]:
 NOTES = {
     "fairness": "Seats are counted from the game's first attacker (+1: the next seat "
                 "clockwise); the first attacker's advantage is the other seats' mean loss "
-                "rate minus the first attacker's (positive: attacking first helps).",
+                "rate minus the first attacker's (positive: attacking first helps).  When "
+                "every variant has the same teams, each team's loss rate follows.",
     "outcome": "Rates are over finished games; unfinished ones (a repeating cycle or the "
                "action cap) are counted apart, over all games.",
     "length": "A round is one opening attack.  Quartiles and medians are exact, with "

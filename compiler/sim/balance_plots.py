@@ -58,9 +58,12 @@ def _draw(section: dict, doc: dict, fig) -> None:
     sid = section["id"]
     if sid == "fairness":
         ax1, ax2 = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 1]})
-        seats = _rows(section, "loss rate")
-        _grouped(ax1, names, seats, ["first attacker"] + [f"+{k}" for k in range(1, len(seats))])
-        ax1.set_title("loss rate by seat", fontsize=10)
+        seats = _rows(section, "loss rate, first attacker")
+        teams = _rows(section, "loss rate, team")
+        _grouped(ax1, names, seats + teams,
+                 ["first attacker"] + [f"+{k}" for k in range(1, len(seats))]
+                 + [r["measure"].split(", ")[1] for r in teams])
+        ax1.set_title("loss rate by seat" + (" and team" if teams else ""), fontsize=10)
         ax1.legend(fontsize=8)
         _single(ax2, names, _rows(section, "first attacker's")[0], "first attacker's advantage")
     elif sid == "outcome":

@@ -207,3 +207,15 @@ def test_html_without_matplotlib_is_a_usage_error(monkeypatch, capsys):
     monkeypatch.setattr(report, "have_matplotlib", lambda: False)
     assert main(["report", FAKE, "--backend", "python", "--format", "html"]) == 2
     assert "pip install 'durakc[plot]'" in capsys.readouterr().err
+
+
+def test_a_team_variant_reports_each_teams_loss_rate(tmp_path):
+    pytest.importorskip("matplotlib")
+    proc = durakc("report", "pairs", "--players", "4", "--games", "20", "--strong-games", "0",
+                  "--format", "json,html", "--out", tmp_path / "t")
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads((tmp_path / "t.json").read_text())
+    fairness = doc["sections"][0]["rows"]
+    assert [r["measure"] for r in fairness][-2:] == ["loss rate, team {0,2}",
+                                                      "loss rate, team {1,3}"]
+    assert "team {0,2}" in (tmp_path / "t.html").read_text()
