@@ -116,7 +116,7 @@ def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
 
 def run(args) -> int:
     from durakc.sim import balance_doc, balance_format
-    from durakc.sim.balance_run import run_report
+    from durakc.sim.balance_run import run_report, total_work
     from durakc.sim.command import _native_problem, _variant_names
     from durakc.sim.executors import CLUSTER_LOST, ClusterLost, ExecutorUnavailable
     from durakc.sim.progress import Progress, wanted
@@ -144,11 +144,12 @@ def run(args) -> int:
         print(f"warning: {args.strong} publishes no value estimates "
               "(durakc.sim.estimates): the drama figures will have no games", file=sys.stderr)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    total = (args.games + args.strong_games) * len(refs)
+    total = total_work(refs, args.games, args.strong_games)
     executor = "dask" if args.dask else "local"
     scheduler = None if args.dask in (None, "local") else args.dask
     try:
-        with Progress(total) if wanted(args.progress) else nullcontext() as progress:
+        with (Progress(total, counts=False) if wanted(args.progress)
+              else nullcontext()) as progress:
             played = run_report(refs, args.players, args.games, args.strong_games, args.strong,
                                 args.seed, fast=args.fast, jobs=jobs, executor=executor,
                                 scheduler=scheduler, backend=args.backend, progress=progress,

@@ -219,3 +219,10 @@ def test_a_team_variant_reports_each_teams_loss_rate(tmp_path):
     assert [r["measure"] for r in fairness][-2:] == ["loss rate, team {0,2}",
                                                       "loss rate, team {1,3}"]
     assert "team {0,2}" in (tmp_path / "t.html").read_text()
+
+
+def test_progress_goes_to_stderr_only():
+    proc = durakc("report", FAKE, "--backend", "python", "--games", "20", "--strong-games", "2",
+                  "--strong", "mcts:2", "--progress")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("# Balance report: fake\n") and "100%" in proc.stderr
