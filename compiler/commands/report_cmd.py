@@ -18,7 +18,7 @@ NAME = "report"
 HELP = ("a balance report of variants on the same deals: fairness, outcome, length, skill "
         "depth, decisiveness (Markdown, JSON, HTML with plots)")
 
-GAMES = 8000
+GAMES = 20000
 """Default games per variant with the fast bots."""
 
 STRONG_GAMES = 150

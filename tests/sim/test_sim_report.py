@@ -163,7 +163,8 @@ def scheduler():
 
 def test_the_report_is_byte_identical_across_jobs_and_dask(tmp_path, scheduler):
     pytest.importorskip("matplotlib")
-    args = ("report", "transfer", "podkidnoy", *SMALL, "--format", "md,json,html")
+    args = ("report", "transfer", "podkidnoy", "proyezdnoy", "kyiv", "--players", "3", *SMALL,
+            "--format", "md,json,html")
     outputs = {}
     for how, extra in (("one", ("--jobs", "1")), ("two", ("--jobs", "2")),
                        ("dask", ("--dask", scheduler))):
