@@ -26,9 +26,11 @@ STRONG_GAMES = 150
 
 
 def default_strong() -> str:
-    """The strong bot of the report: `search` once it is registered, else `mcts:8`."""
-    from durakc.sim.bots import BOTS
-    return "search" if "search" in BOTS else "mcts:8"
+    """The strong bot of the report: `search` once it is registered and publishes value
+    estimates (the drama figures need them), else `mcts:8`."""
+    from durakc.sim.bots import BOTS, get_bot
+    from durakc.sim.estimates import estimates
+    return "search" if "search" in BOTS and estimates(get_bot("search")) else "mcts:8"
 
 
 def add_arguments(parser) -> None:
@@ -43,7 +45,8 @@ def add_arguments(parser) -> None:
                         help="games per variant with the strong bot, for skill and drama "
                              f"(default {STRONG_GAMES}; 0 leaves those sections empty)")
     parser.add_argument("--strong", metavar="BOT",
-                        help="the strong bot (default: search when it is registered, else mcts:8)")
+                        help="the strong bot (default: search when it is registered and publishes "
+                             "value estimates, else mcts:8)")
     parser.add_argument("--fast", default="greedy", metavar="BOT",
                         help="the bot of every seat in the rate games (default greedy)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")

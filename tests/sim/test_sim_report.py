@@ -178,8 +178,11 @@ def test_the_report_is_byte_identical_across_jobs_and_dask(tmp_path, scheduler):
 def test_the_strong_bot_defaults_to_search_once_it_is_registered(monkeypatch):
     from durakc.commands.report_cmd import default_strong
     from durakc.sim import bots
-    assert default_strong() == ("search" if "search" in bots.BOTS else "mcts:8")
-    monkeypatch.setitem(bots.BOTS, "search", bots.BOTS["greedy"])
+    if "search" not in bots.BOTS:
+        assert default_strong() == "mcts:8"
+    monkeypatch.setitem(bots.BOTS, "search", bots.BOTS["greedy"])    # publishes no estimates
+    assert default_strong() == "mcts:8"
+    monkeypatch.setitem(bots.BOTS, "search", bots.BOTS["mcts"])
     assert default_strong() == "search"
 
 
