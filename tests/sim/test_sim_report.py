@@ -230,3 +230,16 @@ def test_progress_goes_to_stderr_only():
                   "--strong", "mcts:2", "--progress")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("# Balance report: fake\n") and "100%" in proc.stderr
+
+
+def test_the_skill_games_are_those_of_simulate_with_the_bots_rotated():
+    """Game i of the strong batch is `simulate --bots mcts:2,greedy --rotate`'s game i."""
+    from durakc.sim.runner import simulate
+    played = run_report([FAKE], 2, 5, 12, "mcts:2", 2, backend="python")
+    stats, _ = simulate([FAKE], 2, 12, ["mcts:2", "greedy"], 2, rotate=True)
+    s = stats[FAKE].summary(["mcts:2", "greedy"])
+    m = played["measures"]
+    assert m.rate(0, "strong_lost")["games"] == s["finished"] > 0
+    assert m.rate(0, "strong_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["mcts:2"])
+    assert m.mean(0, "weak_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["greedy"])
+    assert m.rate(0, "draw")["value"] == pytest.approx(s["draw_rate"])
