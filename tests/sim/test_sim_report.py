@@ -240,6 +240,6 @@ def test_the_skill_games_are_those_of_simulate_with_the_bots_rotated():
     s = stats[FAKE].summary(["mcts:2", "greedy"])
     m = played["measures"]
     assert m.rate(0, "strong_lost")["games"] == s["finished"] > 0
-    assert m.rate(0, "strong_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["mcts:2"])
-    assert m.mean(0, "weak_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["greedy"])
-    assert m.rate(0, "draw")["value"] == pytest.approx(s["draw_rate"])
+    assert m.rate(0, "strong_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["mcts:2"], abs=1e-6)
+    assert m.mean(0, "weak_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["greedy"], abs=1e-6)
+    assert m.rate(0, "draw")["value"] == pytest.approx(s["draw_rate"], abs=1e-6)
