@@ -168,12 +168,24 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)
-             + ((backend,) if backend != "python" else ())
-             for a, b in ranges]
+    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend)
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
                          on_done=done, timeout=dask_timeout)
+    return merge_chunks(results)
+
+
+def simulate_tasks(refs: list[str], players: int, games: int, bots: list[str], seed: int,
+                   rotate: bool = False, start: int = 0, backend: str = "python") -> list[tuple]:
+    """The `run_chunk` tasks of a run (what `simulate` sends to its executor)."""
+    return [(list(refs), players, bots, seed, start + a, start + b, rotate)
+            + ((backend,) if backend != "python" else ())
+            for a, b in chunk_ranges(games)]
+
+
+def merge_chunks(results) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+    """The `run_chunk` results of a run (any iterable, consumed as they arrive) merged in their
+    (game) order: Stats per variant ref, PairStats per later ref."""
     out: dict[str, Stats] = {}
     pairs: dict[str, PairStats] = {}
     for raw in results:  # merged in game order as each chunk arrives: memory flat in `games`
