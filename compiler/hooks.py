@@ -85,6 +85,7 @@ HOOK_POINTS = {
     "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
     "apply_methods": "Game methods that apply_kinds calls",
     "refill": "_end_round: draw the hands up from the stock (T22)",
+    "refill_order": "refill: `order`, the seats in refill order (cached in `_orders`; `took` known) (T22, HR10)",
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
     "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
@@ -109,6 +110,8 @@ HOOK_POINTS = {
     "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
     "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
     "observation": "Game.observation: more `\"key\": value,` entries",
+    "observation_discard": "Game.observation: the `\"discard\": ...,` entry (view.discard, HR25)",
+    "observation_history": "Game.observation: the `\"history\": ...,` entry (view.discard, HR25)",
     # card identities beyond the printed cards (capability `wild`, W2)
     "card_identities": "module level, after FULL_DECK: further card ints (NCARDS and up) and their tables",
     "card_text": "card_index: read the upper-cased text `t` (symbols of its last character read)",
