@@ -168,7 +168,10 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     if "annotations" in exp:
         eq("annotations", dict(game.annotations), dict(exp["annotations"]))
     if "legal" in exp:
-        eq("legal (as a set)", sorted(legal), sorted(_canon_list(exp["legal"], ctx)))
+        wanted = _canon_list(exp["legal"], ctx)
+        if ctx.rules.get("play.resign") and legal and "resign" not in wanted:
+            wanted.append("resign")  # HR24: the seat to move may always resign as well
+        eq("legal (as a set)", sorted(legal), sorted(wanted))
     for a in _canon_list(exp.get("legal_has", []) or [], ctx):
         assert a in legal, f"{where}: {a!r} must be legal\n  {state}"
     for a in _canon_list(exp.get("legal_lacks", []) or [], ctx):
