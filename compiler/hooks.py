@@ -75,6 +75,7 @@ HOOK_POINTS = {
     "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
     "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
     "defence_actions": "_defence_actions: actions after the beats and before `take`",
+    "legal_end": "legal_actions, after every phase: `legal`, the list of `phase` (play.resign, HR24)",
     "legal_methods": "Game methods that the legal-action hooks call",
     "opened": "apply(): after the opening attack, who moves next",
     "beat_played": "apply(): after a defence card covered attack card `a`",

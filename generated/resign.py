@@ -834,7 +834,6 @@ class Game:
                 legal = self._defence_actions()
             elif phase == OPENING:
                 legal = self._opening_actions()
-                legal = legal + [RESIGN_ACTION]  # play.resign: the seat to move may resign (HR24)
             elif phase == THROW_IN:
                 # T2: a card of a rank already on the table, or pass.
                 legal = []
@@ -844,9 +843,10 @@ class Game:
                     legal.append(_THROW[low.bit_length() - 1])
                     m ^= low
                 legal.append(PASS_ACTION)
-                legal = legal + [RESIGN_ACTION]  # play.resign (HR24)
             else:
                 legal = []
+            if phase != OVER:
+                legal = legal + [RESIGN_ACTION]  # play.resign: the seat to move may resign, last (HR24)
             self._legal = legal
         return legal[:]
 
@@ -892,7 +892,6 @@ class Game:
             mine = hand & (self._on_table if not self._beaten else self._pass_on_rank())
             if mine:
                 self._pass_on_actions(mine, acts)
-        acts.append(RESIGN_ACTION)  # play.resign: the defender may resign too (HR24)
         acts.append(TAKE_ACTION)
         return acts
 
