@@ -2023,7 +2023,7 @@ static void random_defence(game *g, mt_state *rng, action *others)
         count[i] = popcount(beating[i]);
         beats += count[i];
     }
-    k = (int)(mt_random(rng) * (beats + (int)(defence_others(g, hand, others) - others)));
+    k = (int)(mt_random(rng) * (beats + (int)(put(defence_others(g, hand, others), DURAK_RESIGN_RESIGN, -1, -1, 0) - others)));
     if (k >= beats) {
         apply_action(g, &others[k - beats]);
         return;

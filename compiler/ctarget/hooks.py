@@ -76,6 +76,7 @@ C_HOOK_POINTS = {
     "applied": "apply_action, first: the action `a` is about to be applied (HR25 counts them)",
     "legal_end": "legal_actions, after every phase: further actions at `end` (HR24: resign)",
     "simple_lists": "simple_count, last: `s->n = 0` when the opening or throw list is not simple",
+    "bench_others": "random_defence, inline: the end of the defence's actions after the beats at `others`",
     "bot_count": "play_games, inline: how many of `acts` the bots choose from (`count`; HR24: not resign)",
     # the bots (bots.c.j2)
     "turn_card": "first_allowed: `continue` past card `c` when it may not fix trump",
