@@ -28,9 +28,9 @@ def _spec(tmp_path, parent, rules):
 
 def test_keys_that_never_take_effect_are_warned_at_the_key(tmp_path):
     two = _spec(tmp_path, "podkidnoy", "  players: {max: 2}\n  throw_in: {first: last_thrower}\n")
-    assert [d.message for d in analyse(two)] == [
+    assert [d.message for d in analyse(two)] == [(
         "'throw_in.first' has no effect: with at most two players only the attacker throws in, "
-        "so the priority never moves"]
+        "so the priority never moves")]
     empty = _spec(tmp_path, "podkidnoy", "  deck: {ranks: ['9', '10', 'J', 'Q', 'K', 'A']}\n"
                                          "  players: {min: 4, max: 4}\n  refill: {defender: first}\n")
     (warning,) = analyse(empty)
