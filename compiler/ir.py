@@ -167,6 +167,7 @@ def _capabilities(r: dict) -> list[Capability]:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
     caps += _swap_sections(r)
+    caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
@@ -235,6 +236,25 @@ def _rule_options(r: dict) -> list[Capability]:
     # siege (SG2, SG4): throw-ins also while cards are unbeaten
     if r["throw_in.timing"] == "any_time":
         caps.append(Capability("siege", {}))
+    return caps
+
+
+def _table_sections(r: dict) -> list[Capability]:
+    """The order of a round and the table (issue 20): the refill order (HR10), the throw-in
+    priority (HR11, after throw_in_rule and teams: it reorders their seats), resigning
+    (HR24) and what a seat's observation shows (HR25, HR26)."""
+    caps = []
+    if r["refill.defender"] != "last":
+        caps.append(Capability("refill_order", {"mode": r["refill.defender"],
+                                                "keys": ["refill.defender"]}))
+    if r["throw_in.first"] != "attacker":
+        caps.append(Capability("throw_order", {"keys": ["throw_in.first"]}))
+    if r["play.resign"]:
+        caps.append(Capability("resign", {"keys": ["play.resign"]}))
+    if r["view.discard"] != "open":
+        caps.append(Capability("view_discard", {"keys": ["view.discard"]}))
+    if r["view.hands"] != "own":
+        caps.append(Capability("view_hands", {"keys": ["view.hands"]}))
     return caps
 
 

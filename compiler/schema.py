@@ -173,6 +173,15 @@ KEYS: tuple[Key, ...] = (
                         "to the table the entitled players are asked, the current attacker "
                         "first, before the defender moves (siege; no transfers)",
         }),
+    # -- the order of a round (issue 20: HR11): capability `throw_order`
+    Key("throw_in.first", "enum", "attacker",
+        "where the throw-in priority starts each time the entitled seats are asked", ("T2", "HR11"),
+        choices=("attacker", "last_thrower"),
+        choice_docs={
+            "attacker": "the current attacker, then clockwise (T2)",
+            "last_thrower": "the seat that last added a card to this round by a throw-in, then "
+                            "clockwise (the current attacker while nobody has thrown in yet)",
+        }),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
         "fixed teams by seat: the defender (and a transfer's target) is the next active "
@@ -210,10 +219,37 @@ KEYS: tuple[Key, ...] = (
     Key("refill.first_on_return", "bool", True,
         "when a transfer brought the attack back to the original attacker, they still draw first",
         ("T22", "S3")),
+    # -- the order of a round (issue 20: HR10): capability `refill_order`
+    Key("refill.defender", "enum", "last",
+        "where the final defender draws in the refill order", ("T22", "P9", "HR10"),
+        choices=("last", "first", "first_after_take"),
+        choice_docs={
+            "last": "after everyone else (T22, P9)",
+            "first": "before everyone else, whether they beat the attack or took",
+            "first_after_take": "first after a take, then the others in the usual order; "
+                                "last after a successful defence",
+        }),
     # -- outcome ---------------------------------------------------------------
     Key("outcome.annotations", "annotations", {},
         "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
         env="outcome", result="bool"),
+    # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
+    Key("play.resign", "bool", False,
+        "the seat to move may play `resign` instead of acting: it is the durak at once and the "
+        "game ends (teams: its team loses)", ("HR24",)),
+    Key("view.discard", "enum", "open",
+        "what observation(seat) shows of the discard pile and of past rounds", ("HR25",),
+        choices=("open", "closed"),
+        choice_docs={
+            "open": "the discard pile's cards and the whole history",
+            "closed": "only how many cards the discard pile holds, and only the current "
+                      "round's actions",
+        }),
+    Key("view.hands", "enum", "own",
+        "which hands observation(seat) shows card by card", ("HR26",),
+        choices=("own", "all"),
+        choice_docs={"own": "the seat's own hand; the others as counts",
+                     "all": "every seat's hand (open hands, a teaching table)"}),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

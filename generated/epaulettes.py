@@ -61,6 +61,7 @@ VARIANT = {
         'attack.limit': '6',
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
+        'throw_in.first': 'attacker',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': False,
@@ -70,10 +71,14 @@ VARIANT = {
         'transfer.show_once': True,
         'after_take.next_attacker': 'same_attacker',
         'refill.first_on_return': True,
+        'refill.defender': 'last',
         'outcome.annotations': {
             'both_shoulders': 'loser_was_defender and final_attack_lowest >= 2 and final_attack_lowest == final_attack_cards',
             'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
         },
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

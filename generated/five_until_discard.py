@@ -60,6 +60,7 @@ VARIANT = {
         'attack.limit': '5 if discard == 0 else 6',
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
+        'throw_in.first': 'attacker',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': True,
@@ -69,7 +70,11 @@ VARIANT = {
         'transfer.show_once': True,
         'after_take.next_attacker': 'left_of_defender',
         'refill.first_on_return': True,
+        'refill.defender': 'last',
         'outcome.annotations': {},
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

@@ -64,6 +64,7 @@ VARIANT = {
         'attack.limit': '6',
         'throw_in.who': 'not partner_of_defender',
         'throw_in.timing': 'after_defence',
+        'throw_in.first': 'attacker',
         'teams.mode': 'opposite',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': False,
@@ -73,7 +74,11 @@ VARIANT = {
         'transfer.show_once': True,
         'after_take.next_attacker': 'same_attacker',
         'refill.first_on_return': True,
+        'refill.defender': 'last',
         'outcome.annotations': {},
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

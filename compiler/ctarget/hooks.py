@@ -70,6 +70,14 @@ C_HOOK_POINTS = {
     "get": "get: copy the capability's state into the view `v`",
     "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
     "set": "set: read the capability's state from the view `v` into `g`",
+    # the order of a round and the table (issue 20: HR10, HR11, HR24, HR25)
+    "refill_order": "end_round: `n = draw_order(g, order)`, the refill order (T22, HR10); `took` is known",
+    "throw_first": "ask_throwers, inline: the seat the throw-in priority starts from (`g->atk`, T2; HR11)",
+    "applied": "apply_action, first: the action `a` is about to be applied (HR25 counts them)",
+    "legal_end": "legal_actions, after every phase: further actions at `end` (HR24: resign)",
+    "simple_lists": "simple_count, last: `s->n = 0` when the opening or throw list is not simple",
+    "bench_others": "random_defence, inline: the end of the defence's actions after the beats at `others`",
+    "bot_count": "play_games, inline: how many of `acts` the bots choose from (`count`; HR24: not resign)",
     # the bots (bots.c.j2)
     "turn_card": "first_allowed: `continue` past card `c` when it may not fix trump",
     "opening_done": "opening_actions, before the return: further openings put at `out`",

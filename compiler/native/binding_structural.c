@@ -56,6 +56,17 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_THROW_ORDER)
+    if (set_item(d, "last_thrower", PyLong_FromLong(v->last_thrower))) {  /* HR11 */
+        return -1;
+    }
+#endif
+#if C(CAP_VIEW_DISCARD)
+    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))  /* HR25 */
+        || set_item(d, "round_start", PyLong_FromLong(v->round_start))) {
+        return -1;
+    }
+#endif
     return 0;
 }
 
@@ -107,6 +118,16 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_SWAPS)
     if (get_ints(d, "swaps_left", v->swaps_left, C(PLAYERS_MAX), NULL) || get_int(d, "swapped", &v->swapped)) {
+        return -1;
+    }
+#endif
+#if C(CAP_THROW_ORDER)
+    if (get_int(d, "last_thrower", &v->last_thrower)) {  /* HR11 */
+        return -1;
+    }
+#endif
+#if C(CAP_VIEW_DISCARD)
+    if (get_int(d, "nactions", &v->nactions) || get_int(d, "round_start", &v->round_start)) {  /* HR25 */
         return -1;
     }
 #endif

@@ -23,11 +23,12 @@ from durakc.reference.cards import (
 )
 from durakc.reference.losses import SeriesLosses
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
+from durakc.reference.table import TableRules
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TeamRules, SeriesLosses, GameState):
+class Game(TableRules, TeamRules, SeriesLosses, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -57,6 +58,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
         g.exchanged = False  # TX1: once per game
+        g.resigned = None  # HR24: the seat that resigned
         if len(g.sides_holding_cards()) < 2:
             raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
         g._start_round(attacker)
@@ -158,6 +160,8 @@ class Game(TeamRules, SeriesLosses, GameState):
         self.shown = []
         self.late = []
         self.swapped = False  # PK1: at most one swap per opening
+        self.last_thrower = None  # HR11: nobody has thrown in this round yet
+        self.round_start = len(self.history)  # HR25: the round's first action
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
@@ -186,7 +190,7 @@ class Game(TeamRules, SeriesLosses, GameState):
             }
             if self.variant.may_throw_in(env):
                 seats.append(s)
-        return seats
+        return self.throw_priority(seats)  # HR11
 
     def unbeaten(self):
         """The attack cards no defence card lies on yet, in play order."""
@@ -209,11 +213,11 @@ class Game(TeamRules, SeriesLosses, GameState):
     def legal_actions(self):
         """Every legal action for `to_move`; empty exactly when the game is over."""
         if self.phase == ATTACK:
-            return self._openings() + self._exchanges() + self._swaps()
+            return self._openings() + self._exchanges() + self._swaps() + self.resigns()
         if self.phase == DEFEND:
-            return self._defences() + self._pass_ons() + [Action("take")]
+            return self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
         if self.phase == THROW:
-            return self._throw_ins() + [Action("pass")]
+            return self._throw_ins() + [Action("pass")] + self.resigns()
         return []
 
     def _openings(self):
@@ -373,6 +377,7 @@ class Game(TeamRules, SeriesLosses, GameState):
 
     def _do_throw(self, cards):
         """T2, P5: one added card; the defender answers it, unless they have taken."""
+        self.last_thrower = self.to_move  # HR11
         self._play(self.to_move, cards)
         self.passed = []
         if self.took or self.siege():  # SG4: under siege the others are asked again first
@@ -481,7 +486,7 @@ class Game(TeamRules, SeriesLosses, GameState):
     def _refill(self):
         """T22, P9: each player draws all missing cards at once, in draw order, while the stock
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
-        for seat in self.draw_order():
+        for seat in self.refill_order():  # HR10
             need = self.variant.hand_size - len(self._hands[seat])
             while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
@@ -535,7 +540,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         if self.active_count() == 0:
             self.is_draw = True
             return
-        self.loser = self.team_loser()
+        self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
         self.count_loss()  # L1, PR6
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({

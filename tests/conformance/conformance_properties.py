@@ -99,6 +99,8 @@ def opening_any_card(ctx: Ctx, params: dict):
             legal = legal_texts(g)
             if ctx.rules.get("swap.per_game"):  # swaps (PK1) are another rule: not T4's concern
                 legal = [a for a in legal if not a.startswith("swap ")]
+            if ctx.rules.get("play.resign"):  # resigning (HR24) is another rule as well
+                legal = [a for a in legal if a != "resign"]
             hand = g.hands[g.attacker]
             for c in hand:
                 for p in _played_as(ctx, c):
