@@ -28,13 +28,32 @@ RESULT_PY = {
 }
 """The Python of each name of the environment `result` inside `_score`."""
 
+RESULT_C = {
+    "is_loser": "(seat == g->loser)",
+    "is_draw": "g->is_draw",
+    "hand": "g->hands[seat]",
+    "place": "place_of(g, seat)",
+    "players": "g->players",
+    "points": "g->totals[seat]",
+    "game": "g->game_no",
+    "final_attack": "final",
+    "$trumps": "EXPR_TRUMPS(g->trump)",
+    "loser_was_defender": "(g->loser == g->def)",
+    "loser_hand": "(g->loser >= 0 ? popcount(g->hands[g->loser]) : 0)",
+    "final_took": "took",
+}
+"""The C of each name of the environment `result` inside `score` (cap_results.c.j2)."""
+
 MATCH_KEYS = ("match.games", "match.losses", "match.points")
 
 
-def _names(r: dict) -> dict:
-    names = dict(RESULT_PY)
-    names["is_winner"] = "(bool(out) and seat == out[0])" if r["outcome.winner"] == "first_out" \
-        else "False"
+def _names(r: dict, c: bool = False) -> dict:
+    names = dict(RESULT_C if c else RESULT_PY)
+    first_out = r["outcome.winner"] == "first_out"
+    if c:
+        names["is_winner"] = "(g->nout > 0 && seat == g->out[0])" if first_out else "0"
+    else:
+        names["is_winner"] = "(bool(out) and seat == out[0])" if first_out else "False"
     return names
 
 
@@ -71,6 +90,8 @@ def result_sections(r: dict) -> list[Capability]:
         "repeat": repeat.constant() is not False,
         "repeat_text": repeat.canonical(),
         "repeat_code": repeat.to_python(names),
+        "points_c": points.to_c(_names(r, c=True)),
+        "repeat_c": repeat.to_c(_names(r, c=True)),
         "games": r["match.games"],
         "losses": r["match.losses"],
         "match_points": r["match.points"],

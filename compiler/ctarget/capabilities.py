@@ -21,6 +21,7 @@ SUPPORTED = frozenset({
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
     "swaps", "card_sets",
+    "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 

@@ -53,7 +53,11 @@ def structural(py) -> Structural:
         _trump_exchange(s)
     if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
         _swaps(s)
-    return s
+    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+        s.members["winner"] = property(
+            lambda self: self.out[0] if self.out else None,
+            doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
