@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (
@@ -169,6 +170,7 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _swap_sections(r)
     caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
+    caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -297,6 +299,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
                                 ("series.first_attacker", right_of_loser)) if on]}))
     counted = [key for key, on in (("deal.initial_hand", uses_losses),
                                    ("teams.mode", r["teams.mode"] != "none")) if on]
+    counted += counts_losses_for_match(r)  # HR21: standings and match.losses
     if counted:
         caps.append(Capability("losses", {"keys": counted}))
     if initial.canonical() != "hand_size":

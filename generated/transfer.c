@@ -1389,13 +1389,14 @@ static void end_round(game *g)
         }
     }
     if (empty > g->nout) {
-        n = draw_order(g, order);
-        for (i = 0; i < n; i++) {
-            if (!g->hands[order[i]]) {
-                g->in_game[order[i]] = 0;  /* T24: an empty hand leaves at the end of the round */
-                g->out[g->nout++] = order[i];
+        seat = g->orig;
+        for (i = 0; i < g->players; i++) {  /* HR20: clockwise from the round's original attacker */
+            if (!g->hands[seat] && g->in_game[seat]) {
+                g->in_game[seat] = 0;  /* T24: an empty hand leaves at the end of the round */
+                g->out[g->nout++] = seat;
                 g->left--;
             }
+            seat = seat + 1 < g->players ? seat + 1 : 0;
         }
         if (g->left < 2) {
             finish(g, took);

@@ -66,7 +66,11 @@ def structural(py) -> Structural:
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
-    return s
+    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+        s.members["winner"] = property(
+            lambda self: self.out[0] if self.out else None,
+            doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
 def _throw_order(s: Structural) -> None:
