@@ -243,6 +243,15 @@ KEYS: tuple[Key, ...] = (
     Key("outcome.annotations", "annotations", {},
         "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
         env="outcome", result="bool"),
+    # -- results (issue 20 group D: HR20, HR22, EP2) ---------------------------------
+    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
+        choices=("none", "first_out"),
+        choice_docs={"none": "nobody: a game only has a durak",
+                     "first_out": "the first seat to go out (finishing_order's first)"}),
+    Key("outcome.points", "expr", "0",
+        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
+        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
+        env="result", result="int"),
     # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
     Key("play.resign", "bool", False,
         "the seat to move may play `resign` instead of acting: it is the durak at once and the "
@@ -260,15 +269,7 @@ KEYS: tuple[Key, ...] = (
         choices=("own", "all"),
         choice_docs={"own": "the seat's own hand; the others as counts",
                      "all": "every seat's hand (open hands, a teaching table)"}),
-    # -- matches and results (issue 20 group D: HR20-HR23, EP1-EP3) ---------------
-    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
-        choices=("none", "first_out"),
-        choice_docs={"none": "nobody: a game only has a durak",
-                     "first_out": "the first seat to go out (finishing_order's first)"}),
-    Key("outcome.points", "expr", "0",
-        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
-        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
-        env="result", result="int"),
+    # -- matches (issue 20 group D: HR21, EP3) ---------------------------------------
     Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
         ("HR21",), minimum=0, maximum=1_000_000_000),
     Key("match.losses", "int", 0,

@@ -77,11 +77,11 @@ VARIANT = {
         'outcome.annotations': {
             'double_durak': 'loser_hand > 6',
         },
+        'outcome.winner': 'none',
+        'outcome.points': '0',
         'play.resign': False,
         'view.discard': 'open',
         'view.hands': 'own',
-        'outcome.winner': 'none',
-        'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 0,
