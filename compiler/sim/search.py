@@ -37,29 +37,41 @@ def determinize(game, seat, rng):
     `shown`).  They are shuffled together and dealt back with the same counts: other hands
     keep their sizes, the stock its length and its face-up trump card.  Everything else (own hand,
     table, discard, history) is unchanged.  Works on `to_dict()` / `Game.from_dict()`.
+
+    The seat sees what `observation(seat)` shows: with open hands (HR26, the observation has
+    `hands`) the other hands are known and stay; with a closed discard pile (HR25, its
+    `discard` is None) the discard's cards are hidden too and dealt back with its size.
     """
     d = game.to_dict()
     holder = _find(d, "hands")
     stock_holder = _find(d, "stock")
     if holder is None or stock_holder is None:
         return game.copy()
+    view = game.observation(seat)
+    open_hands, closed_discard = "hands" in view, view.get("discard", ()) is None
     hands, stock = holder["hands"], stock_holder["stock"]
     hidden_stock = len(stock) - 1 if stock else 0
     # public knowledge stays put: the face-up trump card once drawn, trumps shown this round
     pinned = set(d.get("shown") or ()) | ({d["trump_card"]} if d.get("trump_card") else set())
-    pool = [c for s, h in enumerate(hands) if s != seat for c in h if c not in pinned]
+    pool = [] if open_hands else [c for s, h in enumerate(hands) if s != seat for c in h
+                                  if c not in pinned]
     pool += list(stock[:hidden_stock])
+    discard = list(d.get("discard") or ()) if closed_discard else []
+    pool += discard
     rng.shuffle(pool)
     at = 0
     new_hands = []
     for s, hand in enumerate(hands):
-        if s == seat:
+        if s == seat or open_hands:
             new_hands.append(list(hand))
             continue
         keep = [c for c in hand if c in pinned]
         take = len(hand) - len(keep)
         new_hands.append(sorted(keep + pool[at:at + take], key=sort_key))
         at += take
+    if discard:
+        d["discard"] = sorted(pool[at:at + len(discard)], key=sort_key)
+        at += len(discard)
     holder["hands"] = new_hands
     stock_holder["stock"] = pool[at:] + list(stock[hidden_stock:])
     return type(game).from_dict(d)
@@ -97,6 +109,8 @@ def make_search_bot(policy, samples: int | None = None):
 
     def search_bot(game, seat, rng, repeated=False):
         acts = game.legal_actions()
+        if any(str(a) == "resign" for a in acts[-2:]):  # it never resigns (HR24)
+            acts = [a for a in acts if str(a) != "resign"]
         if len(acts) == 1:
             publish(search_bot, None)
             return acts[0]
