@@ -60,6 +60,11 @@ HOOK_POINTS = {
     "losses": "the `losses` property (L1)",
     "hidden_trump": "the `hidden_trump` property (CT1)",
     "swaps_left": "the `swaps_left` property (PK4)",
+    # matches and results (issue 20 group D: HR20-HR23, EP)
+    "winner": "the `winner` property (HR20, outcome.winner)",
+    "points": "the `points` and `match_points` properties (HR22, outcome.points)",
+    "match": "the `match_over` and `standings` properties (HR21, match.*)",
+    "draw_end": "_finish, a draw: after `is_draw` is set, ending in `return` (HR22: a draw scores too)",
     "members": "further public members of Game",
     # the opening
     "opening_tables": "module level: the tables _opening_actions reads (T10)",

@@ -14,9 +14,17 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
-from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema import (
+    ALL_RANKS,
+    COUNTER_MAX,
+    JOKER_COLOURS,
+    TEAM_PLAYER_COUNTS,
+    team_of,
+    teams_of,
+)
 from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -111,6 +119,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "players_min": r["players.min"],
         "players_max": r["players.max"],
         "hand_size": r["deal.hand_size"],
+        "counter_max": COUNTER_MAX,
         "deal_mode": r["deal.mode"],
         "ranks": ranks,
         "suits": suits,
@@ -161,6 +170,7 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _swap_sections(r)
     caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
+    caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -289,6 +299,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
                                 ("series.first_attacker", right_of_loser)) if on]}))
     counted = [key for key, on in (("deal.initial_hand", uses_losses),
                                    ("teams.mode", r["teams.mode"] != "none")) if on]
+    counted += counts_losses_for_match(r)  # HR21: standings and match.losses
     if counted:
         caps.append(Capability("losses", {"keys": counted}))
     if initial.canonical() != "hand_size":

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the schema's API
     CARD_FIELDS,
     COLOURS,
+    COUNTER_MAX,
     ENVIRONMENTS,
     JOKER_COLOURS,
     NAME_RANGES,
@@ -151,6 +152,16 @@ KEYS: tuple[Key, ...] = (
                      "lowest_trump": "the holder of the lowest trump, as in the first game",
                      "right_of_loser": "the player on the loser's right, against the loser "
                                        "(after a draw: the dealer's left)"}),
+    # matches and results (issue 20 group D: HR23)
+    Key("series.repeat_loser_if", "expr", "false",
+        "evaluated for the durak when a game is lost: true means the durak deals the next two "
+        "games, the second as if it had lost again (T8 from the same seat)", ("HR23",),
+        env="result", result="bool"),
+    Key("series.after_draw", "enum", "same_dealer", "who opens the game after a draw",
+        ("T8", "HR23"), choices=("same_dealer", "same_dealer_lowest_trump"),
+        choice_docs={"same_dealer": "the dealer stays and series.first_attacker opens (T8)",
+                     "same_dealer_lowest_trump": "the dealer stays and the first game's rule "
+                                                 "opens again (first_attacker.*: T7)"}),
     # -- attacking -----------------------------------------------------------
     Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
         ("T10", "P4", "SG1"), choices=("same_rank", "single"),
@@ -249,6 +260,23 @@ KEYS: tuple[Key, ...] = (
         choices=("own", "all"),
         choice_docs={"own": "the seat's own hand; the others as counts",
                      "all": "every seat's hand (open hands, a teaching table)"}),
+    # -- matches and results (issue 20 group D: HR20-HR23, EP1-EP3) ---------------
+    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
+        choices=("none", "first_out"),
+        choice_docs={"none": "nobody: a game only has a durak",
+                     "first_out": "the first seat to go out (finishing_order's first)"}),
+    Key("outcome.points", "expr", "0",
+        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
+        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
+        env="result", result="int"),
+    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
+        ("HR21",), minimum=0, maximum=1_000_000_000),
+    Key("match.losses", "int", 0,
+        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
+        minimum=0, maximum=1_000_000_000),
+    Key("match.points", "int", 0,
+        "the match ends once a seat's points (outcome.points) reach this many; that seat "
+        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

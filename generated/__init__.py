@@ -7,14 +7,17 @@ import importlib
 from types import ModuleType
 
 ENGINES = (
+    'ace-points',
     'albanian',
     'changeable-trump',
     'closed-discard',
     'crazy',
     'double-durak',
     'durak52',
+    'epaulette-ladder',
     'epaulettes',
     'fallen-ace',
+    'first-out-wins',
     'first-round-five',
     'five-until-discard',
     'jokers',
@@ -22,6 +25,7 @@ ENGINES = (
     'ladder',
     'last-thrower-first',
     'lopsided-redeal',
+    'match-to-three',
     'mini',
     'neighbours',
     'no-trump',
@@ -47,14 +51,17 @@ ENGINES = (
 """Names of the bundled variants that have an engine here."""
 
 MODULES = {  # variant name -> module name inside this package
+    'ace-points': 'ace_points',
     'albanian': 'albanian',
     'changeable-trump': 'changeable_trump',
     'closed-discard': 'closed_discard',
     'crazy': 'crazy',
     'double-durak': 'double_durak',
     'durak52': 'durak52',
+    'epaulette-ladder': 'epaulette_ladder',
     'epaulettes': 'epaulettes',
     'fallen-ace': 'fallen_ace',
+    'first-out-wins': 'first_out_wins',
     'first-round-five': 'first_round_five',
     'five-until-discard': 'five_until_discard',
     'jokers': 'jokers',
@@ -62,6 +69,7 @@ MODULES = {  # variant name -> module name inside this package
     'ladder': 'ladder',
     'last-thrower-first': 'last_thrower_first',
     'lopsided-redeal': 'lopsided_redeal',
+    'match-to-three': 'match_to_three',
     'mini': 'mini',
     'neighbours': 'neighbours',
     'no-trump': 'no_trump',

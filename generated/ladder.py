@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import sys
+from operator import attrgetter
 
 __all__ = [
     "VARIANT", "Action", "Game", "IllegalAction", "InvalidGame", "from_position", "new_game",
@@ -55,6 +56,8 @@ VARIANT = {
         'first_attacker.no_trump_held': 'left_of_dealer',
         'series.next_dealer': 'loser',
         'series.first_attacker': 'left_of_dealer',
+        'series.repeat_loser_if': 'false',
+        'series.after_draw': 'same_dealer',
         'attack.opening': 'same_rank',
         'attack.limit': '6',
         'throw_in.who': 'not is_defender',
@@ -74,6 +77,11 @@ VARIANT = {
         'play.resign': False,
         'view.discard': 'open',
         'view.hands': 'own',
+        'outcome.winner': 'none',
+        'outcome.points': '0',
+        'match.games': 0,
+        'match.losses': 0,
+        'match.points': 0,
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
@@ -81,6 +89,9 @@ VARIANT = {
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 4  # players.max
 HAND_SIZE = 6  # deal.hand_size
+COUNTER_MAX = 1_000_000_000
+"""The largest counter a saved game or position may hold (limit, transfers, losses): no game
+reaches it, and every backend stores it exactly."""
 
 
 class IllegalAction(ValueError):
@@ -596,6 +607,15 @@ def _shuffle(rng, deck):
         deck[i], deck[j] = deck[j], deck[i]
 
 
+def _seeded(seed):
+    """random.Random(seed); InvalidGame for a seed it does not take (a list, a dict, ...)."""
+    try:
+        return random.Random(seed)
+    except TypeError:
+        raise InvalidGame(f"a seed is None, an int, a float, a str, bytes or a bytearray, "
+                          f"not {type(seed).__name__}") from None
+
+
 def new_game(players, seed=None, *, dealer=0):
     """A new game: shuffle with random.Random(seed), deal, fix trump, choose the first attacker."""
     return _new_game(players, seed, dealer, 'lowest_trump')
@@ -603,9 +623,9 @@ def new_game(players, seed=None, *, dealer=0):
 
 def _new_game(players, seed, dealer, first_rule, last=None):
     _check_players(players)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
-    rng = random.Random(seed)
+    if type(dealer) is not int or not 0 <= dealer < players:
+        _seat(dealer, players, "dealer")  # raises InvalidGame unless an int subclass (no bool)
+    rng = _seeded(seed)
     deck = list(range(NCARDS))
     _shuffle(rng, deck)
     hands, stock, trump, turned = _deal(deck, players, dealer, last)
@@ -622,6 +642,7 @@ def _new_game(players, seed, dealer, first_rule, last=None):
 # -- The game ---------------------------------------------------------------
 OPENING, DEFENCE, THROW_IN, OVER = range(4)
 PHASES = ("attack", "defend", "throw", "over")
+NEVER_DEALT = "this game was never dealt: make games with new_game(), from_position() or Game.from_dict()"
 
 
 class Game:
@@ -629,59 +650,70 @@ class Game:
 
     # The state; a slot's text is its docstring (help(Game) lists the public ones).
     __slots__ = {
+        "_annotations": "outcome.annotations: name -> whether it held, once the game is lost",
         "_attack_cards": "attack cards on the table, in play order",
         "_attacker": "current attacker (a transfer changes it)",
         "_beaten": "attack cards beaten this round",
         "_beaten_by": "the BEATEN_BY table of the trump suit",
+        "_dealer": "the seat that dealt this game",
         "_defence_cards": "the defence card on each attack card, -1 while unbeaten",
         "_defender": "current defender",
         "_discard": "mask of the discard pile",
         "_first_round": "this is the game's first round",
         "_hands": "mask of each seat's hand",
+        "_history": "the texts of the actions applied so far, in order",
         "_in_game": "per seat, whether it is still in the game",
+        "_is_draw": "True when the game ended with nobody holding cards (T24)",
         "_late": "mask of attack cards added after the first beat (K1)",
         "_late_unbeaten": "how many of the late cards are unbeaten",
         "_left": "how many players are still in the game",
         "_legal": "the legal actions now, None until computed",
         "_limit": "this round's attack limit",
+        "_loser": "the durak's seat once the game is over, else None (T24)",
         "_next_seat": "per seat, the next seat clockwise still in the game",
         "_on_table": "mask of every card of a rank on the table",
         "_orders": "refill orders by (original attacker, defender), until a player leaves",
         "_original_attacker": "the seat that opened the round",
+        "_out": "the seats that have left the game, in the order they left (T24)",
         "_passed": "mask of the seats that passed since the table last changed",
         "_phase": "OPENING, DEFENCE, THROW_IN or OVER",
+        "_players": "the number of seats",
         "_shown": "mask of the trumps shown this round (S2)",
         "_stock": "the stock, next card last",
         "_table": "mask of every card on the table",
         "_thrower_cache": "throw-in orders by attacker, until a player leaves",
         "_throwers": "the seats that may throw in, in priority order",
+        "_to_move": "the seat that must act now; None once the game is over",
         "_took": "the defender has taken",
         "_transfers": "transfers and shows this round",
         "_trump": "the trump suit index, -1 for none",
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
-        "annotations": "outcome.annotations: name -> whether it held, once the game is lost",
-        "dealer": "the seat that dealt this game",
-        "history": "the texts of the actions applied so far, in order",
-        "is_draw": "True when the game ended with nobody holding cards (T24)",
-        "loser": "the durak's seat once the game is over, else None (T24)",
-        "out": "the seats that have left the game, in the order they left (T24)",
-        "players": "the number of seats",
-        "to_move": "the seat that must act now; None once the game is over",
     }
     __slots__ |= {"_losses": "per seat, the games lost so far in this series (L1, PR6)"}
+
+    # The public state is read-only (the engine writes the private slots): each member is
+    # a property whose getter is operator.attrgetter, C code that adds no bytecode.
+    annotations = property(attrgetter("_annotations"), doc='Name -> whether it held, of the outcome.annotations conditions, once the game is lost.')
+    dealer = property(attrgetter("_dealer"), doc='The seat that dealt this game.')
+    history = property(attrgetter("_history"), doc='The texts of the actions applied so far, in order.')
+    is_draw = property(attrgetter("_is_draw"), doc='True when the game ended with nobody holding cards (T24).')
+    loser = property(attrgetter("_loser"), doc="The durak's seat once the game is over, else None (T24).")
+    out = property(attrgetter("_out"), doc='The seats that have left the game, in the order they left (T24).')
+    players = property(attrgetter("_players"), doc='The number of seats.')
+    to_move = property(attrgetter("_to_move"), doc='The seat that must act now; None once the game is over.')
 
     # -- construction --------------------------------------------------------
     @classmethod
     def _start(cls, players, hands, stock, trump, turned, discard, attacker, dealer, first_round):
         g = cls.__new__(cls)
-        g.players = players
-        g.dealer = dealer
-        g.history = []
-        g.out = []
-        g.loser = None
-        g.is_draw = False
-        g.annotations = {}
+        g._players = players
+        g._dealer = dealer
+        g._history = []
+        g._out = []
+        g._loser = None
+        g._is_draw = False
+        g._annotations = {}
         g._hands = hands
         g._stock = stock
         g._discard = discard
@@ -699,7 +731,7 @@ class Game:
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
-                g.out.append(seat)
+                g._out.append(seat)
                 g._left -= 1
         g._seats_changed()
         g._legal = None
@@ -711,9 +743,9 @@ class Game:
         g = Game.__new__(Game)
         for name in Game.__slots__:
             setattr(g, name, getattr(self, name))
-        g.history = self.history[:]
-        g.out = self.out[:]
-        g.annotations = dict(self.annotations)
+        g._history = self._history[:]
+        g._out = self._out[:]
+        g._annotations = dict(self._annotations)
         g._hands = self._hands[:]
         g._stock = self._stock[:]
         g._attack_cards = self._attack_cards[:]
@@ -729,8 +761,8 @@ class Game:
         if self._phase != OVER:
             raise ValueError("the game is not over yet")
         # series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8).
-        dealer = self.dealer if self.loser is None else self.loser
-        game = _new_game(self.players, seed, dealer, 'left_of_dealer', self)
+        dealer = self._dealer if self._loser is None else self._loser
+        game = _new_game(self._players, seed, dealer, 'left_of_dealer', self)
         game._losses = self._losses[:]  # L1, PR6: the series' loss counts carry on
         return game
 
@@ -826,9 +858,61 @@ class Game:
         """Per seat, the swaps still allowed this game (PK4); None: this variant has no swaps."""
         return None
 
+    @property
+    def finishing_order(self):
+        """HR20: the seats in the order they went out (T24; seats going out in the same round
+        clockwise from the round's original attacker); the same list as `out`."""
+        return self.out[:]
+
+    @property
+    def winner(self):
+        """HR20 (outcome.winner): the game's winner; None: this variant names none."""
+        return None
+
+    @property
+    def points(self):
+        """HR22 (outcome.points): per seat, this game's points once it is over; None: this
+        variant scores no points."""
+        return None
+
+    @property
+    def match_points(self):
+        """HR22: per seat, the points of the series so far, this game's included once it is
+        over; None: this variant scores no points."""
+        return None
+
+    @property
+    def match_over(self):
+        """HR21 (match.*): whether the match has ended; this variant's series never ends."""
+        return False
+
+    @property
+    def standings(self):
+        """HR21: the seats ranked best first once the match is over; None: no match rule."""
+        return None
+
+    def __copy__(self):
+        """copy.copy(game): an independent copy, as game.copy() (no list is shared)."""
+        return self.copy()
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy(game): an independent copy, as game.copy()."""
+        return self.copy()
+
+    def __getattr__(self, name):
+        # Only reached when a lookup failed (never on the hot path): a Game made by
+        # Game.__new__ alone, or a subclass that skipped construction, holds no state yet.
+        try:
+            object.__getattribute__(self, "_phase")
+        except AttributeError:
+            raise AttributeError(f"{name}: {NEVER_DEALT}") from None
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     def __repr__(self):
-        state = "over" if self._phase == OVER else f"{PHASES[self._phase]}, seat {self.to_move} to move"
-        return f"<{VARIANT['name']} game, {self.players} players, {state}>"
+        if not hasattr(self, "_phase"):
+            return f"<{VARIANT['name']} game, never dealt>"
+        state = "over" if self._phase == OVER else f"{PHASES[self._phase]}, seat {self._to_move} to move"
+        return f"<{VARIANT['name']} game, {self._players} players, {state}>"
 
     # -- legal actions ---------------------------------------------------------
     def legal_actions(self):
@@ -843,7 +927,7 @@ class Game:
             elif phase == THROW_IN:
                 # T2: a card of a rank already on the table, or pass.
                 legal = []
-                m = self._hands[self.to_move] & self._on_table
+                m = self._hands[self._to_move] & self._on_table
                 while m:
                     low = m & -m
                     legal.append(_THROW[low.bit_length() - 1])
@@ -928,7 +1012,7 @@ class Game:
         except AttributeError:  # not an Action, yet equal to one (a mock, say)
             raise IllegalAction(f"{action!r} is not an action of this game") from None
         self._legal = None
-        self.history.append(action.text)
+        self._history.append(action.text)
         if kind == BEAT:
             # T12: the defence card lies on its attack card and stays there (T18).
             d = action.d
@@ -956,7 +1040,7 @@ class Game:
             self._unbeaten = cards[:]
             self._on_table = SAME_RANK[cards[0]]
             self._phase = DEFENCE
-            self.to_move = self._defender
+            self._to_move = self._defender
         elif kind == TAKE:
             # T12/T21: the defender gives up; the others may still add within the limit (T19).
             self._took = True
@@ -966,7 +1050,7 @@ class Game:
         elif kind == THROW:
             self._throw(action.mask)
         elif kind == PASS:
-            self._passed |= 1 << self.to_move
+            self._passed |= 1 << self._to_move
             self._ask_throwers()
         elif kind == TRANSFER:
             self._transfer(action)
@@ -984,7 +1068,7 @@ class Game:
 
     def _throw(self, mask):
         c = mask.bit_length() - 1
-        self._hands[self.to_move] ^= mask
+        self._hands[self._to_move] ^= mask
         self._table |= mask
         self._attack_cards.append(c)
         self._defence_cards.append(-1)
@@ -994,7 +1078,7 @@ class Game:
             self._ask_throwers()
         else:
             self._phase = DEFENCE
-            self.to_move = self._defender
+            self._to_move = self._defender
 
     def _pass_on(self):
         """The attack passes to the next active player; the defender becomes attacker (T13)."""
@@ -1002,7 +1086,7 @@ class Game:
         self._attacker = self._defender
         self._defender = self._next_seat[self._defender]
         self._throwers = self._entitled()
-        self.to_move = self._defender
+        self._to_move = self._defender
 
     def _transfer(self, action):
         mask, cards = action.mask, action.idx
@@ -1023,7 +1107,7 @@ class Game:
                 # attack.limit caps the attack cards; the defender must be able to cover the
                 # unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
                 if len(self._attack_cards) < self._limit and len(self._unbeaten) < hands[self._defender].bit_count():
-                    self.to_move = seat
+                    self._to_move = seat
                     return
                 break  # no room for another card: nobody may throw
         self._end_round()
@@ -1052,12 +1136,14 @@ class Game:
                     del stock[-need:]
                     if not stock:
                         break
-        if not stock and hands.count(0) > len(self.out):
-            for seat in self._draw_order():
-                if not hands[seat]:
-                    self._in_game[seat] = False  # T24: an empty hand leaves at the end of the round
-                    self.out.append(seat)
+        if not stock and hands.count(0) > len(self._out):
+            seat, in_game = self._original_attacker, self._in_game
+            for _ in range(self._players):  # HR20: clockwise from the round's original attacker
+                if not hands[seat] and in_game[seat]:
+                    in_game[seat] = False  # T24: an empty hand leaves at the end of the round
+                    self._out.append(seat)
                     self._left -= 1
+                seat = seat + 1 if seat + 1 < self.players else 0
             if self._left < 2:
                 self._finish(self._attack_cards, took)
                 return
@@ -1076,7 +1162,7 @@ class Game:
         original, defender, next_seat = self._original_attacker, self._defender, self._next_seat
         order = [original]
         s = next_seat[original]
-        for _ in range(self.players - 1):  # bounded: next_seat only links seats still in the game
+        for _ in range(self._players - 1):  # bounded: next_seat only links seats still in the game
             if s == original:
                 break
             if s != defender:
@@ -1090,14 +1176,14 @@ class Game:
 
     def _finish(self, final_attack, took):
         self._phase = OVER
-        self.to_move = None
+        self._to_move = None
         self._legal = None
         self._attack_cards, self._defence_cards, self._table = [], [], 0
         if not self._left:
-            self.is_draw = True  # T24: the final defence emptied every hand
+            self._is_draw = True  # T24: the final defence emptied every hand
             return
-        self.loser = self._in_game.index(True)  # T24: the last player with cards is the durak
-        self._losses[self.loser] += 1  # L1: a lost game counts when it ends
+        self._loser = self._in_game.index(True)  # T24: the last player with cards is the durak
+        self._losses[self._loser] += 1  # L1: a lost game counts when it ends
 
     def _start_round(self, attacker):
         self._attacker = self._original_attacker = attacker
@@ -1111,7 +1197,7 @@ class Game:
         self._on_table = 0
         self._passed = 0
         self._transfers = 0
-        self.to_move = attacker
+        self._to_move = attacker
         self._limit = 6  # attack.limit (T3)
         throwers = self._thrower_cache.get(attacker)  # the defender follows from the attacker
         if throwers is None:
@@ -1124,7 +1210,7 @@ class Game:
         # throw_in.who: not is_defender - everyone but the defender (T2).
         seats = [attacker]
         s = next_seat[attacker]
-        for _ in range(self.players - 1):  # bounded: next_seat only links seats still in the game
+        for _ in range(self._players - 1):  # bounded: next_seat only links seats still in the game
             if s == attacker:
                 break
             if s != defender:
@@ -1134,7 +1220,7 @@ class Game:
 
     def _seats_changed(self):
         """Recompute, for every seat, the next player clockwise still in the game (T9, T24)."""
-        n, inside = self.players, self._in_game
+        n, inside = self._players, self._in_game
         next_seat = []
         for seat in range(n):
             s = (seat + 1) % n
@@ -1152,7 +1238,7 @@ class Game:
         text = action.text
         if self._phase == OVER:
             return f"{text}: the game is over"
-        seat = self.to_move
+        seat = self._to_move
         missing = action.mask & ~self._hands[seat]
         if action.kind == BEAT:
             missing = 0 if self._hands[seat] >> action.d & 1 else 1 << action.d
@@ -1225,8 +1311,8 @@ class Game:
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
         return {
             "variant": VARIANT["name"],
-            "players": self.players,
-            "dealer": self.dealer,
+            "players": self._players,
+            "dealer": self._dealer,
             "trump": self.trump,
             "trump_card": self.trump_card,
             "hands": self.hands,
@@ -1237,20 +1323,20 @@ class Game:
             "attacker": self._attacker,
             "original_attacker": self._original_attacker,
             "defender": self._defender,
-            "to_move": self.to_move,
+            "to_move": self._to_move,
             "took": self._took,
-            "passed": [s for s in range(self.players) if self._passed >> s & 1],
+            "passed": [s for s in range(self._players) if self._passed >> s & 1],
             "limit": self._limit,
             "first_round": self._first_round,
             "transfers": self._transfers,
             "shown": mask_texts(self._shown),
             "late": mask_texts(self._late),
             "in_game": self._in_game[:],
-            "out": self.out[:],
-            "loser": self.loser,
-            "is_draw": self.is_draw,
-            "annotations": dict(self.annotations),
-            "history": self.history[:],
+            "out": self._out[:],
+            "loser": self._loser,
+            "is_draw": self._is_draw,
+            "annotations": dict(self._annotations),
+            "history": self._history[:],
             "losses": self._losses[:],
         }
 
@@ -1260,13 +1346,13 @@ class Game:
         consistent state of this variant (see _read_saved)."""
         s = _read_saved(d)
         g = cls.__new__(cls)
-        g.players = s["players"]
-        g.dealer = s["dealer"]
-        g.history = s["history"]
-        g.out = s["out"]
-        g.loser = s["loser"]
-        g.is_draw = s["is_draw"]
-        g.annotations = s["annotations"]
+        g._players = s["players"]
+        g._dealer = s["dealer"]
+        g._history = s["history"]
+        g._out = s["out"]
+        g._loser = s["loser"]
+        g._is_draw = s["is_draw"]
+        g._annotations = s["annotations"]
         g._hands = s["hands"]
         g._stock = s["stock"]
         g._discard = s["discard"]
@@ -1279,7 +1365,7 @@ class Game:
         g._attacker = s["attacker"]
         g._original_attacker = s["original_attacker"]
         g._defender = s["defender"]
-        g.to_move = s["to_move"]
+        g._to_move = s["to_move"]
         g._took = s["took"]
         g._passed = s["passed"]
         g._limit = s["limit"]
@@ -1305,13 +1391,13 @@ class Game:
 
     def observation(self, seat):
         """What `seat` may know: its own hand, other hands as counts, the table and piles."""
-        if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise InvalidGame(f"no seat {seat!r} in a {self.players}-player game")
+        if not isinstance(seat, int) or not 0 <= seat < self._players:
+            raise InvalidGame(f"no seat {seat!r} in a {self._players}-player game")
         visible = self._turned if self._stock and self._turned in self._stock else -1
         return {
             "variant": VARIANT["name"],
             "seat": seat,
-            "players": self.players,
+            "players": self._players,
             "hand": mask_texts(self._hands[seat]),
             "hand_sizes": [h.bit_count() for h in self._hands],
             "table": self.table,
@@ -1322,19 +1408,19 @@ class Game:
             "phase": PHASES[self._phase],
             "attacker": self.attacker,
             "defender": self.defender,
-            "to_move": self.to_move,
+            "to_move": self._to_move,
             "limit": self._limit,
-            "out": self.out[:],
+            "out": self._out[:],
             "is_over": self.is_over,
-            "loser": self.loser,
-            "is_draw": self.is_draw,
-            "history": self.history[:],
+            "loser": self._loser,
+            "is_draw": self._is_draw,
+            "history": self._history[:],
             # structural rules (contract "Structural variants"), trivial when unused
             "teams": self.teams,
-            "trump_of": [self.trump_of(s) for s in range(self.players)],
+            "trump_of": [self.trump_of(s) for s in range(self._players)],
             "losses": self.losses,
             "swaps_left": self.swaps_left,
-            "legal_actions": [a.text for a in self.legal_actions()] if seat == self.to_move else [],
+            "legal_actions": [a.text for a in self.legal_actions()] if seat == self._to_move else [],
         }
 
 # -- Positions and saved games: the checks both share -------------------------
@@ -1440,12 +1526,14 @@ def from_position(position):
         raise InvalidGame(f"the attacker, seat {attacker}, holds no cards")
     if sum(1 for h in hands if h) < 2 and not stock:
         raise InvalidGame("a position needs at least two players holding cards")
-    first_round = bool(position.get("first_round", False))
+    first_round = position.get("first_round", False)
+    if not isinstance(first_round, bool):  # as Game.from_dict reads it: a real true or false
+        raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
     if "losses" in position:  # L1: the series so far (zeros when absent)
         g._losses = _read_losses(position["losses"], players)
-    if "defender" in position and position["defender"] != g.defender:
+    if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
 
@@ -1508,14 +1596,24 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
+    if all(d < 0 for d in s["defence_cards"]):
+        # T10, T13: before the first beat the table holds the opening's cards and the
+        # transfers', all of one rank (the legal transfers are read from that rank).
+        ranks = 0
+        for a in s["attack_cards"]:
+            ranks |= SAME_RANK[a]
+        if ranks and ranks not in _ONE_RANK:
+            raise InvalidGame("before the first beat every attack card on the table has one rank "
+                              "(the opening's and the transfers', T10, T13)")
     s["losses"] = _read_losses(d["losses"], players)
     _check_saved_turn(s)
     return s
 
 
-def _whole(value, what, least):
-    if not isinstance(value, int) or isinstance(value, bool) or value < least:
-        raise InvalidGame(f"{what} must be a whole number of at least {least}, not {value!r}")
+def _whole(value, what, least, most=COUNTER_MAX):
+    """`value` if it is an int (not a bool) from `least` to `most`; InvalidGame naming `what` if not."""
+    if not isinstance(value, int) or isinstance(value, bool) or not least <= value <= most:
+        raise InvalidGame(f"{what} must be a whole number from {least} to {most}, not {value!r}")
     return value
 
 
@@ -1576,6 +1674,9 @@ def _read_saved_seats(d, s):
     if not isinstance(notes, dict) or not all(
             isinstance(k, str) and isinstance(x, bool) for k, x in notes.items()):
         raise InvalidGame(f"annotations must map names to true or false, not {notes!r}")
+    names = sorted(VARIANT["rules"].get("outcome.annotations", {})) if s["loser"] is not None else []
+    if sorted(notes) != names:  # every annotation name once the game is lost, none before
+        raise InvalidGame(f"annotations must name {', '.join(names) or 'nothing'} here, not {notes!r}")
     s["annotations"] = dict(notes)
 
 

@@ -22,6 +22,7 @@ SUPPORTED = frozenset({
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
     "swaps", "card_sets",
     "refill_order", "throw_order", "resign", "view_discard", "view_hands",  # issue 20 (HR10-HR26)
+    "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 

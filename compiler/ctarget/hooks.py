@@ -46,6 +46,7 @@ C_HOOK_POINTS = {
     "throwers_done": "ask_throwers: nobody (more) may throw now: close the round",
     "game_over": "end_round, after seats left: `finish` and return when the game is over",
     "game_end": "finish: set the loser (the draw case is set already)",
+    "draw_end": "finish, a draw: after is_draw is set (HR22: a draw scores too)",
     "count_loss": "losses, in game_end: count the loss of `g->loser` (L1; teams: the whole team, PR6)",
     "beating": "defence_beating: `beaten_by`, the beat table the defender answers with",
     "series_params": "deal_with: further parameters (series_state: the finished game `last`)",
@@ -89,6 +90,9 @@ C_HOOK_POINTS = {
     "bot_plan_used": "bots, beat_plan: mark the defence card `best` used in `used`",
     "bot_kept": "bots, greedy_open and greedy_throw: `trumps`, the cards kept back like trumps",
     "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
+    "verb_texts": "text: further verbs after \"pass\", in the order of the action kinds (`, \"swap\"`)",
+    "parse_cards": "parse_action: map the parsed card ints `cards[0 .. ncards-1]` (as the Python parse hook)",
+    "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
 }
 """Every C hook point: name -> what code goes there."""
 

@@ -115,7 +115,21 @@ typedef struct {
     int nlegal;
     dk_action acts[C(MAX_ACTIONS)];
     PyObject *dict;
+    int dealt;          /* 0 until _deal, _deal_after or _load set a state */
 } Core;
+
+/* An object made by Core.__new__ alone (or a subclass that skips the constructors) holds no
+ * game yet: every member refuses it with AttributeError, as the Python engine's Game does. */
+#define NEVER_DEALT "this game was never dealt: make games with new_game(), from_position() or Game.from_dict()"
+
+static int not_dealt(Core *self)
+{
+    if (self->dealt && self->g) {
+        return 0;
+    }
+    PyErr_SetString(PyExc_AttributeError, NEVER_DEALT);
+    return -1;
+}
 
 static PyObject *error_for(int err)
 {
@@ -148,14 +162,25 @@ static int core_init_fields(Core *self)
     return 0;
 }
 
+/* Core.__new__: the engine's struct and the history list exist from here on, so no member
+ * ever reads a NULL pointer, whatever a subclass's __init__ does. */
+static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
+{
+    Core *self = (Core *)type->tp_alloc(type, 0);
+    (void)args;
+    (void)kwds;
+    if (self && core_init_fields(self)) {
+        Py_DECREF(self);
+        return NULL;
+    }
+    return (PyObject *)self;
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds)
 {
     (void)args;
     (void)kwds;
-    if (self->g) {
-        return 0;
-    }
-    return core_init_fields(self);
+    return 0;
 }
 
 static int Core_traverse(Core *self, visitproc visit, void *arg)
@@ -184,12 +209,7 @@ static void Core_dealloc(Core *self)
 
 static Core *new_core(PyTypeObject *type)
 {
-    Core *self = (Core *)type->tp_alloc(type, 0);
-    if (self && core_init_fields(self)) {
-        Py_DECREF(self);
-        return NULL;
-    }
-    return self;
+    return (Core *)Core_new(type, NULL, NULL);
 }
 
 static int fill_legal(Core *self)
@@ -197,6 +217,9 @@ static int fill_legal(Core *self)
     int i;
     if (self->legal) {
         return 0;
+    }
+    if (not_dealt(self)) {
+        return -1;
     }
     self->nlegal = F(legal)(self->g, self->acts);
     self->legal = PyList_New(self->nlegal);
@@ -306,6 +329,9 @@ static PyObject *Core_view(Core *self, PyObject *unused)
     int i;
     PyObject *hands, *table, *result;
     (void)unused;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     hands = PyTuple_New(v.players);
     table = PyTuple_New(v.ntable);
@@ -338,20 +364,31 @@ static PyObject *Core_view(Core *self, PyObject *unused)
     return result;
 }
 
-static int get_int(PyObject *d, const char *key, int *out)
+/* The C int of Python int `x` (the view's `key`): a ValueError, never a truncation, for one
+ * beyond the C int's range (the Python side refuses counters beyond COUNTER_MAX first). */
+static int c_int(PyObject *x, const char *key, int *out)
 {
-    PyObject *x = PyDict_GetItemString(d, key);
-    long value;
-    if (!x) {
-        PyErr_Format(PyExc_KeyError, "%s", key);
+    int overflow = 0;
+    long value = PyLong_AsLongAndOverflow(x, &overflow);
+    if (value == -1 && PyErr_Occurred()) {
         return -1;
     }
-    value = PyLong_AsLong(x);
-    if (value == -1 && PyErr_Occurred()) {
+    if (overflow || value < INT_MIN || value > INT_MAX) {
+        PyErr_Format(PyExc_ValueError, "%s: a number beyond the C engine's int", key);
         return -1;
     }
     *out = (int)value;
     return 0;
+}
+
+static int get_int(PyObject *d, const char *key, int *out)
+{
+    PyObject *x = PyDict_GetItemString(d, key);
+    if (!x) {
+        PyErr_Format(PyExc_KeyError, "%s", key);
+        return -1;
+    }
+    return c_int(x, key, out);
 }
 
 static int get_ints(PyObject *d, const char *key, int *out, int most, int *count)
@@ -373,12 +410,10 @@ static int get_ints(PyObject *d, const char *key, int *out, int most, int *count
         return -1;
     }
     for (i = 0; i < n; i++) {
-        long value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == -1 && PyErr_Occurred()) {
+        if (c_int(PySequence_Fast_GET_ITEM(fast, i), key, &out[i])) {
             Py_DECREF(fast);
             return -1;
         }
-        out[i] = (int)value;
     }
     Py_DECREF(fast);
     if (count) {
@@ -468,6 +503,7 @@ static PyObject *Core_load(Core *self, PyObject *d)
     if (err) {
         return error_for(err);
     }
+    self->dealt = 1;
     Py_CLEAR(self->legal);
     Py_RETURN_NONE;
 }
@@ -477,6 +513,9 @@ static PyObject *Core_copy(Core *self, PyObject *unused)
     Core *c;
     PyObject *dict;
     (void)unused;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     c = new_core(Py_TYPE(self));
     if (!c) {
         return NULL;
@@ -488,6 +527,7 @@ static PyObject *Core_copy(Core *self, PyObject *unused)
         Py_DECREF(c);
         return PyErr_NoMemory();
     }
+    c->dealt = 1;
     if (self->dict) {
         dict = PyDict_Copy(self->dict);
         if (!dict) {
@@ -549,6 +589,7 @@ static PyObject *Core_deal(Core *self, PyObject *args)
     if (err) {
         return error_for(err);
     }
+    self->dealt = 1;
     PyList_SetSlice(self->history, 0, PyList_GET_SIZE(self->history), NULL);
     Py_CLEAR(self->legal);
     Py_RETURN_NONE;
@@ -558,6 +599,9 @@ static PyObject *Core_get_to_move(Core *self, void *closure)
 {
     int seat = F(to_move)(self->g);
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     if (seat < 0) {
         Py_RETURN_NONE;
     }
@@ -567,6 +611,9 @@ static PyObject *Core_get_to_move(Core *self, void *closure)
 static PyObject *Core_get_is_over(Core *self, void *closure)
 {
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     return PyBool_FromLong(F(is_over)(self->g));
 }
 
@@ -574,6 +621,9 @@ static PyObject *Core_get_loser(Core *self, void *closure)
 {
     int seat = F(loser)(self->g);
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     if (seat < 0) {
         Py_RETURN_NONE;
     }
@@ -583,26 +633,43 @@ static PyObject *Core_get_loser(Core *self, void *closure)
 static PyObject *Core_get_is_draw(Core *self, void *closure)
 {
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     return PyBool_FromLong(F(is_draw)(self->g));
 }
 
 static PyObject *Core_get_history(Core *self, void *closure)
 {
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     Py_INCREF(self->history);
     return self->history;
 }
 
-static int Core_set_history(Core *self, PyObject *value, void *closure)
+/* _is_dealt(): whether the object holds a game (see NEVER_DEALT). */
+static PyObject *Core_is_dealt(Core *self, PyObject *unused)
 {
-    (void)closure;
-    if (!value || !PyList_Check(value)) {
+    (void)unused;
+    return PyBool_FromLong(self->dealt);
+}
+
+/* _set_history(texts): the history of a state set by _load (the public `history` is read-only). */
+static PyObject *Core_set_history(Core *self, PyObject *value)
+{
+    PyObject *copy;
+    if (!PyList_Check(value)) {
         PyErr_SetString(PyExc_TypeError, "history is a list");
-        return -1;
+        return NULL;
     }
-    Py_INCREF(value);
-    Py_SETREF(self->history, value);
-    return 0;
+    copy = PyList_GetSlice(value, 0, PyList_GET_SIZE(value));
+    if (!copy) {
+        return NULL;
+    }
+    Py_SETREF(self->history, copy);
+    Py_RETURN_NONE;
 }
 
 
@@ -633,6 +700,9 @@ static PyObject *Core_get_players(Core *self, void *closure)
 {
     dk_view v;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     return PyLong_FromLong(v.players);
 }
@@ -642,6 +712,9 @@ static PyObject *Core_get_trump(Core *self, void *closure)
     dk_view v;
     const char *text;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     if (v.trump < 0) {
         Py_RETURN_NONE;
@@ -656,6 +729,9 @@ static PyObject *Core_get_hands(Core *self, void *closure)
     int i;
     PyObject *l;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     l = PyList_New(v.players);
     for (i = 0; l && i < v.players; i++) {
@@ -675,6 +751,9 @@ static PyObject *Core_get_table(Core *self, void *closure)
     int i;
     PyObject *l;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     l = PyList_New(v.ntable);
     for (i = 0; l && i < v.ntable; i++) {
@@ -697,6 +776,9 @@ static PyObject *Core_get_stock(Core *self, void *closure)
 {
     dk_view v;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     return text_list(v.stock, v.nstock);
 }
@@ -705,6 +787,9 @@ static PyObject *Core_get_discard(Core *self, void *closure)
 {
     dk_view v;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     return mask_list(v.discard);
 }
@@ -721,6 +806,9 @@ static PyObject *Core_get_attacker(Core *self, void *closure)
 {
     dk_view v;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     return seat_or_none(&v, v.attacker);
 }
@@ -729,6 +817,9 @@ static PyObject *Core_get_defender(Core *self, void *closure)
 {
     dk_view v;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     return seat_or_none(&v, v.defender);
 }
@@ -739,6 +830,9 @@ static PyObject *Core_get_out(Core *self, void *closure)
     int i;
     PyObject *l;
     (void)closure;
+    if (not_dealt(self)) {
+        return NULL;
+    }
     F(get)(self->g, &v);
     l = PyList_New(v.nout);
     for (i = 0; l && i < v.nout; i++) {
@@ -767,10 +861,14 @@ static PyObject *Core_deal_after(Core *self, PyObject *args)
     if (kind < 0) {
         return NULL;
     }
+    if (not_dealt((Core *)last)) {
+        return NULL;
+    }
     err = F(deal_after)(self->g, ((Core *)last)->g, s, kind ? state : NULL, dealer);
     if (err) {
         return error_for(err);
     }
+    self->dealt = 1;
     PyList_SetSlice(self->history, 0, PyList_GET_SIZE(self->history), NULL);
     Py_CLEAR(self->legal);
     Py_RETURN_NONE;
@@ -785,6 +883,8 @@ static PyMethodDef Core_methods[] = {
     {"_apply_legal", (PyCFunction)Core_apply_legal, METH_O, NULL},
     {"_view", (PyCFunction)Core_view, METH_NOARGS, NULL},
     {"_load", (PyCFunction)Core_load, METH_O, NULL},
+    {"_set_history", (PyCFunction)Core_set_history, METH_O, NULL},
+    {"_is_dealt", (PyCFunction)Core_is_dealt, METH_NOARGS, NULL},
     {"_deal", (PyCFunction)Core_deal, METH_VARARGS, NULL},
 #if C(CAP_SERIES_STATE)
     {"_deal_after", (PyCFunction)Core_deal_after, METH_VARARGS, NULL},
@@ -798,7 +898,7 @@ static PyGetSetDef Core_getset[] = {
     {"is_over", (getter)Core_get_is_over, NULL, NULL, NULL},
     {"loser", (getter)Core_get_loser, NULL, NULL, NULL},
     {"is_draw", (getter)Core_get_is_draw, NULL, NULL, NULL},
-    {"history", (getter)Core_get_history, (setter)Core_set_history, "action texts so far", NULL},
+    {"history", (getter)Core_get_history, NULL, "action texts so far", NULL},
     {"players", (getter)Core_get_players, NULL, "number of seats", NULL},
     {"trump", (getter)Core_get_trump, NULL, "the trump suit letter, or None", NULL},
     {"hands", (getter)Core_get_hands, NULL, "per seat, the sorted card texts held", NULL},
@@ -818,7 +918,7 @@ static PyTypeObject CoreType = {
     .tp_basicsize = sizeof(Core),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_GC,
     .tp_doc = "One game in the C engine (subclassed by durakc.native.engine).",
-    .tp_new = PyType_GenericNew,
+    .tp_new = Core_new,
     .tp_init = (initproc)Core_init,
     .tp_dealloc = (destructor)Core_dealloc,
     .tp_traverse = (traverseproc)Core_traverse,

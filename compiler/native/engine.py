@@ -10,11 +10,12 @@ through the variant's Python engine, which stays the reference.
 from __future__ import annotations
 
 import importlib
-import random
 import types
+from pathlib import Path
 
 from durakc.ir import module_name
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.native.results import add_results
 from durakc.native.structural import structural
 from durakc.paths import engines_dir
 
@@ -36,6 +37,7 @@ def load_native(name: str) -> types.ModuleType:
     ext = import_extension(mod, build_extension(mod, c_source, header))
     ext.setup(_action_factory(py))
     engine = _make_module(py, ext)
+    engine.Game._source = ("bundled", name)
     _CACHE[name] = engine
     return engine
 
@@ -76,8 +78,17 @@ def load_native_spec(path: str) -> types.ModuleType:
     ext = import_extension(mod, build_extension(mod, files[f"{mod}.c"], files[f"{mod}.h"]))
     ext.setup(_action_factory(py))
     engine = _make_module(py, ext)
+    engine.Game._source = ("spec", str(Path(path).resolve()))
     _CACHE[key] = engine
     return engine
+
+
+def restore_game(source: tuple[str, str], state: dict, cls=None):
+    """A native game from a pickle: the engine `source` names (("bundled", name) or ("spec",
+    path)) at the saved `state`, as an instance of `cls` (a subclass of its Game) if given."""
+    kind, ref = source
+    engine = load_native(ref) if kind == "bundled" else load_native_spec(ref)
+    return (cls or engine.Game).from_dict(state)
 
 
 def c_sources(name: str) -> tuple[str, str]:
@@ -105,11 +116,12 @@ def _action_factory(py):
     return make
 
 
-def seed_argument(seed):
-    """What the C deal takes for `seed`: abs(int) below 2**64, else random.Random(seed)'s state."""
+def seed_argument(seed, py):
+    """What the C deal takes for `seed`: abs(int) below 2**64, else random.Random(seed)'s state
+    (the Python engine `py`'s InvalidGame for a seed random.Random does not take)."""
     if type(seed) is int and abs(seed) < 1 << 64:
         return abs(seed)
-    return random.Random(seed).getstate()[1]
+    return py._seeded(seed).getstate()[1]
 
 
 def _make_module(py, ext) -> types.ModuleType:
@@ -145,6 +157,8 @@ def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
     annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
     extra = structural(py)
+    if "game" in getattr(py, "_SAVED_KEYS", ()):  # capability `results` (HR21-HR23)
+        add_results(extra, py, seed_argument)
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 
@@ -157,11 +171,11 @@ def _game_class(py, ext):
             if not isinstance(players, int) or isinstance(players, bool) \
                     or not py.PLAYERS_MIN <= players <= py.PLAYERS_MAX:
                 py.new_game(players, 0)  # raises the Python engine's InvalidGame
-            if not isinstance(dealer, int) or not 0 <= dealer < players:
-                raise py.InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+            py._seat(dealer, players, "dealer")  # the Python engine's checks and messages
+            seed = seed_argument(seed, py)
             g = cls()
             try:
-                g._deal(players, seed_argument(seed), dealer, series)
+                g._deal(players, seed, dealer, series)
             except ValueError:
                 py.new_game(players, 0, dealer=dealer)  # the Python engine's own message
                 raise
@@ -171,7 +185,7 @@ def _game_class(py, ext):
         def _from_python(cls, game):
             g = cls()
             g._load(_view_of(game.to_dict()))
-            g.history = list(game.history)
+            g._set_history(game.history)
             return g
 
         @classmethod
@@ -190,7 +204,7 @@ def _game_class(py, ext):
                 dealer = (v["dealer"] + 1) % v["players"]
             if hasattr(self, "_deal_after"):  # series_state: the deal reads this game (L2, H2)
                 g = type(self)()
-                g._deal_after(self, seed_argument(seed), dealer)
+                g._deal_after(self, seed_argument(seed, py), dealer)
                 return g
             return type(self)._dealt(v["players"], seed, dealer, 1)
 
@@ -211,14 +225,57 @@ def _game_class(py, ext):
             return py.Game.from_dict(self.to_dict())
 
         def observation(self, seat):
-            """What `seat` may know (see the Python engine)."""
-            return self._python().observation(seat)
+            """What `seat` may know: its own hand, other hands as counts, the table and piles
+            (the Python engine's observation, read from one view of the C state)."""
+            v = self._view()
+            players = v["players"]
+            if not isinstance(seat, int) or not 0 <= seat < players:
+                raise py.InvalidGame(f"no seat {seat!r} in a {players}-player game")
+            turned, stock, over = v["turned"], v["stock"], v["phase"] == 3
+            to_move = None if v["to_move"] < 0 else v["to_move"]
+            return {
+                "variant": py.VARIANT["name"], "seat": seat, "players": players,
+                "hand": _texts(v["hands"][seat]), "hand_sizes": [len(h) for h in v["hands"]],
+                "table": [[card_text[a], _card(d)] for a, d in v["table"]],
+                "trump": _suit(v["trump"]),
+                "trump_card": card_text[turned] if turned >= 0 and turned in stock else None,
+                # trump.hidden_second (CT1): the face-down card is in the stock, not listed
+                "stock_size": len(stock) + (v.get("hidden", -1) >= 0), "discard": _texts(v["discard"]),
+                "phase": PHASES[v["phase"]],
+                "attacker": None if over else v["attacker"],
+                "defender": None if over else v["defender"],
+                "to_move": to_move, "limit": v["limit"], "out": list(v["out"]), "is_over": over,
+                "loser": None if v["loser"] < 0 else v["loser"], "is_draw": bool(v["is_draw"]),
+                "history": list(self.history),
+                # structural rules (contract "Structural variants"), trivial when unused
+                "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(players)],
+                "losses": self.losses, "swaps_left": self.swaps_left,
+                **extra.observation_keys(v),
+                "legal_actions": [a.text for a in self.legal_actions()] if seat == to_move else [],
+            }
 
         def to_dict(self):
             """A JSON-safe dict of the whole state, as the Python engine writes it."""
             return _state_dict(self._view(), self.history)
 
+        # -- copies and pickles, as of the Python engine's games ---------------------------
+        def __copy__(self):
+            """copy.copy(game): an independent copy, as game.copy()."""
+            return self.copy()
+
+        def __deepcopy__(self, memo):
+            """copy.deepcopy(game): an independent copy, as game.copy()."""
+            return self.copy()
+
+        def __reduce__(self):
+            # A pickle holds the engine's source and the saved state; unpickling loads the
+            # native engine (building it if needed) and restores the state with from_dict.
+            own = None if type(self) is Game else type(self)
+            return (restore_game, (Game._source, self.to_dict(), own))
+
         def __repr__(self):
+            if not self._is_dealt():
+                return f"<{py.VARIANT['name']} game (native), never dealt>"
             v = self._view()
             state = "over" if v["phase"] == 3 else f"{PHASES[v['phase']]}, seat {v['to_move']} to move"
             return f"<{py.VARIANT['name']} game (native), {v['players']} players, {state}>"
@@ -240,6 +297,14 @@ def _game_class(py, ext):
                           doc="Per seat, games lost so far in this series (L1): zeros here.")
         hidden_trump = property(lambda self: None, doc="The face-down trump (CT1); None here.")
         swaps_left = property(lambda self: None, doc="Swaps still allowed (PK4); None here.")
+        # matches and results (HR20-HR22): trivial unless the variant has them
+        finishing_order = property(lambda self: list(self.out),
+                                   doc="HR20: the seats in the order they went out (= out).")
+        winner = property(lambda self: None, doc="HR20: the game's winner; None here.")
+        points = property(lambda self: None, doc="HR22: this game's points; None here.")
+        match_points = property(lambda self: None, doc="HR22: the series' points; None here.")
+        match_over = property(lambda self: False, doc="HR21: the match has ended; never here.")
+        standings = property(lambda self: None, doc="HR21: the standings; None here.")
 
         def trump_of(self, seat):
             """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""

@@ -17,6 +17,8 @@ class Structural:
     """Functions view -> {to_dict key: value}."""
     to_view: list = field(default_factory=list)
     """Functions to_dict() result -> {view key: value} (what `_load` reads)."""
+    observation: list = field(default_factory=list)
+    """Functions view -> {observation key: value} (the Python engine's `observation` hook)."""
     members: dict = field(default_factory=dict)
     """Game members, by name."""
     wraps: dict = field(default_factory=dict)
@@ -26,6 +28,13 @@ class Structural:
         """The added to_dict entries of view `v`."""
         out = {}
         for f in self.to_dict:
+            out.update(f(v))
+        return out
+
+    def observation_keys(self, v: dict) -> dict:
+        """The added observation entries of view `v`."""
+        out = {}
+        for f in self.observation:
             out.update(f(v))
         return out
 
@@ -57,7 +66,11 @@ def structural(py) -> Structural:
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
-    return s
+    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+        s.members["winner"] = property(
+            lambda self: self.out[0] if self.out else None,
+            doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
 def _throw_order(s: Structural) -> None:
@@ -92,6 +105,8 @@ def _hidden_trump(s: Structural, py) -> None:
         "hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1,
         "trump_changes": tuple((index(a), index(b)) for a, b in d.get("trump_changes", [])),
     })
+    s.observation.append(lambda v: {  # CT2: every seat saw the changes
+        "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]]})
     s.members["hidden_trump"] = property(
         lambda self: s.state_keys(self._view())["hidden_trump"],
         doc="The face-down card under the face-up trump while unseen (CT1); None: there is none.")

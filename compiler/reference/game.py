@@ -22,13 +22,14 @@ from durakc.reference.cards import (
     suit_of,
 )
 from durakc.reference.losses import SeriesLosses
+from durakc.reference.results import SeriesResults
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.table import TableRules
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TableRules, TeamRules, SeriesLosses, GameState):
+class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -42,6 +43,7 @@ class Game(TableRules, TeamRules, SeriesLosses, GameState):
         g = cls.__new__(cls)
         g.players = players
         g._losses = [0] * players  # L1, PR6: a new series counts from zero
+        g.start_results()  # HR21-HR23: game 1 of a new series
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -507,12 +509,13 @@ class Game(TableRules, TeamRules, SeriesLosses, GameState):
         self.hidden_trump = None
 
     def _leave(self):
-        """T24, P10: with no stock, players with empty hands leave at the end of the round
-        (several at once in draw order)."""
+        """T24, P10: with no stock, players with empty hands leave at the end of the round;
+        HR20: several at once in clockwise order from the round's original attacker."""
         if self._stock:
             return
-        for seat in self.draw_order():
-            if not self._hands[seat]:
+        for k in range(self.players):
+            seat = (self._opener + k) % self.players
+            if self.active(seat) and not self._hands[seat]:
                 self.out.append(seat)
 
     def _next_attacker(self):
@@ -539,9 +542,11 @@ class Game(TableRules, TeamRules, SeriesLosses, GameState):
         self.to_move = None
         if self.active_count() == 0:
             self.is_draw = True
+            self.score(final_attack, took)  # HR22: a draw scores too
             return
         self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
         self.count_loss()  # L1, PR6
+        self.score(final_attack, took)  # HR22, HR23
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -564,9 +569,12 @@ class Game(TableRules, TeamRules, SeriesLosses, GameState):
             dealer = self.dealer if self.loser is None else self.loser  # T8
         else:
             dealer = (self.dealer + 1) % self.players
-        game = deal_game(type(self), self.players, seed, dealer,
-                         self.variant.value("series.first_attacker"), self._losses, self.loser)
+        dealer, first_rule, repeat = self.next_deal(dealer, self.variant.value(
+            "series.first_attacker"))  # HR21, HR23
+        game = deal_game(type(self), self.players, seed, dealer, first_rule, self._losses,
+                         self.loser)
         game._losses = list(self._losses)  # L1, PR6: the series' counts carry on
+        self.carry_results(game, repeat)  # HR21-HR23
         return game
 
 

@@ -65,6 +65,9 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
     }
     if "losses" in pos:
         position["losses"] = list(pos["losses"])  # L1: a series so far
+    for key in ("game", "match_points"):  # HR21, HR22: a series so far
+        if key in pos:
+            position[key] = pos[key]
     return position
 
 
@@ -162,6 +165,19 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         for key, value in wanted.items():
             assert key in seen, f"{where}: observation has no {key!r}\n  {state}"
             eq(f"observation[{key!r}]", seen[key], _canon_observed(key, value, ctx))
+    for key in ("dealer", "finishing_order", "winner", "points", "match_points", "match_over",
+                "standings"):  # HR20-HR23, EP
+        if key in exp:
+            eq(key, getattr(game, key), exp[key])
+    if "next_game_refused" in exp:  # HR21: after the match, next_game raises ValueError
+        try:
+            game.next_game(seed=0)
+        except ValueError as exc:
+            refused = True
+            assert "match is over" in str(exc), f"{where}: {exc}"
+        else:
+            refused = False
+        eq("next_game_refused", refused, exp["next_game_refused"])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))

@@ -45,11 +45,16 @@ EXPECT_KEYS = {
 }
 EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 EXPECT_KEYS |= {"observation"}  # HR25, HR26: {seat: n, key: value, ...} of observation(seat)
+# matches and results (HR20-HR23, EP): the game's members of those names
+EXPECT_KEYS |= {"dealer", "finishing_order", "winner", "points", "match_points", "match_over",
+                "standings", "next_game_refused"}
+POSITION_KEYS |= {"game", "match_points"}  # HR21, HR22: the series so far
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
+    "repeat_series",  # HR23
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over"}  # jokers (J1): deals that must turn up a joker first

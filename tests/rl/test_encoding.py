@@ -160,16 +160,16 @@ def test_action_blocks_follow_the_engines_verbs(monkeypatch):
     base = DurakEncoding("transfer")
     assert set(base.verbs) == set(core)   # in the order of SHAPES, not of VERBS
     assert list(base.offsets) == ["attack", "throw", "beat", "transfer", "show", "take", "pass"]
-    with pytest.raises(ValueError, match="no block for the action verb 'knock'"):
-        DurakEncoding(_engine_with_verbs((*core, "knock")))
-    monkeypatch.setattr(encoding, "SHAPES", {**encoding.SHAPES, "knock": "bare"})
+    with pytest.raises(ValueError, match="no block for the action verb 'concede'"):
+        DurakEncoding(_engine_with_verbs((*core, "concede")))
+    monkeypatch.setattr(encoding, "SHAPES", {**encoding.SHAPES, "concede": "bare"})
     monkeypatch.setattr(encoding, "KINDS", tuple(encoding.SHAPES))
-    enc = DurakEncoding(_engine_with_verbs((*core, "knock")))
+    enc = DurakEncoding(_engine_with_verbs((*core, "concede")))
     assert enc.num_actions == base.num_actions + 1
-    assert {k: v for k, v in enc.offsets.items() if k != "knock"} == base.offsets
-    assert enc.action_index("knock") == 1640 and enc.action_text(1640) == "knock"
+    assert {k: v for k, v in enc.offsets.items() if k != "concede"} == base.offsets
+    assert enc.action_index("concede") == 1640 and enc.action_text(1640) == "concede"
     with pytest.raises(ValueError, match="not an action the RL encoding can index"):
-        enc.action_index("knock 6S")
+        enc.action_index("concede 6S")
 
 
 def test_jokers_are_held_cards_after_the_ranked_ones():

@@ -24,6 +24,8 @@ CAPABILITY_MARKERS = {
     "seat_trumps": "# trump.mode: per_seat - the defender's own suit is trump",
     "hidden_trump": "def _turn_hidden_trump(self):",
     "annotations": "# outcome.annotations",
+    "winner": "HR20 (outcome.winner: first_out)",
+    "results": "game._game = self._game + 1",
     "teams": "def _opponent(self, seat):",
     "single_opening": "# attack.opening: single",
     "limit_rule": "def _round_limit(self):",
