@@ -68,11 +68,18 @@ def _saved_mutations(d, rng):
             m[key] = value
             yield f"players={value!r}", m
     for key in ("hands", "stock", "discard", "table", "in_game", "out", "passed", "shown",
-                "late", "history", "annotations", *(["swaps_left"] if "swaps_left" in d else [])):
+                "late", "history", "annotations",
+                *[key for key in ("swaps_left", "trump_changes", "hidden_trump") if key in d]):
         for value in [None, "x", 5, [1], [None], [True], [[None, None]], {"a": 1}, [2**40]]:
             m = copy.deepcopy(d)
             m[key] = value
             yield f"{key}={value!r}", m
+    if "trump_changes" in d:  # trump.hidden_second (CT2): at most one change a game
+        pair = [d["stock"][0], d["stock"][-1]] if len(d["stock"]) > 1 else ["6S", "7S"]
+        for value in [[pair], [pair] * 2, [pair] * 40, [[pair[0], pair[0]]]]:
+            m = copy.deepcopy(d)
+            m["trump_changes"] = value
+            yield f"trump_changes={value!r}", m
     for value in [[-1], [players], [True], [0, 0], [2**63]]:
         m = copy.deepcopy(d)
         m["passed"] = value
