@@ -181,7 +181,10 @@ def _game_class(py, ext):
         @classmethod
         def _from_python(cls, game):
             g = cls()
-            g._load(_view_of(game.to_dict()))
+            try:
+                g._load(_view_of(game.to_dict()))
+            except ValueError as exc:  # the Python engine accepted it: a C limit, as InvalidGame
+                raise py.InvalidGame(f"the C engine can not hold this state: {exc}") from None
             g._set_history(game.history)
             return g
 
