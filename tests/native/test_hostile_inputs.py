@@ -260,3 +260,16 @@ def test_observation_answers_alike_for_every_seat_and_refuses_alike(name):
                 except Exception as exc:  # the type is what is compared
                     results.append(type(exc).__name__)
             assert results[0] == results[1], (seat, results)
+
+
+def test_a_state_the_c_engine_can_not_hold_is_an_invalid_game_too(monkeypatch):
+    """Whatever the C engine's own checks refuse (after the Python engine's) is an InvalidGame
+    as well, so both backends refuse with the same exception type."""
+    nat = native("transfer")
+    state = nat.new_game(2, 3).to_dict()
+
+    def refuse(self, view):
+        raise ValueError("invalid game state (error -5)")
+    monkeypatch.setattr(nat.Game, "_load", refuse)
+    with pytest.raises(nat.InvalidGame, match="the C engine can not hold this state"):
+        nat.Game.from_dict(state)
