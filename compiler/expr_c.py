@@ -3,7 +3,7 @@
 `Expr.to_c` (durakc.expressions) calls `c_source`.  Everything is fully
 parenthesised, so no operator precedence of C has to match the language's.
 Booleans are C ints (0 or 1), `min`/`max` call the static helpers `expr_min`
-and `expr_max` that every generated C engine defines (`expr_lmin`/`expr_lmax` in a `wide`
+and `expr_max` that a generated C engine defines when it calls them (`expr_lmin`/`expr_lmax` in a `wide`
 expression, whose integers are computed in 64 bits: `durakc.expr_ranges`), and a chained
 comparison `a < b <= c` becomes `((a < b) && (b <= c))` (expressions are pure: reading an
 operand twice changes nothing).  Card-typed parts are evaluated at compile

@@ -60,6 +60,11 @@ HOOK_POINTS = {
     "losses": "the `losses` property (L1)",
     "hidden_trump": "the `hidden_trump` property (CT1)",
     "swaps_left": "the `swaps_left` property (PK4)",
+    # matches and results (issue 20 group D: HR20-HR23, EP)
+    "winner": "the `winner` property (HR20, outcome.winner)",
+    "points": "the `points` and `match_points` properties (HR22, outcome.points)",
+    "match": "the `match_over` and `standings` properties (HR21, match.*)",
+    "draw_end": "_finish, a draw: after `is_draw` is set, ending in `return` (HR22: a draw scores too)",
     "members": "further public members of Game",
     # the opening
     "opening_tables": "module level: the tables _opening_actions reads (T10)",
@@ -75,6 +80,7 @@ HOOK_POINTS = {
     "throw_actions": "legal_actions, throw phase: `legal`, the actions of `to_move`",
     "beating": "_defence_actions: `beaten_by`, the beat table the defender answers with",
     "defence_actions": "_defence_actions: actions after the beats and before `take`",
+    "legal_end": "legal_actions, after every phase: `legal`, the list of `phase` (play.resign, HR24)",
     "legal_methods": "Game methods that the legal-action hooks call",
     "opened": "apply(): after the opening attack, who moves next",
     "beat_played": "apply(): after a defence card covered attack card `a`",
@@ -85,6 +91,7 @@ HOOK_POINTS = {
     "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
     "apply_methods": "Game methods that apply_kinds calls",
     "refill": "_end_round: draw the hands up from the stock (T22)",
+    "refill_order": "refill: `order`, the seats in refill order (cached in `_orders`; `took` known) (T22, HR10)",
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",
     "game_over": "_end_round, after seats left: end the game (`_finish`) when it is over",
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
@@ -109,6 +116,8 @@ HOOK_POINTS = {
     "read_saved": "_read_saved: check and convert the added keys of `d` into `s`",
     "from_dict": "Game.from_dict: restore the added state into `g` from `s`",
     "observation": "Game.observation: more `\"key\": value,` entries",
+    "observation_discard": "Game.observation: the `\"discard\": ...,` entry (view.discard, HR25)",
+    "observation_history": "Game.observation: the `\"history\": ...,` entry (view.discard, HR25)",
     # card identities beyond the printed cards (capability `wild`, W2)
     "card_identities": "module level, after FULL_DECK: further card ints (NCARDS and up) and their tables",
     "card_text": "card_index: read the upper-cased text `t` (symbols of its last character read)",

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (
@@ -167,7 +168,9 @@ def _capabilities(r: dict) -> list[Capability]:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
     caps += _swap_sections(r)
+    caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
+    caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -238,6 +241,25 @@ def _rule_options(r: dict) -> list[Capability]:
     return caps
 
 
+def _table_sections(r: dict) -> list[Capability]:
+    """The order of a round and the table (issue 20): the refill order (HR10), the throw-in
+    priority (HR11, after throw_in_rule and teams: it reorders their seats), resigning
+    (HR24) and what a seat's observation shows (HR25, HR26)."""
+    caps = []
+    if r["refill.defender"] != "last":
+        caps.append(Capability("refill_order", {"mode": r["refill.defender"],
+                                                "keys": ["refill.defender"]}))
+    if r["throw_in.first"] != "attacker":
+        caps.append(Capability("throw_order", {"keys": ["throw_in.first"]}))
+    if r["play.resign"]:
+        caps.append(Capability("resign", {"keys": ["play.resign"]}))
+    if r["view.discard"] != "open":
+        caps.append(Capability("view_discard", {"keys": ["view.discard"]}))
+    if r["view.hands"] != "own":
+        caps.append(Capability("view_hands", {"keys": ["view.hands"]}))
+    return caps
+
+
 def _swap_sections(r: dict) -> list[Capability]:
     """Actions before the opening attack (issue 11): the trump exchange (TX1), then swaps
     (PK1-PK4); `legal_actions` lists them in this order after the openings."""
@@ -277,6 +299,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
                                 ("series.first_attacker", right_of_loser)) if on]}))
     counted = [key for key, on in (("deal.initial_hand", uses_losses),
                                    ("teams.mode", r["teams.mode"] != "none")) if on]
+    counted += counts_losses_for_match(r)  # HR21: standings and match.losses
     if counted:
         caps.append(Capability("losses", {"keys": counted}))
     if initial.canonical() != "hand_size":

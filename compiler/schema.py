@@ -152,6 +152,16 @@ KEYS: tuple[Key, ...] = (
                      "lowest_trump": "the holder of the lowest trump, as in the first game",
                      "right_of_loser": "the player on the loser's right, against the loser "
                                        "(after a draw: the dealer's left)"}),
+    # matches and results (issue 20 group D: HR23)
+    Key("series.repeat_loser_if", "expr", "false",
+        "evaluated for the durak when a game is lost: true means the durak deals the next two "
+        "games, the second as if it had lost again (T8 from the same seat)", ("HR23",),
+        env="result", result="bool"),
+    Key("series.after_draw", "enum", "same_dealer", "who opens the game after a draw",
+        ("T8", "HR23"), choices=("same_dealer", "same_dealer_lowest_trump"),
+        choice_docs={"same_dealer": "the dealer stays and series.first_attacker opens (T8)",
+                     "same_dealer_lowest_trump": "the dealer stays and the first game's rule "
+                                                 "opens again (first_attacker.*: T7)"}),
     # -- attacking -----------------------------------------------------------
     Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
         ("T10", "P4", "SG1"), choices=("same_rank", "single"),
@@ -172,6 +182,15 @@ KEYS: tuple[Key, ...] = (
             "any_time": "from the opening on, also while cards are unbeaten: after every change "
                         "to the table the entitled players are asked, the current attacker "
                         "first, before the defender moves (siege; no transfers)",
+        }),
+    # -- the order of a round (issue 20: HR11): capability `throw_order`
+    Key("throw_in.first", "enum", "attacker",
+        "where the throw-in priority starts each time the entitled seats are asked", ("T2", "HR11"),
+        choices=("attacker", "last_thrower"),
+        choice_docs={
+            "attacker": "the current attacker, then clockwise (T2)",
+            "last_thrower": "the seat that last added a card to this round by a throw-in, then "
+                            "clockwise (the current attacker while nobody has thrown in yet)",
         }),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
@@ -210,10 +229,54 @@ KEYS: tuple[Key, ...] = (
     Key("refill.first_on_return", "bool", True,
         "when a transfer brought the attack back to the original attacker, they still draw first",
         ("T22", "S3")),
+    # -- the order of a round (issue 20: HR10): capability `refill_order`
+    Key("refill.defender", "enum", "last",
+        "where the final defender draws in the refill order", ("T22", "P9", "HR10"),
+        choices=("last", "first", "first_after_take"),
+        choice_docs={
+            "last": "after everyone else (T22, P9)",
+            "first": "before everyone else, whether they beat the attack or took",
+            "first_after_take": "first after a take, then the others in the usual order; "
+                                "last after a successful defence",
+        }),
     # -- outcome ---------------------------------------------------------------
     Key("outcome.annotations", "annotations", {},
         "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
         env="outcome", result="bool"),
+    # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
+    Key("play.resign", "bool", False,
+        "the seat to move may play `resign` instead of acting: it is the durak at once and the "
+        "game ends (teams: its team loses)", ("HR24",)),
+    Key("view.discard", "enum", "open",
+        "what observation(seat) shows of the discard pile and of past rounds", ("HR25",),
+        choices=("open", "closed"),
+        choice_docs={
+            "open": "the discard pile's cards and the whole history",
+            "closed": "only how many cards the discard pile holds, and only the current "
+                      "round's actions",
+        }),
+    Key("view.hands", "enum", "own",
+        "which hands observation(seat) shows card by card", ("HR26",),
+        choices=("own", "all"),
+        choice_docs={"own": "the seat's own hand; the others as counts",
+                     "all": "every seat's hand (open hands, a teaching table)"}),
+    # -- matches and results (issue 20 group D: HR20-HR23, EP1-EP3) ---------------
+    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
+        choices=("none", "first_out"),
+        choice_docs={"none": "nobody: a game only has a durak",
+                     "first_out": "the first seat to go out (finishing_order's first)"}),
+    Key("outcome.points", "expr", "0",
+        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
+        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
+        env="result", result="int"),
+    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
+        ("HR21",), minimum=0, maximum=1_000_000_000),
+    Key("match.losses", "int", 0,
+        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
+        minimum=0, maximum=1_000_000_000),
+    Key("match.points", "int", 0,
+        "the match ends once a seat's points (outcome.points) reach this many; that seat "
+        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

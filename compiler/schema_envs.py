@@ -146,6 +146,24 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "loser_was_defender": ("bool", "the durak was the defender of the final round"),
         "players": ("int", "number of seats"),
     },
+    # Evaluated per seat when a game ends (outcome.points, HR22, EP2) and for the durak
+    # (series.repeat_loser_if, HR23).
+    "result": {
+        "is_loser": ("bool", "the seat is the durak (with teams: PR6's loser)"),
+        "lost": ("bool", "the seat lost the game (with teams: every seat of the losing team)"),
+        "is_winner": ("bool", "the seat is the game's winner (outcome.winner)"),
+        "is_draw": ("bool", "the game is a draw"),
+        "hand": ("cards", "the seat's cards at the end"),
+        "place": ("int", ("the seat's place in the finishing order from 1; seats still "
+                          "holding cards at the end come after every seat that went out (HR20)")),
+        "players": ("int", "number of seats"),
+        "points": ("int", "the seat's points in the series before this game (EP1)"),
+        "game": ("int", "the number of this game in the series, 1 for the first"),
+        "final_attack": ("cards", "the attack cards of the game's final round"),
+        "loser_was_defender": ("bool", "the durak was the defender of the final round"),
+        "loser_hand": ("int", "cards held by the durak at the end (0 after a draw)"),
+        "final_took": ("bool", "the final round's defender took the cards"),
+    },
 }
 
 # Expression names that bring a rule of their own into the key that reads them (explain
@@ -173,6 +191,9 @@ NAME_RANGES: dict[str, dict[str, tuple[int, int]]] = {
               "players": (2, PLAYERS_MAX)},
     "outcome": {"loser_hand": (0, CARDS_MAX), "final_attack_cards": (0, CARDS_MAX),
                 "final_attack_lowest": (0, CARDS_MAX), "players": (2, PLAYERS_MAX)},
+    "result": {"place": (1, PLAYERS_MAX), "players": (2, PLAYERS_MAX),
+               "points": (-COUNTER_MAX, COUNTER_MAX), "game": (1, COUNTER_MAX),
+               "loser_hand": (0, CARDS_MAX)},
 }
 
 COUNT_RANGE = (0, CARDS_MAX)

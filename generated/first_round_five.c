@@ -414,11 +414,6 @@ static inline int expr_min(int a, int b)
     return a <= b ? a : b;
 }
 
-static inline int expr_max(int a, int b)
-{
-    return a >= b ? a : b;
-}
-
 /* beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)
  * evaluated at compile time for every pair of cards and every trump suit the variant allows
  * (trump.mode = turned_bottom).  BEATEN_BY[trump + 1][a] is the mask of cards that beat a. */
@@ -1326,8 +1321,9 @@ int durak_first_round_five_apply(durak_first_round_five_game *g, const durak_fir
     int i, n = legal_actions(g, legal);
     for (i = 0; i < n; i++) {
         const action *x = &legal[i];
-        if (x->kind == a->kind && x->mask == a->mask
-            && (x->kind != DURAK_FIRST_ROUND_FIVE_BEAT || (x->a == a->a && x->d == a->d))) {
+        /* A beat or a swap names its cards in order (a, d): `swap 10H 8D` is not
+         * `swap 8D 10H` (PK3); the other kinds are their card masks. */
+        if (x->kind == a->kind && x->mask == a->mask && (x->a < 0 || (x->a == a->a && x->d == a->d))) {
             apply_action(g, x);
             return DURAK_FIRST_ROUND_FIVE_OK;
         }
@@ -1396,13 +1392,14 @@ static void end_round(game *g)
         }
     }
     if (empty > g->nout) {
-        n = draw_order(g, order);
-        for (i = 0; i < n; i++) {
-            if (!g->hands[order[i]]) {
-                g->in_game[order[i]] = 0;  /* T24: an empty hand leaves at the end of the round */
-                g->out[g->nout++] = order[i];
+        seat = g->orig;
+        for (i = 0; i < g->players; i++) {  /* HR20: clockwise from the round's original attacker */
+            if (!g->hands[seat] && g->in_game[seat]) {
+                g->in_game[seat] = 0;  /* T24: an empty hand leaves at the end of the round */
+                g->out[g->nout++] = seat;
                 g->left--;
             }
+            seat = seat + 1 < g->players ? seat + 1 : 0;
         }
         if (g->left < 2) {
             finish(g, took);
@@ -1553,6 +1550,194 @@ int durak_first_round_five_set(durak_first_round_five_game *g, const durak_first
     if (g->phase != DURAK_FIRST_ROUND_FIVE_OVER) {
         entitled(g);
     }
+    return DURAK_FIRST_ROUND_FIVE_OK;
+}
+
+/* -- Actions as text ----------------------------------------------------------------------
+ * The Python engine's texts: durak_first_round_five_action_text writes str(action), durak_first_round_five_parse_action reads
+ * what parse_action reads ('beat 9c jc', 'TAKE', suit symbols), so no C user needs a verb table. */
+#ifndef NIDS
+#define NIDS NCARDS  /* the card ints: the deck (a wild card adds more: W2) */
+#endif
+#define NKINDS_TEXT (sizeof VERB_TEXT / sizeof VERB_TEXT[0])
+
+/* The verbs, indexed by action kind (the Python engine's VERBS). */
+static const char *const VERB_TEXT[] = {
+    "attack", "beat", "transfer", "show", "throw", "take", "pass"
+};
+
+/* Appends `word` to buf[*len ..] within `size` bytes (always NUL-terminated when size > 0);
+ * *len counts every byte of the whole text, as snprintf does. */
+static void put_word(char *buf, size_t size, size_t *len, const char *word)
+{
+    for (; *word; word++, (*len)++) {
+        if (*len + 1 < size) {
+            buf[*len] = *word;
+            buf[*len + 1] = '\0';
+        }
+    }
+}
+
+int durak_first_round_five_action_text(const durak_first_round_five_action *a, char *buf, size_t size)
+{
+    size_t len = 0;
+    int c;
+    if (a == NULL || a->kind < 0 || (size_t)a->kind >= NKINDS_TEXT) {
+        return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+    }
+    if (size > 0) {
+        buf[0] = '\0';
+    }
+    put_word(buf, size, &len, VERB_TEXT[a->kind]);
+    if (a->kind == DURAK_FIRST_ROUND_FIVE_BEAT || a->a >= 0) {
+        /* a beat: the attack card, then the defence card (an action with a card `a` has two) */
+        if (durak_first_round_five_card_text(a->a) == NULL || durak_first_round_five_card_text(a->d) == NULL) {
+            return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+        }
+        put_word(buf, size, &len, " ");
+        put_word(buf, size, &len, durak_first_round_five_card_text(a->a));
+        put_word(buf, size, &len, " ");
+        put_word(buf, size, &len, durak_first_round_five_card_text(a->d));
+        return (int)len;
+    }
+    if (NIDS < 64 && (a->mask >> NIDS)) {
+        return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+    }
+    for (c = 0; c < NIDS; c++) {  /* the cards low to high: the canonical order */
+        if ((a->mask >> c) & 1U) {
+            put_word(buf, size, &len, " ");
+            put_word(buf, size, &len, durak_first_round_five_card_text(c));
+        }
+    }
+    return (int)len;
+}
+
+/* Python's str.upper() for ASCII, and the suit symbols U+2660 U+2665 U+2666 U+2663 (UTF-8) as
+ * S H D C; the word text[0 .. n-1] into out (at most size - 1 bytes).  0 when it does not fit. */
+static int normal_word(const char *text, size_t n, char *out, size_t size)
+{
+    static const char SYMBOL_SUIT[] = {'S', 0, 0, 'C', 0, 'H', 'D'};  /* by the last byte - 0xA0 */
+    size_t i, k = 0;
+    for (i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)text[i];
+        char put = (char)(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
+        if (ch == 0xE2 && i + 2 < n && (unsigned char)text[i + 1] == 0x99
+            && (unsigned char)text[i + 2] >= 0xA0 && (unsigned char)text[i + 2] <= 0xA6
+            && SYMBOL_SUIT[(unsigned char)text[i + 2] - 0xA0]) {
+            put = SYMBOL_SUIT[(unsigned char)text[i + 2] - 0xA0];
+            i += 2;
+        }
+        if (k + 1 >= size) {
+            return 0;
+        }
+        out[k++] = put;
+    }
+    out[k] = '\0';
+    return 1;
+}
+
+/* The card int of one word of an action text, -1 when it names no card of this deck. */
+static int card_of_word(const char *text, size_t n)
+{
+    char word[16];
+    int c;
+    if (!normal_word(text, n, word, sizeof word)) {
+        return -1;
+    }
+    for (c = 0; c < NIDS; c++) {
+        if (strcmp(word, durak_first_round_five_card_text(c)) == 0) {
+            return c;
+        }
+    }
+    return -1;
+}
+
+static int is_space(char ch)
+{
+    return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v';
+}
+
+int durak_first_round_five_parse_action(const char *text, durak_first_round_five_action *out)
+{
+    int cards[NIDS + 1], ncards = 0, kind = -1, i;
+    char verb[16];
+    mask_t mask = 0;
+    durak_first_round_five_action act;
+    const char *s = text;
+    if (text == NULL || out == NULL) {
+        return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+    }
+    while (*s) {
+        const char *start;
+        while (is_space(*s)) {
+            s++;
+        }
+        if (!*s) {
+            break;
+        }
+        for (start = s; *s && !is_space(*s); s++) {
+        }
+        if (kind < 0) {  /* the first word: the verb, in any case */
+            size_t k;
+            if (!normal_word(start, (size_t)(s - start), verb, sizeof verb)) {
+                return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+            }
+            for (k = 0; k < NKINDS_TEXT; k++) {
+                size_t j = 0;
+                while (verb[j] && VERB_TEXT[k][j] && verb[j] == VERB_TEXT[k][j] - 'a' + 'A') {
+                    j++;
+                }
+                if (!verb[j] && !VERB_TEXT[k][j]) {
+                    kind = (int)k;
+                }
+            }
+            if (kind < 0) {
+                return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* unknown verb (or empty text) */
+            }
+        } else {
+            if (ncards == NIDS) {
+                return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* more cards than the deck: one is named twice */
+            }
+            cards[ncards] = card_of_word(start, (size_t)(s - start));
+            if (cards[ncards] < 0) {
+                return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+            }
+            ncards++;
+        }
+    }
+    if (kind < 0) {
+        return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* empty action */
+    }
+    act.kind = kind;
+    act.a = act.d = -1;
+    act.mask = 0;
+    switch (kind) {
+    case DURAK_FIRST_ROUND_FIVE_TAKE:
+    case DURAK_FIRST_ROUND_FIVE_PASS:
+        if (ncards) {
+            return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* takes no cards */
+        }
+        break;
+    case DURAK_FIRST_ROUND_FIVE_BEAT:
+        if (ncards != 2) {
+            return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* the attack card, then the card laid on it */
+        }
+        act.a = cards[0];
+        act.d = cards[1];
+        break;
+    default:
+        if (!ncards || ((kind == DURAK_FIRST_ROUND_FIVE_SHOW || kind == DURAK_FIRST_ROUND_FIVE_THROW) && ncards != 1)) {
+            return DURAK_FIRST_ROUND_FIVE_E_TEXT;
+        }
+        for (i = 0; i < ncards; i++) {
+            if ((mask >> cards[i]) & 1U) {
+                return DURAK_FIRST_ROUND_FIVE_E_TEXT;  /* a card named twice */
+            }
+            mask |= BIT(cards[i]);
+        }
+        act.mask = mask;
+    }
+    *out = act;
     return DURAK_FIRST_ROUND_FIVE_OK;
 }
 

@@ -16,6 +16,7 @@
  *         int n = durak_kyiv_legal(g, acts);
  *         durak_kyiv_apply(g, &acts[0]);
  *     }
+ *     durak_kyiv_parse_action("take", &act);  -- text <-> action: durak_kyiv_action_text(&act, buf, size)
  *     durak_kyiv_free(g);
  */
 #ifndef DURAK_KYIV_H
@@ -46,8 +47,11 @@ enum { DURAK_KYIV_OPENING, DURAK_KYIV_DEFENCE, DURAK_KYIV_THROW_IN, DURAK_KYIV_O
 /* Errors (negative results). */
 enum {
     DURAK_KYIV_OK = 0, DURAK_KYIV_E_PLAYERS = -1, DURAK_KYIV_E_DEALER = -2, DURAK_KYIV_E_ILLEGAL = -3,
-    DURAK_KYIV_E_NOT_OVER = -4, DURAK_KYIV_E_STATE = -5, DURAK_KYIV_E_DECK = -6, DURAK_KYIV_E_MEMORY = -7
+    DURAK_KYIV_E_NOT_OVER = -4, DURAK_KYIV_E_STATE = -5, DURAK_KYIV_E_DECK = -6, DURAK_KYIV_E_MEMORY = -7,
+    DURAK_KYIV_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
 };
+/* Room for the text of any action and its NUL (durak_kyiv_action_text). */
+#define DURAK_KYIV_ACTION_TEXT_MAX 400
 
 /* One move.  BEAT: attack card a, defence card d.  Others: the cards in mask (none for
  * take and pass).  Legal lists hold actions in the Python engine's canonical order. */
@@ -117,6 +121,14 @@ void durak_kyiv_get(const durak_kyiv_game *g, durak_kyiv_view *v);
 int durak_kyiv_set(durak_kyiv_game *g, const durak_kyiv_view *v);  /* OK or E_STATE */
 const char *durak_kyiv_card_text(int card);  /* "10H"; NULL outside the deck */
 const char *durak_kyiv_annotation_name(int i);
+/* The text of action `a` as the Python engine's str(action) ("beat 9C JC", "take"): written
+ * into buf (NUL-terminated, cut to `size` bytes); returns the text's length, as snprintf does
+ * (ACTION_TEXT_MAX always suffices), or E_TEXT for a kind or card outside this deck. */
+int durak_kyiv_action_text(const durak_kyiv_action *a, char *buf, size_t size);
+/* The action a text names, read as the Python engine's parse_action: words split by spaces,
+ * the verb in any case, cards in any case or with suit symbols (UTF-8 U+2660 U+2665 U+2666 U+2663).
+ * OK (the action in *out), or E_TEXT (out unchanged).  Legal or not: durak_kyiv_apply decides. */
+int durak_kyiv_parse_action(const char *text, durak_kyiv_action *out);
 /* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
  * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
  * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game

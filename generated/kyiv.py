@@ -58,10 +58,13 @@ VARIANT = {
         'first_attacker.no_trump_held': 'left_of_dealer',
         'series.next_dealer': 'loser',
         'series.first_attacker': 'left_of_dealer',
+        'series.repeat_loser_if': 'false',
+        'series.after_draw': 'same_dealer',
         'attack.opening': 'same_rank',
         'attack.limit': '6',
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
+        'throw_in.first': 'attacker',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': True,
@@ -71,7 +74,16 @@ VARIANT = {
         'transfer.show_once': True,
         'after_take.next_attacker': 'left_of_defender',
         'refill.first_on_return': True,
+        'refill.defender': 'last',
         'outcome.annotations': {},
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
+        'outcome.winner': 'none',
+        'outcome.points': '0',
+        'match.games': 0,
+        'match.losses': 0,
+        'match.points': 0,
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
@@ -831,6 +843,39 @@ class Game:
         """Per seat, the swaps still allowed this game (PK4); None: this variant has no swaps."""
         return None
 
+    @property
+    def finishing_order(self):
+        """HR20: the seats in the order they went out (T24; seats going out in the same round
+        clockwise from the round's original attacker); the same list as `out`."""
+        return self.out[:]
+
+    @property
+    def winner(self):
+        """HR20 (outcome.winner): the game's winner; None: this variant names none."""
+        return None
+
+    @property
+    def points(self):
+        """HR22 (outcome.points): per seat, this game's points once it is over; None: this
+        variant scores no points."""
+        return None
+
+    @property
+    def match_points(self):
+        """HR22: per seat, the points of the series so far, this game's included once it is
+        over; None: this variant scores no points."""
+        return None
+
+    @property
+    def match_over(self):
+        """HR21 (match.*): whether the match has ended; this variant's series never ends."""
+        return False
+
+    @property
+    def standings(self):
+        """HR21: the seats ranked best first once the match is over; None: no match rule."""
+        return None
+
     def __copy__(self):
         """copy.copy(game): an independent copy, as game.copy() (no list is shared)."""
         return self.copy()
@@ -1085,11 +1130,13 @@ class Game:
                     if not stock:
                         break
         if not stock and hands.count(0) > len(self._out):
-            for seat in self._draw_order():
-                if not hands[seat]:
-                    self._in_game[seat] = False  # T24: an empty hand leaves at the end of the round
+            seat, in_game = self._original_attacker, self._in_game
+            for _ in range(self._players):  # HR20: clockwise from the round's original attacker
+                if not hands[seat] and in_game[seat]:
+                    in_game[seat] = False  # T24: an empty hand leaves at the end of the round
                     self._out.append(seat)
                     self._left -= 1
+                seat = seat + 1 if seat + 1 < self.players else 0
             if self._left < 2:
                 self._finish(self._attack_cards, took)
                 return

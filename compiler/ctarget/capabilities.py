@@ -21,6 +21,8 @@ SUPPORTED = frozenset({
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
     "swaps", "card_sets",
+    "refill_order", "throw_order", "resign", "view_discard", "view_hands",  # issue 20 (HR10-HR26)
+    "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -40,6 +42,11 @@ KNOWN_KEYS = {
     "teams": ("teams.mode",),
     "siege": ("throw_in.timing",),
     "wild": ("deck.wild_rank", "deck.wild_suits"),
+    "refill_order": ("refill.defender",),
+    "throw_order": ("throw_in.first",),
+    "resign": ("play.resign",),
+    "view_discard": ("view.discard",),
+    "view_hands": ("view.hands",),
 }
 """The spec keys that switch on each capability of today's IR."""
 

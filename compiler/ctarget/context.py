@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 
 from durakc.ir import build_ir, module_name, wild_cards
-from durakc.ir_sets import wide_minmax
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
@@ -125,7 +124,6 @@ def c_context(spec: Spec, ir=None) -> dict:
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
-        "wide_minmax": wide_minmax(r),  # expr_lmin / expr_lmax: 64-bit min and max
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
                    for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],
@@ -136,7 +134,32 @@ def c_context(spec: Spec, ir=None) -> dict:
         "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
+    v["minmax_helpers"] = _minmax_helpers(v)
     return v
+
+
+MINMAX_HELPERS = ("expr_min", "expr_max", "expr_lmin", "expr_lmax")
+"""The static min/max helpers of cards.c.j2 (durakc.expr_c emits calls to them)."""
+
+
+def _minmax_helpers(v: dict) -> set[str]:
+    """The min/max helpers the engine calls: only those are defined (an unused static function
+    fails `clang -Wall -Werror`, issue 19 1f).  The expressions' C texts, and the template's own
+    call in legal.c.j2 (opening_counts: the limit binds below one card a suit)."""
+    texts = [v["deal_sizes_c"], v["redeal_c"], *(c for _, _, c in v["annotations_c"])]
+    if v["limit_constant"] is None:  # state.c.j2, start_round
+        texts.append(v["limit_c"])
+    if not v["throw_in_default"]:  # state.c.j2, entitled
+        texts.append(v["throw_in_c"])
+    if v["transfer"]:  # legal.c.j2, defence_others and pass_on_actions
+        texts += [v["transfer_when_c"], v["transfer_capacity_c"]]
+        if v["show"]:
+            texts.append(v["show_capacity_c"])
+    used = {name for name in MINMAX_HELPERS if any(f"{name}(" in text for text in texts)}
+    limit = v["limit_constant"]
+    if not v["opening_single"] and (limit is None or limit < v["nsuits"]):
+        used.add("expr_min")
+    return used
 
 
 def _capability_values(ir, r: dict) -> dict:

@@ -46,6 +46,7 @@ C_HOOK_POINTS = {
     "throwers_done": "ask_throwers: nobody (more) may throw now: close the round",
     "game_over": "end_round, after seats left: `finish` and return when the game is over",
     "game_end": "finish: set the loser (the draw case is set already)",
+    "draw_end": "finish, a draw: after is_draw is set (HR22: a draw scores too)",
     "count_loss": "losses, in game_end: count the loss of `g->loser` (L1; teams: the whole team, PR6)",
     "beating": "defence_beating: `beaten_by`, the beat table the defender answers with",
     "series_params": "deal_with: further parameters (series_state: the finished game `last`)",
@@ -70,6 +71,14 @@ C_HOOK_POINTS = {
     "get": "get: copy the capability's state into the view `v`",
     "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
     "set": "set: read the capability's state from the view `v` into `g`",
+    # the order of a round and the table (issue 20: HR10, HR11, HR24, HR25)
+    "refill_order": "end_round: `n = draw_order(g, order)`, the refill order (T22, HR10); `took` is known",
+    "throw_first": "ask_throwers, inline: the seat the throw-in priority starts from (`g->atk`, T2; HR11)",
+    "applied": "apply_action, first: the action `a` is about to be applied (HR25 counts them)",
+    "legal_end": "legal_actions, after every phase: further actions at `end` (HR24: resign)",
+    "simple_lists": "simple_count, last: `s->n = 0` when the opening or throw list is not simple",
+    "bench_others": "random_defence, inline: the end of the defence's actions after the beats at `others`",
+    "bot_count": "play_games, inline: how many of `acts` the bots choose from (`count`; HR24: not resign)",
     # the bots (bots.c.j2)
     "turn_card": "first_allowed: `continue` past card `c` when it may not fix trump",
     "opening_done": "opening_actions, before the return: further openings put at `out`",
@@ -81,6 +90,9 @@ C_HOOK_POINTS = {
     "bot_plan_used": "bots, beat_plan: mark the defence card `best` used in `used`",
     "bot_kept": "bots, greedy_open and greedy_throw: `trumps`, the cards kept back like trumps",
     "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
+    "verb_texts": "text: further verbs after \"pass\", in the order of the action kinds (`, \"swap\"`)",
+    "parse_cards": "parse_action: map the parsed card ints `cards[0 .. ncards-1]` (as the Python parse hook)",
+    "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
 }
 """Every C hook point: name -> what code goes there."""
 

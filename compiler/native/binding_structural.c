@@ -56,6 +56,26 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_THROW_ORDER)
+    if (set_item(d, "last_thrower", PyLong_FromLong(v->last_thrower))) {  /* HR11 */
+        return -1;
+    }
+#endif
+#if C(CAP_VIEW_DISCARD)
+    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))  /* HR25 */
+        || set_item(d, "round_start", PyLong_FromLong(v->round_start))) {
+        return -1;
+    }
+#endif
+#if C(CAP_RESULTS)
+    if (set_item(d, "game_no", PyLong_FromLong(v->game_no))
+        || set_item(d, "points", int_tuple(v->points, v->players))
+        || set_item(d, "totals", int_tuple(v->totals, v->players))
+        || set_item(d, "doubled", PyLong_FromLong(v->doubled))
+        || set_item(d, "repeat", PyLong_FromLong(v->repeat))) {
+        return -1;
+    }
+#endif
     return 0;
 }
 
@@ -107,6 +127,23 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_SWAPS)
     if (get_ints(d, "swaps_left", v->swaps_left, C(PLAYERS_MAX), NULL) || get_int(d, "swapped", &v->swapped)) {
+        return -1;
+    }
+#endif
+#if C(CAP_THROW_ORDER)
+    if (get_int(d, "last_thrower", &v->last_thrower)) {  /* HR11 */
+        return -1;
+    }
+#endif
+#if C(CAP_VIEW_DISCARD)
+    if (get_int(d, "nactions", &v->nactions) || get_int(d, "round_start", &v->round_start)) {  /* HR25 */
+        return -1;
+    }
+#endif
+#if C(CAP_RESULTS)
+    if (get_int(d, "game_no", &v->game_no) || get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)
+        || get_ints(d, "totals", v->totals, C(PLAYERS_MAX), NULL) || get_int(d, "doubled", &v->doubled)
+        || get_int(d, "repeat", &v->repeat)) {
         return -1;
     }
 #endif

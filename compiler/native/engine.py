@@ -15,6 +15,7 @@ from pathlib import Path
 
 from durakc.ir import module_name
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.native.results import add_results
 from durakc.native.structural import structural
 from durakc.paths import engines_dir
 
@@ -156,6 +157,8 @@ def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
     annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
     extra = structural(py)
+    if "game" in getattr(py, "_SAVED_KEYS", ()):  # capability `results` (HR21-HR23)
+        add_results(extra, py, seed_argument)
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 
@@ -297,6 +300,14 @@ def _game_class(py, ext):
                           doc="Per seat, games lost so far in this series (L1): zeros here.")
         hidden_trump = property(lambda self: None, doc="The face-down trump (CT1); None here.")
         swaps_left = property(lambda self: None, doc="Swaps still allowed (PK4); None here.")
+        # matches and results (HR20-HR22): trivial unless the variant has them
+        finishing_order = property(lambda self: list(self.out),
+                                   doc="HR20: the seats in the order they went out (= out).")
+        winner = property(lambda self: None, doc="HR20: the game's winner; None here.")
+        points = property(lambda self: None, doc="HR22: this game's points; None here.")
+        match_points = property(lambda self: None, doc="HR22: the series' points; None here.")
+        match_over = property(lambda self: False, doc="HR21: the match has ended; never here.")
+        standings = property(lambda self: None, doc="HR21: the standings; None here.")
 
         def trump_of(self, seat):
             """The trump suit letter that counts when `seat` defends (SK1): `trump` here."""

@@ -62,7 +62,27 @@ def structural(py) -> Structural:
         _trump_exchange(s)
     if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
         _swaps(s)
-    return s
+    if rules.get("throw_in.first") == "last_thrower":  # capability `throw_order` (HR11)
+        _throw_order(s)
+    if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
+        _view_discard(s)
+    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+        s.members["winner"] = property(
+            lambda self: self.out[0] if self.out else None,
+            doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
+
+
+def _throw_order(s: Structural) -> None:
+    s.to_dict.append(lambda v: {"last_thrower": None if v["last_thrower"] < 0 else v["last_thrower"]})
+    s.to_view.append(lambda d: {"last_thrower": -1 if d.get("last_thrower") is None
+                                else d["last_thrower"]})
+
+
+def _view_discard(s: Structural) -> None:
+    # the C engine counts actions; the history (kept on the Python side) says how many
+    s.to_dict.append(lambda v: {"round_start": v["round_start"]})
+    s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:

@@ -12,6 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
+from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
@@ -153,6 +154,7 @@ def from_position(game_class, position):
         known.add("losses")  # L1, PR6: the series' loss counts so far
     if variant.value("swap.per_game"):
         known.add("swaps_left")  # PK4
+    known |= position_keys(variant)  # HR21, HR22: game, match_points
     if variant.value("trump.six_exchange"):
         known.add("exchanged")  # TX1
     unknown = set(position) - known
@@ -193,6 +195,7 @@ def from_position(game_class, position):
                          bool(position.get("first_round", False)), hidden)
     if "losses" in position:
         g._losses = position_losses(position["losses"], players)  # L1, PR6: the series so far
+    position_results(g, position)  # HR21, HR22
     if "defender" in position and position["defender"] != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     _position_swaps(g, position)

@@ -34,7 +34,10 @@ NEXT_GAME = "next_game"
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
             "defender", "out", "is_over", "loser", "is_draw", "annotations", "teams",
             "losing_team", "losses", "hidden_trump",
-            "trump_of", "swaps_left")
+            "trump_of", "swaps_left",
+            # matches and results (HR20-HR23)
+            "dealer", "finishing_order", "winner", "points", "match_points", "match_over",
+            "standings")
 """What is compared at every decision, in this order (the first difference is reported)."""
 
 
@@ -146,7 +149,7 @@ def play_pair(engine, ref, players: int, seed: int,
             (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
         else:
             games_left -= 1
-            if not games_left:
+            if not games_left or eg.match_over:  # HR21: a finished match has no next game
                 return decision + 1, None
             action = NEXT_GAME
             (eg, e_err), (rg, r_err) = _guarded(eg.next_game, seed), _guarded(rg.next_game, seed)

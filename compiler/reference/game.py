@@ -22,12 +22,14 @@ from durakc.reference.cards import (
     suit_of,
 )
 from durakc.reference.losses import SeriesLosses
+from durakc.reference.results import SeriesResults
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
+from durakc.reference.table import TableRules
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TeamRules, SeriesLosses, GameState):
+class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -41,6 +43,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g = cls.__new__(cls)
         g.players = players
         g._losses = [0] * players  # L1, PR6: a new series counts from zero
+        g.start_results()  # HR21-HR23: game 1 of a new series
         g.dealer = dealer
         g.history = []
         g.loser = None
@@ -57,6 +60,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
         g.exchanged = False  # TX1: once per game
+        g.resigned = None  # HR24: the seat that resigned
         if len(g.sides_holding_cards()) < 2:
             raise InvalidGame("a position needs players of two sides holding cards (T24, PR5)")
         g._start_round(attacker)
@@ -158,6 +162,8 @@ class Game(TeamRules, SeriesLosses, GameState):
         self.shown = []
         self.late = []
         self.swapped = False  # PK1: at most one swap per opening
+        self.last_thrower = None  # HR11: nobody has thrown in this round yet
+        self.round_start = len(self.history)  # HR25: the round's first action
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
@@ -186,7 +192,7 @@ class Game(TeamRules, SeriesLosses, GameState):
             }
             if self.variant.may_throw_in(env):
                 seats.append(s)
-        return seats
+        return self.throw_priority(seats)  # HR11
 
     def unbeaten(self):
         """The attack cards no defence card lies on yet, in play order."""
@@ -209,11 +215,11 @@ class Game(TeamRules, SeriesLosses, GameState):
     def legal_actions(self):
         """Every legal action for `to_move`; empty exactly when the game is over."""
         if self.phase == ATTACK:
-            return self._openings() + self._exchanges() + self._swaps()
+            return self._openings() + self._exchanges() + self._swaps() + self.resigns()
         if self.phase == DEFEND:
-            return self._defences() + self._pass_ons() + [Action("take")]
+            return self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
         if self.phase == THROW:
-            return self._throw_ins() + [Action("pass")]
+            return self._throw_ins() + [Action("pass")] + self.resigns()
         return []
 
     def _openings(self):
@@ -373,6 +379,7 @@ class Game(TeamRules, SeriesLosses, GameState):
 
     def _do_throw(self, cards):
         """T2, P5: one added card; the defender answers it, unless they have taken."""
+        self.last_thrower = self.to_move  # HR11
         self._play(self.to_move, cards)
         self.passed = []
         if self.took or self.siege():  # SG4: under siege the others are asked again first
@@ -481,7 +488,7 @@ class Game(TeamRules, SeriesLosses, GameState):
     def _refill(self):
         """T22, P9: each player draws all missing cards at once, in draw order, while the stock
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
-        for seat in self.draw_order():
+        for seat in self.refill_order():  # HR10
             need = self.variant.hand_size - len(self._hands[seat])
             while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
@@ -502,12 +509,13 @@ class Game(TeamRules, SeriesLosses, GameState):
         self.hidden_trump = None
 
     def _leave(self):
-        """T24, P10: with no stock, players with empty hands leave at the end of the round
-        (several at once in draw order)."""
+        """T24, P10: with no stock, players with empty hands leave at the end of the round;
+        HR20: several at once in clockwise order from the round's original attacker."""
         if self._stock:
             return
-        for seat in self.draw_order():
-            if not self._hands[seat]:
+        for k in range(self.players):
+            seat = (self._opener + k) % self.players
+            if self.active(seat) and not self._hands[seat]:
                 self.out.append(seat)
 
     def _next_attacker(self):
@@ -534,9 +542,11 @@ class Game(TeamRules, SeriesLosses, GameState):
         self.to_move = None
         if self.active_count() == 0:
             self.is_draw = True
+            self.score(final_attack, took)  # HR22: a draw scores too
             return
-        self.loser = self.team_loser()
+        self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
         self.count_loss()  # L1, PR6
+        self.score(final_attack, took)  # HR22, HR23
         lowest = self.variant.deck.ranks[0]
         self.annotations = self.variant.annotations({
             "loser_hand": len(self._hands[self.loser]),
@@ -559,9 +569,12 @@ class Game(TeamRules, SeriesLosses, GameState):
             dealer = self.dealer if self.loser is None else self.loser  # T8
         else:
             dealer = (self.dealer + 1) % self.players
-        game = deal_game(type(self), self.players, seed, dealer,
-                         self.variant.value("series.first_attacker"), self._losses, self.loser)
+        dealer, first_rule, repeat = self.next_deal(dealer, self.variant.value(
+            "series.first_attacker"))  # HR21, HR23
+        game = deal_game(type(self), self.players, seed, dealer, first_rule, self._losses,
+                         self.loser)
         game._losses = list(self._losses)  # L1, PR6: the series' counts carry on
+        self.carry_results(game, repeat)  # HR21-HR23
         return game
 
 

@@ -24,7 +24,7 @@ class GameState:
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
-              "exchanged")
+              "exchanged", "last_thrower", "round_start", "resigned")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -62,7 +62,7 @@ class GameState:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise InvalidGame(f"no seat {seat!r} in a {self.players}-player game")
         visible = self.trump_card if self.trump_card in self._stock else None
-        return {
+        return self.viewed({  # HR25, HR26
             "variant": self.variant.name, "seat": seat, "players": self.players,
             "hand": list(self._hands[seat]), "hand_sizes": [len(h) for h in self._hands],
             "table": self.table, "trump": self.trump, "trump_card": visible,
@@ -75,7 +75,7 @@ class GameState:
             "losses": self.losses, "swaps_left": self.swaps_left,
             "trump_changes": [list(c) for c in self.trump_changes],  # CT2
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
-        }
+        })
 
     # -- why an action is refused ----------------------------------------------------
     def _why_illegal(self, act):

@@ -81,7 +81,8 @@ class Variant:
         """L1, PR6: a series counts each seat's lost games when a rule reads them (`losses`
         in deal.initial_hand) or when teams.mode shows them (every seat of a losing team)."""
         return ("losses" in self.rules["deal.initial_hand"].names
-                or self.value("teams.mode") != "none")
+                or self.value("teams.mode") != "none"
+                or any(self.value(k) for k in ("match.games", "match.losses", "match.points")))
 
     def initial_hand(self, losses: int, players: int) -> int:
         """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games

@@ -11,8 +11,11 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
     actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles)
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
-              PK1-PK3)     with N' = N + J + W x S played identities; exchange and swap
-              only with trump.six_exchange / swap.per_game
+              PK1-PK3) | resign (1, HR24)     with N' = N + J + W x S played identities;
+              exchange, swap and resign only with trump.six_exchange / swap.per_game /
+              play.resign
+    views:    view.discard closed (HR25): no discard cards, a discard_size block instead;
+              view.hands all (HR26): a `hands` block, P x (N + J), every seat's hand
 
 The engine is used through its contract only: `legal_actions()`, the action texts, and
 `observation(seat)`.
@@ -39,6 +42,7 @@ SHAPES = {
     "pass": "bare",
     "exchange": "printed",    # the lowest trump given (TX1)
     "swap": "held_pair",      # ordered pair of held cards (PK3)
+    "resign": "bare",         # no card (HR24)
 }
 """The shape of each action verb's block: which cards it names, so how many indices it takes.
 Blocks follow this order; the first seven are in every engine, the others only where the
@@ -117,6 +121,8 @@ class DurakEncoding:
         self._played_index = {text: i for i, text in enumerate(self.played_texts)}
         self.exchanges = bool(rules.get("trump.six_exchange"))  # TX1
         self.swaps = int(rules.get("swap.per_game") or 0)  # PK1-PK4
+        self.closed_discard = rules.get("view.discard") == "closed"  # HR25
+        self.open_hands = rules.get("view.hands") == "all"  # HR26
         self._sets = len(self.ranks) * self.suit_sets  # one rank's suit sets, every rank
         self.verbs = _verbs(self.engine, rules)
         self.offsets, self.num_actions = self._action_blocks()
@@ -257,6 +263,9 @@ class DurakEncoding:
             # only with the rule: PK4 swaps left per seat, TX1 the exchange made
             ("swaps_left", p if self.swaps else 0, self.swaps),
             ("exchanged", 1 if self.exchanges else 0, 1),
+            # only with the rule: HR25 the discard pile's size, HR26 every seat's hand
+            ("discard_size", 1 if self.closed_discard else 0, self.n_held),
+            ("hands", p * held if self.open_hands else 0, 1),
         )
         slices, highs, start = {}, [], 0
         for name, size, high in (b for b in blocks if b[1]):  # no empty blocks
@@ -282,7 +291,21 @@ class DurakEncoding:
         self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_held)
         self.layout.block(vec, "took")[0] = float(took)
         self._swap_blocks(vec, obs, seat)
+        self._view_blocks(vec, obs, seat)
         return vec
+
+    def _view_blocks(self, vec, obs, seat: int) -> None:
+        """HR25: the discard pile's size (its cards are hidden); HR26: every hand, slot k the
+        seat k places clockwise of `seat`, each a block of the held cards."""
+        if self.closed_discard:
+            self.layout.block(vec, "discard_size")[0] = obs.get("discard_size") or 0
+        if self.open_hands:
+            players = int(obs["players"])
+            block = self.layout.block(vec, "hands")
+            for s, hand in enumerate(obs["hands"]):
+                base = ((s - seat) % players) * self.n_held
+                for c in hand:
+                    block[base + self.card_index(c)] = 1.0
 
     def _swap_blocks(self, vec, obs, seat: int) -> None:
         """PK4: swaps left per seat (relative slots); TX1: whether this game's exchange is made."""
@@ -304,7 +327,7 @@ class DurakEncoding:
         put("table_attack", [a for a, _ in table], self.played_index)
         put("table_defence", [d for _, d in table if d is not None], self.played_index)
         put("table_unbeaten", [a for a, d in table if d is None], self.played_index)
-        put("discard", obs["discard"])
+        put("discard", obs["discard"] or ())  # HR25: None when the pile is closed
         put("trump_card", [obs["trump_card"]] if obs.get("trump_card") else [])
         trump = obs.get("trump")
         self._put(vec, "trump_suit",

@@ -24,9 +24,21 @@ BIG_STOCK = 8          # ... while more than this many cards are left to draw
 LOW_THROW = 10         # throw non-trumps up to this rank while the stock lasts
 
 
+RESIGN = "resign"      # play.resign (HR24): no bot here ever resigns
+
+
+def playable(actions):
+    """`actions` without `resign` (HR24): the bots play the game out, they never resign.
+    Engines list `resign` among the last two actions; without it the list is returned as it
+    is, so the bots choose as before."""
+    if any(str(a) == RESIGN for a in actions[-2:]):
+        return [a for a in actions if str(a) != RESIGN]
+    return actions
+
+
 def random_bot(game, seat, rng, repeated=False):
-    """A uniformly random legal action."""
-    return rng.choice(game.legal_actions())
+    """A uniformly random legal action (never `resign`, HR24)."""
+    return rng.choice(playable(game.legal_actions()))
 
 
 JOKER_COST = 150       # a joker beats any card of its colour, trumps included (J2): the
@@ -153,14 +165,15 @@ def _before_opening(game, by_kind, trump):
 
 
 def greedy_bot(game, seat, rng=None, repeated=False):
-    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much;
+    """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much
+    (never resigns, HR24);
     before attacking, exchange the lowest trump and swap the two lowest non-trumps up to a
     jack (TX1, PK1: see _before_opening).
 
     When `repeated` (this round began from a position seen before in the game) it does
     not transfer, which breaks the endgame cycles of transfer variants.
     """
-    acts = game.legal_actions()
+    acts = playable(game.legal_actions())  # it never resigns (HR24)
     if len(acts) == 1:
         return acts[0]
     by_kind: dict[str, list] = {}

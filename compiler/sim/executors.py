@@ -2,8 +2,10 @@
 
 `run_tasks(func, tasks, ...)` returns `[func(t) for t in tasks]`, in task order, whichever
 executor ran them; `on_done(k)` is called as task `k` finishes (in any order), for progress.
-The simulator's results are merged from these in task order, so every executor gives the
-same output.
+`iter_tasks` yields the same results one by one, in task order, as they arrive: at most
+`WINDOW` tasks a job are in flight and a result is dropped once yielded, so a caller that
+merges as it goes (the simulator) holds memory flat in the number of tasks (issue 19, 6a).
+The simulator merges them in task order, so every executor gives the same output.
 
 On Dask a run that can not go on ends with `ClusterLost` within `timeout` seconds: when the
 cluster has had no worker, or the client no scheduler, for that long (every worker killed,
@@ -13,9 +15,10 @@ reports it in one line with exit code `CLUSTER_LOST` (3).
 
 from __future__ import annotations
 
+import itertools
 import logging
 import time
-from concurrent.futures import CancelledError, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
 
 EXECUTORS = ("local", "dask")
@@ -51,6 +54,10 @@ def have_dask() -> bool:
     return True
 
 
+WINDOW = 4
+"""Tasks in flight per job: enough to keep every worker busy, few to hold in memory."""
+
+
 def run_tasks(func, tasks: list, executor: str = "local", jobs: int = 1,
               scheduler: str | None = None, on_done=None, timeout: float = DASK_TIMEOUT) -> list:
     """`func` applied to every task, results in task order.
@@ -58,31 +65,64 @@ def run_tasks(func, tasks: list, executor: str = "local", jobs: int = 1,
     On Dask, `timeout` bounds how long the run waits while the cluster has no worker or the
     client no scheduler (`ClusterLost` then).
     """
+    return list(iter_tasks(func, tasks, executor, jobs, scheduler, on_done, timeout))
+
+
+def iter_tasks(func, tasks: list, executor: str = "local", jobs: int = 1,
+               scheduler: str | None = None, on_done=None, timeout: float = DASK_TIMEOUT):
+    """`func(task)` of every task, yielded in task order as soon as the results before it are
+    in (`run_tasks`'s arguments); only a window of tasks runs or waits at a time."""
     if executor == "dask":
-        return _run_dask(func, tasks, jobs, scheduler, on_done, timeout)
+        return _in_order(_run_dask(func, tasks, jobs, scheduler, on_done, timeout))
     if executor != "local":
         raise ValueError(f"unknown executor {executor!r} (known: {', '.join(EXECUTORS)})")
     if jobs <= 1:
-        results = []
-        for k, task in enumerate(tasks):
-            results.append(func(task))
-            if on_done:
-                on_done(k)
-        return results
-    results = [None] * len(tasks)
+        return _serial(func, tasks, on_done)
+    return _in_order(_run_pool(func, tasks, jobs, on_done))
+
+
+def _serial(func, tasks: list, on_done):
+    for k, task in enumerate(tasks):
+        result = func(task)
+        if on_done:
+            on_done(k)
+        yield result
+
+
+def _in_order(finished):
+    """The results of `finished`, (k, result) pairs in any order, in the order of k: those that
+    arrive early wait (a window of them at most, since no more run at once)."""
+    early: dict = {}
+    want = 0
+    for k, result in finished:
+        early[k] = result
+        while want in early:
+            yield early.pop(want)
+            want += 1
+
+
+def _run_pool(func, tasks: list, jobs: int, on_done):
+    """(k, result) as the tasks finish in a process pool, WINDOW * jobs of them submitted at once."""
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(func, t): k for k, t in enumerate(tasks)}
-        for fut in as_completed(futures):
-            k = futures[fut]
-            results[k] = fut.result()
-            if on_done:
-                on_done(k)
-    return results
+        queue = iter(enumerate(tasks))
+        running = {}
+        for k, task in itertools.islice(queue, WINDOW * jobs):
+            running[pool.submit(func, task)] = k
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for fut in done:
+                k = running.pop(fut)
+                for k_next, task in itertools.islice(queue, 1):
+                    running[pool.submit(func, task)] = k_next
+                if on_done:
+                    on_done(k)
+                yield k, fut.result()
 
 
 def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done,
-              timeout: float = DASK_TIMEOUT) -> list:
-    """Submit every task to a dask.distributed cluster (a local one without `scheduler`)."""
+              timeout: float = DASK_TIMEOUT):
+    """(k, result) as the tasks finish on a dask.distributed cluster (a local one without
+    `scheduler`)."""
     try:
         from dask.distributed import Client, LocalCluster
     except ImportError as exc:
@@ -101,8 +141,7 @@ def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done,
             raise ExecutorUnavailable(f"can not reach the dask scheduler {scheduler}: {exc}"
                                       ) from exc
         try:
-            futures = [client.submit(func, t, pure=False) for t in tasks]
-            return _gather(client, futures, on_done, timeout, scheduler or "local")
+            yield from _gather(client, func, tasks, on_done, timeout, scheduler or "local")
         except CancelledError:
             raise ClusterLost(f"the dask cluster ({scheduler or 'local'}) cancelled the run: "
                               "the connection to its scheduler was lost") from None
@@ -127,13 +166,29 @@ def _quiet_distributed():
             lg.setLevel(level)
 
 
-def _gather(client, futures: list, on_done, timeout: float, where: str) -> list:
-    """The results of `futures` in order, watching the cluster while they run: `ClusterLost`
-    once it has had no worker, or the client no scheduler, for `timeout` seconds."""
+def _gather(client, func, tasks: list, on_done, timeout: float, where: str):
+    """(k, result) of every task as it finishes on the cluster, a window of them submitted at
+    once (WINDOW per worker, at least WINDOW * 16), watching the cluster while they run:
+    `ClusterLost` once it has had no worker, or the client no scheduler, for `timeout` seconds."""
     from dask.distributed import wait
 
-    index = {f.key: k for k, f in enumerate(futures)}
-    pending = set(futures)
+    queue = iter(enumerate(tasks))
+    try:
+        workers = len(client.scheduler_info().get("workers", {}))
+    except Exception:  # noqa: BLE001 - no answer now: the health checks below will say so
+        workers = 0
+    window = WINDOW * max(16, workers)
+    index: dict = {}
+    finished = 0
+
+    def submit(count: int) -> None:
+        for k, task in itertools.islice(queue, count):
+            fut = client.submit(func, task, pure=False)
+            index[fut.key] = k
+            pending.add(fut)
+
+    pending: set = set()
+    submit(window)
     unhealthy_since = None
     while pending:
         try:
@@ -142,8 +197,13 @@ def _gather(client, futures: list, on_done, timeout: float, where: str) -> list:
             done = set()
         for fut in done:
             _check(fut, where)
+            k = index.pop(fut.key)
+            finished += 1
             if on_done:
-                on_done(index[fut.key])
+                on_done(k)
+            yield k, fut.result()
+            fut.release()  # the cluster may forget the result: it has been merged
+        submit(len(done))
         problem = None if done else _health(client)
         if problem is None:
             unhealthy_since = None
@@ -151,9 +211,8 @@ def _gather(client, futures: list, on_done, timeout: float, where: str) -> list:
             unhealthy_since = time.monotonic()
         elif time.monotonic() - unhealthy_since >= timeout:
             raise ClusterLost(f"the dask cluster ({where}) stopped: {problem} for {timeout:g} s "
-                              f"({len(pending)} of {len(futures)} chunks unfinished; "
+                              f"({len(tasks) - finished} of {len(tasks)} chunks unfinished; "
                               "--dask-timeout sets how long to wait)")
-    return [f.result() for f in futures]
 
 
 def _check(fut, where: str) -> None:

@@ -4,7 +4,7 @@ Game i of every variant in a comparison is dealt from the same seed, so outcomes
 The sufficient statistics of a pair are the counts of joint outcomes (A's outcome, B's
 outcome) over the games both finished, where an outcome is the losing seat counted from the
 first attacker or a draw, and the sum and sum of squares of the per-game difference in
-actions.  They add up across chunks and shards like `Stats`.  Games unfinished in either
+actions, rounds, takes and transfers.  They add up across chunks and shards like `Stats`.  Games unfinished in either
 variant are left out of the pair (and counted as `excluded`).
 
 When A and B have the same teams (the engine's `teams`, PR1), the joint outcomes of the
@@ -16,7 +16,9 @@ teams is counted or reported.
 Rate differences get Newcombe's hybrid score interval for paired proportions (Newcombe 1998,
 method 10: Wilson intervals of both rates combined with the correlation of the pairs,
 phi's numerator moved n/2 towards 0 as in the paper); the
-mean difference in actions a normal interval of the per-game differences.  A difference is
+mean differences in actions, rounds, takes and transfers a normal interval of the per-game
+differences; so does the first attacker's advantage (`stats.advantage`), whose per-game
+difference follows from the joint outcome.  A difference is
 flagged significant when its 95% interval excludes 0 (no correction for the several
 differences reported).
 """
@@ -26,7 +28,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from durakc.sim.stats import clean, mean_ci, team_layout, wilson
+from durakc.sim.stats import advantage, clean, mean_ci, team_layout, wilson
+
+PAIRED_MEANS = ("rounds", "takes", "transfers")
+"""Per-game counts besides actions whose paired mean difference is reported (`sums`)."""
 
 
 def newcombe_paired(both: int, only_a: int, only_b: int, n: int) -> tuple[float, float]:
@@ -63,10 +68,13 @@ class PairStats:
     actions: list = field(default_factory=lambda: [0, 0])  # sum, sum of squares of B - A
     teams: list | None = None                # [A's teams, B's teams] when either has teams
     team_joint: list | None = None           # as `joint`, by losing team; when the teams agree
+    sums: dict = field(default_factory=dict)  # {"rounds": [sum, sum of squares of B - A], ...}
 
     def __post_init__(self):
         size = self.players + 1                       # index `players` is a draw
         self.joint = self.joint or [[0] * size for _ in range(size)]
+        for name in PAIRED_MEANS:
+            self.sums.setdefault(name, [0, 0])
         if self.teams is not None:
             self.teams = [None if t is None else team_layout(t) for t in self.teams]
             self.team_joint = self.team_joint or self._empty_team_joint()
@@ -107,6 +115,10 @@ class PairStats:
         d = b["actions"] - a["actions"]
         self.actions[0] += d
         self.actions[1] += d * d
+        for name in PAIRED_MEANS:
+            d = b.get(name, 0) - a.get(name, 0)
+            self.sums[name][0] += d
+            self.sums[name][1] += d * d
 
     def merge(self, other: PairStats) -> PairStats:
         """Add `other`'s games to these (in place; returns self)."""
@@ -119,12 +131,15 @@ class PairStats:
         self.excluded += other.excluded
         self.joint = _add(self.joint, other.joint)
         self.actions = [x + y for x, y in zip(self.actions, other.actions)]
+        for name in PAIRED_MEANS:
+            self.sums[name] = [x + y for x, y in zip(self.sums[name], other.sums[name])]
         return self
 
     def to_dict(self) -> dict:
         """JSON-safe raw counts; team fields only when either variant has teams."""
         out = {"players": self.players, "excluded": self.excluded,
-               "joint": [list(r) for r in self.joint], "actions": list(self.actions)}
+               "joint": [list(r) for r in self.joint], "actions": list(self.actions),
+               "sums": {k: list(v) for k, v in self.sums.items()}}
         if self.teams is not None:
             out["teams"] = list(self.teams)
             if self.team_joint is not None:
@@ -136,6 +151,7 @@ class PairStats:
         team_joint = d.get("team_joint")
         return cls(players=d["players"], excluded=d["excluded"],
                    joint=[list(r) for r in d["joint"]], actions=list(d["actions"]),
+                   sums={k: list(v) for k, v in d.get("sums", {}).items()},
                    teams=d.get("teams"),
                    team_joint=None if team_joint is None else [list(r) for r in team_joint])
 
@@ -165,6 +181,16 @@ class PairStats:
                 "loss_rate_by_team_diff_ci": [ci for _, ci in teams],
                 "loss_rate_by_team_diff_significant": [_excludes_zero(ci) for _, ci in teams]}
 
+    def _advantage_diff(self) -> tuple[float, float, float]:
+        """Mean and 95% interval of B's first-attacker advantage minus A's, per paired game."""
+        total = total_sq = 0.0
+        for a, row in enumerate(self.joint):
+            for b, count in enumerate(row):
+                d = advantage(b, self.players) - advantage(a, self.players)
+                total += count * d
+                total_sq += count * d * d
+        return mean_ci(total, total_sq, sum(map(sum, self.joint)))
+
     def summary(self, against: str) -> dict:
         """Differences B minus A (`against` names A) with 95% intervals and flags."""
         n = sum(map(sum, self.joint))
@@ -177,10 +203,19 @@ class PairStats:
                "loss_rate_by_seat_diff_significant": [_excludes_zero(ci) for _, ci in seats]}
         if self.teams is not None:
             out.update(self._team_summary(against, n))
-        out.update({"draw_rate_diff": draw[0], "draw_rate_diff_ci": draw[1],
+        adv, adv_lo, adv_hi = self._advantage_diff()
+        out.update({"first_attacker_advantage_diff": adv,
+                    "first_attacker_advantage_diff_ci": (adv_lo, adv_hi),
+                    "first_attacker_advantage_diff_significant":
+                        n > 1 and _excludes_zero((adv_lo, adv_hi)),
+                    "draw_rate_diff": draw[0], "draw_rate_diff_ci": draw[1],
                     "draw_rate_diff_significant": _excludes_zero(draw[1]),
                     "mean_actions_diff": mean, "mean_actions_diff_ci": (lo, hi),
                     "mean_actions_diff_significant": n > 1 and _excludes_zero((lo, hi))})
+        for name in PAIRED_MEANS:
+            mean, lo, hi = mean_ci(*self.sums[name], n)
+            out.update({f"mean_{name}_diff": mean, f"mean_{name}_diff_ci": (lo, hi),
+                        f"mean_{name}_diff_significant": n > 1 and _excludes_zero((lo, hi))})
         return clean(out)
 
 

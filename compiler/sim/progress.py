@@ -14,10 +14,13 @@ def wanted(requested: bool, stream=None) -> bool:
 class Progress:
     """`with Progress(total) as p: p(n)` advances a tqdm bar by n games; never on stdout."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream=None, counts: bool = True):
+        """`counts` False shows only the share done and the times (for a total of weighted
+        work rather than of games)."""
         from tqdm import tqdm
+        fmt = None if counts else "{l_bar}{bar}| [{elapsed}<{remaining}]"
         self.bar = tqdm(total=total, unit=" games", file=stream or sys.stderr,
-                        dynamic_ncols=True, mininterval=0.2, smoothing=0.1)
+                        dynamic_ncols=True, mininterval=0.2, smoothing=0.1, bar_format=fmt)
 
     def __call__(self, games: int) -> None:
         self.bar.update(games)

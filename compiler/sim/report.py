@@ -14,6 +14,10 @@ FINISHED_NOTE = ("rates and means are over finished games; unfinished ones (stop
 DIFF_NOTE = ("paired differences, {b} minus {a}, over the games both finished: 95% intervals "
              "from the pairs (Newcombe for rates, normal for means), * = the interval excludes 0")
 
+ADVANTAGE_LABEL = "first attacker's advantage"
+ADVANTAGE_NOTE = ("first attacker's advantage: the other seats' mean loss rate minus the first "
+                  "attacker's (positive: attacking first helps)")
+
 _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
           ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
           ("takes per game", "takes_per_game"), ("transfers per game", "transfers_per_game"),
@@ -44,9 +48,11 @@ def shard(stats: dict, players: int, seed: int, bots: list[str], rotate: bool,
             "pairs": {name: p.to_dict() for name, p in (pairs or {}).items()}}
 
 
-def _with_ci(value, ci, pct=False) -> str:
+def _with_ci(value, ci, pct=False, unit="%") -> str:
     if pct:
-        return f"{100 * value:.1f}% [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
+        sign = "+" if unit == "pp" else ""
+        space = " " if unit == "pp" else ""
+        return f"{100 * value:{sign}.1f}{space}{unit} [{100 * ci[0]:.1f}, {100 * ci[1]:.1f}]"
     return f"{value:.2f} [{ci[0]:.2f}, {ci[1]:.2f}]"
 
 
@@ -75,6 +81,9 @@ def _rows(doc: dict) -> list[tuple[str, list[str]]]:
         label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
         rows.append((label, [_with_ci(v["loss_rate_by_seat"][k], v["loss_rate_by_seat_ci"][k], True)
                              for v in variants]))
+    rows.append((ADVANTAGE_LABEL, [_with_ci(v["first_attacker_advantage"],
+                                            v["first_attacker_advantage_ci"], True, "pp")
+                                   for v in variants]))
     rows += _team_cells(variants, "loss rate", lambda v, k: _with_ci(
         v["loss_rate_by_team"][k], v["loss_rate_by_team_ci"][k], True))
     rows.append(("draw rate", [_with_ci(v["draw_rate"], v["draw_rate_ci"], True) for v in variants]))
@@ -108,14 +117,21 @@ def _diff_rows(doc: dict) -> list[tuple[str, list[str]]]:
         label = "loss rate, first attacker" if k == 0 else f"loss rate, first attacker +{k}"
         rows.append((label, [_diff(d["loss_rate_by_seat_diff"][k], d["loss_rate_by_seat_diff_ci"][k],
                                    d["loss_rate_by_seat_diff_significant"][k], True) for d in diffs]))
+    rows.append((ADVANTAGE_LABEL, [_diff(d["first_attacker_advantage_diff"],
+                                         d["first_attacker_advantage_diff_ci"],
+                                         d["first_attacker_advantage_diff_significant"], True)
+                                   for d in diffs]))
     rows += _team_cells(diffs, "loss rate", lambda d, k: _diff(
         d["loss_rate_by_team_diff"][k], d["loss_rate_by_team_diff_ci"][k],
         d["loss_rate_by_team_diff_significant"][k], True))
     rows.append(("draw rate", [_diff(d["draw_rate_diff"], d["draw_rate_diff_ci"],
                                      d["draw_rate_diff_significant"], True) for d in diffs]))
-    rows.append(("actions per game (mean)",
-                 [_diff(d["mean_actions_diff"], d["mean_actions_diff_ci"],
-                        d["mean_actions_diff_significant"], False) for d in diffs]))
+    for label, key in (("actions per game (mean)", "mean_actions_diff"),
+                       ("rounds per game (mean)", "mean_rounds_diff"),
+                       ("takes per game", "mean_takes_diff"),
+                       ("transfers per game", "mean_transfers_diff")):
+        rows.append((label, [_diff(d[key], d[f"{key}_ci"], d[f"{key}_significant"], False)
+                             for d in diffs]))
     return rows
 
 
@@ -140,6 +156,7 @@ def table(doc: dict) -> str:
         lines.append(PAIRED_NOTE)
     lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
     lines.append(FINISHED_NOTE)
+    lines.append(ADVANTAGE_NOTE)
     lines.append("")
     lines += _grid(names, rows, first)
     if diff_rows:
@@ -214,14 +231,21 @@ def have_matplotlib() -> bool:
     return True
 
 
+def _bars_with_ci(ax, names: list[str], values: list[float], cis: list) -> None:
+    """One bar per variant with its 95% interval as the error bar."""
+    ax.bar(names, values, yerr=[[v - c[0] for v, c in zip(values, cis)],
+                                [c[1] - v for v, c in zip(values, cis)]], capsize=3)
+
+
 def plot(doc: dict, path: str) -> None:
-    """Loss rate by seat (with intervals) and mean actions per variant, saved to `path`."""
+    """Loss rate by seat, mean actions and the draw rate per variant (with 95% intervals),
+    saved to `path`."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     names = list(doc["variants"])
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4))
     n = doc["players"]
     width = 0.8 / max(1, len(names))
     for j, name in enumerate(names):
@@ -235,11 +259,12 @@ def plot(doc: dict, path: str) -> None:
     ax1.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
     ax1.set_ylabel("loss rate")
     ax1.legend()
-    means = [doc["variants"][m]["mean_actions"] for m in names]
-    cis = [doc["variants"][m]["mean_actions_ci"] for m in names]
-    ax2.bar(names, means, yerr=[[m - c[0] for m, c in zip(means, cis)],
-                                [c[1] - m for m, c in zip(means, cis)]], capsize=3)
+    _bars_with_ci(ax2, names, [doc["variants"][m]["mean_actions"] for m in names],
+                  [doc["variants"][m]["mean_actions_ci"] for m in names])
     ax2.set_ylabel("actions per game")
+    _bars_with_ci(ax3, names, [doc["variants"][m]["draw_rate"] for m in names],
+                  [doc["variants"][m]["draw_rate_ci"] for m in names])
+    ax3.set_ylabel("draw rate")
     fig.suptitle(f"{n} players, {next(iter(doc['variants'].values()))['games']} paired games, "
                  f"bots {','.join(doc['bots'])}")
     fig.tight_layout()

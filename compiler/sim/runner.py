@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from durakc.sim.bots import get_bot
-from durakc.sim.executors import DASK_TIMEOUT, run_tasks
+from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
@@ -168,15 +168,27 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = [(list(refs), players, bots, seed, start + a, start + b, rotate)
-             + ((backend,) if backend != "python" else ())
-             for a, b in ranges]
+    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend)
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
-    results = run_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
-                        on_done=done, timeout=dask_timeout)
+    results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
+                         on_done=done, timeout=dask_timeout)
+    return merge_chunks(results)
+
+
+def simulate_tasks(refs: list[str], players: int, games: int, bots: list[str], seed: int,
+                   rotate: bool = False, start: int = 0, backend: str = "python") -> list[tuple]:
+    """The `run_chunk` tasks of a run (what `simulate` sends to its executor)."""
+    return [(list(refs), players, bots, seed, start + a, start + b, rotate)
+            + ((backend,) if backend != "python" else ())
+            for a, b in chunk_ranges(games)]
+
+
+def merge_chunks(results) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+    """The `run_chunk` results of a run (any iterable, consumed as they arrive) merged in their
+    (game) order: Stats per variant ref, PairStats per later ref."""
     out: dict[str, Stats] = {}
     pairs: dict[str, PairStats] = {}
-    for raw in results:  # merge in game order
+    for raw in results:  # merged in game order as each chunk arrives: memory flat in `games`
         for ref, d in raw["variants"].items():
             s = Stats.from_dict(d)
             out[ref] = out[ref].merge(s) if ref in out else s

@@ -60,6 +60,25 @@ def hist_median(hist: Counter) -> float:
     raise AssertionError("unreachable")
 
 
+def advantage(outcome: int, players: int) -> float:
+    """One game's contribution to the first attacker's advantage: -1 when the first attacker
+    lost (`outcome` 0, the loser's seat offset), 1/(players-1) when another seat lost, 0 for
+    a draw (`outcome == players`).  Its mean is the others' mean loss rate minus the first
+    attacker's: positive when attacking first helps."""
+    if outcome == players:
+        return 0.0
+    return -1.0 if outcome == 0 else 1.0 / max(1, players - 1)
+
+
+def advantage_ci(loss_by_offset: list[int], finished: int) -> tuple[float, float, float]:
+    """The first attacker's advantage (`advantage`) over `finished` games and its 95% normal
+    interval, from the losses by seat offset."""
+    players = len(loss_by_offset)
+    first, others = loss_by_offset[0], sum(loss_by_offset[1:])
+    share = advantage(1, players)
+    return mean_ci(others * share - first, others * share * share + first, finished)
+
+
 def _hist_sums(hist: Counter) -> tuple[int, int]:
     return (sum(v * c for v, c in hist.items()), sum(v * v * c for v, c in hist.items()))
 
@@ -182,6 +201,8 @@ class Stats:
                "draw_rate": _rate(self.draws, n), "draw_rate_ci": wilson(self.draws, n),
                "loss_rate_by_seat": [_rate(k, n) for k in self.loss_by_offset],
                "loss_rate_by_seat_ci": [wilson(k, n) for k in self.loss_by_offset]}
+        adv, lo, hi = advantage_ci(self.loss_by_offset, n)
+        out["first_attacker_advantage"], out["first_attacker_advantage_ci"] = adv, (lo, hi)
         if self.teams is not None:
             out["teams"] = team_layout(self.teams)
             out["loss_rate_by_team"] = [_rate(k, n) for k in self.loss_by_team]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import conformance_scenarios as S
+import pytest
 from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
@@ -99,6 +100,8 @@ def opening_any_card(ctx: Ctx, params: dict):
             legal = legal_texts(g)
             if ctx.rules.get("swap.per_game"):  # swaps (PK1) are another rule: not T4's concern
                 legal = [a for a in legal if not a.startswith("swap ")]
+            if ctx.rules.get("play.resign"):  # resigning (HR24) is another rule as well
+                legal = [a for a in legal if a != "resign"]
             hand = g.hands[g.attacker]
             for c in hand:
                 for p in _played_as(ctx, c):
@@ -169,6 +172,10 @@ def series(ctx: Ctx, params: dict):
                     dealer = (dealer + 1) % n
                 was = f"game {k} (n={n}, seed={seed}, loser={g.loser}, draw={g.is_draw})"
                 loser, was_draw = g.loser, g.is_draw
+                if g.match_over:  # HR21: the match has ended, next_game refuses
+                    with pytest.raises(ValueError, match="match is over"):
+                        g.next_game(seed=1)
+                    break
                 g = g.next_game(seed=1000 * seed + k)
                 check_invariants(g, ctx, f"next_game after {was}")
                 assert not g.is_over and list(g.out) == [] and g.table == []
@@ -186,6 +193,38 @@ def series(ctx: Ctx, params: dict):
                     assert g.attacker == (dealer + 1) % n, (
                         f"after {was}: expected the dealer {dealer}'s left neighbour "
                         f"{(dealer + 1) % n} to start, got {g.attacker}")
+
+
+def repeat_series(ctx: Ctx, params: dict):
+    """HR23: a durak holding more than 6 cards at the end deals the next two games, the
+    second as if it had lost again (its left opens); otherwise T8 (the loser deals, a draw
+    keeps the dealer); after a draw the lowest trump opens (T7), else the dealer's left."""
+    for n in _players(ctx, params, [2, 3]):
+        for seed in _seeds(params, 4):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed, dealer=seed % n)
+            pending = None  # the double durak still owed its second deal
+            for k in range(params.get("games", 4)):
+                if not _play_out(g, rng, params.get("max_actions", 3000)):
+                    break
+                doubled = g.loser is not None and len(g.hands[g.loser]) > 6
+                if doubled:
+                    dealer, pending = g.loser, g.loser
+                elif pending is not None:
+                    dealer, pending = pending, None
+                else:
+                    dealer = g.dealer if g.is_draw else g.loser
+                was = f"game {k} (n={n}, seed={seed}, loser={g.loser}, draw={g.is_draw})"
+                was_draw = g.is_draw
+                g = g.next_game(seed=1000 * seed + k)
+                check_invariants(g, ctx, f"next_game after {was}")
+                assert g.dealer == dealer, f"after {was}: dealer {g.dealer}, expected {dealer}"
+                holder = lowest_trump_holder(g, ctx)
+                if was_draw and holder is not None:
+                    assert g.attacker == holder, f"after {was}: the lowest trump opens (T7)"
+                elif not was_draw:
+                    assert g.attacker == (dealer + 1) % n, (
+                        f"after {was}: the dealer {dealer}'s left opens, got {g.attacker}")
 
 
 # -- teams (PR1-PR6) -------------------------------------------------------------------
@@ -458,6 +497,7 @@ PROPERTY_FUNCS = {
     "opening_any_card": opening_any_card,
     "players_range": players_range,
     "series": series,
+    "repeat_series": repeat_series,  # HR23
     "random_play": random_play,
     "team_seats": team_seats,
     "team_play": team_play,

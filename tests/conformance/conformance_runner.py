@@ -65,6 +65,9 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
     }
     if "losses" in pos:
         position["losses"] = list(pos["losses"])  # L1: a series so far
+    for key in ("game", "match_points"):  # HR21, HR22: a series so far
+        if key in pos:
+            position[key] = pos[key]
     return position
 
 
@@ -156,13 +159,35 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         eq("trump_of", [game.trump_of(s) for s in range(game.players)], list(exp["trump_of"]))
     if "swaps_left" in exp:
         eq("swaps_left", game.swaps_left, exp["swaps_left"])
+    if "observation" in exp:  # HR25, HR26: what one seat may know
+        wanted = dict(exp["observation"])
+        seen = game.observation(wanted.pop("seat"))
+        for key, value in wanted.items():
+            assert key in seen, f"{where}: observation has no {key!r}\n  {state}"
+            eq(f"observation[{key!r}]", seen[key], _canon_observed(key, value, ctx))
+    for key in ("dealer", "finishing_order", "winner", "points", "match_points", "match_over",
+                "standings"):  # HR20-HR23, EP
+        if key in exp:
+            eq(key, getattr(game, key), exp[key])
+    if "next_game_refused" in exp:  # HR21: after the match, next_game raises ValueError
+        try:
+            game.next_game(seed=0)
+        except ValueError as exc:
+            refused = True
+            assert "match is over" in str(exc), f"{where}: {exc}"
+        else:
+            refused = False
+        eq("next_game_refused", refused, exp["next_game_refused"])
     for key in ("is_over", "is_draw"):
         if key in exp:
             eq(key, bool(getattr(game, key)), bool(exp[key]))
     if "annotations" in exp:
         eq("annotations", dict(game.annotations), dict(exp["annotations"]))
     if "legal" in exp:
-        eq("legal (as a set)", sorted(legal), sorted(_canon_list(exp["legal"], ctx)))
+        wanted = _canon_list(exp["legal"], ctx)
+        if ctx.rules.get("play.resign") and legal and "resign" not in wanted:
+            wanted.append("resign")  # HR24: the seat to move may always resign as well
+        eq("legal (as a set)", sorted(legal), sorted(wanted))
     for a in _canon_list(exp.get("legal_has", []) or [], ctx):
         assert a in legal, f"{where}: {a!r} must be legal\n  {state}"
     for a in _canon_list(exp.get("legal_lacks", []) or [], ctx):
@@ -204,6 +229,18 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         holder = lowest_trump_holder(game, ctx)
         assert holder is not None, f"{where}: nobody holds a trump\n  {state}"
         eq("attacker (holder of the lowest trump)", game.attacker, holder)
+
+
+def _canon_observed(key, value, ctx):
+    """An observation value of a scenario in the engines' form: `history` as canonical action
+    texts, `hand` sorted, `hands` sorted per seat; other values as written."""
+    if key == "history":
+        return _canon_list(value, ctx)
+    if key == "hand":
+        return S.sort_cards(value, ctx.ranks)
+    if key == "hands":
+        return [S.sort_cards(v, ctx.ranks) for v in value]
+    return value
 
 
 def run_scenario(sc: dict, mod, name: str):

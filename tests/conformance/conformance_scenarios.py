@@ -22,6 +22,7 @@ _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
 ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
+ALL_VERBS |= {"resign"}  # HR24: no cards
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -43,11 +44,17 @@ EXPECT_KEYS = {
     "hidden_trump", "trump_card", "trump_of",
 }
 EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
+EXPECT_KEYS |= {"observation"}  # HR25, HR26: {seat: n, key: value, ...} of observation(seat)
+# matches and results (HR20-HR23, EP): the game's members of those names
+EXPECT_KEYS |= {"dealer", "finishing_order", "winner", "points", "match_points", "match_over",
+                "standings", "next_game_refused"}
+POSITION_KEYS |= {"game", "match_points"}  # HR21, HR22: the series so far
 PROPERTIES = {
     "deal_shape", "six_player_deal", "first_attacker", "opening_any_card", "players_range",
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
+    "repeat_series",  # HR23
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over"}  # jokers (J1): deals that must turn up a joker first
@@ -143,7 +150,7 @@ def _check_action(text, where, errors):
         errors.append(f"{where}: unknown action verb in {text!r}")
         return
     n = len(text.split()) - 1
-    need = {"take": 0, "pass": 0, "beat": 2, "show": 1}
+    need = {"take": 0, "pass": 0, "resign": 0, "beat": 2, "show": 1}
     if verb in need and n != need[verb]:
         errors.append(f"{where}: {verb!r} takes {need[verb]} card(s): {text!r}")
     if verb in CARD_VERBS and n < 1:

@@ -40,8 +40,16 @@ def summary(g) -> dict:
 
 
 def outcome(g) -> dict:
-    return {"is_over": bool(g.is_over), "loser": g.loser, "is_draw": bool(g.is_draw),
-            "out": list(g.out)}
+    found = {"is_over": bool(g.is_over), "loser": g.loser, "is_draw": bool(g.is_draw),
+             "out": list(g.out)}
+    # matches and results (HR20-HR22): only where the variant has them
+    for name in ("winner", "points", "match_points", "standings"):
+        value = getattr(g, name, None)
+        if value is not None:
+            found[name] = value
+    if getattr(g, "standings", None) is not None:
+        found["match_over"] = bool(g.match_over)
+    return found
 
 
 def _plain(v):

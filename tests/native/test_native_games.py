@@ -44,7 +44,9 @@ def _play_both(py_game, nat_game, rng, check_every=None):
 
 def _check_structural_members(py_game, nat_game):
     """The contract's structural members (teams, trump_of, hidden_trump, ...) agree."""
-    for name in ("teams", "losing_team", "losses", "hidden_trump", "swaps_left", "trump", "stock"):
+    for name in ("teams", "losing_team", "losses", "hidden_trump", "swaps_left", "trump", "stock",
+                 "finishing_order", "winner", "points", "match_points", "match_over",
+                 "standings", "dealer"):  # HR20-HR23
         assert getattr(nat_game, name) == getattr(py_game, name), name
     assert [nat_game.trump_of(s) for s in range(py_game.players)] == \
         [py_game.trump_of(s) for s in range(py_game.players)]
@@ -110,6 +112,26 @@ def test_series_and_positions_are_identical(name):
     with pytest.raises(ValueError) as got:
         nat.from_position(dict(position, attacker=9))
     assert str(got.value) == str(want.value)
+
+
+@pytest.mark.parametrize("name", ["double-durak", "epaulette-ladder", "match-to-three",
+                                  "ace-points", "first-out-wins"])
+def test_matches_are_identical(name):
+    """HR20-HR23, EP: a series on both backends, until the match ends (next_game refuses)."""
+    py, nat = python_engine(name), native(name)
+    for players in (2, 3, 4):
+        py_game, nat_game = py.new_game(players, players), nat.new_game(players, players)
+        for game_no in range(12):
+            _play_both(py_game, nat_game, random.Random(game_no))
+            _check_structural_members(py_game, nat_game)
+            assert nat_game.to_dict() == py_game.to_dict()
+            assert type(nat_game).from_dict(py_game.to_dict()).to_dict() == py_game.to_dict()
+            if py_game.match_over:
+                for game in (py_game, nat_game):
+                    with pytest.raises(ValueError, match="match is over"):
+                        game.next_game(1)
+                break
+            py_game, nat_game = py_game.next_game(7 + game_no), nat_game.next_game(7 + game_no)
 
 
 @pytest.mark.parametrize(("name", "players"), variant_players(refused=True))

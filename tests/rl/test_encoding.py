@@ -27,7 +27,8 @@ def _random_states(name, players, games, seed):
         game = engine.new_game(players, seed=seed * 1000 + g)
         while not game.is_over:
             yield game
-            game.apply(rng.choice(game.legal_actions()))
+            # play the game out: `resign` (HR24) is indexed at every state, never chosen
+            game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "resign"]))
         yield game
 
 

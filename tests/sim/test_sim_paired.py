@@ -143,3 +143,90 @@ def test_compare_shards_merge_to_the_whole_run_with_differences(tmp_path):
     whole = durakc_json("compare", FAKE, other, "--games", "40", "--seed", "6")
     assert json.loads(merged.stdout) == whole
     assert whole["paired_differences"]["fake-notransfer"]["games"] > 0
+
+
+# ---------------------------------------------------------------------------
+# Issue 21: the first attacker's advantage, paired rounds / takes / transfers, draws plotted
+# ---------------------------------------------------------------------------
+def _full_record(rng, players):
+    record = _record(rng, players)
+    record.update(rounds=rng.randrange(5, 15), takes=rng.randrange(0, 5),
+                  transfers=rng.randrange(0, 6))
+    return record
+
+
+def _x(record, players):
+    """One game's advantage, from its definition: the others' mean loss minus the first's."""
+    if record["draw"]:
+        return 0.0
+    return -1.0 if record["loser_offset"] == 0 else 1 / (players - 1)
+
+
+def _normal(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
+
+
+def test_first_attacker_advantage_is_the_others_mean_loss_rate_minus_the_first():
+    from durakc.sim.stats import Stats
+    rng = random.Random(9)
+    records = [_full_record(rng, 3) for _ in range(400)]
+    stats = Stats(3)
+    for r in records:
+        stats.add(dict(r, loser_bot=0, shows=0))
+    s = stats.summary()
+    rates = s["loss_rate_by_seat"]
+    assert math.isclose(s["first_attacker_advantage"], (rates[1] + rates[2]) / 2 - rates[0],
+                        abs_tol=1e-5)
+    mean, lo, hi = _normal([_x(r, 3) for r in records])
+    assert math.isclose(s["first_attacker_advantage"], mean, abs_tol=1e-5)
+    assert math.isclose(s["first_attacker_advantage_ci"][0], lo, abs_tol=1e-5)
+    assert math.isclose(s["first_attacker_advantage_ci"][1], hi, abs_tol=1e-5)
+
+
+def test_paired_advantage_rounds_takes_transfers_are_those_of_the_game_differences():
+    rng = random.Random(11)
+    pairs = [(_full_record(rng, 3), _full_record(rng, 3)) for _ in range(300)]
+    stats = PairStats(3)
+    for a, b in pairs:
+        stats.add(a, b)
+    s = stats.summary("A")
+    mean, lo, hi = _normal([_x(b, 3) - _x(a, 3) for a, b in pairs])
+    assert math.isclose(s["first_attacker_advantage_diff"], mean, abs_tol=1e-5)
+    assert s["first_attacker_advantage_diff_ci"] == [round(lo, 6), round(hi, 6)]
+    for name in ("rounds", "takes", "transfers"):
+        mean, lo, hi = _normal([b[name] - a[name] for a, b in pairs])
+        assert math.isclose(s[f"mean_{name}_diff"], mean, abs_tol=1e-5)
+        assert s[f"mean_{name}_diff_ci"] == [round(lo, 6), round(hi, 6)]
+        assert s[f"mean_{name}_diff_significant"] == (lo > 0 or hi < 0)
+
+
+def test_compare_table_has_the_advantage_row_and_paired_rounds_takes_transfers(tmp_path):
+    other = fake_variant(tmp_path)
+    table = durakc("compare", FAKE, other, "--games", "40", "--seed", "3", "--bots",
+                   "greedy").stdout
+    head, section = table.split("paired differences", 1)
+    assert "first attacker's advantage" in head and " pp [" in head
+    for label in ("first attacker's advantage", "rounds per game (mean)", "takes per game",
+                  "transfers per game"):
+        line = next(ln for ln in section.splitlines() if ln.startswith(label))
+        assert "[" in line, line
+
+
+def test_the_plot_shows_the_draw_rate_with_intervals(tmp_path, monkeypatch):
+    import pytest
+    pytest.importorskip("matplotlib")
+    from matplotlib.figure import Figure
+
+    from durakc.sim import report
+    seen = {}
+    monkeypatch.setattr(Figure, "savefig", lambda fig, path: seen.update(
+        labels=[ax.get_ylabel() for ax in fig.axes],
+        bars=[len(ax.containers) for ax in fig.axes]))
+    other = fake_variant(tmp_path)
+    doc = durakc_json("compare", FAKE, other, "--games", "20", "--bots", "greedy")
+    report.plot(doc, str(tmp_path / "p.png"))
+    assert "draw rate" in seen["labels"]
+    assert seen["bars"][seen["labels"].index("draw rate")] >= 2   # the bars and their error bars

@@ -38,13 +38,23 @@ MARKERS = {
     "trump_exchange": "EXCHANGE",
     "swaps": "may_swap(",
     "card_sets": "Expression tables",
+    # issue 20: the order of a round and the table
+    "refill_order": "defender_first(",
+    "throw_order": "CAP_THROW_ORDER",
+    "resign": "RESIGN",
+    "view_discard": "CAP_VIEW_DISCARD",
+    "winner": "CAP_WINNER",
+    "results": "CAP_RESULTS",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
          "series_state": "ladder", "deal_sizes": "ladder", "redeal_rule": "lopsided-redeal",
          "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker",
+         "winner": "first-out-wins", "results": "epaulette-ladder",
          # tests/specs/: rules no bundled variant uses yet
-         "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml")}
+         "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
+         "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",
+         "resign": "resign", "view_discard": "closed-discard"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

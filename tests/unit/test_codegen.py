@@ -24,6 +24,8 @@ CAPABILITY_MARKERS = {
     "seat_trumps": "# trump.mode: per_seat - the defender's own suit is trump",
     "hidden_trump": "def _turn_hidden_trump(self):",
     "annotations": "# outcome.annotations",
+    "winner": "HR20 (outcome.winner: first_out)",
+    "results": "game._game = self._game + 1",
     "teams": "def _opponent(self, seat):",
     "single_opening": "# attack.opening: single",
     "limit_rule": "def _round_limit(self):",
@@ -44,6 +46,12 @@ CAPABILITY_MARKERS = {
     "right_of_loser": "# series.first_attacker: right_of_loser",
     # run-time expressions over cards and collections (durakc.expr_sets)
     "card_sets": "# -- Expression tables",
+    # the order of a round and the table (issue 20: HR10, HR11, HR24-HR26)
+    "refill_order": "def _defender_first(self, order):",
+    "throw_order": "def _entitled_from_attacker(self):",
+    "resign": "def _resign(self):",
+    "view_discard": "# view.discard: closed",
+    "view_hands": "# view.hands: all",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

@@ -60,8 +60,9 @@ def test_sk1_more_players_than_owned_suits(tmp_path):
 
 
 def test_sk_lowest_trump_and_shows_need_one_trump(tmp_path):
-    found = diagnostics(tmp_path, "  players:\n    max: 4\n  trump:\n    mode: per_seat\n")
-    assert len(found) == 2  # podkidnoy: the lowest trump opens every game (T7)
+    found = diagnostics(tmp_path, "  players:\n    max: 4\n  trump:\n    mode: per_seat\n"
+                                  "  series:\n    first_attacker: lowest_trump\n")
+    assert len(found) == 2  # the lowest trump opens the first game (T7) and, here, every game
     assert "first_attacker.first_game: lowest_trump needs one trump suit for everyone" in found[0]
     assert "did you mean first_attacker.first_game: left_of_dealer?" in found[0]
     assert "series.first_attacker: lowest_trump" in found[1]

@@ -20,6 +20,17 @@ function interval(ci, scale = 100) {
   return `[${(scale * ci[0]).toFixed(1)}, ${(scale * ci[1]).toFixed(1)}]`;
 }
 
+/** A row of two variants' means (the first attacker's advantage with `scale` 100, in
+ *  percentage points) and their paired difference `${key}_diff` (`_ci`, `_significant`). */
+function meanRow(label, a, b, d, key, scale = 1) {
+  const diff = scale * d[`${key}_diff`], sig = d[`${key}_diff_significant`];
+  return el("tr", {}, el("td", {}, label), el("td", {class: "num"}, a.toFixed(2)),
+            el("td", {class: "num"}, b.toFixed(2)),
+            el("td", {class: `num ${sig ? "significant" : ""}`},
+               `${diff >= 0 ? "+" : ""}${diff.toFixed(2)} ` + interval(d[`${key}_diff_ci`], scale) +
+               (sig ? " *" : "")));
+}
+
 export class Compare {
   constructor({spec, variants, bots, defaultBot, parent, onWitness}) {
     this.spec = spec;
@@ -133,12 +144,16 @@ export class Compare {
         el("td", {}, label), el("td", {class: "num"}, `${(100 * a).toFixed(1)}%`),
         el("td", {class: "num"}, `${(100 * b).toFixed(1)}%`),
         el("td", {class: `num ${sig ? "significant" : ""}`}, diff + (sig ? " *" : "")))),
-      el("tr", {}, el("td", {}, "actions per game (mean)"),
-         el("td", {class: "num"}, doc.variants[base].mean_actions.toFixed(2)),
-         el("td", {class: "num"}, doc.variants[mine].mean_actions.toFixed(2)),
-         el("td", {class: `num ${d.mean_actions_diff_significant ? "significant" : ""}`},
-            `${d.mean_actions_diff >= 0 ? "+" : ""}${d.mean_actions_diff.toFixed(2)} ` +
-            interval(d.mean_actions_diff_ci, 1) + (d.mean_actions_diff_significant ? " *" : ""))),
+      meanRow("first attacker's advantage (pp)", 100 * doc.variants[base].first_attacker_advantage,
+              100 * doc.variants[mine].first_attacker_advantage, d, "first_attacker_advantage", 100),
+      meanRow("actions per game (mean)", doc.variants[base].mean_actions,
+              doc.variants[mine].mean_actions, d, "mean_actions"),
+      meanRow("rounds per game (mean)", doc.variants[base].mean_rounds,
+              doc.variants[mine].mean_rounds, d, "mean_rounds"),
+      meanRow("takes per game", doc.variants[base].takes_per_game,
+              doc.variants[mine].takes_per_game, d, "mean_takes"),
+      meanRow("transfers per game", doc.variants[base].transfers_per_game,
+              doc.variants[mine].transfers_per_game, d, "mean_transfers"),
       el("tr", {}, el("td", {}, "rounds per game (median)"),
          el("td", {class: "num"}, String(doc.variants[base].median_rounds)),
          el("td", {class: "num"}, String(doc.variants[mine].median_rounds)), el("td", {}, "")));

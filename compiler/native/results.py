@@ -1,0 +1,111 @@
+"""Matches and results (HR20-HR23, EP) of a native engine on the Python side.
+
+The C engine (`templates/c/cap_results.c.j2`) scores a finished game and keeps the series'
+game number, points and pending repeated deal in its view (`game_no`, `points`, `totals`,
+`doubled`, `repeat`); this module maps them to the Python engine's `to_dict` keys and
+members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
+refusal after a finished match (HR21).
+"""
+
+from __future__ import annotations
+
+from durakc.native.structural import Structural
+
+
+def add_results(s: Structural, py, seed_argument) -> None:
+    """The `results` capability's to_dict keys, members and next_game of Python engine `py`
+    (`seed_argument`: the engine's reading of a seed)."""
+    rules = py.VARIANT["rules"]
+    saved = set(py._SAVED_KEYS)
+    scores, repeats = "points" in saved, "repeat" in saved
+    after_draw = rules.get("series.after_draw", "same_dealer") != "same_dealer"
+
+    def to_dict(v):
+        d = {"game": v["game_no"]}
+        if scores:
+            d["points_before"] = list(v["totals"])
+            d["points"] = list(v["points"]) if v["phase"] == 3 else None
+        if repeats:
+            d["repeat"] = v["repeat"]
+            d["doubled"] = bool(v["doubled"])
+        return d
+
+    def to_view(d):
+        n = d["players"]
+        points = d.get("points") if scores else None
+        return {"game_no": d.get("game", 1),
+                "totals": tuple(d["points_before"]) if scores else (0,) * n,
+                "points": tuple(points) if points is not None else (0,) * n,
+                "doubled": int(bool(d.get("doubled", False))), "repeat": d.get("repeat", -1)}
+
+    s.to_dict.append(to_dict)
+    s.to_view.append(to_view)
+    s.members.update(_members(py, scores))
+
+    def next_game(plain_next_game):
+        def next_game(self, seed=None):
+            """The following game of a series (series.*, HR21-HR23)."""
+            if not self.is_over:
+                raise ValueError("the game is not over yet")
+            if self.match_over:
+                raise ValueError("the match is over (match.*): the series has no next game")
+            v = self._view()
+            if rules["series.next_dealer"] == "loser":
+                dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
+            else:
+                dealer = (v["dealer"] + 1) % v["players"]
+            repeat = -1
+            if v["doubled"]:
+                dealer = repeat = v["loser"]  # HR23: the double durak deals the next two games
+            elif v["repeat"] >= 0:
+                dealer = v["repeat"]
+            series = 0 if after_draw and v["loser"] < 0 else 1  # HR23: a draw - T7 again
+            if hasattr(self, "_deal_after"):  # series_state (C reads the finished game)
+                game = type(self)()
+                game._deal_after(self, seed_argument(seed), dealer)
+            else:
+                game = type(self)._dealt(v["players"], seed, dealer, series)
+            view = game._view()
+            view["game_no"] = v["game_no"] + 1
+            view["totals"] = tuple(t + p for t, p in zip(v["totals"], v["points"]))
+            view["repeat"] = repeat
+            game._load(view)
+            return game
+        return next_game
+
+    previous = s.wraps.get("next_game")
+    s.wraps["next_game"] = (lambda plain: previous(next_game(plain))) if previous else next_game
+
+
+def _members(py, scores: bool) -> dict:
+    rules = py.VARIANT["rules"]
+    limits = {k: rules.get(k, 0) for k in ("match.games", "match.losses", "match.points")}
+    members = {}
+    if scores:
+        members["points"] = property(
+            lambda self: list(self._view()["points"]) if self.is_over else None,
+            doc="HR22 (outcome.points): per seat, this game's points once it is over; None before.")
+
+        def match_points(self):
+            v = self._view()
+            if not self.is_over:
+                return list(v["totals"])
+            return [t + p for t, p in zip(v["totals"], v["points"])]
+        members["match_points"] = property(
+            match_points, doc="HR22: per seat, the series' points so far, this game's included.")
+    if any(limits.values()):
+        def match_over(self):
+            if not self.is_over:
+                return False
+            v = self._view()
+            return bool((limits["match.games"] and v["game_no"] >= limits["match.games"])
+                        or (limits["match.losses"] and max(self.losses) >= limits["match.losses"])
+                        or (limits["match.points"] and max(self.match_points) >= limits["match.points"]))
+
+        def standings(self):
+            points = self.match_points if scores else [0] * self.players
+            losses = self.losses
+            return sorted(range(self.players), key=lambda s: (points[s], losses[s], s))
+        members["match_over"] = property(match_over, doc="HR21: whether the match has ended.")
+        members["standings"] = property(standings, doc="HR21: the seats ranked best first.")
+    return members
