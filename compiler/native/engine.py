@@ -253,7 +253,7 @@ def _game_class(py, ext):
                 # structural rules (contract "Structural variants"), trivial when unused
                 "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(players)],
                 "losses": self.losses, "swaps_left": self.swaps_left,
-                **extra.observation_keys(v),
+                **extra.observation_keys(v, self),
                 "legal_actions": [a.text for a in self.legal_actions()] if seat == to_move else [],
             }
 
