@@ -1516,6 +1516,9 @@ def _read_saved(d):
     if not isinstance(changes, list) or not all(isinstance(p, list) and len(p) == 2 for p in changes):
         raise InvalidGame(f"trump_changes must be a list of [card, card] pairs, not {changes!r}")
     s["trump_changes"] = [[CARD_TEXT[c] for c in _read_cards(p, "trump_changes", {})] for p in changes]
+    if len(changes) > 1 or changes and d["hidden_trump"] is not None:
+        raise InvalidGame("trump_changes: the hidden card is turned at most once a game, and "
+                          "then lies hidden no more (CT2)")
     _check_saved_turn(s)
     return s
 

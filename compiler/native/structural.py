@@ -18,7 +18,8 @@ class Structural:
     to_view: list = field(default_factory=list)
     """Functions to_dict() result -> {view key: value} (what `_load` reads)."""
     observation: list = field(default_factory=list)
-    """Functions view -> {observation key: value} (the Python engine's `observation` hook)."""
+    """Functions (view, game) -> {observation key: value}: the entries the Python engine's
+    observation hooks add or replace (`observation`, `observation_discard`, ...)."""
     members: dict = field(default_factory=dict)
     """Game members, by name."""
     wraps: dict = field(default_factory=dict)
@@ -31,11 +32,11 @@ class Structural:
             out.update(f(v))
         return out
 
-    def observation_keys(self, v: dict) -> dict:
-        """The added observation entries of view `v`."""
+    def observation_keys(self, v: dict, game) -> dict:
+        """The added or replaced observation entries of view `v` of `game`."""
         out = {}
         for f in self.observation:
-            out.update(f(v))
+            out.update(f(v, game))
         return out
 
     def view_keys(self, d: dict) -> dict:
@@ -66,6 +67,10 @@ def structural(py) -> Structural:
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
+    if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
+        text = py.CARD_TEXT
+        s.observation.append(lambda v, game: {
+            "hands": [[text[c] for c in hand] for hand in v["hands"]]})
     if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
@@ -83,6 +88,9 @@ def _view_discard(s: Structural) -> None:
     # the C engine counts actions; the history (kept on the Python side) says how many
     s.to_dict.append(lambda v: {"round_start": v["round_start"]})
     s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
+    s.observation.append(lambda v, game: {  # the pile's size, never its cards; this round only
+        "discard": None, "discard_size": len(v["discard"]),
+        "history": game.history[v["round_start"]:]})
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
@@ -105,7 +113,7 @@ def _hidden_trump(s: Structural, py) -> None:
         "hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1,
         "trump_changes": tuple((index(a), index(b)) for a, b in d.get("trump_changes", [])),
     })
-    s.observation.append(lambda v: {  # CT2: every seat saw the changes
+    s.observation.append(lambda v, game: {  # CT2: every seat saw the changes
         "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]]})
     s.members["hidden_trump"] = property(
         lambda self: s.state_keys(self._view())["hidden_trump"],
