@@ -43,6 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
+from durakc.analysis_results import check_results
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.ir import beat_masks
@@ -57,6 +58,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
     for check in (_check_beats, _check_limit, _check_throw_in, _check_transfer,
                   _check_annotations, _check_inert_keys):
         warnings.extend(check(spec))
+    warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 
