@@ -45,7 +45,8 @@ def one_error(tmp_path, text, name="mine.yaml") -> tuple[str, str]:
 # Bundled variants and the API
 # ---------------------------------------------------------------------------
 def test_bundled_names():
-    assert bundled_names() == sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml"))
+    assert bundled_names() == sorted(p.stem for p in [*BUNDLED_DIR.glob("*.yaml"),
+                                                      *BUNDLED_DIR.glob("house/*.yaml")])
     assert {"transfer", "podkidnoy", "kyiv", "proyezdnoy"} <= set(bundled_names())
 
 
@@ -54,8 +55,10 @@ def test_every_bundled_variant_loads(name):
     spec = load_spec(name)
     assert isinstance(spec, Spec)
     assert spec.name == name
-    assert spec.label == f"variants/{name}.yaml"
-    assert spec.chain[0] == (name, f"variants/{name}.yaml")
+    label = f"variants/{name}.yaml" if (BUNDLED_DIR / f"{name}.yaml").exists() \
+        else f"variants/house/{name}.yaml"  # the house-rule gallery (issue 20)
+    assert spec.label == label
+    assert spec.chain[0] == (name, label)
     assert list(spec.values) == [k.path for k in KEYS]
     assert set(spec.origin.values()) <= {"default", "this file"} | {
         f"parent {n}" for n, _ in spec.chain}
