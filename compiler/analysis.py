@@ -44,6 +44,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from durakc.analysis_round import check_round_order
+from durakc.analysis_results import check_results
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.ir import beat_masks
@@ -59,6 +60,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
                   _check_annotations, _check_inert_keys):
         warnings.extend(check(spec))
     warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
+    warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 
