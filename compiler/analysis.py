@@ -43,8 +43,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
-from durakc.analysis_round import check_round_order
 from durakc.analysis_results import check_results
+from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.ir import beat_masks
