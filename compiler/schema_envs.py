@@ -173,20 +173,30 @@ NAME_RULES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 # The range of every int name, per environment: the checker's intervals start here.  Counts
-# of cards are at most CARDS_MAX, of seats at most PLAYERS_MAX; counters of a game or a
-# series (transfers, losses) and the attack limit at most COUNTER_MAX.
+# of cards are at most CARDS_MAX, of seats at most PLAYERS_MAX; the attack limit at most
+# COUNTER_MAX.  Counters of a game or a series start at most at COUNTER_MAX (a saved state or
+# a position beyond it is refused) and then grow in play: transfers by at most a round's
+# cards (CARDS_MAX), losses by one a game, so their ranges leave that headroom
+# (RUNNING_TRANSFERS_MAX, RUNNING_LOSSES_MAX) and a counter that grew past COUNTER_MAX still
+# computes the same number on every backend.
+RUNNING_TRANSFERS_MAX = COUNTER_MAX + CARDS_MAX
+"""The most transfers a round can count: a saved COUNTER_MAX plus one per card."""
+
+RUNNING_LOSSES_MAX = 2 * COUNTER_MAX
+"""The losses a seat is assumed to reach at most: a saved COUNTER_MAX plus as many games again."""
+
 NAME_RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "round": {"players": (2, PLAYERS_MAX), "active_players": (0, PLAYERS_MAX),
               "stock": (0, CARDS_MAX), "discard": (0, CARDS_MAX)},
     "transfer": {"limit": (1, COUNTER_MAX), "attack_cards": (0, CARDS_MAX),
                  "unbeaten": (0, CARDS_MAX), "beaten": (0, CARDS_MAX),
-                 "next_hand": (0, CARDS_MAX), "transfers": (0, COUNTER_MAX),
+                 "next_hand": (0, CARDS_MAX), "transfers": (0, RUNNING_TRANSFERS_MAX),
                  "unbeaten_late": (0, CARDS_MAX)},
     "seat": {"players": (2, PLAYERS_MAX), "active_players": (0, PLAYERS_MAX)},
     "throw": {"attack_cards": (0, CARDS_MAX), "unbeaten": (0, CARDS_MAX), "limit": (1, COUNTER_MAX),
               "stock": (0, CARDS_MAX), "players": (2, PLAYERS_MAX),
               "active_players": (0, PLAYERS_MAX)},
-    "deal": {"losses": (0, COUNTER_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
+    "deal": {"losses": (0, RUNNING_LOSSES_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
     "dealt": {"longest_suit": (0, CARDS_MAX), "trumps": (0, CARDS_MAX), "cards": (0, CARDS_MAX),
               "players": (2, PLAYERS_MAX)},
     "outcome": {"loser_hand": (0, CARDS_MAX), "final_attack_cards": (0, CARDS_MAX),
