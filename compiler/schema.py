@@ -243,23 +243,6 @@ KEYS: tuple[Key, ...] = (
     Key("outcome.annotations", "annotations", {},
         "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
         env="outcome", result="bool"),
-    # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
-    Key("play.resign", "bool", False,
-        "the seat to move may play `resign` instead of acting: it is the durak at once and the "
-        "game ends (teams: its team loses)", ("HR24",)),
-    Key("view.discard", "enum", "open",
-        "what observation(seat) shows of the discard pile and of past rounds", ("HR25",),
-        choices=("open", "closed"),
-        choice_docs={
-            "open": "the discard pile's cards and the whole history",
-            "closed": "only how many cards the discard pile holds, and only the current "
-                      "round's actions",
-        }),
-    Key("view.hands", "enum", "own",
-        "which hands observation(seat) shows card by card", ("HR26",),
-        choices=("own", "all"),
-        choice_docs={"own": "the seat's own hand; the others as counts",
-                     "all": "every seat's hand (open hands, a teaching table)"}),
     # -- matches and results (issue 20 group D: HR20-HR23, EP1-EP3) ---------------
     Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
         choices=("none", "first_out"),
@@ -277,6 +260,23 @@ KEYS: tuple[Key, ...] = (
     Key("match.points", "int", 0,
         "the match ends once a seat's points (outcome.points) reach this many; that seat "
         "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
+    # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
+    Key("play.resign", "bool", False,
+        "the seat to move may play `resign` instead of acting: it is the durak at once and the "
+        "game ends (teams: its team loses)", ("HR24",)),
+    Key("view.discard", "enum", "open",
+        "what observation(seat) shows of the discard pile and of past rounds", ("HR25",),
+        choices=("open", "closed"),
+        choice_docs={
+            "open": "the discard pile's cards and the whole history",
+            "closed": "only how many cards the discard pile holds, and only the current "
+                      "round's actions",
+        }),
+    Key("view.hands", "enum", "own",
+        "which hands observation(seat) shows card by card", ("HR26",),
+        choices=("own", "all"),
+        choice_docs={"own": "the seat's own hand; the others as counts",
+                     "all": "every seat's hand (open hands, a teaching table)"}),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

@@ -78,14 +78,14 @@ VARIANT = {
             'both_shoulders': 'loser_was_defender and final_attack_lowest >= 2 and final_attack_lowest == final_attack_cards',
             'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
         },
-        'play.resign': False,
-        'view.discard': 'open',
-        'view.hands': 'own',
         'outcome.winner': 'none',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 0,
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

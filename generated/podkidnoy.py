@@ -75,14 +75,14 @@ VARIANT = {
         'refill.first_on_return': True,
         'refill.defender': 'last',
         'outcome.annotations': {},
-        'play.resign': False,
-        'view.discard': 'open',
-        'view.hands': 'own',
         'outcome.winner': 'none',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 0,
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
