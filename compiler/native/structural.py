@@ -66,6 +66,9 @@ def structural(py) -> Structural:
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
+    if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
+        text = py.CARD_TEXT
+        s.observation.append(lambda v: {"hands": [[text[c] for c in h] for h in v["hands"]]})
     if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
@@ -83,6 +86,19 @@ def _view_discard(s: Structural) -> None:
     # the C engine counts actions; the history (kept on the Python side) says how many
     s.to_dict.append(lambda v: {"round_start": v["round_start"]})
     s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
+
+    def closed(plain_observation):
+        def observation(self, seat):
+            """What `seat` may know; view.discard closed: the pile's size, not its cards, and
+            only the current round's actions (HR25)."""
+            obs = plain_observation(self, seat)
+            v = self._view()
+            obs["discard"], obs["discard_size"] = None, len(v["discard"])
+            obs["history"] = obs["history"][v["round_start"]:]
+            return obs
+        return observation
+
+    s.wraps["observation"] = closed
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
