@@ -252,6 +252,15 @@ KEYS: tuple[Key, ...] = (
         "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
         "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
         env="result", result="int"),
+    # -- matches (issue 20 group D: HR21, EP3) ---------------------------------------
+    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
+        ("HR21",), minimum=0, maximum=1_000_000_000),
+    Key("match.losses", "int", 0,
+        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
+        minimum=0, maximum=1_000_000_000),
+    Key("match.points", "int", 0,
+        "the match ends once a seat's points (outcome.points) reach this many; that seat "
+        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
     # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
     Key("play.resign", "bool", False,
         "the seat to move may play `resign` instead of acting: it is the durak at once and the "
@@ -269,15 +278,6 @@ KEYS: tuple[Key, ...] = (
         choices=("own", "all"),
         choice_docs={"own": "the seat's own hand; the others as counts",
                      "all": "every seat's hand (open hands, a teaching table)"}),
-    # -- matches (issue 20 group D: HR21, EP3) ---------------------------------------
-    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
-        ("HR21",), minimum=0, maximum=1_000_000_000),
-    Key("match.losses", "int", 0,
-        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
-        minimum=0, maximum=1_000_000_000),
-    Key("match.points", "int", 0,
-        "the match ends once a seat's points (outcome.points) reach this many; that seat "
-        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

@@ -79,12 +79,12 @@ VARIANT = {
         'outcome.annotations': {},
         'outcome.winner': 'none',
         'outcome.points': '1 if is_loser and loser_was_defender and deck_rank(points) in final_attack.ranks and len(final_attack.trumps) < len(final_attack) else 0',
-        'play.resign': False,
-        'view.discard': 'open',
-        'view.hands': 'own',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 9,
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

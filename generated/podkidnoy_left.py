@@ -75,12 +75,12 @@ VARIANT = {
         'outcome.annotations': {},
         'outcome.winner': 'none',
         'outcome.points': '0',
-        'play.resign': False,
-        'view.discard': 'open',
-        'view.hands': 'own',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 0,
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""

@@ -92,6 +92,19 @@ def _view_discard(s: Structural) -> None:
         "discard": None, "discard_size": len(v["discard"]),
         "history": game.history[v["round_start"]:]})
 
+    def closed(plain_observation):
+        def observation(self, seat):
+            """What `seat` may know; view.discard closed: the pile's size, not its cards, and
+            only the current round's actions (HR25)."""
+            obs = plain_observation(self, seat)
+            v = self._view()
+            obs["discard"], obs["discard_size"] = None, len(v["discard"])
+            obs["history"] = obs["history"][v["round_start"]:]
+            return obs
+        return observation
+
+    s.wraps["observation"] = closed
+
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
     suits = list(rules["trump.seat_suits"])
