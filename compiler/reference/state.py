@@ -34,6 +34,7 @@ class GameState:
         d.update(hands=self.hands, table=self.table, stock=self.stock, discard=self.discard,
                  attacker=self._attacker, original_attacker=self._opener,
                  defender=self._defender, losses=self.losses)
+        d.update(self.results_state())  # HR21-HR23: the series' game number, points, repeat
         return d
 
     @classmethod
@@ -53,6 +54,7 @@ class GameState:
             g._opener = d["original_attacker"]
             g._defender = d["defender"]
             g._losses = list(d["losses"])
+            g.load_results(d)  # HR21-HR23
         except (KeyError, TypeError) as exc:
             raise InvalidGame(f"a saved state needs {exc}") from None
         return g
