@@ -35,6 +35,9 @@
 #define DURAK_DOUBLE_DURAK_MAX_ACTIONS (DURAK_DOUBLE_DURAK_NCARDS * DURAK_DOUBLE_DURAK_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: double_durak */
 #define DURAK_DOUBLE_DURAK_NANNOTATIONS 1
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_double_durak_set refuses more. */
+#define DURAK_DOUBLE_DURAK_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_DOUBLE_DURAK_MAX_GAME_ACTIONS 20000
 

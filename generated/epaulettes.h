@@ -35,6 +35,9 @@
 #define DURAK_EPAULETTES_MAX_ACTIONS (DURAK_EPAULETTES_NCARDS * DURAK_EPAULETTES_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: both_shoulders, epaulettes */
 #define DURAK_EPAULETTES_NANNOTATIONS 2
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_epaulettes_set refuses more. */
+#define DURAK_EPAULETTES_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_EPAULETTES_MAX_GAME_ACTIONS 20000
 

@@ -35,6 +35,9 @@
 #define DURAK_FALLEN_ACE_MAX_ACTIONS (DURAK_FALLEN_ACE_NCARDS * DURAK_FALLEN_ACE_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_FALLEN_ACE_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_fallen_ace_set refuses more. */
+#define DURAK_FALLEN_ACE_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_FALLEN_ACE_MAX_GAME_ACTIONS 20000
 

@@ -35,6 +35,9 @@
 #define DURAK_RAILROAD_MAX_ACTIONS (DURAK_RAILROAD_NCARDS * DURAK_RAILROAD_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_RAILROAD_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_railroad_set refuses more. */
+#define DURAK_RAILROAD_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_RAILROAD_MAX_GAME_ACTIONS 20000
 

@@ -35,6 +35,9 @@
 #define DURAK_TEACH_THE_FOOL_MAX_ACTIONS (DURAK_TEACH_THE_FOOL_NCARDS * DURAK_TEACH_THE_FOOL_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_TEACH_THE_FOOL_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_teach_the_fool_set refuses more. */
+#define DURAK_TEACH_THE_FOOL_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TEACH_THE_FOOL_MAX_GAME_ACTIONS 20000
 /* L2, H2: a later game is dealt from the finished one (deal_after). */

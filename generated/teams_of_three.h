@@ -35,6 +35,9 @@
 #define DURAK_TEAMS_OF_THREE_MAX_ACTIONS (DURAK_TEAMS_OF_THREE_NCARDS * DURAK_TEAMS_OF_THREE_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_TEAMS_OF_THREE_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_teams_of_three_set refuses more. */
+#define DURAK_TEAMS_OF_THREE_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TEAMS_OF_THREE_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
