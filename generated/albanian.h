@@ -102,7 +102,9 @@ typedef struct durak_albanian_record {
 
 typedef struct durak_albanian_game durak_albanian_game;  /* opaque */
 
-durak_albanian_game *durak_albanian_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_albanian_game *durak_albanian_new(void);
 void durak_albanian_free(durak_albanian_game *g);
 durak_albanian_game *durak_albanian_copy(const durak_albanian_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

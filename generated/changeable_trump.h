@@ -109,7 +109,9 @@ typedef struct durak_changeable_trump_record {
 
 typedef struct durak_changeable_trump_game durak_changeable_trump_game;  /* opaque */
 
-durak_changeable_trump_game *durak_changeable_trump_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_changeable_trump_game *durak_changeable_trump_new(void);
 void durak_changeable_trump_free(durak_changeable_trump_game *g);
 durak_changeable_trump_game *durak_changeable_trump_copy(const durak_changeable_trump_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

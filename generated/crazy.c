@@ -533,7 +533,14 @@ struct durak_crazy_game {
 
 durak_crazy_game *durak_crazy_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_CRAZY_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_crazy_free(durak_crazy_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_crazy_record {
 
 typedef struct durak_crazy_game durak_crazy_game;  /* opaque */
 
-durak_crazy_game *durak_crazy_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_crazy_game *durak_crazy_new(void);
 void durak_crazy_free(durak_crazy_game *g);
 durak_crazy_game *durak_crazy_copy(const durak_crazy_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -102,7 +102,9 @@ typedef struct durak_double_durak_record {
 
 typedef struct durak_double_durak_game durak_double_durak_game;  /* opaque */
 
-durak_double_durak_game *durak_double_durak_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_double_durak_game *durak_double_durak_new(void);
 void durak_double_durak_free(durak_double_durak_game *g);
 durak_double_durak_game *durak_double_durak_copy(const durak_double_durak_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

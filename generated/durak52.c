@@ -731,7 +731,14 @@ struct durak_durak52_game {
 
 durak_durak52_game *durak_durak52_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_DURAK52_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_durak52_free(durak_durak52_game *g)

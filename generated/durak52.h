@@ -102,7 +102,9 @@ typedef struct durak_durak52_record {
 
 typedef struct durak_durak52_game durak_durak52_game;  /* opaque */
 
-durak_durak52_game *durak_durak52_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_durak52_game *durak_durak52_new(void);
 void durak_durak52_free(durak_durak52_game *g);
 durak_durak52_game *durak_durak52_copy(const durak_durak52_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -102,7 +102,9 @@ typedef struct durak_epaulettes_record {
 
 typedef struct durak_epaulettes_game durak_epaulettes_game;  /* opaque */
 
-durak_epaulettes_game *durak_epaulettes_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_epaulettes_game *durak_epaulettes_new(void);
 void durak_epaulettes_free(durak_epaulettes_game *g);
 durak_epaulettes_game *durak_epaulettes_copy(const durak_epaulettes_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -647,7 +647,14 @@ struct durak_fallen_ace_game {
 
 durak_fallen_ace_game *durak_fallen_ace_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_FALLEN_ACE_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_fallen_ace_free(durak_fallen_ace_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_fallen_ace_record {
 
 typedef struct durak_fallen_ace_game durak_fallen_ace_game;  /* opaque */
 
-durak_fallen_ace_game *durak_fallen_ace_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_fallen_ace_game *durak_fallen_ace_new(void);
 void durak_fallen_ace_free(durak_fallen_ace_game *g);
 durak_fallen_ace_game *durak_fallen_ace_copy(const durak_fallen_ace_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -102,7 +102,9 @@ typedef struct durak_first_round_five_record {
 
 typedef struct durak_first_round_five_game durak_first_round_five_game;  /* opaque */
 
-durak_first_round_five_game *durak_first_round_five_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_first_round_five_game *durak_first_round_five_new(void);
 void durak_first_round_five_free(durak_first_round_five_game *g);
 durak_first_round_five_game *durak_first_round_five_copy(const durak_first_round_five_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -102,7 +102,9 @@ typedef struct durak_five_until_discard_record {
 
 typedef struct durak_five_until_discard_game durak_five_until_discard_game;  /* opaque */
 
-durak_five_until_discard_game *durak_five_until_discard_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_five_until_discard_game *durak_five_until_discard_new(void);
 void durak_five_until_discard_free(durak_five_until_discard_game *g);
 durak_five_until_discard_game *durak_five_until_discard_copy(const durak_five_until_discard_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -757,7 +757,14 @@ struct durak_jokers_game {
 
 durak_jokers_game *durak_jokers_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_JOKERS_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_jokers_free(durak_jokers_game *g)

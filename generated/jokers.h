@@ -102,7 +102,9 @@ typedef struct durak_jokers_record {
 
 typedef struct durak_jokers_game durak_jokers_game;  /* opaque */
 
-durak_jokers_game *durak_jokers_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_jokers_game *durak_jokers_new(void);
 void durak_jokers_free(durak_jokers_game *g);
 durak_jokers_game *durak_jokers_copy(const durak_jokers_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

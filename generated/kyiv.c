@@ -677,7 +677,14 @@ struct durak_kyiv_game {
 
 durak_kyiv_game *durak_kyiv_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_KYIV_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_kyiv_free(durak_kyiv_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_kyiv_record {
 
 typedef struct durak_kyiv_game durak_kyiv_game;  /* opaque */
 
-durak_kyiv_game *durak_kyiv_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_kyiv_game *durak_kyiv_new(void);
 void durak_kyiv_free(durak_kyiv_game *g);
 durak_kyiv_game *durak_kyiv_copy(const durak_kyiv_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -683,7 +683,14 @@ struct durak_ladder_game {
 
 durak_ladder_game *durak_ladder_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_LADDER_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_ladder_free(durak_ladder_game *g)

@@ -112,7 +112,9 @@ typedef struct durak_ladder_record {
 
 typedef struct durak_ladder_game durak_ladder_game;  /* opaque */
 
-durak_ladder_game *durak_ladder_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_ladder_game *durak_ladder_new(void);
 void durak_ladder_free(durak_ladder_game *g);
 durak_ladder_game *durak_ladder_copy(const durak_ladder_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

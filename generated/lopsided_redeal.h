@@ -102,7 +102,9 @@ typedef struct durak_lopsided_redeal_record {
 
 typedef struct durak_lopsided_redeal_game durak_lopsided_redeal_game;  /* opaque */
 
-durak_lopsided_redeal_game *durak_lopsided_redeal_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_lopsided_redeal_game *durak_lopsided_redeal_new(void);
 void durak_lopsided_redeal_free(durak_lopsided_redeal_game *g);
 durak_lopsided_redeal_game *durak_lopsided_redeal_copy(const durak_lopsided_redeal_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -584,7 +584,14 @@ struct durak_mini_game {
 
 durak_mini_game *durak_mini_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_MINI_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_mini_free(durak_mini_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_mini_record {
 
 typedef struct durak_mini_game durak_mini_game;  /* opaque */
 
-durak_mini_game *durak_mini_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_mini_game *durak_mini_new(void);
 void durak_mini_free(durak_mini_game *g);
 durak_mini_game *durak_mini_copy(const durak_mini_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

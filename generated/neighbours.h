@@ -102,7 +102,9 @@ typedef struct durak_neighbours_record {
 
 typedef struct durak_neighbours_game durak_neighbours_game;  /* opaque */
 
-durak_neighbours_game *durak_neighbours_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_neighbours_game *durak_neighbours_new(void);
 void durak_neighbours_free(durak_neighbours_game *g);
 durak_neighbours_game *durak_neighbours_copy(const durak_neighbours_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

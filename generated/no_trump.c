@@ -495,7 +495,14 @@ struct durak_no_trump_game {
 
 durak_no_trump_game *durak_no_trump_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_NO_TRUMP_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_no_trump_free(durak_no_trump_game *g)

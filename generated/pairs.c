@@ -661,7 +661,14 @@ struct durak_pairs_game {
 
 durak_pairs_game *durak_pairs_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_PAIRS_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_pairs_free(durak_pairs_game *g)

@@ -105,7 +105,9 @@ typedef struct durak_pairs_record {
 
 typedef struct durak_pairs_game durak_pairs_game;  /* opaque */
 
-durak_pairs_game *durak_pairs_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_pairs_game *durak_pairs_new(void);
 void durak_pairs_free(durak_pairs_game *g);
 durak_pairs_game *durak_pairs_copy(const durak_pairs_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -647,7 +647,14 @@ struct durak_podkidnoy_game {
 
 durak_podkidnoy_game *durak_podkidnoy_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_PODKIDNOY_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_podkidnoy_free(durak_podkidnoy_game *g)

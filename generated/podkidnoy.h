@@ -102,7 +102,9 @@ typedef struct durak_podkidnoy_record {
 
 typedef struct durak_podkidnoy_game durak_podkidnoy_game;  /* opaque */
 
-durak_podkidnoy_game *durak_podkidnoy_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_podkidnoy_game *durak_podkidnoy_new(void);
 void durak_podkidnoy_free(durak_podkidnoy_game *g);
 durak_podkidnoy_game *durak_podkidnoy_copy(const durak_podkidnoy_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -102,7 +102,9 @@ typedef struct durak_podkidnoy_left_record {
 
 typedef struct durak_podkidnoy_left_game durak_podkidnoy_left_game;  /* opaque */
 
-durak_podkidnoy_left_game *durak_podkidnoy_left_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_podkidnoy_left_game *durak_podkidnoy_left_new(void);
 void durak_podkidnoy_left_free(durak_podkidnoy_left_game *g);
 durak_podkidnoy_left_game *durak_podkidnoy_left_copy(const durak_podkidnoy_left_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -109,7 +109,9 @@ typedef struct durak_poker_record {
 
 typedef struct durak_poker_game durak_poker_game;  /* opaque */
 
-durak_poker_game *durak_poker_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_poker_game *durak_poker_new(void);
 void durak_poker_free(durak_poker_game *g);
 durak_poker_game *durak_poker_copy(const durak_poker_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -682,7 +682,14 @@ struct durak_proyezdnoy_game {
 
 durak_proyezdnoy_game *durak_proyezdnoy_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_PROYEZDNOY_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_proyezdnoy_free(durak_proyezdnoy_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_proyezdnoy_record {
 
 typedef struct durak_proyezdnoy_game durak_proyezdnoy_game;  /* opaque */
 
-durak_proyezdnoy_game *durak_proyezdnoy_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_proyezdnoy_game *durak_proyezdnoy_new(void);
 void durak_proyezdnoy_free(durak_proyezdnoy_game *g);
 durak_proyezdnoy_game *durak_proyezdnoy_copy(const durak_proyezdnoy_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

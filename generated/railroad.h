@@ -102,7 +102,9 @@ typedef struct durak_railroad_record {
 
 typedef struct durak_railroad_game durak_railroad_game;  /* opaque */
 
-durak_railroad_game *durak_railroad_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_railroad_game *durak_railroad_new(void);
 void durak_railroad_free(durak_railroad_game *g);
 durak_railroad_game *durak_railroad_copy(const durak_railroad_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

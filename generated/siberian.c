@@ -647,7 +647,14 @@ struct durak_siberian_game {
 
 durak_siberian_game *durak_siberian_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_SIBERIAN_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_siberian_free(durak_siberian_game *g)

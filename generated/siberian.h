@@ -102,7 +102,9 @@ typedef struct durak_siberian_record {
 
 typedef struct durak_siberian_game durak_siberian_game;  /* opaque */
 
-durak_siberian_game *durak_siberian_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_siberian_game *durak_siberian_new(void);
 void durak_siberian_free(durak_siberian_game *g);
 durak_siberian_game *durak_siberian_copy(const durak_siberian_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

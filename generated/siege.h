@@ -102,7 +102,9 @@ typedef struct durak_siege_record {
 
 typedef struct durak_siege_game durak_siege_game;  /* opaque */
 
-durak_siege_game *durak_siege_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_siege_game *durak_siege_new(void);
 void durak_siege_free(durak_siege_game *g);
 durak_siege_game *durak_siege_copy(const durak_siege_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

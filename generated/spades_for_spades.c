@@ -609,7 +609,14 @@ struct durak_spades_for_spades_game {
 
 durak_spades_for_spades_game *durak_spades_for_spades_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_SPADES_FOR_SPADES_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_spades_for_spades_free(durak_spades_for_spades_game *g)

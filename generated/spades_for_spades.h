@@ -102,7 +102,9 @@ typedef struct durak_spades_for_spades_record {
 
 typedef struct durak_spades_for_spades_game durak_spades_for_spades_game;  /* opaque */
 
-durak_spades_for_spades_game *durak_spades_for_spades_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_spades_for_spades_game *durak_spades_for_spades_new(void);
 void durak_spades_for_spades_free(durak_spades_for_spades_game *g);
 durak_spades_for_spades_game *durak_spades_for_spades_copy(const durak_spades_for_spades_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

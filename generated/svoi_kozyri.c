@@ -650,7 +650,14 @@ struct durak_svoi_kozyri_game {
 
 durak_svoi_kozyri_game *durak_svoi_kozyri_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_SVOI_KOZYRI_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_svoi_kozyri_free(durak_svoi_kozyri_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_svoi_kozyri_record {
 
 typedef struct durak_svoi_kozyri_game durak_svoi_kozyri_game;  /* opaque */
 
-durak_svoi_kozyri_game *durak_svoi_kozyri_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_svoi_kozyri_game *durak_svoi_kozyri_new(void);
 void durak_svoi_kozyri_free(durak_svoi_kozyri_game *g);
 durak_svoi_kozyri_game *durak_svoi_kozyri_copy(const durak_svoi_kozyri_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -109,7 +109,9 @@ typedef struct durak_teach_the_fool_record {
 
 typedef struct durak_teach_the_fool_game durak_teach_the_fool_game;  /* opaque */
 
-durak_teach_the_fool_game *durak_teach_the_fool_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_teach_the_fool_game *durak_teach_the_fool_new(void);
 void durak_teach_the_fool_free(durak_teach_the_fool_game *g);
 durak_teach_the_fool_game *durak_teach_the_fool_copy(const durak_teach_the_fool_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -659,7 +659,14 @@ struct durak_teams_of_three_game {
 
 durak_teams_of_three_game *durak_teams_of_three_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_TEAMS_OF_THREE_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_teams_of_three_free(durak_teams_of_three_game *g)

@@ -105,7 +105,9 @@ typedef struct durak_teams_of_three_record {
 
 typedef struct durak_teams_of_three_game durak_teams_of_three_game;  /* opaque */
 
-durak_teams_of_three_game *durak_teams_of_three_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_teams_of_three_game *durak_teams_of_three_new(void);
 void durak_teams_of_three_free(durak_teams_of_three_game *g);
 durak_teams_of_three_game *durak_teams_of_three_copy(const durak_teams_of_three_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

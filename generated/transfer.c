@@ -682,7 +682,14 @@ struct durak_transfer_game {
 
 durak_transfer_game *durak_transfer_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_TRANSFER_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_transfer_free(durak_transfer_game *g)

@@ -102,7 +102,9 @@ typedef struct durak_transfer_record {
 
 typedef struct durak_transfer_game durak_transfer_game;  /* opaque */
 
-durak_transfer_game *durak_transfer_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_transfer_game *durak_transfer_new(void);
 void durak_transfer_free(durak_transfer_game *g);
 durak_transfer_game *durak_transfer_copy(const durak_transfer_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

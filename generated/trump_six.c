@@ -648,7 +648,14 @@ struct durak_trump_six_game {
 
 durak_trump_six_game *durak_trump_six_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_TRUMP_SIX_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+    }
+    return g;
 }
 
 void durak_trump_six_free(durak_trump_six_game *g)

@@ -105,7 +105,9 @@ typedef struct durak_trump_six_record {
 
 typedef struct durak_trump_six_game durak_trump_six_game;  /* opaque */
 
-durak_trump_six_game *durak_trump_six_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_trump_six_game *durak_trump_six_new(void);
 void durak_trump_six_free(durak_trump_six_game *g);
 durak_trump_six_game *durak_trump_six_copy(const durak_trump_six_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -106,7 +106,9 @@ typedef struct durak_weli_record {
 
 typedef struct durak_weli_game durak_weli_game;  /* opaque */
 
-durak_weli_game *durak_weli_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_weli_game *durak_weli_new(void);
 void durak_weli_free(durak_weli_game *g);
 durak_weli_game *durak_weli_copy(const durak_weli_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -95,6 +95,19 @@ static void games(int count, uint64_t seed)
 {
     int players, i;
     game *g = F(new)(), *next = F(new)();
+    view v;
+    /* a never-dealt game: over, nobody to move, nothing legal, nothing to apply */
+    if (!F(is_over)(g) || F(to_move)(g) != -1 || F(legal)(g, acts) != 0 || F(loser)(g) != -1
+        || F(is_draw)(g)) {
+        fail("a never-dealt game is not empty", F(to_move)(g));
+    }
+    acts[0].kind = K(TAKE);
+    acts[0].a = acts[0].d = -1;
+    acts[0].mask = 0;
+    if (F(apply)(g, &acts[0]) != K(E_ILLEGAL)) {
+        fail("a never-dealt game applied an action", 0);
+    }
+    F(get)(g, &v);
     for (players = K(PLAYERS_MIN); players <= K(PLAYERS_MAX); players++) {
         for (i = 0; i < count; i++) {
             if (deal_any(g, players, seed * 1000003u + (uint64_t)i) != K(OK)) {
