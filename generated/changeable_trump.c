@@ -656,6 +656,7 @@ durak_changeable_trump_game *durak_changeable_trump_new(void)
         g->phase = DURAK_CHANGEABLE_TRUMP_OVER;
         g->to_move = -1;
         g->loser = -1;
+        g->hidden = -1;  /* trump.hidden_second: no card dealt, none hidden (CT1) */
     }
     return g;
 }
