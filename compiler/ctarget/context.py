@@ -10,6 +10,7 @@ import functools
 
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema_envs import COUNTER_MAX
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
 
@@ -124,6 +125,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
+        "counter_max": COUNTER_MAX,  # set refuses counters above it (issue 19 1h)
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
                    for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],
