@@ -96,7 +96,7 @@ KEYS: tuple[Key, ...] = (
         ("L1", "L2", "L3"), env="deal", result="int", minimum=1),
     Key("deal.redeal_if", "expr", "false",
         "a condition on one dealt hand: when it holds for any hand, the cards are shuffled "
-        "and dealt again", ("H3",), env="dealt", result="bool"),
+        "and dealt again", ("H3", "HR18"), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
         ("T5", "T6", "P2", "SK1", "SK2"),

@@ -50,7 +50,8 @@ PROPERTIES = {
     "joker_deal",  # jokers (J1)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
-              "passed_over"}  # jokers (J1): deals that must turn up a joker first
+              "passed_over",  # jokers (J1): deals that must turn up a joker first
+              "one_colour"}  # HR18: false - no dealt hand is all red or all black
 
 
 # ---------------------------------------------------------------------------
