@@ -100,6 +100,8 @@ def _first_stock(spec: Spec, players: int) -> int:
     size = _deck_size(spec)
     if spec.values["deal.mode"] == "all_but_one":
         return 1
+    if spec.values["deal.mode"] == "everything":
+        return 0  # HR14: no stock
     return max(0, size - spec.values["deal.hand_size"] * players)
 
 

@@ -16,7 +16,14 @@ from durakc.expressions import Card
 from durakc.hooks import Capability
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
-from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema import (
+    ALL_RANKS,
+    JOKER_COLOURS,
+    TEAM_PLAYER_COUNTS,
+    joker_texts,
+    team_of,
+    teams_of,
+)
 from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
@@ -145,7 +152,8 @@ def _capabilities(r: dict) -> list[Capability]:
     """
     caps = []
     if r["deck.jokers"]:
-        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers"}))
+        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
+                                          "texts": joker_texts(r["deck.jokers"])}))
     if r["transfer.enabled"]:
         caps.append(_transfer_section(r))
         if r["transfer.show_trump"]:
@@ -430,7 +438,7 @@ def _identities(ranks, suits, wild=(), jokers=0):
     """
     cards = [(rk + s, rk, s, i * len(suits) + j) for i, rk in enumerate(ranks)
              for j, s in enumerate(suits)]
-    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(list(JOKER_COLOURS)[:jokers])]
+    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(joker_texts(jokers))]
     cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
     return cards
 

@@ -21,12 +21,14 @@ from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the s
     COLOURS,
     ENVIRONMENTS,
     JOKER_COLOURS,
+    JOKERS_BY_COUNT,
     NAME_RANGES,
     NAME_RULES,
     SET_FIELDS,
     SET_METHODS,
     SET_TYPES,
     SUIT_COLOURS,
+    joker_texts,
 )
 
 SUITS = ("S", "H", "D", "C")
@@ -74,8 +76,9 @@ KEYS: tuple[Key, ...] = (
         ("T1",)),
     # -- jokers (J1-J4): capability `jokers`
     Key("deck.jokers", "int", 0,
-        "jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after every other card)",
-        ("J1", "J3"), minimum=0, maximum=2),
+        "jokers in the deck, 0 to 4: `BJ`, `RJ`, `BJ2`, `RJ2` (black, red, black, red) in that "
+        "order; they sort after every other card, red before black (2: a red `RJ` and a black "
+        "`BJ`)", ("J1", "J3", "HR16"), minimum=0, maximum=4),
     # -- wild cards (W1-W3): capability `wild`
     Key("deck.wild_rank", "rank?", None,
         "a rank whose cards are wild: played, such a card names the suit it counts as on the "
@@ -86,9 +89,13 @@ KEYS: tuple[Key, ...] = (
     Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
         ("T1", "T5", "T22"), minimum=1, maximum=26),
     Key("deal.mode", "enum", "hands",
-        "how much of the deck is dealt", ("T5", "T6"), choices=("hands", "all_but_one"),
+        "how much of the deck is dealt", ("T5", "T6", "HR14"),
+        choices=("hands", "all_but_one", "everything"),
         choice_docs={"hands": "hand_size cards each, the rest is the stock",
-                     "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
+                     "all_but_one": "the whole deck but one card, which shows trump (railroad)",
+                     "everything": "the whole deck, one card at a time from the dealer's left "
+                                   "(hands may differ by one); the dealer's last card shows "
+                                   "trump and stays in the hand; no stock (T6 at every count)"}),
     # -- series capability: deal sizes and redeals (L1-L3, H3) -----------------
     Key("deal.initial_hand", "expr", "hand_size",
         "cards each seat is dealt at the start of a game, per seat (refills stay to "

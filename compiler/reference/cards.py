@@ -9,7 +9,7 @@ texts.  Nothing here is encoded as bits or cached.
 
 from __future__ import annotations
 
-from durakc.schema import JOKER_COLOURS
+from durakc.schema import JOKER_COLOURS, joker_texts
 
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
@@ -63,8 +63,8 @@ class Deck:
         self.cards = [r + s for r in self.ranks for s in self.suits]
         self._order = {r + s: (i, SUIT_ORDER.index(s))
                        for i, r in enumerate(self.ranks) for s in self.suits}
-        # deck.jokers (J1): RJ then BJ, after every other card.
-        for i, joker in enumerate(list(JOKER_COLOURS)[:jokers]):
+        # deck.jokers (J1, HR16): RJ, BJ, RJ2, BJ2 (those the count holds), after every other card.
+        for i, joker in enumerate(joker_texts(jokers)):
             self.cards.append(joker)
             self._order[joker] = (len(self.ranks), i)
 

@@ -36,8 +36,10 @@ def deal(variant, deck, players, dealer, losses=None):
     from the dealer's left gets cards i, i + players, ... of the shuffled deck.  With
     unequal hands (L2) a seat whose hand is complete is skipped in later passes.
     """
-    if variant.value("deal.mode") == "all_but_one":
-        count = len(deck) - 1  # the whole deck but one card (railroad)
+    if variant.value("deal.mode") in ("all_but_one", "everything"):
+        # the whole deck but one card (railroad), or the whole deck (HR14): hands may differ
+        # by one card, the first seats from the dealer's left holding one more
+        count = len(deck) - (1 if variant.value("deal.mode") == "all_but_one" else 0)
         sizes = [count // players + (1 if i < count % players else 0) for i in range(players)]
     else:
         losses = losses or [0] * players
@@ -57,7 +59,12 @@ def deal(variant, deck, players, dealer, losses=None):
         # CT1: the card after the turned one lies face down under it, drawn after it.
         # (The spec checks guarantee turned_bottom, no trump.never and two cards left, CT3.)
         hidden = rest.pop(1)
-    trump, turned, stock = _fix_trump(variant, deck[:count], rest)
+    dealt = deck[:count]
+    if variant.value("deal.mode") == "everything":
+        # HR14, T6: the dealer's last card shows trump: the dealt cards up to that one
+        # (the dealer is the (players - 1)-th seat from the dealer's left)
+        dealt = deck[:max(k for k, i in enumerate(order) if i == players - 1) + 1]
+    trump, turned, stock = _fix_trump(variant, dealt, rest)
     return hands, stock, trump, turned, hidden
 
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.rl import require
-from durakc.sim.cards import JOKERS, SUIT_ORDER
+from durakc.schema_envs import joker_texts
+from durakc.sim.cards import SUIT_ORDER
 from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
@@ -105,7 +106,7 @@ class DurakEncoding:
         self.suit_sets = (1 << self.n_suits) - 1
         # J1: the jokers are held cards after the N ranked ones (never shown, never trump).
         self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
-                           + JOKERS[:int(rules.get("deck.jokers") or 0)])
+                           + tuple(joker_texts(int(rules.get("deck.jokers") or 0))))
         self.n_held = len(self.card_texts)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import conformance_scenarios as S
+from conformance_decks import DECK_PROPERTIES
 from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
@@ -469,6 +470,7 @@ PROPERTY_FUNCS = {
     "team_series": team_series,
     "ladder_series": ladder_series,
     "redeal_condition": redeal_condition,
+    **DECK_PROPERTIES,  # house rules on decks, deals and trumps (HR12-HR16, HR19)
 }
 
 

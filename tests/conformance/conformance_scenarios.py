@@ -17,7 +17,8 @@ RULES_FILE = HERE / "rules.yaml"
 
 SUITS = ("S", "H", "D", "C")
 DEFAULT_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKERS = ("RJ", "BJ")  # deck.jokers: 2 (J1)
+JOKERS = ("RJ", "BJ", "RJ2", "BJ2")  # deck.jokers (J1, HR16), in deck and sort order
+JOKERS_BY_COUNT = ("BJ", "RJ", "BJ2", "RJ2")  # HR16: a deck of n jokers holds the first n
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
@@ -48,6 +49,7 @@ PROPERTIES = {
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
+    "whole_deck_deal",  # decks and deals (HR14)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first
@@ -341,7 +343,7 @@ def conditions_hold(rules: dict, cond: dict) -> bool:
 def deck_of(rules: dict) -> list[str]:
     ranks = rules.get("deck.ranks", list(DEFAULT_RANKS))
     suits = rules.get("deck.suits", list(SUITS))
-    return [r + s for r in ranks for s in suits] + list(JOKERS[:rules.get("deck.jokers", 0)])
+    return [r + s for r in ranks for s in suits] + [j for j in JOKERS if j in JOKERS_BY_COUNT[:rules.get("deck.jokers", 0)]]
 
 
 def scenario_cards(sc) -> set[str]:
