@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_decks import deck_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (
@@ -119,6 +120,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "players_max": r["players.max"],
         "hand_size": r["deal.hand_size"],
         "deal_mode": r["deal.mode"],
+        "deal_stock": r["deal.stock"],  # HR13
+        "trump_card": r["trump.card"],  # HR12
         "ranks": ranks,
         "suits": suits,
         "ranks_literal": py_literal(tuple(ranks)),
@@ -166,6 +169,7 @@ def _capabilities(r: dict) -> list[Capability]:
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
+    caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19)
     caps += _swap_sections(r)
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     if r["outcome.annotations"]:

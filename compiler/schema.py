@@ -96,6 +96,13 @@ KEYS: tuple[Key, ...] = (
                      "everything": "the whole deck, one card at a time from the dealer's left "
                                    "(hands may differ by one); the dealer's last card shows "
                                    "trump and stays in the hand; no stock (T6 at every count)"}),
+    # -- cards out of play (HR12, HR13): capability `set_aside` ------------------
+    Key("deal.stock", "enum", "drawn",
+        "what becomes of the cards left after the deal and the trump card", ("T5", "T22", "HR13"),
+        choices=("drawn", "aside"),
+        choice_docs={"drawn": "they are the stock, drawn from after each round (T22)",
+                     "aside": "they are set aside unseen with the turned trump card (only it is "
+                              "seen); nothing is ever drawn"}),
     # -- series capability: deal sizes and redeals (L1-L3, H3) -----------------
     Key("deal.initial_hand", "expr", "hand_size",
         "cards each seat is dealt at the start of a game, per seat (refills stay to "
@@ -118,6 +125,13 @@ KEYS: tuple[Key, ...] = (
                         "defender's own suit (Svoi Kozyri)",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
+    # -- the turned card out of play (HR12): capability `set_aside`
+    Key("trump.card", "enum", "drawn_last",
+        "where the card turned for trump lies (trump.mode turned_bottom or turned_top)",
+        ("T5", "P2", "HR12"), choices=("drawn_last", "aside"),
+        choice_docs={"drawn_last": "in the stock, where trump.mode lays it (T5: under the "
+                                   "stock, drawn last)",
+                     "aside": "face up out of play: it fixes trump and is never drawn"}),
     Key("trump.never", "suits", [],
         "suits that can not be trump: a turned card of such a suit is passed over for the next "
         "card of another suit", ("004",)),

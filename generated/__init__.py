@@ -23,6 +23,7 @@ ENGINES = (
     'lopsided-redeal',
     'mini',
     'neighbours',
+    'no-stock',
     'no-trump',
     'one-colour-redeal',
     'one-joker',
@@ -39,6 +40,7 @@ ENGINES = (
     'teach-the-fool',
     'teams-of-three',
     'transfer',
+    'trump-aside',
     'trump-six',
     'weli',
 )
@@ -61,6 +63,7 @@ MODULES = {  # variant name -> module name inside this package
     'lopsided-redeal': 'lopsided_redeal',
     'mini': 'mini',
     'neighbours': 'neighbours',
+    'no-stock': 'no_stock',
     'no-trump': 'no_trump',
     'one-colour-redeal': 'one_colour_redeal',
     'one-joker': 'one_joker',
@@ -77,6 +80,7 @@ MODULES = {  # variant name -> module name inside this package
     'teach-the-fool': 'teach_the_fool',
     'teams-of-three': 'teams_of_three',
     'transfer': 'transfer',
+    'trump-aside': 'trump_aside',
     'trump-six': 'trump_six',
     'weli': 'weli',
 }

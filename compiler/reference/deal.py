@@ -65,6 +65,8 @@ def deal(variant, deck, players, dealer, losses=None):
         # (the dealer is the (players - 1)-th seat from the dealer's left)
         dealt = deck[:max(k for k, i in enumerate(order) if i == players - 1) + 1]
     trump, turned, stock = _fix_trump(variant, dealt, rest)
+    if variant.value("deal.stock") == "aside":
+        stock = []  # HR13: the rest lies aside unseen with the trump card; nothing is drawn
     return hands, stock, trump, turned, hidden
 
 
@@ -86,6 +88,8 @@ def _fix_trump(variant, dealt, rest):
     if turned is None:
         return None, None, rest
     others = [c for c in rest if c != turned]  # J1: a joker passed over stays on top
+    if variant.value("trump.card") == "aside":
+        return suit_of(turned), turned, others  # HR12: face up out of play, never drawn
     if mode == "turned_top":
         return suit_of(turned), turned, [turned] + others  # drawn first (Albanian)
     return suit_of(turned), turned, others + [turned]  # T5, P2: under the stock, drawn last
@@ -145,8 +149,19 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     elif first_rule == "right_of_loser" and loser is not None:
         attacker = (loser - 1) % players  # H2: the loser's right attacks, the loser defends
     # CT3: the first attacker is chosen with the first trump (the face-up card's suit).
-    return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
+    game = game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
                             hidden)
+    if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
+        placed = {c for h in hands for c in h} | set(stock) | {hidden}
+        game.set_aside = variant.deck.sort([c for c in deck if c not in placed])
+    return game
+
+
+def uses_aside(variant) -> bool:
+    """HR12, HR13: the variant sets cards aside (trump.card or deal.stock: aside)."""
+    turned = variant.value("trump.mode") in ("turned_bottom", "turned_top")
+    return (variant.value("trump.card") == "aside" and turned
+            or variant.value("deal.stock") == "aside")
 
 
 def from_position(game_class, position):
@@ -162,6 +177,8 @@ def from_position(game_class, position):
         known.add("swaps_left")  # PK4
     if variant.value("trump.six_exchange"):
         known.add("exchanged")  # TX1
+    if uses_aside(variant):
+        known.add("set_aside")  # HR12, HR13: the cards out of play
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
@@ -178,15 +195,21 @@ def from_position(game_class, position):
         hands = [[deck.card(c) for c in h] for h in hands_in]
         stock = [deck.card(c) for c in position.get("stock") or []]
         discard = [deck.card(c) for c in position.get("discard") or []]
+        aside = [deck.card(c) for c in position.get("set_aside") or []]
     except TypeError:
         raise InvalidGame("hands, stock and discard are lists of card texts") from None
     hidden = _position_hidden(variant, position.get("hidden_trump"), stock)
-    placed = [c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
+    if stock and variant.value("deal.stock") == "aside":
+        raise InvalidGame("this variant has no stock (deal.stock: aside): nothing is ever drawn")
+    placed = ([c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
+              + aside)
     twice = sorted({c for c in placed if placed.count(c) > 1}, key=deck.key)
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
     discard += [c for c in deck.cards if c not in placed]  # unseen cards count as discarded
     trump, turned = _position_trump(variant, position.get("trump"), stock)
+    if uses_aside(variant):  # HR12, HR13: the trump card is the first card aside of its suit
+        turned = next((c for c in aside if suit_of(c) == trump), None) if trump else None
     dealer = position.get("dealer", 0)
     attacker = position["attacker"]
     for name, seat in (("dealer", dealer), ("attacker", attacker)):
@@ -198,6 +221,7 @@ def from_position(game_class, position):
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)), hidden)
+    g.set_aside = deck.sort(aside)
     if "losses" in position:
         g._losses = position_losses(position["losses"], players)  # L1, PR6: the series so far
     if "defender" in position and position["defender"] != g.defender:
@@ -254,8 +278,8 @@ def _position_trump(variant, trump, stock):
         raise InvalidGame("this variant needs a trump suit")
     if trump in variant.value("trump.never"):
         raise InvalidGame(f"{trump} can never be trump here (trump.never)")
-    if not stock:
-        return trump, None
+    if not stock or uses_aside(variant):
+        return trump, None  # HR12, HR13: the turned card is never in the stock
     turned = stock[0] if mode == "turned_top" else stock[-1]
     if suit_of(turned) != trump:
         raise InvalidGame(f"trump {trump} contradicts the face-up card {turned}")

@@ -53,6 +53,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g.trump_card = trump_card
         g.first_round = first_round
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
+        g.set_aside = []  # HR12, HR13: cards out of play (deal_game, from_position fill it)
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4

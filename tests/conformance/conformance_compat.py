@@ -178,6 +178,8 @@ def position_compatible(sc, rules) -> bool:
         return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
+    if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
+        return False  # HR13: a variant without a stock has no position with one
     # a stock means refills, which assume the default hand of six
     return not (pos["stock"] and "deal.hand_size" not in relaxed
                 and rules.get("deal.hand_size", 6) != 6)

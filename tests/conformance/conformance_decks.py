@@ -55,3 +55,58 @@ DECK_PROPERTIES = {
     "whole_deck_deal": whole_deck_deal,
 }
 """The properties of this module, by name (joined into conformance_properties' table)."""
+
+
+def _dealt(ctx: Ctx, n: int, seed: int) -> list[str]:
+    """The deck the engine deals from: `Random(seed).shuffle`, again while P3 redeals (nobody
+    holds a trump of the card after the deal; no trump.never, no jokers here)."""
+    size = ctx.rules.get("deal.hand_size", 6)
+    rng = random.Random(seed)
+    deck = list(ctx.deck)
+    rng.shuffle(deck)
+    if ctx.rules.get("first_attacker.no_trump_held") == "redeal":
+        while n * size < len(deck) and not any(c[-1] == deck[n * size][-1]
+                                               for c in deck[:n * size]):
+            rng.shuffle(deck)
+    return deck
+
+
+def aside_deal(ctx: Ctx, params: dict):
+    """HR12 (trump.card: aside): the card after the deal fixes trump and lies face up out of
+    play, never drawn: not in the stock, set aside, seen in every observation, all game long.
+    HR13 (deal.stock: aside): that card and the rest are set aside; the stock is empty and
+    stays so; only the trump card is seen."""
+    size = ctx.rules.get("deal.hand_size", 6)
+    no_stock = ctx.rules.get("deal.stock") == "aside"
+    for n in _counts(ctx, params):
+        for seed in range(params.get("seeds", 20)):
+            g = ctx.mod.new_game(n, seed)
+            where = f"new_game({n}, {seed})"
+            deck = _dealt(ctx, n, seed)
+            rest = deck[n * size:]
+            if not rest:
+                continue  # T6: everything dealt, nothing to set aside
+            turned = rest[0]
+            want_aside = sorted(rest if no_stock else [turned], key=S.card_key)
+            want_stock = [] if no_stock else rest[1:]
+            rng = random.Random(seed)
+            for step in range(params.get("max_actions", 2000)):
+                check_invariants(g, ctx, f"{where} step {step}")
+                assert g.trump == turned[-1] and g.trump_card == turned, (
+                    f"{where}: the card after the deal, {turned}, fixes trump; got trump "
+                    f"{g.trump}, card {g.trump_card}")
+                assert list(g.set_aside) == want_aside, (
+                    f"{where} step {step}: set aside {g.set_aside}, expected {want_aside}")
+                seen = {g.observation(s)["trump_card"] for s in range(n)}
+                assert seen == {turned}, f"{where} step {step}: observations show {seen}"
+                if step == 0:
+                    assert list(g.stock) == want_stock, (
+                        f"{where}: stock {g.stock}, expected {want_stock}")
+                assert turned not in g.stock and (not no_stock or not g.stock), (
+                    f"{where} step {step}: stock {g.stock}")
+                if g.is_over:
+                    break
+                g.apply(rng.choice([str(a) for a in g.legal_actions()]))
+
+
+DECK_PROPERTIES["aside_deal"] = aside_deal

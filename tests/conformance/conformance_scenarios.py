@@ -32,6 +32,7 @@ SCENARIO_KEYS = {
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
                  "first_round", "hidden_trump", "losses"}
 POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
+POSITION_KEYS |= {"set_aside"}  # HR12, HR13: the cards out of play
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -42,6 +43,7 @@ EXPECT_KEYS = {
     "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
     "teams", "losing_team", "losses",
     "hidden_trump", "trump_card", "trump_of",
+    "set_aside", "seen_trump_card",  # HR12, HR13: cards out of play, the trump card seen
 }
 EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 PROPERTIES = {
@@ -49,7 +51,7 @@ PROPERTIES = {
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
-    "whole_deck_deal",  # decks and deals (HR14)
+    "whole_deck_deal", "aside_deal",  # decks and deals (HR12-HR14)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first
@@ -238,6 +240,7 @@ def _position_cards(pos):
     cards += [canon_card(c) for c in pos.get("discard", []) or []]
     if pos.get("hidden_trump"):
         cards.append(canon_card(pos["hidden_trump"]))
+    cards += [canon_card(c) for c in pos.get("set_aside", [])]  # HR12, HR13
     return cards
 
 
@@ -289,7 +292,8 @@ def validate(scenarios=None, rules=None) -> list[str]:
             if len(pos.get("hands", [])) != pos.get("players"):
                 errors.append(f"{where}.position: hands must have one list per player")
             stock = pos.get("stock") or []
-            if stock and pos.get("trump") is not None and canon_card(stock[-1])[-1] != pos["trump"]:
+            if (stock and pos.get("trump") is not None and not pos.get("set_aside")
+                    and canon_card(stock[-1])[-1] != pos["trump"]):  # HR12: unless it lies aside
                 errors.append(f"{where}.position: last stock card must be of the trump suit")
         if "new_game" in sc:
             for k in sc["new_game"]:

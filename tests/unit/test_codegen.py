@@ -44,6 +44,8 @@ CAPABILITY_MARKERS = {
     "right_of_loser": "# series.first_attacker: right_of_loser",
     # run-time expressions over cards and collections (durakc.expr_sets)
     "card_sets": "# -- Expression tables",
+    # decks, deals and trumps (HR12-HR19)
+    "set_aside": "def set_aside(self):",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

@@ -192,7 +192,7 @@ def test_missing_name_and_bad_name(tmp_path):
 def test_bad_enum(tmp_path):
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deal:\n    mode: hand\n")
     assert diag == (f"{path}:6:11: error: 'deal.mode' must be one of hands, all_but_one, "
-                    "not 'hand' (did you mean 'hands'?)\n"
+                    "everything, not 'hand' (did you mean 'hands'?)\n"
                     "        mode: hand\n"
                     "              ^~~~")
 
@@ -269,7 +269,7 @@ def test_three_mistakes_three_diagnostics(tmp_path):
     assert len(got) == 3
     assert got[0].startswith(f"{path}:5:16: error: 'players.min' must be at least 2, not 1")
     assert got[1].startswith(f"{path}:6:14: error: 'deal.mode' must be one of hands, "
-                             "all_but_one, not 'al'")
+                             "all_but_one, everything, not 'al'")
     assert got[2].startswith(f"{path}:7:3: error: unknown rule key 'tranfer.enabled' "
                              "(did you mean 'transfer.enabled'?)")
 

@@ -1,0 +1,28 @@
+"""IR sections of the house rules on decks, deals and trumps (issue 20, HR12-HR19).
+
+`deck_sections` decides, from the spec values, which of these capabilities a variant uses,
+with what their templates need:
+
+- `set_aside` (trump.card: aside, deal.stock: aside; HR12, HR13): cards out of play.
+"""
+
+from __future__ import annotations
+
+from durakc.hooks import Capability
+
+
+def deck_sections(r: dict) -> list[Capability]:
+    """The capabilities of decks, deals and trumps that the rules `r` use, in hook order."""
+    caps = []
+    turned = r["trump.mode"] in ("turned_bottom", "turned_top")
+    card_aside = r["trump.card"] == "aside" and turned
+    if card_aside or r["deal.stock"] == "aside":
+        keys = [k for k, v in (("trump.card", card_aside), ("deal.stock", r["deal.stock"] == "aside"))
+                if v]
+        caps.append(Capability("set_aside", {
+            "keys": ", ".join(keys),
+            "card_aside": card_aside,  # HR12: the turned card lies face up out of play
+            "stock_aside": r["deal.stock"] == "aside",  # HR13: the rest lies aside unseen
+            "turned": turned,  # a card is turned for trump (it is seen)
+        }))
+    return caps
