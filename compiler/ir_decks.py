@@ -4,6 +4,8 @@
 with what their templates need:
 
 - `set_aside` (trump.card: aside, deal.stock: aside; HR12, HR13): cards out of play.
+- `lot_trumps` (trump.mode: per_seat_by_lot; HR15): a trump suit per seat, by a card turned
+  for each seat after the deal.
 """
 
 from __future__ import annotations
@@ -25,4 +27,6 @@ def deck_sections(r: dict) -> list[Capability]:
             "stock_aside": r["deal.stock"] == "aside",  # HR13: the rest lies aside unseen
             "turned": turned,  # a card is turned for trump (it is seen)
         }))
+    if r["trump.mode"] == "per_seat_by_lot":
+        caps.append(Capability("lot_trumps", {"keys": "trump.mode"}))
     return caps

@@ -113,8 +113,8 @@ KEYS: tuple[Key, ...] = (
         "and dealt again", ("H3", "HR18"), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
-        ("T5", "T6", "P2", "SK1", "SK2"),
-        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat"),
+        ("T5", "T6", "P2", "SK1", "SK2", "HR15"),
+        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat", "per_seat_by_lot"),
         choice_docs={
             "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
             "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
@@ -123,6 +123,10 @@ KEYS: tuple[Key, ...] = (
             "per_seat": "no card is turned; each seat owns a suit (trump.seat_suits) that is "
                         "trump whenever that seat defends: is_trump in beating.beats means the "
                         "defender's own suit (Svoi Kozyri)",
+            "per_seat_by_lot": "after the deal one card is turned for each seat, in deal order; "
+                               "its suit is that seat's own trump (beating as per_seat); the "
+                               "turned cards lie face up under the stock in the order turned "
+                               "and are drawn last (trumps by lot)",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
     # -- the turned card out of play (HR12): capability `set_aside`

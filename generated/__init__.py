@@ -42,6 +42,7 @@ ENGINES = (
     'transfer',
     'trump-aside',
     'trump-six',
+    'trumps-by-lot',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -82,6 +83,7 @@ MODULES = {  # variant name -> module name inside this package
     'transfer': 'transfer',
     'trump-aside': 'trump_aside',
     'trump-six': 'trump_six',
+    'trumps-by-lot': 'trumps_by_lot',
     'weli': 'weli',
 }
 

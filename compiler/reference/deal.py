@@ -54,6 +54,9 @@ def deal(variant, deck, players, dealer, losses=None):
     for card, i in zip(deck[:count], order):
         hands[(dealer + 1 + i) % players].append(card)
     rest = list(deck[count:])
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        # HR15: a card turned per seat in deal order, face up under the stock in that order
+        return hands, rest[players:] + rest[:players], None, None, None
     hidden = None
     if variant.value("trump.hidden_second"):
         # CT1: the card after the turned one lies face down under it, drawn after it.
@@ -151,6 +154,12 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     # CT3: the first attacker is chosen with the first trump (the face-up card's suit).
     game = game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
                             hidden)
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        # HR15: the i-th seat from the dealer's left owns the suit of the i-th card turned
+        lot = stock[-players:]
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        game.lot_cards = [lot[order.index(s)] for s in range(players)]
+        game.seat_trumps = [suit_of(c) for c in game.lot_cards]
     if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
         placed = {c for h in hands for c in h} | set(stock) | {hidden}
         game.set_aside = variant.deck.sort([c for c in deck if c not in placed])
@@ -179,6 +188,8 @@ def from_position(game_class, position):
         known.add("exchanged")  # TX1
     if uses_aside(variant):
         known.add("set_aside")  # HR12, HR13: the cards out of play
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        known.add("seat_trumps")  # HR15: each seat's own suit
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
@@ -222,6 +233,12 @@ def from_position(game_class, position):
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)), hidden)
     g.set_aside = deck.sort(aside)
+    if variant.value("trump.mode") == "per_seat_by_lot":  # HR15: each seat's own suit
+        suits = position.get("seat_trumps", [None] * players)  # none given: no seat has one
+        if (not isinstance(suits, list) or len(suits) != players
+                or any(x is not None and x not in variant.deck.suits for x in suits)):
+            raise InvalidGame(f"seat_trumps must list a suit or null per seat, not {suits!r}")
+        g.seat_trumps, g.lot_cards = list(suits), [None] * players
     if "losses" in position:
         g._losses = position_losses(position["losses"], players)  # L1, PR6: the series so far
     if "defender" in position and position["defender"] != g.defender:
@@ -265,7 +282,7 @@ def _position_trump(variant, trump, stock):
         raise InvalidGame(f"trump must be one of {', '.join(variant.deck.suits)} or null, "
                          f"not {trump!r}")
     mode = variant.value("trump.mode")
-    if mode in ("none", "per_seat"):
+    if mode in ("none", "per_seat", "per_seat_by_lot"):
         if trump is not None:
             raise InvalidGame(f"this variant has no trump (trump.mode: {mode})")
         return None, None

@@ -54,6 +54,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g.first_round = first_round
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
         g.set_aside = []  # HR12, HR13: cards out of play (deal_game, from_position fill it)
+        g.seat_trumps = g.lot_cards = None  # HR15: per seat, its suit and the card turned
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
@@ -111,6 +112,8 @@ class Game(TeamRules, SeriesLosses, GameState):
     def trump_of(self, seat):
         """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
         (trump.seat_suits) with trump.mode per_seat, else the one trump of everyone."""
+        if self.variant.value("trump.mode") == "per_seat_by_lot":
+            return self.seat_trumps[seat]  # HR15: the suit of the card turned for the seat
         if self.variant.value("trump.mode") != "per_seat":
             return self.trump
         owned = self.variant.value("trump.seat_suits")

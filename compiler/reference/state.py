@@ -25,7 +25,7 @@ class GameState:
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
-              "exchanged")
+              "exchanged", "seat_trumps", "lot_cards")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -79,6 +79,8 @@ class GameState:
             "losses": self.losses, "swaps_left": self.swaps_left,
             "trump_changes": [list(c) for c in self.trump_changes],  # CT2
             **({"set_aside_size": len(self.set_aside)} if uses_aside(self.variant) else {}),
+            **({"seat_trump_cards": [c if c in self._stock else None for c in self.lot_cards]}
+               if self.variant.value("trump.mode") == "per_seat_by_lot" else {}),  # HR15
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         }
 

@@ -143,6 +143,8 @@ def trump_agrees(rules, pos) -> bool:
         return rules.get("trump.suit") == trump
     if mode == "per_seat":  # SK1: no card is turned, nobody shares one trump
         return trump is None
+    if mode == "per_seat_by_lot":  # HR15: a position without seat_trumps gives no seat one
+        return trump is None
     return False
 
 

@@ -110,3 +110,32 @@ def aside_deal(ctx: Ctx, params: dict):
 
 
 DECK_PROPERTIES["aside_deal"] = aside_deal
+
+
+def lot_deal(ctx: Ctx, params: dict):
+    """HR15: after the deal one card is turned for each seat, in deal order (the dealer's left
+    first); its suit is that seat's own trump; the turned cards lie face up under the stock in
+    the order turned, drawn last (Decision); nobody has a trump for everyone."""
+    size = ctx.rules.get("deal.hand_size", 6)
+    for n in _counts(ctx, params):
+        for seed in range(params.get("seeds", 20)):
+            for dealer in params.get("dealers", [0, 1]):
+                if dealer >= n:
+                    continue
+                g = ctx.mod.new_game(n, seed, dealer=dealer)
+                where = f"new_game({n}, {seed}, dealer={dealer})"
+                check_invariants(g, ctx, where)
+                rest = _shuffled(ctx, seed)[n * size:]
+                lot = rest[:n]
+                assert list(g.stock) == rest[n:] + lot, (
+                    f"{where}: the turned cards {lot} lie under the stock, drawn last in the "
+                    f"order turned: stock {g.stock}")
+                for i, card in enumerate(lot):
+                    seat = (dealer + 1 + i) % n
+                    assert g.trump_of(seat) == card[-1], (
+                        f"{where}: seat {seat} (the {i}-th from the dealer's left) owns the suit "
+                        f"of {card}, not {g.trump_of(seat)}")
+                assert g.trump is None, f"{where}: no trump for everyone, got {g.trump}"
+
+
+DECK_PROPERTIES["lot_deal"] = lot_deal

@@ -65,6 +65,7 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
         **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
         **({"set_aside": aside} if aside else {}),
+        **({"seat_trumps": list(pos["seat_trumps"])} if "seat_trumps" in pos else {}),  # HR15
     }
     if "losses" in pos:
         position["losses"] = list(pos["losses"])  # L1: a series so far

@@ -33,6 +33,7 @@ POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "d
                  "first_round", "hidden_trump", "losses"}
 POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
 POSITION_KEYS |= {"set_aside"}  # HR12, HR13: the cards out of play
+POSITION_KEYS |= {"seat_trumps"}  # HR15: each seat's own trump suit
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -51,7 +52,7 @@ PROPERTIES = {
     "series", "random_play", "team_seats", "team_play", "team_series",
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
-    "whole_deck_deal", "aside_deal",  # decks and deals (HR12-HR14)
+    "whole_deck_deal", "aside_deal", "lot_deal",  # decks, deals and trumps (HR12-HR15)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first

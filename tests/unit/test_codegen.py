@@ -46,6 +46,7 @@ CAPABILITY_MARKERS = {
     "card_sets": "# -- Expression tables",
     # decks, deals and trumps (HR12-HR19)
     "set_aside": "def set_aside(self):",
+    "lot_trumps": "def _read_seat_trumps(",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
