@@ -128,6 +128,7 @@ HOOK_POINTS = {
     "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
     # decks, deals and trumps (issue 20, HR12-HR19)
     "visible_trump": "Game.observation: `visible`, the trump card every seat sees, or -1",
+    "saved_opening_turn": "_check_saved_turn: the attack phase's check of a saved game",
 }
 
 

@@ -6,11 +6,22 @@ with what their templates need:
 - `set_aside` (trump.card: aside, deal.stock: aside; HR12, HR13): cards out of play.
 - `lot_trumps` (trump.mode: per_seat_by_lot; HR15): a trump suit per seat, by a card turned
   for each seat after the deal.
+- `redeal_offer` (deal.offer_redeal; HR19): the seats asked `redeal` or `keep` at the deal.
 """
 
 from __future__ import annotations
 
 from durakc.hooks import Capability
+
+DEALT = {
+    "hand": "hand",
+    "$trumps": "EXPR_TRUMP_IDS[trump]",  # the dealt hand's trumps (card_sets)
+    "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
+    "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
+    "cards": "hand.bit_count()",
+    "players": "players",
+}
+"""The `dealt` environment's names as Python over a hand mask `hand` (as ir._DEALT)."""
 
 
 def deck_sections(r: dict) -> list[Capability]:
@@ -29,4 +40,13 @@ def deck_sections(r: dict) -> list[Capability]:
         }))
     if r["trump.mode"] == "per_seat_by_lot":
         caps.append(Capability("lot_trumps", {"keys": "trump.mode"}))
+    # last: its new_game wraps the others' (set_aside, lot_trumps, hidden_trump)
+    offer = r["deal.offer_redeal"]
+    if offer.constant() is not False:
+        caps.append(Capability("redeal_offer", {
+            "keys": "deal.offer_redeal",
+            "text": offer.canonical(),
+            "code": offer.to_python(DEALT, inline_minmax=True),
+            "noqa": offer.lint_note(DEALT),
+        }))
     return caps

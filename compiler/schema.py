@@ -111,6 +111,11 @@ KEYS: tuple[Key, ...] = (
     Key("deal.redeal_if", "expr", "false",
         "a condition on one dealt hand: when it holds for any hand, the cards are shuffled "
         "and dealt again", ("H3", "HR18"), env="dealt", result="bool"),
+    Key("deal.offer_redeal", "expr", "false",
+        "a condition on one dealt hand: before the first attack each seat whose hand meets it "
+        "is asked, in seat order, `redeal` (everything dealt again by the same dealer; the "
+        "questions start again) or `keep`; a seat asks at most once per game",
+        ("HR19",), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
         ("T5", "T6", "P2", "SK1", "SK2", "HR15"),

@@ -45,6 +45,7 @@ VARIANT = {
         'deal.stock': 'drawn',
         'deal.initial_hand': '8 if losses >= 3 else 7 if losses == 2 else hand_size',
         'deal.redeal_if': 'false',
+        'deal.offer_redeal': 'false',
         'trump.mode': 'turned_bottom',
         'trump.suit': None,
         'trump.card': 'drawn_last',

@@ -47,6 +47,7 @@ VARIANT = {
         'deal.stock': 'drawn',
         'deal.initial_hand': 'hand_size',
         'deal.redeal_if': 'false',
+        'deal.offer_redeal': 'false',
         'trump.mode': 'per_seat_by_lot',
         'trump.suit': None,
         'trump.card': 'drawn_last',

@@ -14,7 +14,8 @@ from durakc.schema import JOKER_COLOURS, joker_texts
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
 
-VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass", "exchange", "swap")
+VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass", "exchange", "swap",
+         "redeal", "keep")
 """Every action verb of the contract, in its table's order (then TX1's and PK1's)."""
 
 _SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
@@ -155,7 +156,7 @@ def parse_action(deck: Deck, text) -> Action:
         if any(suit_of(c) != suit_of(printed(c)) for c in cards):
             raise ValueError(f"'{verb}' gives cards as printed: only a card played names a suit (W2)")
         cards = [printed(c) for c in cards]
-    if verb in ("take", "pass"):
+    if verb in ("take", "pass", "redeal", "keep"):  # HR19: redeal, keep
         if cards:
             raise ValueError(f"'{verb}' takes no cards")
     elif verb == "swap":  # PK1, PK3: two different cards, in the order they are to be drawn

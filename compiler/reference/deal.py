@@ -12,6 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
+from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.teams import check_team_players
 
 MAX_REDEALS = 1000
@@ -160,6 +161,8 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
         order = [(dealer + 1 + i) % players for i in range(players)]
         game.lot_cards = [lot[order.index(s)] for s in range(players)]
         game.seat_trumps = [suit_of(c) for c in game.lot_cards]
+    if offers_redeal(variant):
+        start_questions(game, rng, first_rule)  # HR19: the seats may ask for a redeal
     if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
         placed = {c for h in hands for c in h} | set(stock) | {hidden}
         game.set_aside = variant.deck.sort([c for c in deck if c not in placed])

@@ -22,6 +22,7 @@ from durakc.reference.cards import (
     suit_of,
 )
 from durakc.reference.losses import SeriesLosses
+from durakc.reference.redeal import ask_from, redeal
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
@@ -55,6 +56,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
         g.set_aside = []  # HR12, HR13: cards out of play (deal_game, from_position fill it)
         g.seat_trumps = g.lot_cards = None  # HR15: per seat, its suit and the card turned
+        g.asked, g.asking, g.redeal_seed, g.first_rule = [], None, 0, None  # HR19
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
@@ -213,6 +215,8 @@ class Game(TeamRules, SeriesLosses, GameState):
     def legal_actions(self):
         """Every legal action for `to_move`; empty exactly when the game is over."""
         if self.phase == ATTACK:
+            if self.asking is not None:  # HR19: the seat asked says redeal or keep
+                return [Action("redeal"), Action("keep")]
             return self._openings() + self._exchanges() + self._swaps()
         if self.phase == DEFEND:
             return self._defences() + self._pass_ons() + [Action("take")]
@@ -331,6 +335,14 @@ class Game(TeamRules, SeriesLosses, GameState):
             raise IllegalAction(self._why_illegal(act))
         self.history.append(str(act))
         getattr(self, "_do_" + act.verb)(act.cards)
+
+    def _do_redeal(self, cards):
+        from durakc.reference.deal import deal_game
+
+        redeal(self, deal_game)  # HR19
+
+    def _do_keep(self, cards):
+        ask_from(self, self.asking + 1)  # HR19: the next seat is asked
 
     def _do_attack(self, cards):
         """T10: the opening cards lie on the table, unbeaten; the defender answers (SG4: under

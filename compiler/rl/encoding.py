@@ -11,8 +11,9 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
     actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles)
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
-              PK1-PK3)     with N' = N + J + W x S played identities; exchange and swap
-              only with trump.six_exchange / swap.per_game
+              PK1-PK3) | redeal (1) | keep (1, HR19)   with N' = N + J + W x S played
+              identities; exchange and swap only with trump.six_exchange / swap.per_game,
+              redeal and keep only with deal.offer_redeal
 
 The engine is used through its contract only: `legal_actions()`, the action texts, and
 `observation(seat)`.
@@ -40,6 +41,8 @@ SHAPES = {
     "pass": "bare",
     "exchange": "printed",    # the lowest trump given (TX1)
     "swap": "held_pair",      # ordered pair of held cards (PK3)
+    "redeal": "bare",         # ask for a redeal at the deal (HR19)
+    "keep": "bare",           # play on with the dealt hand (HR19)
 }
 """The shape of each action verb's block: which cards it names, so how many indices it takes.
 Blocks follow this order; the first seven are in every engine, the others only where the

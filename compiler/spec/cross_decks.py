@@ -34,6 +34,22 @@ def check_lot_trumps(values: dict):
                    f"{path} does not go with trump.mode per_seat_by_lot: {what}")
 
 
+def check_offer_redeal(values: dict):
+    """HR19: a redeal deals the game again as new_game does; a deal that depends on the last
+    game of a series (deal.initial_hand over losses, series.first_attacker: right_of_loser) is
+    not supported with it yet."""
+    if values["deal.offer_redeal"].constant() is False:
+        return
+    if values["deal.initial_hand"].canonical() != "hand_size":
+        yield (("deal.offer_redeal", "deal.initial_hand"),
+               ("deal.offer_redeal with deal.initial_hand is not supported yet: a redeal deals "
+                "every hand as new_game does"))
+    if values["series.first_attacker"] == "right_of_loser":
+        yield (("deal.offer_redeal", "series.first_attacker"),
+               ("deal.offer_redeal with series.first_attacker: right_of_loser is not supported "
+                "yet: a redeal does not know the last game's loser"))
+
+
 def check_set_aside(values: dict):
     """HR12, HR13: cards set aside out of play never lie in the stock, so the rules that need
     the face-up card in the stock (CT1, PK2, TX1) or a stock at all do not go with them."""

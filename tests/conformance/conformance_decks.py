@@ -139,3 +139,63 @@ def lot_deal(ctx: Ctx, params: dict):
 
 
 DECK_PROPERTIES["lot_deal"] = lot_deal
+
+
+def _longest(hand) -> int:
+    suits = [c[-1] for c in hand]
+    return max((suits.count(s) for s in set(suits)), default=0)
+
+
+def redeal_questions(ctx: Ctx, params: dict):
+    """HR19: before the first attack each seat in seat order whose dealt hand has
+    `longest_suit` (5) or more cards of one suit is asked `redeal` or `keep`; a redeal deals
+    everything again with the same dealer and the questions start again; each seat asks at
+    most once per game.  Random answers, over several games of a series."""
+    want = params.get("longest_suit", 5)
+    asked_any = redealt = 0
+    for n in _counts(ctx, params):
+        for seed in range(params.get("seeds", 30)):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            for k in range(params.get("games", 1)):
+                where = f"new_game({n}, {seed}) game {k}"
+                asked, kept, dealer = set(), set(), g.dealer
+                while True:
+                    check_invariants(g, ctx, where)
+                    legal = sorted(str(a) for a in g.legal_actions())
+                    waiting = [s for s in range(n) if s not in asked and s not in kept
+                               and _longest(g.hands[s]) >= want]
+                    if not waiting:
+                        assert g.to_move == g.attacker and "keep" not in legal, (
+                            f"{where}: nobody left to ask, the attacker opens: {legal}")
+                        break
+                    s = waiting[0]
+                    assert g.to_move == s and legal == ["keep", "redeal"], (
+                        f"{where}: seat {s} (hand {g.hands[s]}) is the first in seat order to "
+                        f"ask; to_move {g.to_move}, legal {legal}")
+                    asked_any += 1
+                    if rng.random() < 0.5:
+                        g.apply("keep")
+                        kept.add(s)
+                    else:
+                        g.apply("redeal")
+                        redealt += 1
+                        asked.add(s)
+                        kept = set()  # the questions start again
+                        assert g.dealer == dealer, f"{where}: a redeal keeps the dealer"
+                if not _play_random(g, rng, params.get("max_actions", 3000)):
+                    break
+                g = g.next_game(seed=1000 * seed + k)
+    assert asked_any >= params.get("asked", 1) and redealt >= params.get("redealt", 0), (
+        f"only {asked_any} question(s) and {redealt} redeal(s): use more seeds")
+
+
+def _play_random(g, rng, most) -> bool:
+    for _ in range(most):
+        if g.is_over:
+            return True
+        g.apply(rng.choice([str(a) for a in g.legal_actions()]))
+    return g.is_over
+
+
+DECK_PROPERTIES["redeal_questions"] = redeal_questions

@@ -23,6 +23,7 @@ _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
 ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
+ALL_VERBS |= {"redeal", "keep"}  # HR19
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -53,10 +54,12 @@ PROPERTIES = {
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
     "whole_deck_deal", "aside_deal", "lot_deal",  # decks, deals and trumps (HR12-HR15)
+    "redeal_questions",  # HR19
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first
-              "one_colour"}  # HR18: false - no dealt hand is all red or all black
+              "one_colour",  # HR18: false - no dealt hand is all red or all black
+              "longest_suit", "asked", "redealt"}  # HR19: who may ask; how often seen
 
 
 # ---------------------------------------------------------------------------

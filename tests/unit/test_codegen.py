@@ -47,6 +47,7 @@ CAPABILITY_MARKERS = {
     # decks, deals and trumps (HR12-HR19)
     "set_aside": "def set_aside(self):",
     "lot_trumps": "def _read_seat_trumps(",
+    "redeal_offer": "def _may_ask_redeal(",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
