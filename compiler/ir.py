@@ -169,8 +169,8 @@ def _capabilities(r: dict) -> list[Capability]:
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
-    caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19)
     caps += _swap_sections(r)
+    caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19): after the swaps' openings
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [

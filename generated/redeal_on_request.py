@@ -306,7 +306,7 @@ BEATEN_BY = {
 }
 
 # -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
-_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
+_SET_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
     (0x2, 0x111111111),  # S
     (0x4, 0x222222222),  # H
     (0x8, 0x444444444),  # D
@@ -316,7 +316,7 @@ _SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of i
 
 def _set_longest_suit(cards):
     """The most cards of one suit in a collection of cards."""
-    return max((cards & of_suit).bit_count() for _, of_suit in _SUIT_BITS)
+    return max((cards & of_suit).bit_count() for _, of_suit in _SET_SUIT_BITS)
 
 _SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 _CARD_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
