@@ -53,7 +53,18 @@ def structural(py) -> Structural:
         _trump_exchange(s)
     if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
         _swaps(s)
+    if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
+        _set_aside(s, py)
     return s
+
+
+def _set_aside(s: Structural, py) -> None:
+    text, index = py.CARD_TEXT, py.card_index
+    s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
+    s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
+    s.members["set_aside"] = property(
+        lambda self: s.state_keys(self._view())["set_aside"],
+        doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
