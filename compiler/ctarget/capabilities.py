@@ -21,7 +21,7 @@ SUPPORTED = frozenset({
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
     "swaps", "card_sets",
-    "set_aside",  # decks, deals and trumps (HR12, HR13)
+    "set_aside", "lot_trumps",  # decks, deals and trumps (HR12, HR13, HR15)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -39,6 +39,7 @@ KNOWN_KEYS = {
     "seat_trumps": ("trump.mode", "trump.seat_suits"),
     "hidden_trump": ("trump.hidden_second",),
     "set_aside": ("trump.card", "deal.stock"),  # HR12, HR13
+    "lot_trumps": ("trump.mode",),  # HR15
     "teams": ("teams.mode",),
     "siege": ("throw_in.timing",),
     "wild": ("deck.wild_rank", "deck.wild_suits"),

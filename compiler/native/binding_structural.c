@@ -50,6 +50,12 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_LOT_TRUMPS)
+    if (set_item(d, "seat_trump", int_tuple(v->seat_trump, v->players))  /* HR15 */
+        || set_item(d, "lot", int_tuple(v->lot, v->players))) {
+        return -1;
+    }
+#endif
 #if C(CAP_SET_ASIDE)
     if (set_item(d, "aside", mask_tuple(v->aside))) {  /* HR12, HR13 */
         return -1;
@@ -107,6 +113,12 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_TRUMP_EXCHANGE)
     if (get_int(d, "exchanged", &v->exchanged)) {
+        return -1;
+    }
+#endif
+#if C(CAP_LOT_TRUMPS)
+    if (get_ints(d, "seat_trump", v->seat_trump, C(PLAYERS_MAX), NULL)  /* HR15 */
+        || get_ints(d, "lot", v->lot, C(PLAYERS_MAX), NULL)) {
         return -1;
     }
 #endif

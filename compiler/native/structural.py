@@ -55,7 +55,27 @@ def structural(py) -> Structural:
         _swaps(s)
     if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
         _set_aside(s, py)
+    if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
+        _lot_trumps(s, py)
     return s
+
+
+def _lot_trumps(s: Structural, py) -> None:
+    text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
+    s.to_dict.append(lambda v: {
+        "seat_trumps": [suits[x] if x >= 0 else None for x in v["seat_trump"]],
+        "lot_cards": [text[c] if c >= 0 else None for c in v["lot"]],
+    })
+    s.to_view.append(lambda d: {
+        "seat_trump": tuple(suits.index(x) if x else -1 for x in d["seat_trumps"]),
+        "lot": tuple(index(t) if t else -1 for t in d["lot_cards"]),
+    })
+
+    def trump_of(self, seat):
+        """The trump suit letter that counts when `seat` defends: its own, by lot (HR15)."""
+        return s.state_keys(self._view())["seat_trumps"][seat]
+
+    s.members["trump_of"] = trump_of
 
 
 def _set_aside(s: Structural, py) -> None:
