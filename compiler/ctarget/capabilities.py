@@ -21,7 +21,7 @@ SUPPORTED = frozenset({
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
     "swaps", "card_sets",
-    "set_aside", "lot_trumps",  # decks, deals and trumps (HR12, HR13, HR15)
+    "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -40,6 +40,7 @@ KNOWN_KEYS = {
     "hidden_trump": ("trump.hidden_second",),
     "set_aside": ("trump.card", "deal.stock"),  # HR12, HR13
     "lot_trumps": ("trump.mode",),  # HR15
+    "redeal_offer": ("deal.offer_redeal",),  # HR19
     "teams": ("teams.mode",),
     "siege": ("throw_in.timing",),
     "wild": ("deck.wild_rank", "deck.wild_suits"),

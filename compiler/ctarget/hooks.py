@@ -81,6 +81,7 @@ C_HOOK_POINTS = {
     "bot_plan_used": "bots, beat_plan: mark the defence card `best` used in `used`",
     "bot_kept": "bots, greedy_open and greedy_throw: `trumps`, the cards kept back like trumps",
     "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
+    "bot_choice": "bots, greedy_bot: return an action index before defending or attacking (`k`, the kinds)",
 }
 """Every C hook point: name -> what code goes there."""
 

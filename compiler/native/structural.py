@@ -57,7 +57,25 @@ def structural(py) -> Structural:
         _set_aside(s, py)
     if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
         _lot_trumps(s, py)
+    if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
+        _redeal_offer(s, rules)
     return s
+
+
+def _redeal_offer(s: Structural, rules: dict) -> None:
+    first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
+    s.to_dict.append(lambda v: {
+        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1],
+        "redeal_asking": None if v["asking"] < 0 else v["asking"],
+        "redeal_seed": v["redeal_seed"],
+        "first_rule": series if v["series"] else first,
+    })
+    s.to_view.append(lambda d: {
+        "asked": sum(1 << x for x in set(d["redeal_asked"])),
+        "asking": -1 if d["redeal_asking"] is None else d["redeal_asking"],
+        "redeal_seed": d["redeal_seed"],
+        "series": int(d["first_rule"] != first),
+    })
 
 
 def _lot_trumps(s: Structural, py) -> None:
