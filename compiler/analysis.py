@@ -338,6 +338,9 @@ def _inert_deck_keys(r: dict) -> dict:
             reasons["trump.card"] = f"no card is turned for trump (trump.mode is {r['trump.mode']})"
         elif r["deal.stock"] == "aside":
             reasons["trump.card"] = "the turned card is set aside with the rest (deal.stock: aside)"
+        elif r["deal.mode"] == "everything":
+            reasons["trump.card"] = ("the card shown for trump stays in the dealer's hand "
+                                     "(deal.mode: everything)")
     if r["deal.stock"] == "aside" and r["deal.mode"] == "everything":
         reasons["deal.stock"] = "no card is left after the deal (deal.mode: everything)"
     return reasons
