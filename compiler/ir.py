@@ -15,6 +15,7 @@ from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
 from durakc.ir_results import counts_losses_for_match, result_sections
+from durakc.ir_decks import deck_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (
@@ -22,6 +23,7 @@ from durakc.schema import (
     COUNTER_MAX,
     JOKER_COLOURS,
     TEAM_PLAYER_COUNTS,
+    joker_texts,
     team_of,
     teams_of,
 )
@@ -121,6 +123,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "hand_size": r["deal.hand_size"],
         "counter_max": COUNTER_MAX,
         "deal_mode": r["deal.mode"],
+        "deal_stock": r["deal.stock"],  # HR13
+        "trump_card": r["trump.card"],  # HR12
         "ranks": ranks,
         "suits": suits,
         "ranks_literal": py_literal(tuple(ranks)),
@@ -154,7 +158,8 @@ def _capabilities(r: dict) -> list[Capability]:
     """
     caps = []
     if r["deck.jokers"]:
-        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers"}))
+        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
+                                          "texts": joker_texts(r["deck.jokers"])}))
     if r["transfer.enabled"]:
         caps.append(_transfer_section(r))
         if r["transfer.show_trump"]:
@@ -169,6 +174,7 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _trump_sections(r)
     caps += _swap_sections(r)
     caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
+    caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19): after the swaps' openings
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
     if r["outcome.annotations"]:
@@ -461,7 +467,7 @@ def _identities(ranks, suits, wild=(), jokers=0):
     """
     cards = [(rk + s, rk, s, i * len(suits) + j) for i, rk in enumerate(ranks)
              for j, s in enumerate(suits)]
-    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(list(JOKER_COLOURS)[:jokers])]
+    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(joker_texts(jokers))]
     cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
     return cards
 

@@ -22,12 +22,14 @@ from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the s
     COUNTER_MAX,
     ENVIRONMENTS,
     JOKER_COLOURS,
+    JOKERS_BY_COUNT,
     NAME_RANGES,
     NAME_RULES,
     SET_FIELDS,
     SET_METHODS,
     SET_TYPES,
     SUIT_COLOURS,
+    joker_texts,
 )
 
 SUITS = ("S", "H", "D", "C")
@@ -75,8 +77,9 @@ KEYS: tuple[Key, ...] = (
         ("T1",)),
     # -- jokers (J1-J4): capability `jokers`
     Key("deck.jokers", "int", 0,
-        "jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after every other card)",
-        ("J1", "J3"), minimum=0, maximum=2),
+        "jokers in the deck, 0 to 4: `BJ`, `RJ`, `BJ2`, `RJ2` (black, red, black, red) in that "
+        "order; they sort after every other card, red before black (2: a red `RJ` and a black "
+        "`BJ`)", ("J1", "J3", "HR16"), minimum=0, maximum=4),
     # -- wild cards (W1-W3): capability `wild`
     Key("deck.wild_rank", "rank?", None,
         "a rank whose cards are wild: played, such a card names the suit it counts as on the "
@@ -87,9 +90,20 @@ KEYS: tuple[Key, ...] = (
     Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
         ("T1", "T5", "T22"), minimum=1, maximum=26),
     Key("deal.mode", "enum", "hands",
-        "how much of the deck is dealt", ("T5", "T6"), choices=("hands", "all_but_one"),
+        "how much of the deck is dealt", ("T5", "T6", "HR14"),
+        choices=("hands", "all_but_one", "everything"),
         choice_docs={"hands": "hand_size cards each, the rest is the stock",
-                     "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
+                     "all_but_one": "the whole deck but one card, which shows trump (railroad)",
+                     "everything": "the whole deck, one card at a time from the dealer's left "
+                                   "(hands may differ by one); the dealer's last card shows "
+                                   "trump and stays in the hand; no stock (T6 at every count)"}),
+    # -- cards out of play (HR12, HR13): capability `set_aside` ------------------
+    Key("deal.stock", "enum", "drawn",
+        "what becomes of the cards left after the deal and the trump card", ("T5", "T22", "HR13"),
+        choices=("drawn", "aside"),
+        choice_docs={"drawn": "they are the stock, drawn from after each round (T22)",
+                     "aside": "they are set aside unseen with the turned trump card (only it is "
+                              "seen); nothing is ever drawn"}),
     # -- series capability: deal sizes and redeals (L1-L3, H3) -----------------
     Key("deal.initial_hand", "expr", "hand_size",
         "cards each seat is dealt at the start of a game, per seat (refills stay to "
@@ -97,11 +111,16 @@ KEYS: tuple[Key, ...] = (
         ("L1", "L2", "L3"), env="deal", result="int", minimum=1),
     Key("deal.redeal_if", "expr", "false",
         "a condition on one dealt hand: when it holds for any hand, the cards are shuffled "
-        "and dealt again", ("H3",), env="dealt", result="bool"),
+        "and dealt again", ("H3", "HR18"), env="dealt", result="bool"),
+    Key("deal.offer_redeal", "expr", "false",
+        "a condition on one dealt hand: before the first attack each seat whose hand meets it "
+        "is asked, in seat order, `redeal` (everything dealt again by the same dealer; the "
+        "questions start again) or `keep`; a seat asks at most once per game",
+        ("HR19",), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
-        ("T5", "T6", "P2", "SK1", "SK2"),
-        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat"),
+        ("T5", "T6", "P2", "SK1", "SK2", "HR15"),
+        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat", "per_seat_by_lot"),
         choice_docs={
             "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
             "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
@@ -110,8 +129,19 @@ KEYS: tuple[Key, ...] = (
             "per_seat": "no card is turned; each seat owns a suit (trump.seat_suits) that is "
                         "trump whenever that seat defends: is_trump in beating.beats means the "
                         "defender's own suit (Svoi Kozyri)",
+            "per_seat_by_lot": "after the deal one card is turned for each seat, in deal order; "
+                               "its suit is that seat's own trump (beating as per_seat); the "
+                               "turned cards lie face up under the stock in the order turned "
+                               "and are drawn last (trumps by lot)",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
+    # -- the turned card out of play (HR12): capability `set_aside`
+    Key("trump.card", "enum", "drawn_last",
+        "where the card turned for trump lies (trump.mode turned_bottom or turned_top)",
+        ("T5", "P2", "HR12"), choices=("drawn_last", "aside"),
+        choice_docs={"drawn_last": "in the stock, where trump.mode lays it (T5: under the "
+                                   "stock, drawn last)",
+                     "aside": "face up out of play: it fixes trump and is never drawn"}),
     Key("trump.never", "suits", [],
         "suits that can not be trump: a turned card of such a suit is passed over for the next "
         "card of another suit", ("004",)),

@@ -63,8 +63,19 @@ COLOURS = ("red", "black")
 SUIT_COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 """The colour of each suit (J2)."""
 
-JOKER_COLOURS = {"RJ": "red", "BJ": "black"}
-"""The jokers (deck.jokers: 2, J1) by card text, in deck order, and their colours (J2)."""
+JOKER_COLOURS = {"RJ": "red", "BJ": "black", "RJ2": "red", "BJ2": "black"}
+"""The jokers (deck.jokers, J1, HR16) by card text, in deck order (their card ints follow every
+other card in this order), and their colours (J2)."""
+
+JOKERS_BY_COUNT = ("BJ", "RJ", "BJ2", "RJ2")
+"""HR16: which jokers a deck of 1, 2, 3 or 4 jokers holds: the first `deck.jokers` of these."""
+
+
+def joker_texts(count: int) -> list[str]:
+    """HR16, J1: the texts of a deck's `count` jokers in deck order (1: BJ; 2: RJ, BJ; 3: RJ,
+    BJ, BJ2; 4: RJ, BJ, RJ2, BJ2)."""
+    held = JOKERS_BY_COUNT[:count]
+    return [t for t in JOKER_COLOURS if t in held]
 
 ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
     # Evaluated at compile time for every pair of cards and every possible

@@ -1485,10 +1485,6 @@ static int view_cards_ok(const durak_double_durak_view *v, mask_t *seen)
         }
         *seen |= v->hands[i];
     }
-    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
-        || (v->doubled != 0 && v->doubled != 1)) {
-        return DURAK_DOUBLE_DURAK_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
-    }
     for (i = 0; i < v->ntable; i++) {
         if (!see_table_card(v->table_attack[i], seen)
             || (v->table_defence[i] != -1 && !see_table_card(v->table_defence[i], seen))) {
@@ -1555,6 +1551,10 @@ int durak_double_durak_set(durak_double_durak_game *g, const durak_double_durak_
     mask_t seen = 0;
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_DOUBLE_DURAK_E_STATE;
+    }
+    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
+        || (v->doubled != 0 && v->doubled != 1)) {
+        return DURAK_DOUBLE_DURAK_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
     }
     if (seen != DECK_MASK) {
         return DURAK_DOUBLE_DURAK_E_STATE;  /* a card in no place */

@@ -7,6 +7,7 @@ re-expresses it for C (expressions through `Expr.to_c`, from the same checked tr
 from __future__ import annotations
 
 import functools
+import re
 
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
@@ -192,6 +193,11 @@ def _capability_values(ir, r: dict) -> dict:
         "wild_c": _wild_tables(r) if "wild" in sections else {},
         "deal_sizes_c": r["deal.initial_hand"].to_c(DEAL) if "deal_sizes" in sections else "",
         "redeal_c": r["deal.redeal_if"].to_c(DEALT) if "redeal_rule" in sections else "",
+        # HR19: deal.offer_redeal over one dealt hand (its own longest-suit helper)
+        "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
+                                  r["deal.offer_redeal"].to_c(DEALT))
+                           if "redeal_offer" in sections else ""),
+        "first_game_rule_text": r["first_attacker.first_game"],
     }
 
 

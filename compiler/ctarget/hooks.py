@@ -95,6 +95,7 @@ C_HOOK_POINTS = {
     "empty_game": "new: the capability's state in a game nothing has been dealt to (`g`)",
     "set_throw_turn": "set, view_seats_ok: return whether `to_move` and the table agree in the throw phase",
     "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
+    "bot_choice": "bots, greedy_bot: return an action index before defending or attacking (`k`, the kinds)",
 }
 """Every C hook point: name -> what code goes there."""
 

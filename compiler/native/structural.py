@@ -75,6 +75,12 @@ def structural(py) -> Structural:
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
             doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
+        _set_aside(s, py)
+    if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
+        _lot_trumps(s, py)
+    if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
+        _redeal_offer(s, rules)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -104,6 +110,49 @@ def _view_discard(s: Structural) -> None:
         return observation
 
     s.wraps["observation"] = closed
+
+
+def _redeal_offer(s: Structural, rules: dict) -> None:
+    first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
+    s.to_dict.append(lambda v: {
+        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1],
+        "redeal_asking": None if v["asking"] < 0 else v["asking"],
+        "redeal_seed": v["redeal_seed"],
+        "first_rule": series if v["series"] else first,
+    })
+    s.to_view.append(lambda d: {
+        "asked": sum(1 << x for x in set(d["redeal_asked"])),
+        "asking": -1 if d["redeal_asking"] is None else d["redeal_asking"],
+        "redeal_seed": d["redeal_seed"],
+        "series": int(d["first_rule"] != first),
+    })
+
+
+def _lot_trumps(s: Structural, py) -> None:
+    text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
+    s.to_dict.append(lambda v: {
+        "seat_trumps": [suits[x] if x >= 0 else None for x in v["seat_trump"]],
+        "lot_cards": [text[c] if c >= 0 else None for c in v["lot"]],
+    })
+    s.to_view.append(lambda d: {
+        "seat_trump": tuple(suits.index(x) if x else -1 for x in d["seat_trumps"]),
+        "lot": tuple(index(t) if t else -1 for t in d["lot_cards"]),
+    })
+
+    def trump_of(self, seat):
+        """The trump suit letter that counts when `seat` defends: its own, by lot (HR15)."""
+        return s.state_keys(self._view())["seat_trumps"][seat]
+
+    s.members["trump_of"] = trump_of
+
+
+def _set_aside(s: Structural, py) -> None:
+    text, index = py.CARD_TEXT, py.card_index
+    s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
+    s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
+    s.members["set_aside"] = property(
+        lambda self: s.state_keys(self._view())["set_aside"],
+        doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
