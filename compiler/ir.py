@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
-from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_decks import deck_sections
+from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (

@@ -12,8 +12,8 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
-from durakc.reference.results import position_keys, position_results
 from durakc.reference.redeal import offers_redeal, start_questions
+from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
 
 MAX_REDEALS = 1000

@@ -22,8 +22,8 @@ from durakc.reference.cards import (
     suit_of,
 )
 from durakc.reference.losses import SeriesLosses
-from durakc.reference.results import SeriesResults
 from durakc.reference.redeal import ask_from, redeal
+from durakc.reference.results import SeriesResults
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.table import TableRules
 from durakc.reference.teams import TeamRules

@@ -12,7 +12,6 @@ from durakc.diagnostics import SpecError, SpecNotFound
 from durakc.schema import KEYS
 from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 from durakc.spec import merge as spec_merge
-from durakc.spec.files import bundled_path
 
 needs_expressions = pytest.mark.skipif(not hasattr(expressions, "compile_expr"),
                                        reason="expressions not implemented yet")
