@@ -1057,20 +1057,20 @@ class Game:
         none the questions are over and the attacker opens."""
         for s in range(seat, self.players):
             if not self._asked >> s & 1 and _may_ask_redeal(self._hands[s], self._trump, self.players):
-                self._asking = self.to_move = s
+                self._asking = self._to_move = s
                 return
         self._asking = -1
-        self.to_move = self._attacker
+        self._to_move = self._attacker
 
     def _redeal(self):
         """deal.offer_redeal (HR19): everything is dealt again by the same dealer; the
         questions start again, and the seat that asked may not ask again this game."""
         asked = self._asked | 1 << self._asking
-        history = self.history
+        history = self._history
         g = _new_game(self.players, self._redeal_seed, self.dealer, self._first_rule)
         for name in Game.__slots__:
             setattr(self, name, getattr(g, name))
-        self.history = history
+        self._history = history
         self._asked = asked
         self._ask_from(0)
 
