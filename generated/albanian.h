@@ -79,8 +79,9 @@ typedef struct durak_albanian_view {
     int annotations[DURAK_ALBANIAN_NANNOTATIONS + 1];  /* valid when the game has a loser */
 } durak_albanian_view;
 
-/* The simulator's bots (compiler/sim/bots.py), for durak_albanian_play_games. */
-enum { DURAK_ALBANIAN_BOT_RANDOM, DURAK_ALBANIAN_BOT_GREEDY };
+/* The simulator's bots (compiler/sim/bots.py), for durak_albanian_play_games; BOT_SEARCH's number of
+ * samples goes above the low byte (BOT_SEARCH | samples << 8). */
+enum { DURAK_ALBANIAN_BOT_RANDOM, DURAK_ALBANIAN_BOT_GREEDY, DURAK_ALBANIAN_BOT_SEARCH };
 /* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
 enum { DURAK_ALBANIAN_FINISHED, DURAK_ALBANIAN_CYCLE, DURAK_ALBANIAN_CAP };
 /* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
@@ -119,7 +120,7 @@ const char *durak_albanian_card_text(int card);  /* "10H"; NULL outside the deck
 const char *durak_albanian_annotation_name(int i);
 /* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
  * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
- * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (BOT_RANDOM, BOT_GREEDY or BOT_SEARCH | samples << 8); a round-start position seen REPEAT_LIMIT times stops a game
  * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
 int durak_albanian_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
                      const int *seat_bots, durak_albanian_record *out);

@@ -859,19 +859,20 @@ static PyObject *record_tuple(const dk_record *r)
                          r->actions, r->rounds, r->takes, r->transfers, r->shows);
 }
 
-/* play_games(players, game_seeds, bot_seeds, seat_bots) -> [record tuple per game];
- * seat_bots: bytes, the bot (0 random, 1 greedy) of seat s in game i at i * players + s. */
+/* play_games(players, game_seeds, bot_seeds, seat_bots[, samples]) -> [record tuple per game];
+ * seat_bots: bytes, the bot (0 random, 1 greedy, 2 search) of seat s in game i at
+ * i * players + s; samples: the search bot's samples at the same places (a sequence of ints). */
 static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 {
     int players, err;
-    PyObject *gs, *bs, *ok, *result;
+    PyObject *gs, *bs, *ok, *result, *samples = NULL;
     const char *kinds;
     Py_ssize_t n, nkinds, i;
     uint64_t *seeds;
     int *bots;
     dk_record *records;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "iOOy#", &players, &gs, &bs, &kinds, &nkinds)) {
+    if (!PyArg_ParseTuple(args, "iOOy#|O", &players, &gs, &bs, &kinds, &nkinds, &samples)) {
         return NULL;
     }
     n = PySequence_Size(gs);
@@ -895,7 +896,23 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
         return PyErr_NoMemory();
     }
     for (i = 0; i < nkinds; i++) {
-        bots[i] = kinds[i] ? C(BOT_GREEDY) : C(BOT_RANDOM);
+        if (kinds[i] == 2) {  /* the search bot: its samples above the low byte */
+            PyObject *item = samples ? PySequence_GetItem(samples, i) : NULL;
+            long count = item ? PyLong_AsLong(item) : -1;
+            Py_XDECREF(item);
+            if (count < 1 || count > 1000000) {
+                PyMem_Free(seeds);
+                PyMem_Free(bots);
+                PyMem_Free(records);
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "the search bot needs 1 to 1000000 samples");
+                }
+                return NULL;
+            }
+            bots[i] = C(BOT_SEARCH) | (int)(count << 8);
+        } else {
+            bots[i] = kinds[i] ? C(BOT_GREEDY) : C(BOT_RANDOM);
+        }
     }
     ok = seeds_array(gs, seeds, n);
     if (ok) {

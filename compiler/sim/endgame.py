@@ -22,6 +22,7 @@ from __future__ import annotations
 
 WIN, DRAW, LOSS = 2, 1, 0
 FREE = 1 << 30          # "no repetition refers above this node"
+MAX_DEPTH = 400         # a line deeper than this counts as over budget (as in C)
 
 
 class BudgetExceeded(Exception):
@@ -57,11 +58,11 @@ class Solver:
             return DRAW
         return LOSS if game.loser == self.seat else WIN
 
-    def enter(self, game):
+    def enter(self, game, level: int):
         """Count a node; (key, depth) when it is a round start now on the path, or a
         (value, lo) pair to return at once (a finished game, a memo hit, a repetition)."""
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or level > MAX_DEPTH:
             raise BudgetExceeded
         if game.is_over:
             return None, (self.outcome(game), FREE)
@@ -88,9 +89,10 @@ class Solver:
             return FREE
         return lo
 
-    def value(self, game) -> tuple[int, int]:
-        """(value for `seat`, the shallowest path depth a repetition below referred to)."""
-        entered, done = self.enter(game)
+    def value(self, game, level: int = 0) -> tuple[int, int]:
+        """(value for `seat`, the shallowest path depth a repetition below referred to);
+        `level` is the node's distance from where the search began."""
+        entered, done = self.enter(game, level)
         if done is not None:
             return done
         maxing = game.to_move == self.seat
@@ -98,7 +100,7 @@ class Solver:
         for act in game.legal_actions():
             child = game.copy()
             child.apply(act)
-            v, low = self.value(child)
+            v, low = self.value(child, level + 1)
             lo = min(lo, low)
             if (v > best) if maxing else (v < best):
                 best = v
@@ -109,14 +111,14 @@ class Solver:
     def best_action(self, game, acts, first: int):
         """The index in `acts` (the legal list, `seat` to move) of a best action, trying
         `acts[first]` first and then the list in order; the first best one wins."""
-        entered, done = self.enter(game)
+        entered, done = self.enter(game, 0)
         if done is not None:  # not reached: the game is not over at a decision
             return first
         best, choice, lo = -1, first, FREE
         for i in [first, *(j for j in range(len(acts)) if j != first)]:
             child = game.copy()
             child.apply(acts[i])
-            v, low = self.value(child)
+            v, low = self.value(child, 1)
             lo = min(lo, low)
             if v > best:
                 best, choice = v, i
