@@ -2143,6 +2143,92 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
     return best;
 }
 
+/* -- mcts (compiler/sim/search.py, the older search bot), exactly as in Python -- */
+#define MCTS_ROLLOUT_LIMIT 2000  /* actions; a rollout that long is scored as a draw */
+
+/* search.determinize: the other hands' cards but the face-up trump card and shown trumps, in
+ * seat and card order, then the Python stock list but its last card, shuffled and dealt back. */
+static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
+{
+    int pool[NCARDS], n = 0, at = 0, s, i, top = g->nstock - 1, len = g->nstock, hidden_stock;
+    mask_t pinned = g->shown | (g->turned >= 0 ? BIT(g->turned) : 0);
+    for (s = 0; s < g->players; s++) {
+        mask_t m;
+        for (m = s == seat ? 0 : g->hands[s] & ~pinned; m; m &= m - 1) {
+            pool[n++] = lowest(m);
+        }
+    }
+#ifdef DURAK_SPADES_FOR_SPADES_CAP_HIDDEN_TRUMP
+    len -= g->hidden >= 0;  /* the hidden card is not in the Python stock list (CT1) */
+#endif
+    hidden_stock = len ? len - 1 : 0;
+    for (i = 0; i < hidden_stock; i++) {
+        pool[n++] = g->stock[top - i];
+    }
+    mt_shuffle(rng, pool, n);
+    *w = *g;
+    for (s = 0; s < g->players; s++) {
+        mask_t keep;
+        int k;
+        if (s == seat) {
+            continue;
+        }
+        keep = g->hands[s] & pinned;
+        for (k = popcount(g->hands[s]) - popcount(keep); k > 0; k--) {
+            keep |= BIT(pool[at++]);
+        }
+        w->hands[s] = keep;
+    }
+    for (i = 0; i < hidden_stock; i++) {
+        w->stock[top - i] = pool[at++];
+    }
+}
+
+/* search.rollout with greedy players: 2 `seat` does not lose, 0 it does, 1 at the limit. */
+static int mcts_rollout(game *g, int seat)
+{
+    action acts[DURAK_SPADES_FOR_SPADES_MAX_ACTIONS];
+    int i;
+    for (i = 0; i < MCTS_ROLLOUT_LIMIT; i++) {
+        int count;
+        if (g->phase == DURAK_SPADES_FOR_SPADES_OVER) {
+            return g->loser == seat ? 0 : 2;
+        }
+        count = legal_actions(g, acts);
+        apply_action(g, &acts[greedy_bot(g, acts, count, 0)]);
+    }
+    return 1;
+}
+
+/* search.make_search_bot's search_bot with greedy rollouts and `samples` worlds. */
+static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng, int repeated,
+                    int samples)
+{
+    long scores[DURAK_SPADES_FOR_SPADES_MAX_ACTIONS];
+    int i, k, best, usual, seat = g->to_move;
+    if (count == 1) {
+        return 0;
+    }
+    memset(scores, 0, sizeof(long) * (size_t)count);
+    for (k = 0; k < samples; k++) {
+        game world;
+        mcts_determinize(&world, g, seat, rng);
+        for (i = 0; i < count; i++) {
+            game child = world;
+            apply_action(&child, &acts[i]);
+            scores[i] += mcts_rollout(&child, seat);
+        }
+    }
+    usual = greedy_bot(g, acts, count, repeated);
+    best = 0;
+    for (i = 1; i < count; i++) {  /* max (score, i == usual, -i) */
+        if (scores[i] > scores[best] || (scores[i] == scores[best] && i == usual)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
 /* One game of runner.play_game: seat s played by bots[s] (the bot in the low byte, the
  * search bot's samples above it), into r. */
 static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, search_ctx *sc,
@@ -2180,6 +2266,8 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
             int bot = bots[g->to_move] & 255;
             a = &acts[bot == DURAK_SPADES_FOR_SPADES_BOT_SEARCH
                       ? search_bot(sc, g, acts, count, rng, repeated, bots[g->to_move] >> 8, known)
+                      : bot == DURAK_SPADES_FOR_SPADES_BOT_MCTS
+                      ? mcts_bot(g, acts, count, rng, repeated, bots[g->to_move] >> 8)
                       : bot_choice(bot, g, acts, count, rng, repeated)];
         }
         r->rounds += a->kind == DURAK_SPADES_FOR_SPADES_ATTACK;
@@ -2229,6 +2317,29 @@ int durak_spades_for_spades_play_games(int players, long n, const uint64_t *game
     free(rs.seen);
     free(rs.count);
     return err;
+}
+
+/* One decision of the search bot with `samples` samples at g (to move), drawing from
+ * random.Random(seed), `known` the cards public_cards names: the index in the legal list, or
+ * an error.  For timing decisions one by one (durakc.sim.botcost). */
+int durak_spades_for_spades_search_choice(const durak_spades_for_spades_game *g, int samples, uint64_t seed, uint64_t known)
+{
+    action acts[DURAK_SPADES_FOR_SPADES_MAX_ACTIONS];
+    search_ctx *sc;
+    mt_state rng;
+    int count = legal_actions(g, acts), choice;
+    if (!count) {
+        return DURAK_SPADES_FOR_SPADES_E_STATE;
+    }
+    sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        return DURAK_SPADES_FOR_SPADES_E_MEMORY;
+    }
+    mt_seed(&rng, seed);
+    choice = search_bot(sc, g, acts, count, &rng, 0, samples, (mask_t)known);
+    search_free(sc);
+    free(sc);
+    return choice;
 }
 
 /* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass

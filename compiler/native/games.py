@@ -1,12 +1,12 @@
 """Whole games in C for the simulator: a chunk of `durakc.sim.runner` played inside C.
 
 `run_native_chunk(task)` plays a runner task (`runner.run_chunk`'s tuple) with the C
-engines' `play_games`: the random, greedy and search bots are ported to C and decide exactly as
+engines' `play_games`: the random, greedy, search and mcts bots are ported to C and decide exactly as
 `durakc.sim.bots` does (the random bot draws from the same `random.Random(bot_seed(S, i))`
 stream), and the runner's cycle check (a round-start position seen a third time stops the
 game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too.  The
 records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
-chunk's result is the runner's, byte for byte.  Other bots (mcts) are Python only: for
+chunk's result is the runner's, byte for byte.  Other bots are Python only: for
 them this returns None and the runner drives the C engines decision by decision.
 """
 
@@ -16,13 +16,14 @@ from durakc.native.sim import load
 from durakc.schema import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
+from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
 
-BOTS = {"random": 0, "greedy": 1, "search": 2}
+BOTS = {"random": 0, "greedy": 1, "search": 2, "mcts": 3, "rollout": 3}
 """The bots ported to C, by name, as `play_games` numbers them (BOT_RANDOM, BOT_GREEDY,
-BOT_SEARCH: its number of samples goes alongside)."""
+BOT_SEARCH, BOT_MCTS: the number of samples of the last two goes alongside)."""
 
 UNFINISHED = (None, "cycle", "cap")
 """A record's `unfinished`, by the C code (FINISHED, CYCLE, CAP)."""
@@ -33,10 +34,14 @@ def native_bot(name: str) -> int | None:
     return BOTS.get(name.strip().partition(":")[0])
 
 
+SAMPLES = {"search": DEFAULT_SAMPLES, "mcts": MCTS_SAMPLES, "rollout": MCTS_SAMPLES}
+"""The default samples of the search bots ported to C."""
+
+
 def bot_samples(name: str) -> int:
     """The samples of a search bot text (``search:8``: 8; ``search``: the default), else 0."""
     bot, number = parse_bot(name)
-    return (number or DEFAULT_SAMPLES) if bot == "search" else 0
+    return (number or SAMPLES[bot]) if bot in SAMPLES else 0
 
 
 class Games:

@@ -1,11 +1,12 @@
-"""The search bot on every bundled variant, on both backends: the same games, legally.
+"""The search bots on every bundled variant, on both backends: the same games, legally.
 
 The Python backend plays through the Python engine, which refuses an illegal action
 (`IllegalAction`), so a game it finishes was legal; the native backend plays the whole game
-in C (`play_games` with BOT_SEARCH) and must give the very same records: the same worlds
+in C (`play_games` with BOT_SEARCH and BOT_MCTS) and must give the very same records: the same worlds
 from the same random stream, the same rollouts and solver choices.  Every variant runs at
 the fewest players it seats, a variant with teams (pairs, teams-of-three) at its team counts
-too, with the search bot in the first seat and greedy in the others, rotated.
+too, with the search bot in the first seat, mcts in the second and greedy in the others,
+rotated.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _cases() -> list:
 
 @pytest.mark.parametrize(("name", "players"), _cases())
 def test_search_bot_same_games_on_both_backends(name, players):
-    bots = ["search:2"] + ["greedy"] * (players - 1)
+    bots = ["search:2", "mcts:1"] + ["greedy"] * (players - 2)
     task = ([name], players, bots, 11, 0, GAMES, True)
     python = run_chunk(task)
     native = run_chunk((*task, "native"))
