@@ -16,8 +16,8 @@ from durakc.native.sim import load
 from durakc.schema import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
-from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.paired import PairStats
+from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
 
