@@ -29,7 +29,7 @@ from durakc.sim.cards import printed, sort_key
 from durakc.sim.endgame import BudgetExceeded, Solver, applies
 from durakc.sim.seeds import REPEAT_LIMIT
 
-DEFAULT_SAMPLES = 16
+DEFAULT_SAMPLES = 256
 ROLLOUT_ACTIONS = 1000     # a rollout this long counts as a draw
 NODES_PER_SAMPLE = 2000    # the solver's node budget is this many per sample
 
