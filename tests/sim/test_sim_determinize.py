@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import durakc.engines.transfer as transfer
+from durakc.engines import transfer
 from durakc.sim.bots import get_bot, greedy_bot
 from durakc.sim.determinize import determinize, public_cards
 
