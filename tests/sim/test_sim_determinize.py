@@ -16,12 +16,10 @@ def _after_a_take(seed: int):
     while not game.is_over:
         table = [c for pair in game.table for c in pair if c]
         defender = game.defender
-        act = greedy_bot(game, game.to_move)
-        game.apply(act)
-        if str(act) == "take" or (table and not game.table and game.hands[defender]
-                                  and set(table) <= set(game.hands[defender])):
-            if not game.table and game.stock:
-                return game, defender, set(table) & set(game.hands[defender])
+        game.apply(greedy_bot(game, game.to_move))
+        if (table and not game.table and game.stock
+                and set(table) <= set(game.hands[defender])):  # the defender took the table
+            return game, defender, set(table)
     return None
 
 
