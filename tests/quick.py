@@ -71,6 +71,7 @@ SLOW = frozenset({
      "test_the_example_learner_beats_a_random_policy_after_a_few_thousand_steps"),
     "tests/rl/test_rl_docs.py::test_learner_example_prints_the_figures_the_page_gives",
     "tests/sim/test_sim_dask.py",  # starts dask clusters
+    "tests/sim/test_sim_endgame.py::test_solver_matches_brute_force_1000",
 })
 """Tests (``file::function``) or whole files left out of the quick subset."""
 
