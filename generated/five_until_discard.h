@@ -86,8 +86,9 @@ typedef struct durak_five_until_discard_view {
     int annotations[DURAK_FIVE_UNTIL_DISCARD_NANNOTATIONS + 1];  /* valid when the game has a loser */
 } durak_five_until_discard_view;
 
-/* The simulator's bots (compiler/sim/bots.py), for durak_five_until_discard_play_games. */
-enum { DURAK_FIVE_UNTIL_DISCARD_BOT_RANDOM, DURAK_FIVE_UNTIL_DISCARD_BOT_GREEDY };
+/* The simulator's bots (compiler/sim/bots.py), for durak_five_until_discard_play_games; the number of samples
+ * of BOT_SEARCH and BOT_MCTS goes above the low byte (BOT_SEARCH | samples << 8). */
+enum { DURAK_FIVE_UNTIL_DISCARD_BOT_RANDOM, DURAK_FIVE_UNTIL_DISCARD_BOT_GREEDY, DURAK_FIVE_UNTIL_DISCARD_BOT_SEARCH, DURAK_FIVE_UNTIL_DISCARD_BOT_MCTS };
 /* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
 enum { DURAK_FIVE_UNTIL_DISCARD_FINISHED, DURAK_FIVE_UNTIL_DISCARD_CYCLE, DURAK_FIVE_UNTIL_DISCARD_CAP };
 /* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
@@ -136,10 +137,13 @@ int durak_five_until_discard_action_text(const durak_five_until_discard_action *
 int durak_five_until_discard_parse_action(const char *text, durak_five_until_discard_action *out);
 /* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
  * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
- * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (BOT_RANDOM, BOT_GREEDY, or BOT_SEARCH or BOT_MCTS | samples << 8); a round-start position seen REPEAT_LIMIT times stops a game
  * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
 int durak_five_until_discard_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
                      const int *seat_bots, durak_five_until_discard_record *out);
+/* One decision of the search bot (samples, random.Random(seed), the public cards `known`):
+ * the index in the legal list, or an error.  For timing decisions one by one. */
+int durak_five_until_discard_search_choice(const durak_five_until_discard_game *g, int samples, uint64_t seed, uint64_t known);
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_five_until_discard_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);

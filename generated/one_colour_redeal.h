@@ -86,8 +86,9 @@ typedef struct durak_one_colour_redeal_view {
     int annotations[DURAK_ONE_COLOUR_REDEAL_NANNOTATIONS + 1];  /* valid when the game has a loser */
 } durak_one_colour_redeal_view;
 
-/* The simulator's bots (compiler/sim/bots.py), for durak_one_colour_redeal_play_games. */
-enum { DURAK_ONE_COLOUR_REDEAL_BOT_RANDOM, DURAK_ONE_COLOUR_REDEAL_BOT_GREEDY };
+/* The simulator's bots (compiler/sim/bots.py), for durak_one_colour_redeal_play_games; the number of samples
+ * of BOT_SEARCH and BOT_MCTS goes above the low byte (BOT_SEARCH | samples << 8). */
+enum { DURAK_ONE_COLOUR_REDEAL_BOT_RANDOM, DURAK_ONE_COLOUR_REDEAL_BOT_GREEDY, DURAK_ONE_COLOUR_REDEAL_BOT_SEARCH, DURAK_ONE_COLOUR_REDEAL_BOT_MCTS };
 /* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
 enum { DURAK_ONE_COLOUR_REDEAL_FINISHED, DURAK_ONE_COLOUR_REDEAL_CYCLE, DURAK_ONE_COLOUR_REDEAL_CAP };
 /* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
@@ -136,10 +137,13 @@ int durak_one_colour_redeal_action_text(const durak_one_colour_redeal_action *a,
 int durak_one_colour_redeal_parse_action(const char *text, durak_one_colour_redeal_action *out);
 /* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
  * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
- * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (BOT_RANDOM, BOT_GREEDY, or BOT_SEARCH or BOT_MCTS | samples << 8); a round-start position seen REPEAT_LIMIT times stops a game
  * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
 int durak_one_colour_redeal_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
                      const int *seat_bots, durak_one_colour_redeal_record *out);
+/* One decision of the search bot (samples, random.Random(seed), the public cards `known`):
+ * the index in the legal list, or an error.  For timing decisions one by one. */
+int durak_one_colour_redeal_search_choice(const durak_one_colour_redeal_game *g, int samples, uint64_t seed, uint64_t known);
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_one_colour_redeal_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);

@@ -89,8 +89,9 @@ typedef struct durak_pairs_view {
     int losses[DURAK_PAIRS_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
 } durak_pairs_view;
 
-/* The simulator's bots (compiler/sim/bots.py), for durak_pairs_play_games. */
-enum { DURAK_PAIRS_BOT_RANDOM, DURAK_PAIRS_BOT_GREEDY };
+/* The simulator's bots (compiler/sim/bots.py), for durak_pairs_play_games; the number of samples
+ * of BOT_SEARCH and BOT_MCTS goes above the low byte (BOT_SEARCH | samples << 8). */
+enum { DURAK_PAIRS_BOT_RANDOM, DURAK_PAIRS_BOT_GREEDY, DURAK_PAIRS_BOT_SEARCH, DURAK_PAIRS_BOT_MCTS };
 /* Why a whole game stopped unfinished (runner.play_game): not, a cycle, the action cap. */
 enum { DURAK_PAIRS_FINISHED, DURAK_PAIRS_CYCLE, DURAK_PAIRS_CAP };
 /* A round-start position seen this often stops the game (the simulator's REPEAT_LIMIT). */
@@ -139,10 +140,13 @@ int durak_pairs_action_text(const durak_pairs_action *a, char *buf, size_t size)
 int durak_pairs_parse_action(const char *text, durak_pairs_action *out);
 /* Play n games as the simulator does: game i dealt with game_seeds[i], its bots drawing
  * from random.Random(bot_seeds[i]), seat s played by bot seat_bots[i * players + s]
- * (BOT_RANDOM or BOT_GREEDY); a round-start position seen REPEAT_LIMIT times stops a game
+ * (BOT_RANDOM, BOT_GREEDY, or BOT_SEARCH or BOT_MCTS | samples << 8); a round-start position seen REPEAT_LIMIT times stops a game
  * (CYCLE), and so does MAX_GAME_ACTIONS (CAP).  Fills out[0 .. n-1]; OK or an error. */
 int durak_pairs_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
                      const int *seat_bots, durak_pairs_record *out);
+/* One decision of the search bot (samples, random.Random(seed), the public cards `known`):
+ * the index in the legal list, or an error.  For timing decisions one by one. */
+int durak_pairs_search_choice(const durak_pairs_game *g, int samples, uint64_t seed, uint64_t known);
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_pairs_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);

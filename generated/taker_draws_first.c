@@ -2118,11 +2118,485 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-/* One game of runner.play_game: seat s played by bots[s], into r. */
-static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, durak_taker_draws_first_record *r)
+/* -- The search bot ---------------------------------------------------------------------------
+ * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact
+ * endgame solver), deciding exactly as their Python versions: the same worlds from the same
+ * random.Random stream (one shuffle per world, of the hidden cards in card order), the same
+ * greedy rollouts, the same solver nodes in the same order, the same ties. */
+
+#define SEARCH_ROLLOUT_ACTIONS 1000  /* a rollout this long counts as a draw */
+#define SEARCH_NODES_PER_SAMPLE 2000  /* the solver's node budget per sample */
+#define SEARCH_MAX_DEPTH 400  /* deeper solver lines count as over budget */
+#define SEARCH_FREE (1 << 30)  /* no repetition refers above this node */
+
+typedef struct {
+    position key;
+    int value;
+    unsigned stamp;  /* valid when it is the context's stamp */
+} memo_entry;
+
+/* What the search bot keeps between decisions of one play_games call. */
+typedef struct {
+    round_starts rs;  /* the rollouts' round starts */
+    memo_entry *memo;
+    long memo_cap;
+    unsigned stamp;
+    position path[SEARCH_MAX_DEPTH + 1];
+    int npath;
+    action *acts[SEARCH_MAX_DEPTH + 1];  /* the solver's legal lists, by depth */
+    long nodes, budget;
+    int seat, aborted;
+} search_ctx;
+
+static void search_free(search_ctx *c)
+{
+    int i;
+    free(c->rs.seen);
+    free(c->rs.count);
+    free(c->memo);
+    for (i = 0; i <= SEARCH_MAX_DEPTH; i++) {
+        free(c->acts[i]);
+    }
+}
+
+/* The printed cards an action puts on the table or shows (wild cards as printed, W2). */
+static mask_t action_cards(const action *a)
+{
+    mask_t m = a->kind == DURAK_TAKER_DRAWS_FIRST_BEAT ? BIT(a->d) : a->kind == DURAK_TAKER_DRAWS_FIRST_TAKE || a->kind == DURAK_TAKER_DRAWS_FIRST_PASS ? 0 : a->mask;
+#ifdef DURAK_TAKER_DRAWS_FIRST_CAP_WILD
+    m = printed(m);
+#endif
+    return m;
+}
+
+/* determinize.public_cards, kept up to date action by action: `known` after `a` was
+ * applied to `before`, giving `g`.  A round with a take shows its cards in the taker's hand;
+ * shows, swaps and the exchange show their cards. */
+static mask_t public_after(mask_t known, const game *before, const action *a, const game *g)
+{
+    if (a->kind == DURAK_TAKER_DRAWS_FIRST_SHOW || a->kind > DURAK_TAKER_DRAWS_FIRST_PASS) {  /* a show, a swap, the exchange */
+        return known | action_cards(a);
+    }
+    if (!g->natt && (before->took || a->kind == DURAK_TAKER_DRAWS_FIRST_TAKE)) {  /* the round was taken */
+        known |= before->table | action_cards(a);
+    }
+    return known;
+}
+
+/* The face-up trump card and, with a hidden trump, both cards of every trump change. */
+static mask_t public_now(const game *g, mask_t known)
+{
+    if (g->turned >= 0) {
+        known |= BIT(g->turned);
+    }
+#ifdef DURAK_TAKER_DRAWS_FIRST_CAP_HIDDEN_TRUMP
+    {
+        int i;
+        for (i = 0; i < g->ntrump_changes; i++) {
+            known |= BIT(g->trump_changes[i][0]) | BIT(g->trump_changes[i][1]);
+        }
+    }
+#endif
+    return known;
+}
+
+/* determinize.determinize: w = g with the hidden cards dealt again; 0 (w untouched, no
+ * draw) when nothing is hidden from `seat`. */
+static int determinize(game *w, const game *g, int seat, mask_t known, mt_state *rng)
+{
+    int pool[NCARDS], n = 0, at = 0, s, i;
+    mask_t hidden = 0, m;
+    for (s = 0; s < g->players; s++) {
+        if (s != seat) {
+            hidden |= g->hands[s] & ~known;
+        }
+    }
+    for (i = 0; i < g->nstock; i++) {
+        hidden |= BIT(g->stock[i]) & ~known;
+    }
+    if (!hidden) {
+        return 0;
+    }
+    for (m = hidden; m; m &= m - 1) {  /* card order: sort_key */
+        pool[n++] = lowest(m);
+    }
+    mt_shuffle(rng, pool, n);
+    *w = *g;
+    for (s = 0; s < g->players; s++) {
+        mask_t keep;
+        int k;
+        if (s == seat) {
+            continue;
+        }
+        keep = g->hands[s] & known;
+        for (k = popcount(g->hands[s]) - popcount(keep); k > 0; k--) {
+            keep |= BIT(pool[at++]);
+        }
+        w->hands[s] = keep;
+    }
+    for (i = g->nstock - 1; i >= 0; i--) {  /* draw order: the next card first */
+        if (!(known & BIT(g->stock[i]))) {
+            w->stock[i] = pool[at++];
+        }
+    }
+#ifdef DURAK_TAKER_DRAWS_FIRST_CAP_HIDDEN_TRUMP
+    if (w->hidden >= 0) {
+        w->hidden = w->stock[0];  /* the hidden card is the stock's last to draw (CT1) */
+    }
+#endif
+    return 1;
+}
+
+/* determinize.rollout: greedy everywhere; 2 `seat` survives, 1 a draw, 0 it loses. */
+static int rollout(game *g, int seat, round_starts *rs)
+{
+    action acts[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
+    int took = 0, repeated = 0, i;
+    for (i = 0; i < SEARCH_ROLLOUT_ACTIONS; i++) {
+        int count, k;
+        if (g->phase == DURAK_TAKER_DRAWS_FIRST_OVER) {
+            return g->loser < 0 ? 1 : g->loser == seat ? 0 : 2;
+        }
+        if (g->to_move == g->atk && !g->natt) {
+            int seen = round_starts_count(rs, g, took);
+            took = 0;
+            if (seen < 0 || seen >= DURAK_TAKER_DRAWS_FIRST_REPEAT_LIMIT) {
+                return 1;
+            }
+            repeated = seen > 1;
+        }
+        count = legal_actions(g, acts);
+        k = greedy_bot(g, acts, count, repeated);
+        took |= acts[k].kind == DURAK_TAKER_DRAWS_FIRST_TAKE;
+        apply_action(g, &acts[k]);
+    }
+    return 1;
+}
+
+/* -- The endgame solver (endgame.Solver) -- */
+
+static unsigned long position_hash(const position *p)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    unsigned long h = 1469598103UL;
+    size_t i;
+    for (i = 0; i < sizeof *p; i++) {
+        h = (h ^ b[i]) * 16777619UL;
+    }
+    return h;
+}
+
+static memo_entry *memo_slot(search_ctx *c, const position *p)
+{
+    unsigned long i = position_hash(p) & (unsigned long)(c->memo_cap - 1);
+    while (c->memo[i].stamp == c->stamp && memcmp(&c->memo[i].key, p, sizeof *p)) {
+        i = (i + 1) & (unsigned long)(c->memo_cap - 1);
+    }
+    return &c->memo[i];
+}
+
+/* A fresh solver for `seat` with `budget` nodes; 0 without memory. */
+static int solver_start(search_ctx *c, int seat, long budget)
+{
+    long cap = 1024;
+    while (cap < 2 * budget + 2) {
+        cap *= 2;
+    }
+    if (c->memo_cap < cap) {
+        free(c->memo);
+        c->memo = calloc((size_t)cap, sizeof *c->memo);
+        c->memo_cap = c->memo ? cap : 0;
+        c->stamp = 0;
+        if (!c->memo) {
+            return 0;
+        }
+    }
+    if (++c->stamp == 0) {  /* the stamps wrapped: clear for real */
+        memset(c->memo, 0, (size_t)c->memo_cap * sizeof *c->memo);
+        c->stamp = 1;
+    }
+    c->seat = seat;
+    c->budget = budget;
+    c->nodes = 0;
+    c->npath = 0;
+    c->aborted = 0;
+    return 1;
+}
+
+/* Solver.enter: -1 when the node is a round start now on the path (its index in *depth),
+ * -2 an ordinary node, else the value to return at once (with *lo). */
+static int solve_enter(search_ctx *c, const game *g, int level, position *key, int *depth, int *lo)
+{
+    int i;
+    memo_entry *e;
+    *lo = SEARCH_FREE;
+    if (++c->nodes > c->budget || level > SEARCH_MAX_DEPTH) {
+        c->aborted = 1;
+        return 0;
+    }
+    if (g->phase == DURAK_TAKER_DRAWS_FIRST_OVER) {
+        return g->loser < 0 ? 1 : g->loser == c->seat ? 0 : 2;
+    }
+    if (g->phase != DURAK_TAKER_DRAWS_FIRST_OPENING || g->natt) {
+        return -2;
+    }
+    position_of(g, key);
+    e = memo_slot(c, key);
+    if (e->stamp == c->stamp) {
+        return e->value;
+    }
+    for (i = 0; i < c->npath; i++) {
+        if (!memcmp(&c->path[i], key, sizeof *key)) {
+            *lo = i;
+            return 1;  /* a repetition on this line: a draw */
+        }
+    }
+    *depth = c->npath;
+    c->path[c->npath++] = *key;
+    return -1;
+}
+
+/* Solver.leave: the `lo` to pass up. */
+static int solve_leave(search_ctx *c, const position *key, int depth, int best, int lo)
+{
+    memo_entry *e;
+    c->npath--;
+    if (lo >= depth) {
+        e = memo_slot(c, key);
+        e->key = *key;
+        e->value = best;
+        e->stamp = c->stamp;
+        return SEARCH_FREE;
+    }
+    return lo;
+}
+
+static action *solve_acts(search_ctx *c, int level)
+{
+    if (!c->acts[level]) {
+        c->acts[level] = malloc(sizeof(action) * DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS);
+    }
+    return c->acts[level];
+}
+
+/* Solver.value: the value for c->seat (c->aborted past the budget), *lo as in Python. */
+static int solve_value(search_ctx *c, const game *g, int level, int *lo)
+{
+    position key;
+    int depth = 0, best, count, i, low, maxing;
+    int done = solve_enter(c, g, level, &key, &depth, lo);
+    action *acts;
+    if (done >= 0 || c->aborted) {
+        return done;
+    }
+    acts = solve_acts(c, level);
+    if (!acts) {
+        c->aborted = 1;
+        return 0;
+    }
+    maxing = g->to_move == c->seat;
+    best = maxing ? -1 : 3;
+    *lo = SEARCH_FREE;
+    count = legal_actions(g, acts);
+    for (i = 0; i < count; i++) {
+        game child = *g;
+        int v;
+        apply_action(&child, &acts[i]);
+        v = solve_value(c, &child, level + 1, &low);
+        if (c->aborted) {
+            return 0;
+        }
+        *lo = low < *lo ? low : *lo;
+        if (maxing ? v > best : v < best) {
+            best = v;
+            if (best == (maxing ? 2 : 0)) {
+                break;
+            }
+        }
+    }
+    if (done == -1) {
+        *lo = solve_leave(c, &key, depth, best, *lo);
+    }
+    return best;
+}
+
+/* Solver.best_action: the index of a best action of acts (seat to move), acts[first] tried
+ * first; -1 past the budget. */
+static int solve_root(search_ctx *c, const game *g, const action *acts, int count, int first)
+{
+    position key;
+    int depth = 0, lo, best = -1, choice = first, j, low;
+    int done = solve_enter(c, g, 0, &key, &depth, &lo);
+    if (c->aborted) {
+        return -1;
+    }
+    if (done >= 0) {
+        return first;
+    }
+    lo = SEARCH_FREE;
+    for (j = -1; j < count; j++) {
+        int i = j < 0 ? first : j, v;
+        game child = *g;
+        if (j == first) {
+            continue;
+        }
+        apply_action(&child, &acts[i]);
+        v = solve_value(c, &child, 1, &low);
+        if (c->aborted) {
+            return -1;
+        }
+        lo = low < lo ? low : lo;
+        if (v > best) {
+            best = v;
+            choice = i;
+            if (best == 2) {
+                break;
+            }
+        }
+    }
+    if (done == -1) {
+        solve_leave(c, &key, depth, best, lo);
+    }
+    return choice;
+}
+
+/* make_determinized_bot's search_bot: `samples` worlds (module docstring of determinize.py). */
+static int search_bot(search_ctx *c, const game *g, const action *acts, int count, mt_state *rng,
+                      int repeated, int samples, mask_t known)
+{
+    int usual, i, k, best, seat = g->to_move;
+    long scores[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
+    if (count == 1) {
+        return 0;
+    }
+    usual = greedy_bot(g, acts, count, repeated);
+    if (g->left == 2 && g->nstock == 0) {  /* endgame.applies */
+        if (solver_start(c, seat, (long)samples * SEARCH_NODES_PER_SAMPLE)) {
+            int choice = solve_root(c, g, acts, count, usual);
+            if (choice >= 0) {
+                return choice;
+            }
+        }
+    }
+    known = public_now(g, known);
+    memset(scores, 0, sizeof(long) * (size_t)count);
+    for (k = 0; k < samples; k++) {
+        game world;
+        int hidden = determinize(&world, g, seat, known, rng);
+        const game *base = hidden ? &world : g;
+        for (i = 0; i < count; i++) {
+            game child = *base;
+            apply_action(&child, &acts[i]);
+            c->rs.n = 0;
+            scores[i] += rollout(&child, seat, &c->rs);
+        }
+        if (!hidden) {
+            break;  /* nothing hidden: every world is this one */
+        }
+    }
+    best = 0;
+    for (i = 1; i < count; i++) {  /* max (score, i == usual, -i) */
+        if (scores[i] > scores[best] || (scores[i] == scores[best] && i == usual)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* -- mcts (compiler/sim/search.py, the older search bot), exactly as in Python -- */
+#define MCTS_ROLLOUT_LIMIT 2000  /* actions; a rollout that long is scored as a draw */
+
+/* search.determinize: the other hands' cards but the face-up trump card and shown trumps, in
+ * seat and card order, then the Python stock list but its last card, shuffled and dealt back. */
+static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
+{
+    int pool[NCARDS], n = 0, at = 0, s, i, top = g->nstock - 1, len = g->nstock, hidden_stock;
+    mask_t pinned = g->shown | (g->turned >= 0 ? BIT(g->turned) : 0);
+    for (s = 0; s < g->players; s++) {
+        mask_t m;
+        for (m = s == seat ? 0 : g->hands[s] & ~pinned; m; m &= m - 1) {
+            pool[n++] = lowest(m);
+        }
+    }
+#ifdef DURAK_TAKER_DRAWS_FIRST_CAP_HIDDEN_TRUMP
+    len -= g->hidden >= 0;  /* the hidden card is not in the Python stock list (CT1) */
+#endif
+    hidden_stock = len ? len - 1 : 0;
+    for (i = 0; i < hidden_stock; i++) {
+        pool[n++] = g->stock[top - i];
+    }
+    mt_shuffle(rng, pool, n);
+    *w = *g;
+    for (s = 0; s < g->players; s++) {
+        mask_t keep;
+        int k;
+        if (s == seat) {
+            continue;
+        }
+        keep = g->hands[s] & pinned;
+        for (k = popcount(g->hands[s]) - popcount(keep); k > 0; k--) {
+            keep |= BIT(pool[at++]);
+        }
+        w->hands[s] = keep;
+    }
+    for (i = 0; i < hidden_stock; i++) {
+        w->stock[top - i] = pool[at++];
+    }
+}
+
+/* search.rollout with greedy players: 2 `seat` does not lose, 0 it does, 1 at the limit. */
+static int mcts_rollout(game *g, int seat)
+{
+    action acts[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
+    int i;
+    for (i = 0; i < MCTS_ROLLOUT_LIMIT; i++) {
+        int count;
+        if (g->phase == DURAK_TAKER_DRAWS_FIRST_OVER) {
+            return g->loser == seat ? 0 : 2;
+        }
+        count = legal_actions(g, acts);
+        apply_action(g, &acts[greedy_bot(g, acts, count, 0)]);
+    }
+    return 1;
+}
+
+/* search.make_search_bot's search_bot with greedy rollouts and `samples` worlds. */
+static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng, int repeated,
+                    int samples)
+{
+    long scores[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
+    int i, k, best, usual, seat = g->to_move;
+    if (count == 1) {
+        return 0;
+    }
+    memset(scores, 0, sizeof(long) * (size_t)count);
+    for (k = 0; k < samples; k++) {
+        game world;
+        mcts_determinize(&world, g, seat, rng);
+        for (i = 0; i < count; i++) {
+            game child = world;
+            apply_action(&child, &acts[i]);
+            scores[i] += mcts_rollout(&child, seat);
+        }
+    }
+    usual = greedy_bot(g, acts, count, repeated);
+    best = 0;
+    for (i = 1; i < count; i++) {  /* max (score, i == usual, -i) */
+        if (scores[i] > scores[best] || (scores[i] == scores[best] && i == usual)) {
+            best = i;
+        }
+    }
+    return best;
+}
+
+/* One game of runner.play_game: seat s played by bots[s] (the bot in the low byte, the
+ * search bot's samples above it), into r. */
+static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, search_ctx *sc,
+                     durak_taker_draws_first_record *r)
 {
     action acts[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
     int first = g->atk, repeated = 0, took = 0, over;
+    mask_t known = 0;  /* determinize.public_cards so far */
     memset(r, 0, sizeof *r);
     rs->n = 0;
     while (g->phase != DURAK_TAKER_DRAWS_FIRST_OVER) {
@@ -2148,13 +2622,25 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
         if (!count) {
             return DURAK_TAKER_DRAWS_FIRST_E_STATE;
         }
-        a = &acts[bot_choice(bots[g->to_move], g, acts, count, rng, repeated)];
+        {
+            int bot = bots[g->to_move] & 255;
+            int n = count;  /* the actions a bot chooses from */
+            a = &acts[bot == DURAK_TAKER_DRAWS_FIRST_BOT_SEARCH
+                      ? search_bot(sc, g, acts, n, rng, repeated, bots[g->to_move] >> 8, known)
+                      : bot == DURAK_TAKER_DRAWS_FIRST_BOT_MCTS
+                      ? mcts_bot(g, acts, n, rng, repeated, bots[g->to_move] >> 8)
+                      : bot_choice(bot, g, acts, n, rng, repeated)];
+        }
         r->rounds += a->kind == DURAK_TAKER_DRAWS_FIRST_ATTACK;
         r->takes += a->kind == DURAK_TAKER_DRAWS_FIRST_TAKE;
         r->transfers += a->kind == DURAK_TAKER_DRAWS_FIRST_TRANSFER;
         r->shows += a->kind == DURAK_TAKER_DRAWS_FIRST_SHOW;
         took |= a->kind == DURAK_TAKER_DRAWS_FIRST_TAKE;
-        apply_action(g, a);
+        {
+            game before = *g;
+            apply_action(g, a);
+            known = public_after(known, &before, a, g);
+        }
         r->actions++;
     }
     over = g->phase == DURAK_TAKER_DRAWS_FIRST_OVER;
@@ -2170,7 +2656,11 @@ int durak_taker_draws_first_play_games(int players, long n, const uint64_t *game
     game g;
     mt_state deals[MT_LANES], bots[MT_LANES];
     round_starts rs = { NULL, NULL, 0, 0 };
+    search_ctx *sc = calloc(1, sizeof *sc);
     long i;
+    if (!sc) {
+        return DURAK_TAKER_DRAWS_FIRST_E_MEMORY;
+    }
     int err = DURAK_TAKER_DRAWS_FIRST_OK;
     for (i = 0; i < n && !err; i++) {
         if (i % MT_LANES == 0) {  /* seed the next games' generators side by side */
@@ -2180,12 +2670,37 @@ int durak_taker_draws_first_play_games(int players, long n, const uint64_t *game
         }
         err = deal_with(&g, players, &deals[i % MT_LANES], 0, 0);
         if (!err) {
-            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, &out[i]);
+            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, sc, &out[i]);
         }
     }
+    search_free(sc);
+    free(sc);
     free(rs.seen);
     free(rs.count);
     return err;
+}
+
+/* One decision of the search bot with `samples` samples at g (to move), drawing from
+ * random.Random(seed), `known` the cards public_cards names: the index in the legal list, or
+ * an error.  For timing decisions one by one (durakc.sim.botcost). */
+int durak_taker_draws_first_search_choice(const durak_taker_draws_first_game *g, int samples, uint64_t seed, uint64_t known)
+{
+    action acts[DURAK_TAKER_DRAWS_FIRST_MAX_ACTIONS];
+    search_ctx *sc;
+    mt_state rng;
+    int count = legal_actions(g, acts), choice;
+    if (!count) {
+        return DURAK_TAKER_DRAWS_FIRST_E_STATE;
+    }
+    sc = calloc(1, sizeof *sc);
+    if (!sc) {
+        return DURAK_TAKER_DRAWS_FIRST_E_MEMORY;
+    }
+    mt_seed(&rng, seed);
+    choice = search_bot(sc, g, acts, count, &rng, 0, samples, (mask_t)known);
+    search_free(sc);
+    free(sc);
+    return choice;
 }
 
 /* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass

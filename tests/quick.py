@@ -74,6 +74,7 @@ SLOW = frozenset({
     "tests/rl/test_rl_docs.py::test_learner_example_prints_the_figures_the_page_gives",
     "tests/sim/test_sim_dask.py",  # starts dask clusters
     "tests/sim/test_sim_memory.py::test_max_rss_does_not_grow_with_the_games",
+    "tests/sim/test_sim_endgame.py::test_solver_matches_brute_force_1000",
 })
 """Tests (``file::function``) or whole files left out of the quick subset."""
 

@@ -876,12 +876,34 @@ static PyObject *Core_deal_after(Core *self, PyObject *args)
 }
 #endif
 
+/* _search_choice(samples, seed, known) -> the index in legal_actions() the search bot picks. */
+static PyObject *Core_search_choice(Core *self, PyObject *args)
+{
+    int samples, choice;
+    unsigned long long seed, known;
+    if (!PyArg_ParseTuple(args, "iKK", &samples, &seed, &known)) {
+        return NULL;
+    }
+    if (samples < 1) {
+        PyErr_SetString(PyExc_ValueError, "the search bot needs at least 1 sample");
+        return NULL;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    choice = F(search_choice)(self->g, samples, (uint64_t)seed, (uint64_t)known);
+    Py_END_ALLOW_THREADS
+    if (choice < 0) {
+        return error_for(choice);
+    }
+    return PyLong_FromLong(choice);
+}
+
 static PyMethodDef Core_methods[] = {
     {"legal_actions", (PyCFunction)Core_legal_actions, METH_NOARGS,
      "Every legal action for to_move, in canonical order; empty when the game is over."},
     {"apply", (PyCFunction)Core_apply, METH_O,
      "Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."},
     {"_apply_legal", (PyCFunction)Core_apply_legal, METH_O, NULL},
+    {"_search_choice", (PyCFunction)Core_search_choice, METH_VARARGS, NULL},
     {"_view", (PyCFunction)Core_view, METH_NOARGS, NULL},
     {"_load", (PyCFunction)Core_load, METH_O, NULL},
     {"_set_history", (PyCFunction)Core_set_history, METH_O, NULL},
@@ -960,19 +982,20 @@ static PyObject *record_tuple(const dk_record *r)
                          r->actions, r->rounds, r->takes, r->transfers, r->shows);
 }
 
-/* play_games(players, game_seeds, bot_seeds, seat_bots) -> [record tuple per game];
- * seat_bots: bytes, the bot (0 random, 1 greedy) of seat s in game i at i * players + s. */
+/* play_games(players, game_seeds, bot_seeds, seat_bots[, samples]) -> [record tuple per game];
+ * seat_bots: bytes, the bot (0 random, 1 greedy, 2 search, 3 mcts) of seat s in game i at
+ * i * players + s; samples: the search bots' samples at the same places (a sequence of ints). */
 static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 {
     int players, err;
-    PyObject *gs, *bs, *ok, *result;
+    PyObject *gs, *bs, *ok, *result, *samples = NULL;
     const char *kinds;
     Py_ssize_t n, nkinds, i;
     uint64_t *seeds;
     int *bots;
     dk_record *records;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "iOOy#", &players, &gs, &bs, &kinds, &nkinds)) {
+    if (!PyArg_ParseTuple(args, "iOOy#|O", &players, &gs, &bs, &kinds, &nkinds, &samples)) {
         return NULL;
     }
     n = PySequence_Size(gs);
@@ -996,7 +1019,23 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
         return PyErr_NoMemory();
     }
     for (i = 0; i < nkinds; i++) {
-        bots[i] = kinds[i] ? C(BOT_GREEDY) : C(BOT_RANDOM);
+        if (kinds[i] == 2 || kinds[i] == 3) {  /* a search bot: its samples above the low byte */
+            PyObject *item = samples ? PySequence_GetItem(samples, i) : NULL;
+            long count = item ? PyLong_AsLong(item) : -1;
+            Py_XDECREF(item);
+            if (count < 1 || count > 1000000) {
+                PyMem_Free(seeds);
+                PyMem_Free(bots);
+                PyMem_Free(records);
+                if (!PyErr_Occurred()) {
+                    PyErr_SetString(PyExc_ValueError, "the search bot needs 1 to 1000000 samples");
+                }
+                return NULL;
+            }
+            bots[i] = (kinds[i] == 2 ? C(BOT_SEARCH) : C(BOT_MCTS)) | (int)(count << 8);
+        } else {
+            bots[i] = kinds[i] ? C(BOT_GREEDY) : C(BOT_RANDOM);
+        }
     }
     ok = seeds_array(gs, seeds, n);
     if (ok) {

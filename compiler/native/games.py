@@ -1,12 +1,12 @@
 """Whole games in C for the simulator: a chunk of `durakc.sim.runner` played inside C.
 
 `run_native_chunk(task)` plays a runner task (`runner.run_chunk`'s tuple) with the C
-engines' `play_games`: the random and greedy bots are ported to C and decide exactly as
+engines' `play_games`: the random, greedy, search and mcts bots are ported to C and decide exactly as
 `durakc.sim.bots` does (the random bot draws from the same `random.Random(bot_seed(S, i))`
 stream), and the runner's cycle check (a round-start position seen a third time stops the
 game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too.  The
 records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
-chunk's result is the runner's, byte for byte.  Other bots (mcts) are Python only: for
+chunk's result is the runner's, byte for byte.  Other bots are Python only: for
 them this returns None and the runner drives the C engines decision by decision.
 """
 
@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from durakc.native.sim import load
 from durakc.schema import team_of, teams_of
+from durakc.sim.bots import parse_bot
+from durakc.sim.determinize import DEFAULT_SAMPLES
 from durakc.sim.paired import PairStats
+from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
 
-BOTS = {"random": 0, "greedy": 1}
-"""The bots ported to C, by name, as `play_games` numbers them (BOT_RANDOM, BOT_GREEDY)."""
+BOTS = {"random": 0, "greedy": 1, "search": 2, "mcts": 3, "rollout": 3}
+"""The bots ported to C, by name, as `play_games` numbers them (BOT_RANDOM, BOT_GREEDY,
+BOT_SEARCH, BOT_MCTS: the number of samples of the last two goes alongside)."""
 
 UNFINISHED = (None, "cycle", "cap")
 """A record's `unfinished`, by the C code (FINISHED, CYCLE, CAP)."""
@@ -28,6 +32,16 @@ UNFINISHED = (None, "cycle", "cap")
 def native_bot(name: str) -> int | None:
     """The C number of bot `name` as `get_bot` reads it, or None for a bot not in C."""
     return BOTS.get(name.strip().partition(":")[0])
+
+
+SAMPLES = {"search": DEFAULT_SAMPLES, "mcts": MCTS_SAMPLES, "rollout": MCTS_SAMPLES}
+"""The default samples of the search bots ported to C."""
+
+
+def bot_samples(name: str) -> int:
+    """The samples of a search bot text (``search:8``: 8; ``search``: the default), else 0."""
+    bot, number = parse_bot(name)
+    return (number or SAMPLES[bot]) if bot in SAMPLES else 0
 
 
 class Games:
@@ -40,7 +54,9 @@ class Games:
         self.bot_seeds = [bot_seed(seed, i) for i in games]
         self.orders = [seat_bots(bots, i, rotate) for i in games]
         numbers = [native_bot(b) for b in bots]
+        counts = [bot_samples(b) for b in bots]
         self.kinds = bytes(numbers[j] for order in self.orders for j in order)
+        self.samples = [counts[j] for order in self.orders for j in order]
 
 
 def play_records(engine, players: int, games: Games) -> list[dict]:
@@ -48,7 +64,7 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
     ext = engine.EXTENSION
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
-    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds)
+    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds, games.samples)
     team_mode = engine.VARIANT["rules"].get("teams.mode", "none")
     teams = None if team_mode == "none" else teams_of(team_mode, players)  # PR1
     records = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from durakc.diagnostics import did_you_mean
 from durakc.sim.cards import is_joker, is_wild, printed, rank, split, suit
+from durakc.sim.determinize import make_determinized_bot
 from durakc.sim.search import make_search_bot
 
 Bot = Callable[..., object]
@@ -268,6 +269,8 @@ register_bot("random", lambda _: random_bot)
 register_bot("greedy", lambda _: greedy_bot)
 for _name in ("mcts", "rollout"):
     register_bot(_name, lambda n: make_search_bot(greedy_bot, n), param="samples")
+
+register_bot("search", lambda n: make_determinized_bot(greedy_bot, n), param="samples")
 
 BOT_NAMES = tuple(BOTS)
 """The names of the bots registered above."""

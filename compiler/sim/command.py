@@ -31,7 +31,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--bots", default="random",
                         help="comma-separated bots, one per seat or one for all: random, greedy, "
                              "mcts[:SAMPLES] (alias rollout[:SAMPLES]: determinized greedy "
-                             "rollouts, default 12 samples) (default random)")
+                             "rollouts, default 12 samples), search[:SAMPLES] (sampling with "
+                             "an exact endgame solver, default 256 samples; docs/search.md) "
+                             "(default random)")
     parser.add_argument("--rotate", action="store_true",
                         help="rotate the bots one seat further each game (fair bot matches)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
