@@ -54,8 +54,11 @@ def post(url: str, path: str, body: dict, **kw) -> tuple[int, dict]:
 
 
 def spec_text(name: str) -> str:
-    """The text of a bundled spec."""
-    return (REPO / "variants" / f"{name}.yaml").read_text(encoding="utf-8")
+    """The text of a bundled spec (variants/ or the house gallery variants/house/)."""
+    path = REPO / "variants" / f"{name}.yaml"
+    if not path.exists():
+        path = REPO / "variants" / "house" / f"{name}.yaml"
+    return path.read_text(encoding="utf-8")
 
 
 # -- the browser ----------------------------------------------------------------------------
