@@ -1449,11 +1449,8 @@ static int view_cards_ok(const durak_no_stock_view *v, mask_t *seen)
         return 0;
     }
     *seen |= v->discard;
-    /* the trump card has the trump suit, and lies under the stock until drawn last (trump.mode: turned_bottom) */
+    /* the trump card has the trump suit */
     if (v->turned >= 0 && SUIT_OF(v->turned) != v->trump) {
-        return 0;
-    }
-    if (v->trump >= 0 && v->nstock && v->stock[v->nstock - 1] != v->turned) {
         return 0;
     }
     return 1;
@@ -1510,6 +1507,7 @@ int durak_no_stock_set(durak_no_stock_game *g, const durak_no_stock_view *v)
     if ((v->aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->aside & seen) || v->nstock) {
         return DURAK_NO_STOCK_E_STATE;
     }
+    seen |= v->aside;  /* a place of its own: every card of the deck is in exactly one */
     if (seen != DECK_MASK) {
         return DURAK_NO_STOCK_E_STATE;  /* a card in no place */
     }

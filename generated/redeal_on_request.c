@@ -1560,7 +1560,8 @@ static int view_seats_ok(const durak_redeal_on_request_view *v)
         return 0;  /* in play: no loser, attacker and defender two seats in the game, to_move in it */
     }
     if (v->phase == DURAK_REDEAL_ON_REQUEST_OPENING) {
-        return !v->ntable && v->to_move == v->attacker;
+        /* deal.offer_redeal: the seat asked moves while the questions last (HR19) */
+        return !v->ntable && v->to_move == (v->asking < 0 ? v->attacker : v->asking);
     }
     if (v->phase == DURAK_REDEAL_ON_REQUEST_DEFENCE) {
         return unbeaten && !v->took && v->to_move == v->defender;
@@ -1657,7 +1658,7 @@ int durak_redeal_on_request_set(durak_redeal_on_request_game *g, const durak_red
 
 /* The verbs, indexed by action kind (the Python engine's VERBS). */
 static const char *const VERB_TEXT[] = {
-    "attack", "beat", "transfer", "show", "throw", "take", "pass"
+    "attack", "beat", "transfer", "show", "throw", "take", "pass", "redeal", "keep"
 };
 
 /* Appends `word` to buf[*len ..] within `size` bytes (always NUL-terminated when size > 0);
@@ -1818,6 +1819,12 @@ int durak_redeal_on_request_parse_action(const char *text, durak_redeal_on_reque
         }
         act.a = cards[0];
         act.d = cards[1];
+        break;
+    case DURAK_REDEAL_ON_REQUEST_REDEAL:
+    case DURAK_REDEAL_ON_REQUEST_KEEP:
+        if (ncards) {
+            return DURAK_REDEAL_ON_REQUEST_E_TEXT;  /* 'redeal' and 'keep' take no cards (HR19) */
+        }
         break;
     default:
         if (!ncards || ((kind == DURAK_REDEAL_ON_REQUEST_SHOW || kind == DURAK_REDEAL_ON_REQUEST_THROW) && ncards != 1)) {

@@ -1707,7 +1707,7 @@ int durak_resign_set(durak_resign_game *g, const durak_resign_view *v)
 
 /* The verbs, indexed by action kind (the Python engine's VERBS). */
 static const char *const VERB_TEXT[] = {
-    "attack", "beat", "transfer", "show", "throw", "take", "pass"
+    "attack", "beat", "transfer", "show", "throw", "take", "pass", "resign"
 };
 
 /* Appends `word` to buf[*len ..] within `size` bytes (always NUL-terminated when size > 0);
@@ -1868,6 +1868,11 @@ int durak_resign_parse_action(const char *text, durak_resign_action *out)
         }
         act.a = cards[0];
         act.d = cards[1];
+        break;
+    case DURAK_RESIGN_RESIGN:
+        if (ncards) {
+            return DURAK_RESIGN_E_TEXT;  /* 'resign' takes no cards (HR24) */
+        }
         break;
     default:
         if (!ncards || ((kind == DURAK_RESIGN_SHOW || kind == DURAK_RESIGN_THROW) && ncards != 1)) {

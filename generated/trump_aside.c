@@ -1451,11 +1451,8 @@ static int view_cards_ok(const durak_trump_aside_view *v, mask_t *seen)
         return 0;
     }
     *seen |= v->discard;
-    /* the trump card has the trump suit, and lies under the stock until drawn last (trump.mode: turned_bottom) */
+    /* the trump card has the trump suit */
     if (v->turned >= 0 && SUIT_OF(v->turned) != v->trump) {
-        return 0;
-    }
-    if (v->trump >= 0 && v->nstock && v->stock[v->nstock - 1] != v->turned) {
         return 0;
     }
     return 1;
@@ -1512,6 +1509,7 @@ int durak_trump_aside_set(durak_trump_aside_game *g, const durak_trump_aside_vie
     if ((v->aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->aside & seen)) {
         return DURAK_TRUMP_ASIDE_E_STATE;
     }
+    seen |= v->aside;  /* a place of its own: every card of the deck is in exactly one */
     if (seen != DECK_MASK) {
         return DURAK_TRUMP_ASIDE_E_STATE;  /* a card in no place */
     }

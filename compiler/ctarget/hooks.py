@@ -93,6 +93,7 @@ C_HOOK_POINTS = {
     "verb_texts": "text: further verbs after \"pass\", in the order of the action kinds (`, \"swap\"`)",
     "parse_cards": "parse_action: map the parsed card ints `cards[0 .. ncards-1]` (as the Python parse hook)",
     "empty_game": "new: the capability's state in a game nothing has been dealt to (`g`)",
+    "set_opening_turn": "set, view_seats_ok: return whether `to_move` and the table agree in the opening phase",
     "set_throw_turn": "set, view_seats_ok: return whether `to_move` and the table agree in the throw phase",
     "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
     "bot_choice": "bots, greedy_bot: return an action index before defending or attacking (`k`, the kinds)",

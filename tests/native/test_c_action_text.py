@@ -14,7 +14,8 @@ from durakc.ir import module_name
 
 pytestmark = needs_cc
 
-VARIANTS = ["transfer", "podkidnoy", "poker", "jokers", "weli", "trump-six", "pairs", "siege"]
+VARIANTS = ["transfer", "podkidnoy", "poker", "jokers", "weli", "trump-six", "pairs", "siege",
+            "resign"]  # redeal-on-request: its Python engine sets the read-only to_move (main c5aa00a)
 GAMES = 6
 STEPS = 400
 

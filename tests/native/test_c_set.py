@@ -16,7 +16,7 @@ from durakc.schema_envs import COUNTER_MAX
 pytestmark = needs_cc
 
 VARIANTS = ["transfer", "pairs", "teams-of-three", "jokers", "weli", "poker", "siege",
-            "changeable-trump"]
+            "changeable-trump", "no-stock", "trump-aside", "resign", "redeal-on-request"]
 
 
 @pytest.mark.parametrize("name", [pytest.param(n, marks=skip_refused(n)) for n in VARIANTS])
