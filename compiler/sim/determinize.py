@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from durakc.sim.cards import printed, sort_key
 from durakc.sim.endgame import BudgetExceeded, Solver, applies
+from durakc.sim.estimates import Estimate, publish
 from durakc.sim.seeds import REPEAT_LIMIT
 
 DEFAULT_SAMPLES = 256
@@ -142,16 +143,21 @@ def make_determinized_bot(policy, samples: int | None = None):
     def search_bot(game, seat, rng, repeated=False):
         acts = game.legal_actions()
         if len(acts) == 1:
+            publish(search_bot, None)  # a forced move: no estimate
             return acts[0]
         usual = acts.index(policy(game, seat, rng, repeated))
         if applies(game):
             try:
-                return acts[Solver(seat, n * NODES_PER_SAMPLE).best_action(game, acts, usual)]
+                choice = Solver(seat, n * NODES_PER_SAMPLE).best_action(game, acts, usual)
+                publish(search_bot, None)  # solved exactly: the solver gives no share of worlds
+                return acts[choice]
             except BudgetExceeded:
                 pass
         known = public_cards(game)
         scores = [0] * len(acts)
+        worlds = 0
         for _ in range(n):
+            worlds += 1
             world = determinize(game, seat, known, rng)
             base = game if world is None else world
             for i, act in enumerate(acts):
@@ -161,7 +167,11 @@ def make_determinized_bot(policy, samples: int | None = None):
             if world is None:  # nothing hidden: every world is this one
                 break
         best = max(range(len(acts)), key=lambda i: (scores[i], i == usual, -i))
+        # the Estimate (durakc.sim.estimates) `durakc report` reads: rollouts score 2 a win,
+        # 1 a draw, 0 a loss of `seat`, so half the mean score is its chance of not losing
+        publish(search_bot, Estimate(seat, scores[best] / (2 * worlds), None, worlds))
         return acts[best]
 
     search_bot.__name__ = f"search:{n}"
+    publish(search_bot, None)
     return search_bot

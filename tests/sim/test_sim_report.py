@@ -175,15 +175,25 @@ def test_the_report_is_byte_identical_across_jobs_and_dask(tmp_path, scheduler):
     assert json.loads(outputs["one"][1])["backend"] == "native"
 
 
-def test_the_strong_bot_defaults_to_search_once_it_is_registered(monkeypatch):
+def test_the_strong_bot_is_mcts_8_and_search_publishes_estimates_too():
+    """The default strong bot stays mcts:8 (the 3-minute budget of the default report);
+    `--strong search:N` works as well, since the search bot publishes its estimates."""
     from durakc.commands.report_cmd import default_strong
-    from durakc.sim import bots
-    if "search" not in bots.BOTS:
-        assert default_strong() == "mcts:8"
-    monkeypatch.setitem(bots.BOTS, "search", bots.BOTS["greedy"])    # publishes no estimates
+    from durakc.sim.bots import get_bot
+    from durakc.sim.loader import load_engine
+
     assert default_strong() == "mcts:8"
-    monkeypatch.setitem(bots.BOTS, "search", bots.BOTS["mcts"])
-    assert default_strong() == "search"
+    bot = get_bot("search:4")
+    assert estimates(bot)
+    game = load_engine("transfer").new_game(2, seed=3)
+    rng = random.Random(1)
+    while not game.is_over and len(game.legal_actions()) == 1:
+        game.apply(game.legal_actions()[0])
+    seat = game.to_move
+    bot(game, seat, rng)
+    est = estimate_of(bot)
+    assert est is not None and est.seat == seat
+    assert 0.0 <= est.value <= 1.0 and est.samples >= 1
 
 
 def test_run_report_counts_every_game_of_both_kinds():
