@@ -172,6 +172,12 @@ KEYS: tuple[Key, ...] = (
                         "to the table the entitled players are asked, the current attacker "
                         "first, before the defender moves (siege; no transfers)",
         }),
+    # -- the card being played (HR1-HR4, HR9): capability `throw_card`
+    Key("throw_in.card", "expr", "c.rank in table.ranks",
+        "which card `c` a seat may add to the attack (a throw-in; the opening and transfers "
+        "have their own keys): the default is a rank already on the table, attack or defence "
+        "cards (T17); `not took and ...` ends throw-ins at a take (HR9)",
+        ("T17", "HR1", "HR2", "HR3", "HR4", "HR9"), env="throw", result="bool"),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
         "fixed teams by seat: the defender (and a transfer's target) is the next active "

@@ -158,6 +158,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         self.shown = []
         self.late = []
         self.swapped = False  # PK1: at most one swap per opening
+        self.opening = []  # the round's opening attack, as played (throw_in.card: opening)
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
@@ -307,12 +308,30 @@ class Game(TeamRules, SeriesLosses, GameState):
         return acts
 
     def _throw_ins(self):
-        """T2, T17, P5: a card of a rank already on this round's table."""
-        ranks = self.ranks_on_table()
-        deck = self.variant.deck
-        return [make_action(deck, "throw", [p])
-                for c in self._hands[self.to_move] if rank_of(c) in ranks
-                for p in deck.played_as(c)]  # W2
+        """T2, T17, P5, HR1-HR4, HR9 (throw_in.card): the cards this seat may add."""
+        return [make_action(self.variant.deck, "throw", [p]) for p in self.throwable(self.to_move)]
+
+    def throwable(self, seat):
+        """throw_in.card (T17, HR1-HR4, HR9): the cards, as played, `seat` may add now, each
+        judged with the table, the opening and the round's state."""
+        deck, variant = self.variant.deck, self.variant
+        trump = self.trump_of(self._defender)  # SK2: is_trump as the defence counts it
+        env = variant.env({
+            "table": variant.cards([c for pair in self._table for c in pair if c is not None], trump),
+            "attack": variant.cards([a for a, _ in self._table], trump),
+            "opening": variant.cards(self.opening, trump),
+            "took": self.took,
+            "attack_cards": len(self._table),
+            "unbeaten": len(self.unbeaten()),
+            "limit": self.limit,
+            "first_round": self.first_round,
+            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
+            "is_attacker": seat == self._attacker,
+            "players": self.players,
+            "active_players": self.active_count(),
+        })
+        return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
+                if variant.may_add(dict(env, c=variant.card(p, trump)))]
 
     # -- applying actions --------------------------------------------------------------
     def apply(self, action):
@@ -332,6 +351,7 @@ class Game(TeamRules, SeriesLosses, GameState):
         """T10: the opening cards lie on the table, unbeaten; the defender answers (SG4: under
         siege the entitled players are asked first)."""
         self._play(self._attacker, cards)
+        self.opening = list(cards)
         if self.siege():
             self._open_throw_ins()
             return
@@ -428,9 +448,8 @@ class Game(TeamRules, SeriesLosses, GameState):
         passed since the table last changed and holds a card it may add; close the round when
         there is none or no card fits any more (T17, T19)."""
         if self.room_for_one_more():
-            ranks = self.ranks_on_table()
             for seat in self.throwers():
-                if seat not in self.passed and any(rank_of(c) in ranks for c in self._hands[seat]):
+                if seat not in self.passed and self.throwable(seat):
                     self.to_move = seat
                     return
         if self.unbeaten() and not self.took:

@@ -24,7 +24,7 @@ class GameState:
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
-              "exchanged")
+              "exchanged", "opening")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""

@@ -357,6 +357,9 @@ def random_play(ctx: Ctx, params: dict):
     no_late = S.rule_matches(rules.get("transfer.when"), "beaten == 0")
     limit6 = S.rule_matches(rules.get("attack.limit"), "6")
     siege = rules.get("throw_in.timing") == "any_time"  # SG2: throw-ins while unbeaten
+    # T17 (throw_in.card's default); a house rule (HR1-HR4, HR9) says which card instead
+    rank_rule = S.rule_matches(rules.get("throw_in.card", "c.rank in table.ranks"),
+                               "c.rank in table.ranks")
 
     taken = [False]  # the defender declared take in the current round
 
@@ -387,7 +390,8 @@ def random_play(ctx: Ctx, params: dict):
                 assert g.to_move != g.defender, f"{where}: the defender may not {a!r}"
             if verb == "throw":
                 assert len(cards) == 1, f"{where}: throws are one card at a time: {a!r}"
-                assert S.printed(cards[0])[:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
+                assert not rank_rule or S.printed(cards[0])[:-1] in ranks_on_table, (
+                    f"{where}: {a!r} rank not on table")
                 assert not unbeaten or taken[0] or siege, (
                     f"{where}: {a!r} while cards are unbeaten and nobody took")
             if verb in ("beat", "transfer", "show", "take"):

@@ -42,6 +42,7 @@ CAPABILITY_MARKERS = {
     "deal_sizes": "# deal.initial_hand (L2)",
     "redeal_rule": "def _redeal_needed(",
     "right_of_loser": "# series.first_attacker: right_of_loser",
+    "throw_card": "def _throwable(self, seat):",
     # run-time expressions over cards and collections (durakc.expr_sets)
     "card_sets": "# -- Expression tables",
 }
