@@ -46,7 +46,7 @@ def throw_card_section(r: dict) -> Capability | None:
     expr = r["throw_in.card"]
     if is_core_throw_card(expr):
         return None
-    names = dict(THROW_NAMES, **{"$trumps": _trumps(r)})
+    names = dict(THROW_NAMES, **{"$trumps": trumps_mask(r)})
     return Capability("throw_card", {
         "text": expr.canonical(),
         "code": expr.to_python(names, inline_minmax=True),
@@ -57,9 +57,10 @@ def throw_card_section(r: dict) -> Capability | None:
     })
 
 
-def _trumps(r: dict) -> str:
-    """The emitted mask of the trump cards for `c.is_trump` and `.trumps`: the defender's own
-    suit under trump.mode per_seat (SK2), else the game's trump."""
+def trumps_mask(r: dict) -> str:
+    """The emitted mask of the trump cards for `c.is_trump` and `.trumps` (throw_in.card,
+    transfer.when): the defender's own suit under trump.mode per_seat (SK2), else the game's
+    trump."""
     if r["trump.mode"] == "per_seat":
         suits = list(r["deck.suits"])
         seat_suits = tuple(suits.index(s) for s in r["trump.seat_suits"])

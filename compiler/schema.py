@@ -196,8 +196,9 @@ KEYS: tuple[Key, ...] = (
         "the defender may pass the attack on by playing cards of the attacked rank",
         ("T13", "P4")),
     Key("transfer.when", "expr", "beaten == 0",
-        "when a transfer is allowed (the unbeaten cards must also share one rank)",
-        ("T13", "T15", "T18", "K1"), env="transfer", result="bool"),
+        "when a transfer is allowed, judged for each transfer (or show) it could be, with the "
+        "table as it would be after it (the unbeaten cards must also share one rank)",
+        ("T13", "T15", "T18", "K1", "HR5", "HR6"), env="transfer", result="bool"),
     Key("transfer.capacity", "expr", "attack_cards <= min(limit, next_hand)",
         "what must hold after a transfer or show, counted with the next defender's hand now",
         ("T14", "T26", "T27", "K3"), env="transfer", result="bool"),

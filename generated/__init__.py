@@ -23,6 +23,7 @@ ENGINES = (
     'mini',
     'neighbours',
     'no-aces-thrown',
+    'no-last-card-transfer',
     'no-throw-after-take',
     'no-trump',
     'opening-rank-only',
@@ -42,6 +43,7 @@ ENGINES = (
     'teams-of-three',
     'transfer',
     'trump-six',
+    'trump-transfer',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -63,6 +65,7 @@ MODULES = {  # variant name -> module name inside this package
     'mini': 'mini',
     'neighbours': 'neighbours',
     'no-aces-thrown': 'no_aces_thrown',
+    'no-last-card-transfer': 'no_last_card_transfer',
     'no-throw-after-take': 'no_throw_after_take',
     'no-trump': 'no_trump',
     'opening-rank-only': 'opening_rank_only',
@@ -82,6 +85,7 @@ MODULES = {  # variant name -> module name inside this package
     'teams-of-three': 'teams_of_three',
     'transfer': 'transfer',
     'trump-six': 'trump_six',
+    'trump-transfer': 'trump_transfer',
     'weli': 'weli',
 }
 

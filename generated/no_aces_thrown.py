@@ -339,7 +339,7 @@ EXPR_RANK = (  # the rank of each card int: its index in 2 3 ... K A; a joker -1
     12,  # AD
     12,  # AC
 )
-_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
+_EXPR_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
     (0x20, 0x00000000F),  # 6
     (0x40, 0x0000000F0),  # 7
     (0x80, 0x000000F00),  # 8
@@ -355,7 +355,7 @@ _RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of i
 def _set_ranks(cards):
     """The ranks of a collection of cards, as a set of ranks (a joker adds none)."""
     ranks = 0
-    for bit, of_rank in _RANK_BITS:
+    for bit, of_rank in _EXPR_RANK_BITS:
         if cards & of_rank:
             ranks |= bit
     return ranks

@@ -378,7 +378,7 @@ EXPR_SUIT = (  # the suit of each card int: S H D C from 0 (a wild card: as name
     2,  # AD
     3,  # AC
 )
-_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
+_EXPR_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
     (0x20, 0x00000000F),  # 6
     (0x40, 0x0000000F0),  # 7
     (0x80, 0x000000F00),  # 8
@@ -389,7 +389,7 @@ _RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of i
     (0x1000, 0x0F0000000),  # K
     (0x2000, 0xF00000000),  # A
 )
-_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
+_EXPR_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
     (0x2, 0x111111111),  # S
     (0x4, 0x222222222),  # H
     (0x8, 0x444444444),  # D
@@ -400,7 +400,7 @@ _SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of i
 def _set_ranks(cards):
     """The ranks of a collection of cards, as a set of ranks (a joker adds none)."""
     ranks = 0
-    for bit, of_rank in _RANK_BITS:
+    for bit, of_rank in _EXPR_RANK_BITS:
         if cards & of_rank:
             ranks |= bit
     return ranks
@@ -409,7 +409,7 @@ def _set_ranks(cards):
 def _set_suits(cards):
     """The suits of a collection of cards, as a set of suits (a joker adds none)."""
     suits = 0
-    for bit, of_suit in _SUIT_BITS:
+    for bit, of_suit in _EXPR_SUIT_BITS:
         if cards & of_suit:
             suits |= bit
     return suits

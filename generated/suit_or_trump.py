@@ -347,7 +347,7 @@ EXPR_TRUMP_IDS = (  # the card ints of each trump suit index; [-1]: no trump
     0x888888888,  # C
     0x000000000,  # none
 )
-_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
+_EXPR_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
     (0x2, 0x111111111),  # S
     (0x4, 0x222222222),  # H
     (0x8, 0x444444444),  # D
@@ -358,7 +358,7 @@ _SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of i
 def _set_suits(cards):
     """The suits of a collection of cards, as a set of suits (a joker adds none)."""
     suits = 0
-    for bit, of_suit in _SUIT_BITS:
+    for bit, of_suit in _EXPR_SUIT_BITS:
         if cards & of_suit:
             suits |= bit
     return suits

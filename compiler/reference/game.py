@@ -273,11 +273,17 @@ class Game(TeamRules, SeriesLosses, GameState):
             return None
         return ranks.pop() if len(ranks) == 1 else None
 
-    def transfer_env(self, added):
-        """The `transfer` environment for a transfer of `added` cards (a show adds none)."""
+    def transfer_env(self, played, show=False):
+        """The `transfer` environment for a transfer of the cards `played`, or the show of the
+        trump `played[0]` (it adds nothing to the table): every count as it would be after it."""
+        added = 0 if show else len(played)
         beaten = len(self._table) - len(self.unbeaten())
         late_unbeaten = sum(1 for a in self.unbeaten() if a in self.late)
+        trump = self.trump_of(self._defender)
         return {
+            "played": self.variant.cards(played, trump),  # HR5
+            "hand_after": len(self._hands[self._defender]) - added,  # HR6
+            "$deck_ranks": self.variant.deck_rank_values,
             "first_round": self.first_round,
             "limit": self.limit,
             "attack_cards": len(self._table) + added,
@@ -294,17 +300,21 @@ class Game(TeamRules, SeriesLosses, GameState):
         if not self.variant.value("transfer.enabled"):
             return []
         rank = self.attacked_rank()
-        if rank is None or not self.variant.transfer_allowed(self.transfer_env(0)):
+        if rank is None:
             return []
-        deck = self.variant.deck
+        variant, deck = self.variant, self.variant.deck
         mine = [c for c in self._hands[self._defender] if rank_of(c) == rank]
+        # transfer.when and transfer.capacity, each counted after the transfer (issue 19 2b)
         acts = [make_action(deck, "transfer", sub) for sub in _subsets(mine)
-                if self.variant.transfer_fits(self.transfer_env(len(sub)))]
-        if self.variant.value("transfer.show_trump") and self.trump is not None:
-            shown = self.shown if self.variant.value("transfer.show_once") else []  # S2
-            if self.variant.transfer_fits(self.transfer_env(0)):  # T14 with nothing added (S1)
-                acts += [make_action(deck, "show", [c]) for c in mine
-                         if suit_of(c) == self.trump and c not in shown]
+                if variant.transfer_allowed(env := self.transfer_env(sub))
+                and variant.transfer_fits(env)]
+        if variant.value("transfer.show_trump") and self.trump is not None:
+            shown = self.shown if variant.value("transfer.show_once") else []  # S2
+            for c in mine:  # S1: a trump shown adds nothing to the table (T14 as it is)
+                env = self.transfer_env([c], show=True)
+                if (suit_of(c) == self.trump and c not in shown and variant.transfer_allowed(env)
+                        and variant.transfer_fits(env)):
+                    acts.append(make_action(deck, "show", [c]))
         return acts
 
     def _throw_ins(self):

@@ -167,6 +167,17 @@ def throw_card_agrees(rules, sc) -> bool:
     return True
 
 
+def transfer_when_agrees(rules, sc) -> bool:
+    """A transfer.when over the transfer's own cards (`played`, `hand_after`: HR5, HR6) only
+    removes transfers and shows: it agrees with the scenario when no transfer or show is
+    played or expected in it."""
+    expr = str(rules.get("transfer.when", "beaten == 0"))
+    if "played" not in expr and "hand_after" not in expr:
+        return True
+    body = {k: v for k, v in sc.items() if k not in ("doc", "id", "rules")}
+    return "transfer" not in str(body) and "show" not in str(body)
+
+
 def limit_is_six(rules, pos) -> bool:
     expr = rules.get("attack.limit", "6")
     names = {"first_round": bool(pos.get("first_round", False)), "players": pos["players"],
@@ -230,6 +241,8 @@ def position_compatible(sc, rules) -> bool:
         return False
     # the card being played (throw_in.card, HR1-HR4, HR9): T17's rule unless the scenario names it
     if "throw_in.card" not in sc.get("_assumes", {}) and not throw_card_agrees(rules, sc):
+        return False
+    if "transfer.when" not in sc.get("_assumes", {}) and not transfer_when_agrees(rules, sc):
         return False
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
