@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
-from durakc.ir_play import throw_card_section, trumps_mask
+from durakc.ir_play import opening_rule_section, throw_card_section, trumps_mask
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import ALL_RANKS, JOKER_COLOURS, TEAM_PLAYER_COUNTS, team_of, teams_of
@@ -174,9 +174,9 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _trump_sections(r)
     caps += _swap_sections(r)
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
-    played = throw_card_section(r)  # the card being played (HR1-HR4, HR9; ir_play)
-    if played is not None:
-        caps.append(played)
+    for played in (opening_rule_section(r), throw_card_section(r)):  # HR1-HR9 (ir_play)
+        if played is not None:
+            caps.append(played)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))

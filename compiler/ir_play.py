@@ -8,6 +8,7 @@ this capability (`templates/capabilities/throw_card.py.j2`, `templates/c/cap_thr
 
 from __future__ import annotations
 
+from durakc.expr_sizes import sizes_python
 from durakc.hooks import Capability
 from durakc.schema import KEY_BY_PATH
 
@@ -66,3 +67,29 @@ def trumps_mask(r: dict) -> str:
         seat_suits = tuple(suits.index(s) for s in r["trump.seat_suits"])
         return f"EXPR_TRUMP_IDS[{seat_suits!r}[self._defender]]"
     return "EXPR_TRUMP_IDS[self._trump]"
+
+
+# attack.opening as a condition (HR7, HR8): how the names of the `opening` environment read
+# in `_opening_actions`, where `cards` is the mask of a proposed opening.
+OPENING_NAMES = {
+    "cards": "cards",
+    "room": "room",
+    "hand": "hand",
+    "first_round": "self._first_round",
+    "players": "self.players",
+    "stock": "len(self._stock)",
+}
+
+
+def opening_rule_section(r: dict) -> Capability | None:
+    """attack.opening as a condition: the capability `opening_rule`, or None for a choice."""
+    expr = r["attack.opening"]
+    if isinstance(expr, str):
+        return None
+    names = dict(OPENING_NAMES, **{"$trumps": trumps_mask(r)})
+    return Capability("opening_rule", {
+        "text": expr.canonical(),
+        "code": expr.to_python(names, inline_minmax=True),
+        "noqa": expr.lint_note(names),
+        "sizes": sizes_python(expr.size_terms("cards"), names),
+    })

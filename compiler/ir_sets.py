@@ -25,6 +25,8 @@ def _runtime_exprs(r: dict):
         if key.env in (None, "cards"):
             continue
         value = r[key.path]
+        if isinstance(value, str):
+            continue  # an enum key with a condition holds one of its choices here
         if key.path in CORE_CODED and value.canonical() == key.default:
             continue  # the core's own code implements the default, reading no table
         yield from (value.values() if isinstance(value, dict) else [value])

@@ -152,8 +152,12 @@ KEYS: tuple[Key, ...] = (
                      "right_of_loser": "the player on the loser's right, against the loser "
                                        "(after a draw: the dealer's left)"}),
     # -- attacking -----------------------------------------------------------
-    Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
-        ("T10", "P4", "SG1"), choices=("same_rank", "single"),
+    Key("attack.opening", "enum", "same_rank",
+        "what the opening attack of a round may be: a choice, or a condition on the proposed "
+        "opening `cards` (the subsets of the hand, within `room`, whose sizes the condition "
+        "bounds: `len(cards) == ...` or `len(cards) <= ...`; capability `opening_rule`)",
+        ("T10", "P4", "SG1", "HR7", "HR8"), choices=("same_rank", "single"), env="opening",
+        result="bool",
         choice_docs={"same_rank": "one card or several cards of one rank",
                      "single": "exactly one card"}),
     Key("attack.limit", "expr", "6",
@@ -279,7 +283,8 @@ def key_rules(key: Key, value: object) -> tuple[str, ...]:
 def type_text(key: Key) -> str:
     """The key's type as the reference table shows it."""
     if key.type == "enum":
-        return " \\| ".join(f"`{c}`" for c in key.choices)
+        choices = " \\| ".join(f"`{c}`" for c in key.choices)
+        return f"{choices} \\| expr ({key.env} -> {key.result})" if key.env else choices
     if key.type == "expr":
         return f"expr ({key.env} -> {key.result})"
     if key.type == "annotations":

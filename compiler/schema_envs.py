@@ -127,6 +127,16 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still in the game"),
     },
+    # Evaluated for each opening attack the attacker could make (attack.opening as an
+    # expression, HR7, HR8): the subsets of the hand of the sizes it allows, within `room`.
+    "opening": {
+        "cards": ("cards", "the proposed opening attack"),
+        "room": ("int", "the most cards the opening may hold now: min(limit, the defender's hand, the attacker's hand)"),
+        "hand": ("cards", "the attacker's hand"),
+        "first_round": ("bool", "this is the game's first round"),
+        "players": ("int", "number of seats"),
+        "stock": ("int", "cards left in the stock"),
+    },
     # series capability: evaluated per seat at the deal (L2).
     "deal": {
         "losses": ("int", "games this seat has lost so far in the series (L1)"),
@@ -172,6 +182,7 @@ NAME_RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "throw": {"attack_cards": (0, CARDS_MAX), "unbeaten": (0, CARDS_MAX), "limit": (1, COUNTER_MAX),
               "stock": (0, CARDS_MAX), "players": (2, PLAYERS_MAX),
               "active_players": (0, PLAYERS_MAX)},
+    "opening": {"room": (0, CARDS_MAX), "players": (2, PLAYERS_MAX), "stock": (0, CARDS_MAX)},
     "deal": {"losses": (0, COUNTER_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
     "dealt": {"longest_suit": (0, CARDS_MAX), "trumps": (0, CARDS_MAX), "cards": (0, CARDS_MAX),
               "players": (2, PLAYERS_MAX)},

@@ -10,6 +10,8 @@ from the state as it is now.  A `Game` subclass bound to one `Variant` is made b
 
 from __future__ import annotations
 
+import itertools
+
 from durakc.reference.cards import (
     Action,
     IllegalAction,
@@ -221,8 +223,11 @@ class Game(TeamRules, SeriesLosses, GameState):
         """T10 / P4 (attack.opening): one card, or several of one rank within the limit."""
         deck = self.variant.deck
         hand = self._hands[self._attacker]
-        if self.variant.value("attack.opening") == "single":
+        rule = self.variant.value("attack.opening")
+        if rule == "single":
             return [make_action(deck, "attack", [p]) for c in hand for p in deck.played_as(c)]
+        if not isinstance(rule, str):
+            return self._openings_by_rule(rule, hand)
         cap = min(self.limit, len(self._hands[self._defender]))  # T10, T17
         acts = []
         for rank in deck.ranks:
@@ -231,6 +236,19 @@ class Game(TeamRules, SeriesLosses, GameState):
                      if len(sub) <= cap]
         acts += [make_action(deck, "attack", [c]) for c in hand if is_joker(c)]  # J4: alone
         return acts
+
+    def _openings_by_rule(self, rule, hand):
+        """attack.opening as a condition (HR7, HR8): every subset of the hand of at most room
+        = min(limit, the defender's hand, the attacker's hand) cards for which it holds."""
+        variant = self.variant
+        trump = self.trump_of(self._defender)
+        room = min(self.limit, len(self._hands[self._defender]), len(hand))
+        env = variant.env({"room": room, "hand": variant.cards(hand, trump),
+                           "first_round": self.first_round, "players": self.players,
+                           "stock": len(self._stock) + (self.hidden_trump is not None)})
+        return [make_action(variant.deck, "attack", list(sub))
+                for n in range(1, room + 1) for sub in itertools.combinations(hand, n)
+                if rule.evaluate(dict(env, cards=variant.cards(list(sub), trump)))]
 
     # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
     def lowest_trump(self):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
 from durakc.spec.cross_deck import check_deal, check_deck, check_players, check_teams, check_wild
-from durakc.spec.cross_play import check_siege
+from durakc.spec.cross_play import check_opening, check_siege
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
     check_hidden_trump,
@@ -24,7 +24,7 @@ from durakc.spec.cross_trumps import (
 from durakc.spec.files import SpecFile
 
 CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
-                check_teams, check_wild, check_siege, check_seat_trumps, check_hidden_trump,
+                check_teams, check_wild, check_siege, check_opening, check_seat_trumps, check_hidden_trump,
                 check_swaps, check_initial_hand, check_redeal)
 """Every cross check, in report order."""
 

@@ -242,6 +242,11 @@ def position_compatible(sc, rules) -> bool:
     # the card being played (throw_in.card, HR1-HR4, HR9): T17's rule unless the scenario names it
     if "throw_in.card" not in sc.get("_assumes", {}) and not throw_card_agrees(rules, sc):
         return False
+    # attack.opening as a condition on the opening's cards (HR7, HR8): every position
+    # scenario opens a round, so only those that name the rule apply
+    if "attack.opening" not in sc.get("_assumes", {}) \
+            and rules.get("attack.opening", "same_rank") not in ("same_rank", "single"):
+        return False
     if "transfer.when" not in sc.get("_assumes", {}) and not transfer_when_agrees(rules, sc):
         return False
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \

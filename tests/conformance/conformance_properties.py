@@ -100,7 +100,9 @@ def opening_any_card(ctx: Ctx, params: dict):
             if ctx.rules.get("swap.per_game"):  # swaps (PK1) are another rule: not T4's concern
                 legal = [a for a in legal if not a.startswith("swap ")]
             hand = g.hands[g.attacker]
-            for c in hand:
+            # attack.opening as a condition (HR7, HR8) decides which cards open: not T7's any card
+            chosen = ctx.rules.get("attack.opening", "same_rank") in ("same_rank", "single")
+            for c in hand if chosen else ():
                 for p in _played_as(ctx, c):
                     assert f"attack {p}" in legal, f"{where}: 'attack {p}' must be legal: {legal}"
             assert all(a.startswith("attack ") for a in legal), (

@@ -43,6 +43,7 @@ CAPABILITY_MARKERS = {
     "redeal_rule": "def _redeal_needed(",
     "right_of_loser": "# series.first_attacker: right_of_loser",
     "throw_card": "def _throwable(self, seat):",
+    "opening_rule": "def _masks_of_size(",
     # run-time expressions over cards and collections (durakc.expr_sets)
     "card_sets": "# -- Expression tables",
 }
