@@ -26,7 +26,14 @@ TRANSFER = {
     "unbeaten_late": "g->late_unbeaten",
 }
 TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)",
-                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))")  # K1
+                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))",  # K1
+                        # the transfer's cards and the defender's hand after it (HR5, HR6)
+                        played="(sub << (r * NSUITS))",
+                        hand_after="(popcount(g->hands[g->def]) - k)",
+                        **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+# transfer.when for a trump `t` shown (S1): nothing is added, the card stays in hand
+TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])",
+                      **{"$trumps": "EXPR_TRUMPS(g->trump)"})
 ROUND = {
     "first_round": "g->first_round",
     "players": "g->players",
@@ -81,7 +88,7 @@ def seat_constants(r: dict) -> dict:
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
     ("throw_in.who", SEAT, seat_constants),
-    ("transfer.when", TRANSFER, None),
+    ("transfer.when", TRANSFER_AFTER_K, None),  # judged after the transfer when it counts
     ("transfer.capacity", TRANSFER_AFTER_K, None),
 )
 
@@ -121,7 +128,12 @@ def c_context(spec: Spec, ir=None) -> dict:
         "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
         "limit_c": r["attack.limit"].to_c(ROUND),
         "throw_in_c": r["throw_in.who"].to_c(SEAT, seat_constants(r)),
-        "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
+        # transfer.when: once before the transfers, or per transfer when it reads the table
+        # after it (issue 19 2b; the IR's transfer section says which)
+        "transfer_when_after": _when_after(ir),
+        "transfer_when_c": "1" if _when_after(ir) else r["transfer.when"].to_c(TRANSFER),
+        "transfer_when_k_c": r["transfer.when"].to_c(TRANSFER_AFTER_K) if _when_after(ir) else "",
+        "transfer_when_shown_c": r["transfer.when"].to_c(TRANSFER_SHOWN) if _when_after(ir) else "",
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
@@ -137,6 +149,11 @@ def c_context(spec: Spec, ir=None) -> dict:
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
     return v
+
+
+def _when_after(ir) -> bool:
+    """transfer.when reads a count of the table after the transfer (issue 19 2b)."""
+    return any(cap.name == "transfer" and cap.when_after for cap in ir.capabilities)
 
 
 def _capability_values(ir, r: dict) -> dict:
