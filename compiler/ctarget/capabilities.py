@@ -20,7 +20,7 @@ SUPPORTED = frozenset({
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
-    "swaps", "card_sets",
+    "swaps", "card_sets", "throw_card",
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 

@@ -34,6 +34,14 @@ TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nu
 # transfer.when for a trump `t` shown (S1): nothing is added, the card stays in hand
 TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])",
                       **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+# throw_in.card (HR1-HR4, HR9) in `throwable(g, seat)`: `c` a card int as played, `table`
+# and `attack` locals of the table as played; `opening` has no C form (no state for it yet).
+THROW = {
+    "c": "c", "table": "table", "attack": "attack", "took": "g->took",
+    "attack_cards": "g->natt", "unbeaten": "g->nunb", "limit": "g->limit",
+    "first_round": "g->first_round", "stock": "g->nstock", "is_attacker": "(seat == g->atk)",
+    "players": "g->players", "active_players": "g->left",
+}
 ROUND = {
     "first_round": "g->first_round",
     "players": "g->players",
@@ -90,6 +98,7 @@ EXPRESSION_KEYS = (
     ("throw_in.who", SEAT, seat_constants),
     ("transfer.when", TRANSFER_AFTER_K, None),  # judged after the transfer when it counts
     ("transfer.capacity", TRANSFER_AFTER_K, None),
+    ("throw_in.card", dict(THROW, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
 )
 
 
@@ -184,6 +193,10 @@ def _capability_values(ir, r: dict) -> dict:
         "wild_c": _wild_tables(r) if "wild" in sections else {},
         "deal_sizes_c": r["deal.initial_hand"].to_c(DEAL) if "deal_sizes" in sections else "",
         "redeal_c": r["deal.redeal_if"].to_c(DEALT) if "redeal_rule" in sections else "",
+        # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
+        "throw_card_c": r["throw_in.card"].to_c(dict(THROW, **{"$trumps": (
+            "EXPR_TRUMPS(SEAT_SUIT[g->def])" if "seat_trumps" in sections
+            else "EXPR_TRUMPS(g->trump)")})) if "throw_card" in sections else "",
     }
 
 

@@ -38,11 +38,13 @@ MARKERS = {
     "trump_exchange": "EXCHANGE",
     "swaps": "may_swap(",
     "card_sets": "Expression tables",
+    "throw_card": "static mask_t throwable(",
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
          "series_state": "ladder", "deal_sizes": "ladder", "redeal_rule": "lopsided-redeal",
          "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker",
+         "throw_card": "rank-or-suit",
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml")}
 
