@@ -35,9 +35,9 @@ TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nu
 TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])",
                       **{"$trumps": "EXPR_TRUMPS(g->trump)"})
 # throw_in.card (HR1-HR4, HR9) in `throwable(g, seat)`: `c` a card int as played, `table`
-# and `attack` locals of the table as played; `opening` has no C form (no state for it yet).
+# and `attack` locals of the table as played; `opening` the state the capability keeps.
 THROW = {
-    "c": "c", "table": "table", "attack": "attack", "took": "g->took",
+    "c": "c", "table": "table", "attack": "attack", "opening": "g->opening", "took": "g->took",
     "attack_cards": "g->natt", "unbeaten": "g->nunb", "limit": "g->limit",
     "first_round": "g->first_round", "stock": "g->nstock", "is_attacker": "(seat == g->atk)",
     "players": "g->players", "active_players": "g->left",

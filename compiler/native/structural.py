@@ -53,7 +53,15 @@ def structural(py) -> Structural:
         _trump_exchange(s)
     if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
         _swaps(s)
+    if "opening" in getattr(py, "_SAVED_KEYS", ()):  # capability `throw_card` reading `opening`
+        _throw_opening(s, py)
     return s
+
+
+def _throw_opening(s: Structural, py) -> None:
+    text, index = py.CARD_TEXT, py.card_index
+    s.to_dict.append(lambda v: {"opening": [text[c] for c in v["opening"]]})
+    s.to_view.append(lambda d: {"opening": tuple(index(t) for t in d["opening"])})
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
