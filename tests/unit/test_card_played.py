@@ -60,3 +60,14 @@ def test_refused_throw_names_the_rule():
     g.apply("beat 9H AH")
     with pytest.raises(mod.IllegalAction, match="throw_in.card does not allow AC here"):
         g.apply("throw AC")
+
+
+def test_rl_encoding_refuses_openings_of_several_ranks_up_front():
+    np = pytest.importorskip("numpy")
+    assert np
+    from durakc.rl.encoding import DurakEncoding
+    from durakc.sim.loader import load_engine
+
+    with pytest.raises(ValueError, match="openings of several ranks"):
+        DurakEncoding(load_engine("treshka"))
+    DurakEncoding(load_engine("rank-or-suit"))  # throw_in.card: the actions are unchanged
