@@ -53,6 +53,7 @@ from durakc.expr_partial import partial
 from durakc.expr_ranges import is_wide, result_problem
 from durakc.expr_sets import needs
 from durakc.expr_simplify import simplify
+from durakc.expr_sizes import size_terms
 from durakc.expr_syntax import MAX_DEPTH, MAX_LENGTH, ExprProblem, parse
 from durakc.schema import ENVIRONMENTS, SUIT_COLOURS
 
@@ -146,6 +147,11 @@ class Expr:
     def runtime_needs(self) -> set[str]:
         """The engine tables and helpers its emitted form reads (`durakc.expr_sets.NEEDS`)."""
         return needs(self._root)
+
+    def size_terms(self, name: str):
+        """The sizes this condition allows for the collection `name`, as terms of
+        `durakc.expr_sizes.size_terms`; None when they can not be bounded."""
+        return size_terms(self._root, name)
 
     def lint_note(self, namemap: dict[str, str], constants: dict | None = None) -> str:
         """The noqa comment a line holding ``to_python(..., inline_minmax=True)`` needs, or ''."""

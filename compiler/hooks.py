@@ -87,6 +87,8 @@ HOOK_POINTS = {
     "beat_next": "apply(): after a beat, who moves next (`unbeaten`: cards still unbeaten)",
     "thrown": "_throw: after the thrown card `mask` went on the table",
     "throw_next": "_throw: after a throw-in, who moves next",
+    "ask_throwers": "_ask_throwers: ask the next entitled seat that has not passed and holds a card it may add "
+                    "(set to_move, return), else fall through",
     "throwers_done": "_ask_throwers: nobody (more) may throw now: close the round",
     "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
     "apply_methods": "Game methods that apply_kinds calls",

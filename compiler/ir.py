@@ -15,6 +15,7 @@ from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
 from durakc.ir_decks import deck_sections
+from durakc.ir_play import opening_rule_section, throw_card_section, trumps_mask
 from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
@@ -44,7 +45,20 @@ _TRANSFER_NOW = {
 # been beaten, the k transferred cards are late ones too (K1), as the reference counts them.
 _TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
                          unbeaten="(len(self._unbeaten) + k)",
-                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))")
+                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))",
+                         played="transfer.mask",
+                         hand_after="(self._hands[self._defender].bit_count() - k)")
+# A show (S1) adds nothing to the table and keeps its card: `c` is the trump shown.
+_SHOWN = dict(_TRANSFER_NOW, played="(1 << c)", hand_after="self._hands[self._defender].bit_count()")
+# Why a transfer or show `action` is refused: `added` cards go on the table.
+_TRANSFER_ACTION = dict(_TRANSFER_AFTER_K, attack_cards="(len(self._attack_cards) + added)",
+                        unbeaten="(len(self._unbeaten) + added)",
+                        unbeaten_late="(self._late_unbeaten + (added if self._beaten else 0))",
+                        played="action.mask",
+                        hand_after="(self._hands[self._defender].bit_count() - added)")
+_AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
+"""transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
+reading one is judged per transfer, with the capacity, not once before them."""
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
@@ -177,6 +191,9 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19): after the swaps' openings
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
+    for played in (opening_rule_section(r), throw_card_section(r)):  # HR1-HR9 (ir_play)
+        if played is not None:
+            caps.append(played)
     if r["outcome.annotations"]:
         caps.append(Capability("annotations", {"items": [
             (name, expr.canonical(), expr.to_python(_OUTCOME))
@@ -337,14 +354,20 @@ def _transfer_section(r: dict) -> Capability:
     following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
                  else "self._opponent(self._defender)")
     inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
+    trumps = {"$trumps": trumps_mask(r)}
+    after = bool(when.names & _AFTER_NAMES)
     return Capability("transfer", {
+        # transfer.when reads the table after the transfer: judged per transfer (2b)
+        "when_after": after,
+        "when_k_code": when.to_python(dict(_TRANSFER_AFTER_K, **trumps)) if after else "",
+        "when_action_code": when.to_python(dict(_TRANSFER_ACTION, **trumps)) if after else "",
         "next_defender": following,
         "uses_next_hand": "next_hand" in (when.names | capacity.names),
         "when_uses_next_hand": "next_hand" in when.names,
         "when_text": when.canonical(),
-        "when_code": when.to_python(_TRANSFER_NOW),
-        "when_inline": _parenthesised(when.to_python(inline, inline_minmax=True)),
-        "when_noqa": when.lint_note(inline),
+        "when_code": "" if after else when.to_python(_TRANSFER_NOW),
+        "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
+        "when_noqa": "" if after else when.lint_note(inline),
         "capacity_text": capacity.canonical(),
         "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
         "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
@@ -353,8 +376,13 @@ def _transfer_section(r: dict) -> Capability:
 
 def _show_trump_section(r: dict) -> Capability:
     """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
-    capacity = r["transfer.capacity"]
+    capacity, when = r["transfer.capacity"], r["transfer.when"]
+    after = bool(when.names & _AFTER_NAMES)
     return Capability("show_trump", {
+        # transfer.when reads the table after the show: judged per trump shown (2b)
+        "when_after": after,
+        "when_text": when.canonical(),
+        "when_shown_code": when.to_python(dict(_SHOWN, **{"$trumps": trumps_mask(r)})) if after else "",
         "once": bool(r["transfer.show_once"]),
         "capacity_text": capacity.canonical(),
         "capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),

@@ -14,6 +14,10 @@ from __future__ import annotations
 from durakc.hooks import Capability
 from durakc.schema import ALL_RANKS, COLOURS, JOKER_COLOURS, KEYS, SUIT_COLOURS, SUITS
 
+CORE_CODED = frozenset({"throw_in.card"})
+"""Expression keys whose default value the core templates implement with their own tables
+(T17's `c.rank in table.ranks`: SAME_RANK); only another value is emitted as an expression."""
+
 
 def _runtime_exprs(r: dict):
     """Every run-time expression of the rules `r` (`beating.beats` is compile-time)."""
@@ -21,6 +25,10 @@ def _runtime_exprs(r: dict):
         if key.env in (None, "cards"):
             continue
         value = r[key.path]
+        if isinstance(value, str):
+            continue  # an enum key with a condition holds one of its choices here
+        if key.path in CORE_CODED and value.canonical() == key.default:
+            continue  # the core's own code implements the default, reading no table
         yield from (value.values() if isinstance(value, dict) else [value])
 
 

@@ -193,8 +193,12 @@ KEYS: tuple[Key, ...] = (
                      "same_dealer_lowest_trump": "the dealer stays and the first game's rule "
                                                  "opens again (first_attacker.*: T7)"}),
     # -- attacking -----------------------------------------------------------
-    Key("attack.opening", "enum", "same_rank", "what the opening attack of a round may be",
-        ("T10", "P4", "SG1"), choices=("same_rank", "single"),
+    Key("attack.opening", "enum", "same_rank",
+        "what the opening attack of a round may be: a choice, or a condition on the proposed "
+        "opening `cards` (the subsets of the hand, within `room`, whose sizes the condition "
+        "bounds: `len(cards) == ...` or `len(cards) <= ...`; capability `opening_rule`)",
+        ("T10", "P4", "SG1", "HR7", "HR8"), choices=("same_rank", "single"), env="opening",
+        result="bool",
         choice_docs={"same_rank": "one card or several cards of one rank",
                      "single": "exactly one card"}),
     Key("attack.limit", "expr", "6",
@@ -222,6 +226,12 @@ KEYS: tuple[Key, ...] = (
             "last_thrower": "the seat that last added a card to this round by a throw-in, then "
                             "clockwise (the current attacker while nobody has thrown in yet)",
         }),
+    # -- the card being played (HR1-HR4, HR9): capability `throw_card`
+    Key("throw_in.card", "expr", "c.rank in table.ranks",
+        "which card `c` a seat may add to the attack (a throw-in; the opening and transfers "
+        "have their own keys): the default is a rank already on the table, attack or defence "
+        "cards (T17); `not took and ...` ends throw-ins at a take (HR9)",
+        ("T17", "HR1", "HR2", "HR3", "HR4", "HR9"), env="throw", result="bool"),
     # -- teams (PR1-PR6) --------------------------------------------------------
     Key("teams.mode", "enum", "none",
         "fixed teams by seat: the defender (and a transfer's target) is the next active "
@@ -240,8 +250,9 @@ KEYS: tuple[Key, ...] = (
         "the defender may pass the attack on by playing cards of the attacked rank",
         ("T13", "P4")),
     Key("transfer.when", "expr", "beaten == 0",
-        "when a transfer is allowed (the unbeaten cards must also share one rank)",
-        ("T13", "T15", "T18", "K1"), env="transfer", result="bool"),
+        "when a transfer is allowed, judged for each transfer (or show) it could be, with the "
+        "table as it would be after it (the unbeaten cards must also share one rank)",
+        ("T13", "T15", "T18", "K1", "HR5", "HR6"), env="transfer", result="bool"),
     Key("transfer.capacity", "expr", "attack_cards <= min(limit, next_hand)",
         "what must hold after a transfer or show, counted with the next defender's hand now",
         ("T14", "T26", "T27", "K3"), env="transfer", result="bool"),
@@ -367,7 +378,8 @@ def key_rules(key: Key, value: object) -> tuple[str, ...]:
 def type_text(key: Key) -> str:
     """The key's type as the reference table shows it."""
     if key.type == "enum":
-        return " \\| ".join(f"`{c}`" for c in key.choices)
+        choices = " \\| ".join(f"`{c}`" for c in key.choices)
+        return f"{choices} \\| expr ({key.env} -> {key.result})" if key.env else choices
     if key.type == "expr":
         return f"expr ({key.env} -> {key.result})"
     if key.type == "annotations":

@@ -96,7 +96,8 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "discard": ("int", ("cards on the discard pile (0 until the game's first successful "
                            "defence, H1)")),
     },
-    # Evaluated for a proposed transfer (or show), with the table as it would be after it.
+    # Evaluated for each proposed transfer (or show), with the table as it would be after it
+    # (issue 19 2b: transfer.when and transfer.capacity read the same names the same way).
     "transfer": {
         "first_round": ("bool", "this is the game's first round"),
         "limit": ("int", "this round's attack limit (attack.limit)"),
@@ -106,6 +107,9 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "next_hand": ("int", "cards now held by the player who would defend next"),
         "transfers": ("int", "transfers (and shows) already made this round"),
         "unbeaten_late": ("int", "unbeaten attack cards added after the first beat, the transfer's own included (K1: new)"),
+        # the transfer itself (HR5, HR6): every name above that counts cards counts them after it
+        "played": ("cards", "the cards played to transfer (a show: the trump shown, which stays in hand)"),
+        "hand_after": ("int", "cards the transferring defender holds after the transfer (a show keeps its card)"),
     },
     # Evaluated per seat when the attack reaches a defender: may this seat throw in?
     "seat": {
@@ -133,6 +137,16 @@ ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
         "is_attacker": ("bool", "the seat asked is the current attacker"),
         "players": ("int", "number of seats"),
         "active_players": ("int", "players still in the game"),
+    },
+    # Evaluated for each opening attack the attacker could make (attack.opening as an
+    # expression, HR7, HR8): the subsets of the hand of the sizes it allows, within `room`.
+    "opening": {
+        "cards": ("cards", "the proposed opening attack"),
+        "room": ("int", "the most cards the opening may hold now: min(limit, the defender's hand, the attacker's hand)"),
+        "hand": ("cards", "the attacker's hand"),
+        "first_round": ("bool", "this is the game's first round"),
+        "players": ("int", "number of seats"),
+        "stock": ("int", "cards left in the stock"),
     },
     # series capability: evaluated per seat at the deal (L2).
     "deal": {
@@ -202,11 +216,12 @@ NAME_RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "transfer": {"limit": (1, COUNTER_MAX), "attack_cards": (0, CARDS_MAX),
                  "unbeaten": (0, CARDS_MAX), "beaten": (0, CARDS_MAX),
                  "next_hand": (0, CARDS_MAX), "transfers": (0, RUNNING_TRANSFERS_MAX),
-                 "unbeaten_late": (0, CARDS_MAX)},
+                 "unbeaten_late": (0, CARDS_MAX), "hand_after": (0, CARDS_MAX)},
     "seat": {"players": (2, PLAYERS_MAX), "active_players": (0, PLAYERS_MAX)},
     "throw": {"attack_cards": (0, CARDS_MAX), "unbeaten": (0, CARDS_MAX), "limit": (1, COUNTER_MAX),
               "stock": (0, CARDS_MAX), "players": (2, PLAYERS_MAX),
               "active_players": (0, PLAYERS_MAX)},
+    "opening": {"room": (0, CARDS_MAX), "players": (2, PLAYERS_MAX), "stock": (0, CARDS_MAX)},
     "deal": {"losses": (0, RUNNING_LOSSES_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
     "dealt": {"longest_suit": (0, CARDS_MAX), "trumps": (0, CARDS_MAX), "cards": (0, CARDS_MAX),
               "players": (2, PLAYERS_MAX)},

@@ -40,7 +40,10 @@ def _int(key: Key) -> dict:
 
 
 def _enum(key: Key) -> dict:
-    return {"type": "string", "enum": list(key.choices)}
+    choices = {"type": "string", "enum": list(key.choices)}
+    if key.env is not None:  # a choice, or a condition (an expression string)
+        return {"anyOf": [choices, {"type": "string"}]}
+    return choices
 
 
 def _expr(key: Key) -> dict:

@@ -69,6 +69,7 @@ VARIANT = {
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
         'throw_in.first': 'attacker',
+        'throw_in.card': 'c.rank in table.ranks',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': False,
@@ -331,7 +332,7 @@ EXPR_TRUMP_IDS = (  # the card ints of each trump suit index; [-1]: no trump
     0x888888888,  # C
     0x000000000,  # none
 )
-_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
+_EXPR_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
     (0x20, 0x00000000F),  # 6
     (0x40, 0x0000000F0),  # 7
     (0x80, 0x000000F00),  # 8
@@ -347,7 +348,7 @@ _RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of i
 def _set_ranks(cards):
     """The ranks of a collection of cards, as a set of ranks (a joker adds none)."""
     ranks = 0
-    for bit, of_rank in _RANK_BITS:
+    for bit, of_rank in _EXPR_RANK_BITS:
         if cards & of_rank:
             ranks |= bit
     return ranks

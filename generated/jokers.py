@@ -82,6 +82,7 @@ VARIANT = {
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
         'throw_in.first': 'attacker',
+        'throw_in.card': 'c.rank in table.ranks',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump and not a.is_joker) or (d.is_joker != a.is_joker and d.colour == a.colour)',
         'transfer.enabled': False,

@@ -1059,8 +1059,9 @@ static action *pass_on_actions(const game *g, mask_t mine, int next_hand, action
     for (i = 0; i < NSUBSETS[suits]; i++) {
         mask_t sub = SUBSETS[suits][i];
         k = SUBSET_SIZE[SUBSETS[suits][i]];
+        /* transfer.when, counted after playing k cards: beaten == 0 or unbeaten_late == unbeaten */
         /* transfer.capacity, counted after playing k cards: unbeaten <= next_hand and attack_cards <= limit */
-        if ((((g->nunb + k) <= next_hand) && ((g->natt + k) <= g->limit))) {
+        if ((((g->beaten == 0) || ((g->late_unbeaten + (g->beaten ? k : 0)) == (g->nunb + k)))) && (((g->nunb + k) <= next_hand) && ((g->natt + k) <= g->limit))) {
             out = put(out, DURAK_KYIV_TRANSFER, -1, -1, sub << (r * NSUITS));
         }
     }
@@ -1090,8 +1091,8 @@ static action *defence_others(const game *g, mask_t hand, action *out)
     {
         int next_hand = popcount(g->hands[g->nxt[g->def]]);
         (void)next_hand;
-        /* transfer.when: beaten == 0 or unbeaten_late == unbeaten */
-        if (((g->beaten == 0) || (g->late_unbeaten == g->nunb))) {
+        /* transfer.when: beaten == 0 or unbeaten_late == unbeaten - judged for each transfer, after it */
+        if (1) {
             /* Before the first beat the table holds only attack cards of the opening's rank. */
             mask_t mine = hand & (!g->beaten ? g->on_table : pass_on_rank(g));
             if (mine && !((mine >> (RANK_OF(lowest(mine)) * NSUITS)) & ~(mask_t)SUIT_BITS)) {

@@ -68,6 +68,7 @@ VARIANT = {
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
         'throw_in.first': 'attacker',
+        'throw_in.card': 'c.rank in table.ranks',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': True,
@@ -962,12 +963,11 @@ class Game:
                 low = m & -m
                 acts.append(row[low.bit_length() - 1])
                 m ^= low
-        # transfer.when: beaten == 0 or unbeaten_late == unbeaten
-        if (self._beaten == 0 or self._late_unbeaten == len(self._unbeaten)):
-            # Before the first beat the table holds only attack cards of the opening's rank.
-            mine = hand & (self._on_table if not self._beaten else self._pass_on_rank())
-            if mine:
-                self._pass_on_actions(mine, acts)
+        # transfer.when: beaten == 0 or unbeaten_late == unbeaten - judged for each transfer, after it (_pass_on_actions)
+        # Before the first beat the table holds only attack cards of the opening's rank.
+        mine = hand & (self._on_table if not self._beaten else self._pass_on_rank())
+        if mine:
+            self._pass_on_actions(mine, acts)
         acts.append(TAKE_ACTION)
         return acts
 
@@ -982,8 +982,9 @@ class Game:
         """Transfers with `mine`, the defender's cards of the attacked rank (T13-T16)."""
         next_hand = self._hands[self._next_seat[self._defender]].bit_count()
         for k, transfer in _transfer_options(mine):
+            # transfer.when, counted after playing k cards: beaten == 0 or unbeaten_late == unbeaten
             # transfer.capacity, counted after playing k cards: unbeaten <= next_hand and attack_cards <= limit
-            if (len(self._unbeaten) + k) <= next_hand and (len(self._attack_cards) + k) <= self._limit:
+            if (self._beaten == 0 or (self._late_unbeaten + (k if self._beaten else 0)) == (len(self._unbeaten) + k)) and (len(self._unbeaten) + k) <= next_hand and (len(self._attack_cards) + k) <= self._limit:
                 acts.append(transfer)
 
     # -- applying actions ----------------------------------------------------
@@ -1293,9 +1294,11 @@ class Game:
         if action.mask & ~rank:
             attacked = RANKS[RANK_OF[rank.bit_length() - 1]]
             return f"{text}: a transfer needs cards of the attacked rank {attacked} (T13)"
-        allowed = self._beaten == 0 or self._late_unbeaten == len(self._unbeaten)
+        added = action.mask.bit_count() if action.kind == TRANSFER else 0
+        # transfer.when, judged after this transfer (or show)
+        allowed = self._beaten == 0 or (self._late_unbeaten + (added if self._beaten else 0)) == (len(self._unbeaten) + added)
         if not allowed:
-            return (f"{text}: no transfer now: {self._beaten} attack card(s) already beaten "
+            return (f"{text}: transfer.when does not allow this transfer now, counted after it "
                     f"(transfer.when: {VARIANT['rules']['transfer.when']}, T15, T18)")
         next_seat = self._next_seat[self._defender]
         added = action.mask.bit_count() if action.kind == TRANSFER else 0

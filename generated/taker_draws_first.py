@@ -66,6 +66,7 @@ VARIANT = {
         'throw_in.who': 'not is_defender',
         'throw_in.timing': 'after_defence',
         'throw_in.first': 'attacker',
+        'throw_in.card': 'c.rank in table.ranks',
         'teams.mode': 'none',
         'beating.beats': '(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)',
         'transfer.enabled': False,

@@ -20,7 +20,7 @@ SUPPORTED = frozenset({
     "throw_in_rule", "same_attacker", "last_draw_on_return", "dealer_rotates",
     "seat_trumps", "hidden_trump", "teams", "losses", "siege", "wild", "jokers",
     "series_state", "deal_sizes", "redeal_rule", "right_of_loser", "trump_exchange",
-    "swaps", "card_sets",
+    "swaps", "card_sets", "throw_card",
     "refill_order", "throw_order", "resign", "view_discard", "view_hands",  # issue 20 (HR10-HR26)
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)

@@ -27,7 +27,22 @@ TRANSFER = {
     "unbeaten_late": "g->late_unbeaten",
 }
 TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)",
-                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))")  # K1
+                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))",  # K1
+                        # the transfer's cards and the defender's hand after it (HR5, HR6)
+                        played="(sub << (r * NSUITS))",
+                        hand_after="(popcount(g->hands[g->def]) - k)",
+                        **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+# transfer.when for a trump `t` shown (S1): nothing is added, the card stays in hand
+TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])",
+                      **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+# throw_in.card (HR1-HR4, HR9) in `throwable(g, seat)`: `c` a card int as played, `table`
+# and `attack` locals of the table as played; `opening` the state the capability keeps.
+THROW = {
+    "c": "c", "table": "table", "attack": "attack", "opening": "g->opening", "took": "g->took",
+    "attack_cards": "g->natt", "unbeaten": "g->nunb", "limit": "g->limit",
+    "first_round": "g->first_round", "stock": "g->nstock", "is_attacker": "(seat == g->atk)",
+    "players": "g->players", "active_players": "g->left",
+}
 ROUND = {
     "first_round": "g->first_round",
     "players": "g->players",
@@ -82,8 +97,9 @@ def seat_constants(r: dict) -> dict:
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
     ("throw_in.who", SEAT, seat_constants),
-    ("transfer.when", TRANSFER, None),
+    ("transfer.when", TRANSFER_AFTER_K, None),  # judged after the transfer when it counts
     ("transfer.capacity", TRANSFER_AFTER_K, None),
+    ("throw_in.card", dict(THROW, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
 )
 
 
@@ -122,7 +138,12 @@ def c_context(spec: Spec, ir=None) -> dict:
         "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
         "limit_c": r["attack.limit"].to_c(ROUND),
         "throw_in_c": r["throw_in.who"].to_c(SEAT, seat_constants(r)),
-        "transfer_when_c": r["transfer.when"].to_c(TRANSFER),
+        # transfer.when: once before the transfers, or per transfer when it reads the table
+        # after it (issue 19 2b; the IR's transfer section says which)
+        "transfer_when_after": _when_after(ir),
+        "transfer_when_c": "1" if _when_after(ir) else r["transfer.when"].to_c(TRANSFER),
+        "transfer_when_k_c": r["transfer.when"].to_c(TRANSFER_AFTER_K) if _when_after(ir) else "",
+        "transfer_when_shown_c": r["transfer.when"].to_c(TRANSFER_SHOWN) if _when_after(ir) else "",
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
@@ -163,6 +184,9 @@ def _minmax_helpers(v: dict) -> set[str]:
     if not v["opening_single"] and (limit is None or limit < v["nsuits"]):
         used.add("expr_min")
     return used
+def _when_after(ir) -> bool:
+    """transfer.when reads a count of the table after the transfer (issue 19 2b)."""
+    return any(cap.name == "transfer" and cap.when_after for cap in ir.capabilities)
 
 
 def _capability_values(ir, r: dict) -> dict:
@@ -198,6 +222,10 @@ def _capability_values(ir, r: dict) -> dict:
                                   r["deal.offer_redeal"].to_c(DEALT))
                            if "redeal_offer" in sections else ""),
         "first_game_rule_text": r["first_attacker.first_game"],
+        # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
+        "throw_card_c": r["throw_in.card"].to_c(dict(THROW, **{"$trumps": (
+            "EXPR_TRUMPS(SEAT_SUIT[g->def])" if "seat_trumps" in sections
+            else "EXPR_TRUMPS(g->trump)")})) if "throw_card" in sections else "",
     }
 
 

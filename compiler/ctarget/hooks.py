@@ -29,6 +29,7 @@ C_HOOK_POINTS = {
     "card_text": "card_text: return the text of card int `card`, NULL outside the deck",
     "opening_hand": "opening_actions: `hand`, the cards the attacker may open with",
     "defence_hand": "defence_hand: `hand`, the cards the defender may play",
+    "holding": "holding_table_ranks: set bit `seat` of `seats` when that seat holds a card it may add",
     "throw_hand": "legal and simple_count, throw phase: `m`, the cards `to_move` may throw in",
     "beat_played": "beat: the defence card `d` leaves the defender's hand for the table",
     "attack_played": "open_attack: the opening cards `mask` leave the attacker's hand for the table",

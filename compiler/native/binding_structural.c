@@ -69,6 +69,11 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_THROW_OPENING)
+    if (set_item(d, "opening", mask_tuple(v->opening))) {
+        return -1;
+    }
+#endif
 #if C(CAP_SWAPS)
     if (set_item(d, "swaps_left", int_tuple(v->swaps_left, v->players))
         || set_item(d, "swapped", PyBool_FromLong(v->swapped))) {
@@ -169,6 +174,11 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_SET_ASIDE)
     if (get_mask(d, "aside", &v->aside)) {  /* HR12, HR13 */
+        return -1;
+    }
+#endif
+#if C(CAP_THROW_OPENING)
+    if (get_mask(d, "opening", &v->opening)) {
         return -1;
     }
 #endif

@@ -81,6 +81,8 @@ def structural(py) -> Structural:
         _lot_trumps(s, py)
     if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
         _redeal_offer(s, rules)
+    if "opening" in getattr(py, "_SAVED_KEYS", ()):  # capability `throw_card` reading `opening`
+        _throw_opening(s, py)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -153,6 +155,12 @@ def _set_aside(s: Structural, py) -> None:
     s.members["set_aside"] = property(
         lambda self: s.state_keys(self._view())["set_aside"],
         doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
+
+
+def _throw_opening(s: Structural, py) -> None:
+    text, index = py.CARD_TEXT, py.card_index
+    s.to_dict.append(lambda v: {"opening": [text[c] for c in v["opening"]]})
+    s.to_view.append(lambda d: {"opening": tuple(index(t) for t in d["opening"])})
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:

@@ -10,6 +10,8 @@ from the state as it is now.  A `Game` subclass bound to one `Variant` is made b
 
 from __future__ import annotations
 
+import itertools
+
 from durakc.reference.cards import (
     Action,
     IllegalAction,
@@ -170,6 +172,7 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         self.swapped = False  # PK1: at most one swap per opening
         self.last_thrower = None  # HR11: nobody has thrown in this round yet
         self.round_start = len(self.history)  # HR25: the round's first action
+        self.opening = []  # the round's opening attack, as played (throw_in.card: opening)
         self.limit = self.variant.round_limit({
             "first_round": self.first_round,
             "players": self.players,
@@ -234,8 +237,11 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         """T10 / P4 (attack.opening): one card, or several of one rank within the limit."""
         deck = self.variant.deck
         hand = self._hands[self._attacker]
-        if self.variant.value("attack.opening") == "single":
+        rule = self.variant.value("attack.opening")
+        if rule == "single":
             return [make_action(deck, "attack", [p]) for c in hand for p in deck.played_as(c)]
+        if not isinstance(rule, str):
+            return self._openings_by_rule(rule, hand)
         cap = min(self.limit, len(self._hands[self._defender]))  # T10, T17
         acts = []
         for rank in deck.ranks:
@@ -244,6 +250,19 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
                      if len(sub) <= cap]
         acts += [make_action(deck, "attack", [c]) for c in hand if is_joker(c)]  # J4: alone
         return acts
+
+    def _openings_by_rule(self, rule, hand):
+        """attack.opening as a condition (HR7, HR8): every subset of the hand of at most room
+        = min(limit, the defender's hand, the attacker's hand) cards for which it holds."""
+        variant = self.variant
+        trump = self.trump_of(self._defender)
+        room = min(self.limit, len(self._hands[self._defender]), len(hand))
+        env = variant.env({"room": room, "hand": variant.cards(hand, trump),
+                           "first_round": self.first_round, "players": self.players,
+                           "stock": len(self._stock) + (self.hidden_trump is not None)})
+        return [make_action(variant.deck, "attack", list(sub))
+                for n in range(1, room + 1) for sub in itertools.combinations(hand, n)
+                if rule.evaluate(dict(env, cards=variant.cards(list(sub), trump)))]
 
     # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
     def lowest_trump(self):
@@ -286,11 +305,17 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
             return None
         return ranks.pop() if len(ranks) == 1 else None
 
-    def transfer_env(self, added):
-        """The `transfer` environment for a transfer of `added` cards (a show adds none)."""
+    def transfer_env(self, played, show=False):
+        """The `transfer` environment for a transfer of the cards `played`, or the show of the
+        trump `played[0]` (it adds nothing to the table): every count as it would be after it."""
+        added = 0 if show else len(played)
         beaten = len(self._table) - len(self.unbeaten())
         late_unbeaten = sum(1 for a in self.unbeaten() if a in self.late)
+        trump = self.trump_of(self._defender)
         return {
+            "played": self.variant.cards(played, trump),  # HR5
+            "hand_after": len(self._hands[self._defender]) - added,  # HR6
+            "$deck_ranks": self.variant.deck_rank_values,
             "first_round": self.first_round,
             "limit": self.limit,
             "attack_cards": len(self._table) + added,
@@ -307,26 +332,48 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         if not self.variant.value("transfer.enabled"):
             return []
         rank = self.attacked_rank()
-        if rank is None or not self.variant.transfer_allowed(self.transfer_env(0)):
+        if rank is None:
             return []
-        deck = self.variant.deck
+        variant, deck = self.variant, self.variant.deck
         mine = [c for c in self._hands[self._defender] if rank_of(c) == rank]
+        # transfer.when and transfer.capacity, each counted after the transfer (issue 19 2b)
         acts = [make_action(deck, "transfer", sub) for sub in _subsets(mine)
-                if self.variant.transfer_fits(self.transfer_env(len(sub)))]
-        if self.variant.value("transfer.show_trump") and self.trump is not None:
-            shown = self.shown if self.variant.value("transfer.show_once") else []  # S2
-            if self.variant.transfer_fits(self.transfer_env(0)):  # T14 with nothing added (S1)
-                acts += [make_action(deck, "show", [c]) for c in mine
-                         if suit_of(c) == self.trump and c not in shown]
+                if variant.transfer_allowed(env := self.transfer_env(sub))
+                and variant.transfer_fits(env)]
+        if variant.value("transfer.show_trump") and self.trump is not None:
+            shown = self.shown if variant.value("transfer.show_once") else []  # S2
+            for c in mine:  # S1: a trump shown adds nothing to the table (T14 as it is)
+                env = self.transfer_env([c], show=True)
+                if (suit_of(c) == self.trump and c not in shown and variant.transfer_allowed(env)
+                        and variant.transfer_fits(env)):
+                    acts.append(make_action(deck, "show", [c]))
         return acts
 
     def _throw_ins(self):
-        """T2, T17, P5: a card of a rank already on this round's table."""
-        ranks = self.ranks_on_table()
-        deck = self.variant.deck
-        return [make_action(deck, "throw", [p])
-                for c in self._hands[self.to_move] if rank_of(c) in ranks
-                for p in deck.played_as(c)]  # W2
+        """T2, T17, P5, HR1-HR4, HR9 (throw_in.card): the cards this seat may add."""
+        return [make_action(self.variant.deck, "throw", [p]) for p in self.throwable(self.to_move)]
+
+    def throwable(self, seat):
+        """throw_in.card (T17, HR1-HR4, HR9): the cards, as played, `seat` may add now, each
+        judged with the table, the opening and the round's state."""
+        deck, variant = self.variant.deck, self.variant
+        trump = self.trump_of(self._defender)  # SK2: is_trump as the defence counts it
+        env = variant.env({
+            "table": variant.cards([c for pair in self._table for c in pair if c is not None], trump),
+            "attack": variant.cards([a for a, _ in self._table], trump),
+            "opening": variant.cards(self.opening, trump),
+            "took": self.took,
+            "attack_cards": len(self._table),
+            "unbeaten": len(self.unbeaten()),
+            "limit": self.limit,
+            "first_round": self.first_round,
+            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
+            "is_attacker": seat == self._attacker,
+            "players": self.players,
+            "active_players": self.active_count(),
+        })
+        return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
+                if variant.may_add(dict(env, c=variant.card(p, trump)))]
 
     # -- applying actions --------------------------------------------------------------
     def apply(self, action):
@@ -354,6 +401,7 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         """T10: the opening cards lie on the table, unbeaten; the defender answers (SG4: under
         siege the entitled players are asked first)."""
         self._play(self._attacker, cards)
+        self.opening = list(cards)
         if self.siege():
             self._open_throw_ins()
             return
@@ -451,9 +499,8 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         passed since the table last changed and holds a card it may add; close the round when
         there is none or no card fits any more (T17, T19)."""
         if self.room_for_one_more():
-            ranks = self.ranks_on_table()
             for seat in self.throwers():
-                if seat not in self.passed and any(rank_of(c) in ranks for c in self._hands[seat]):
+                if seat not in self.passed and self.throwable(seat):
                     self.to_move = seat
                     return
         if self.unbeaten() and not self.took:

@@ -26,7 +26,7 @@ class GameState:
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
               "exchanged", "last_thrower", "round_start", "resigned", "seat_trumps", "lot_cards",
-              "asked", "asking", "redeal_seed", "first_rule")
+              "asked", "asking", "redeal_seed", "first_rule", "opening")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""

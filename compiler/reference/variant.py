@@ -106,6 +106,10 @@ class Variant:
             "players": players,
         })))
 
+    def may_add(self, env: dict) -> bool:
+        """throw_in.card (T17, HR1-HR4, HR9): may the card `env["c"]` be added now?"""
+        return bool(self.rules["throw_in.card"].evaluate(env))
+
     def annotations(self, env: dict) -> dict[str, bool]:
         """outcome.annotations: every named condition, evaluated when a game is lost."""
         exprs = self.rules["outcome.annotations"]

@@ -377,6 +377,11 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
+    if rules.get("attack.opening", "same_rank") not in ("same_rank", "single"):
+        # HR7, HR8: an opening of several ranks has no index in the attack block (one rank's
+        # suit set); refused here rather than at the first such opening
+        raise ValueError(f"{name}: attack.opening is a condition ({rules['attack.opening']}): "
+                         "openings of several ranks have no action index in the RL encoding yet")
 
 
 def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from durakc.diagnostics import Diagnostic
 from durakc.spec.cross_deck import check_deal, check_deck, check_players, check_teams, check_wild
 from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
-from durakc.spec.cross_play import check_siege
+from durakc.spec.cross_play import check_opening, check_siege
 from durakc.spec.cross_results import check_match_points
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
@@ -26,8 +26,8 @@ from durakc.spec.cross_trumps import (
 from durakc.spec.files import SpecFile
 
 CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
-                check_teams, check_wild, check_siege, check_seat_trumps, check_hidden_trump,
-                check_swaps, check_initial_hand, check_redeal,
+                check_teams, check_wild, check_siege, check_opening, check_seat_trumps,
+                check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
                 check_set_aside, check_lot_trumps, check_offer_redeal)  # decks, deals and trumps (HR12-HR19)
 """Every cross check, in report order."""

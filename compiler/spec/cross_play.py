@@ -1,4 +1,5 @@
-"""Cross checks of the round's protocol: throw-ins at any time (siege, SG2, SG4)."""
+"""Cross checks of the round's protocol: throw-ins at any time (siege, SG2, SG4) and the
+opening as a condition on its cards (attack.opening, HR7, HR8)."""
 
 from __future__ import annotations
 
@@ -19,3 +20,20 @@ def check_siege(values: dict):
         yield (("throw_in.who", "throw_in.timing"),
                ("throw_in.timing any_time (siege) needs players who may throw in, but "
                 "'throw_in.who' is false for every seat but the defender"))
+
+
+def check_opening(values: dict):
+    """attack.opening as a condition (HR7, HR8): its sizes must be bounded, so that the
+    engines try only subsets of those sizes; J4's lone joker is a rule of the choices only."""
+    expr = values["attack.opening"]
+    if isinstance(expr, str):
+        return
+    if expr.size_terms("cards") is None:
+        yield (("attack.opening",),
+               ("attack.opening must bound the size of the opening: say which sizes it may "
+                "have with len(cards) == n or len(cards) <= n (joined by and/or), e.g. "
+                "'len(cards) == min(3, room)'"))
+    if values["deck.jokers"]:
+        yield (("attack.opening", "deck.jokers"),
+               ("attack.opening as a condition does not combine with deck.jokers: a joker "
+                "opens only alone (J4), which only the choices same_rank and single keep"))

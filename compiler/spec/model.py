@@ -59,8 +59,8 @@ class Spec:
         rules = self.rules_json()
         for key in KEYS:
             value = self.values[key.path]
-            if key.type == "expr":
-                rules[key.path] = value.canonical()
+            if key.type == "expr" or (key.type == "enum" and not isinstance(value, str)):
+                rules[key.path] = value.canonical()  # an enum key may hold a condition
             elif key.type == "annotations":
                 rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}
         return {

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from durakc.diagnostics import Diagnostic, did_you_mean
-from durakc.schema import ALL_RANKS, SUITS, Key, value_text
+from durakc.schema import ALL_RANKS, ENVIRONMENTS, SUITS, Key, value_text
 from durakc.spec.exprs import compile_value
 from durakc.spec.problems import Invalid, describe, fail, flag, yaml_bool_word
 from durakc.yamlsrc import Node
@@ -53,12 +53,19 @@ def _unquote_hint(node: Node, kind: type) -> str:
     return ""
 
 
-def _check_enum(key: Key, node: Node, diags, ctx) -> str:
+def _check_enum(key: Key, node: Node, diags, ctx) -> object:
     value = node.value
     if node.kind == "scalar" and isinstance(value, str) and (value in key.choices
                                                              or key.reserved):
         return value
+    if key.env is not None and node.kind == "scalar" and isinstance(value, str) \
+            and not value.isidentifier():
+        # a choice or a condition (attack.opening): a text that is no word is an expression
+        return compile_value(key.path, node, key.env, key.result,
+                             ctx if not isinstance(ctx, str) else None, diags)
     choices = ", ".join(key.choices)
+    if key.env is not None:
+        choices += f" or a condition over {', '.join(ENVIRONMENTS[key.env])}"
     word = node.text if yaml_bool_word(node) else value  # `no` was meant as a word
     hint = did_you_mean(word, key.choices) if isinstance(word, str) else ""
     raise fail(diags, node,

@@ -21,6 +21,7 @@ import conformance_scenarios as S
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 THROW_DEFAULT = "not is_defender"
+THROW_CARD_DEFAULT = "c.rank in table.ranks"
 
 
 @functools.total_ordering
@@ -112,6 +113,71 @@ def throw_in_agrees(rules, players) -> bool:
     return True
 
 
+class _Cards(list):
+    """A `cards` value of the throw environment, for `eval` (fields of schema SET_FIELDS)."""
+
+    @property
+    def ranks(self):
+        return {c.rank for c in self if not c.is_joker}
+
+    @property
+    def suits(self):
+        return {c.suit for c in self if not c.is_joker}
+
+    @property
+    def trumps(self):
+        return _Cards(c for c in self if c.is_trump)
+
+    @property
+    def pairs(self):
+        ranks = [c.rank.text for c in self if not c.is_joker]
+        return sum(1 for r in set(ranks) if ranks.count(r) >= 2)
+
+    def count(self, x):
+        return sum(1 for c in self if x in (c.rank, c.suit, c.colour))
+
+
+def throw_card_agrees(rules, sc) -> bool:
+    """throw_in.card allows the same cards as T17's rule for the scenario's cards: every card
+    `c` against every table of one or two of the other cards (the first the attack and the
+    opening), before a take and, when the scenario takes, after one too."""
+    expr = rules.get("throw_in.card", THROW_CARD_DEFAULT)
+    if S.rule_matches(expr, THROW_CARD_DEFAULT):
+        return True
+    ranks = list(rules.get("deck.ranks", S.DEFAULT_RANKS))
+    trump = sc["position"]["trump"]
+    cards = [Card(t, trump, ranks) for t in sorted(S.scenario_cards(sc))]
+    takes = "take" in str(sc)
+    base = dict(_names(ranks), attack_cards=1, unbeaten=0, limit=6, first_round=False,
+                stock=len(sc["position"]["stock"]), is_attacker=True,
+                players=sc["position"]["players"], active_players=sc["position"]["players"])
+    try:
+        for c in cards:
+            others = [x for x in cards if x is not c]
+            for x in others:
+                for y in [None] + others:
+                    table = _Cards([x] if y is None or y is x else [x, y])
+                    for took in (False, True) if takes else (False,):
+                        names = dict(base, c=c, table=table, attack=_Cards([x]),
+                                     opening=_Cards([x]), took=took)
+                        if bool(_eval(expr, names)) != bool(_eval(THROW_CARD_DEFAULT, names)):
+                            return False
+    except Exception:
+        return False
+    return True
+
+
+def transfer_when_agrees(rules, sc) -> bool:
+    """A transfer.when over the transfer's own cards (`played`, `hand_after`: HR5, HR6) only
+    removes transfers and shows: it agrees with the scenario when no transfer or show is
+    played or expected in it."""
+    expr = str(rules.get("transfer.when", "beaten == 0"))
+    if "played" not in expr and "hand_after" not in expr:
+        return True
+    body = {k: v for k, v in sc.items() if k not in ("doc", "id", "rules")}
+    return "transfer" not in str(body) and "show" not in str(body)
+
+
 def limit_is_six(rules, pos) -> bool:
     expr = rules.get("attack.limit", "6")
     names = {"first_round": bool(pos.get("first_round", False)), "players": pos["players"],
@@ -174,6 +240,16 @@ def position_compatible(sc, rules) -> bool:
     # throw-ins only after the defence (the protocol Decision); siege (SG4) asks before it
     if "throw_in.timing" not in sc.get("_assumes", {}) \
             and rules.get("throw_in.timing", "after_defence") != "after_defence":
+        return False
+    # the card being played (throw_in.card, HR1-HR4, HR9): T17's rule unless the scenario names it
+    if "throw_in.card" not in sc.get("_assumes", {}) and not throw_card_agrees(rules, sc):
+        return False
+    # attack.opening as a condition on the opening's cards (HR7, HR8): every position
+    # scenario opens a round, so only those that name the rule apply
+    if "attack.opening" not in sc.get("_assumes", {}) \
+            and rules.get("attack.opening", "same_rank") not in ("same_rank", "single"):
+        return False
+    if "transfer.when" not in sc.get("_assumes", {}) and not transfer_when_agrees(rules, sc):
         return False
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):

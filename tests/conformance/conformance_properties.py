@@ -104,7 +104,9 @@ def opening_any_card(ctx: Ctx, params: dict):
             if ctx.rules.get("play.resign"):  # resigning (HR24) is another rule as well
                 legal = [a for a in legal if a != "resign"]
             hand = g.hands[g.attacker]
-            for c in hand:
+            # attack.opening as a condition (HR7, HR8) decides which cards open: not T7's any card
+            chosen = ctx.rules.get("attack.opening", "same_rank") in ("same_rank", "single")
+            for c in hand if chosen else ():
                 for p in _played_as(ctx, c):
                     assert f"attack {p}" in legal, f"{where}: 'attack {p}' must be legal: {legal}"
             assert all(a.startswith("attack ") for a in legal), (
@@ -402,6 +404,9 @@ def random_play(ctx: Ctx, params: dict):
     no_late = S.rule_matches(rules.get("transfer.when"), "beaten == 0")
     limit6 = S.rule_matches(rules.get("attack.limit"), "6")
     siege = rules.get("throw_in.timing") == "any_time"  # SG2: throw-ins while unbeaten
+    # T17 (throw_in.card's default); a house rule (HR1-HR4, HR9) says which card instead
+    rank_rule = S.rule_matches(rules.get("throw_in.card", "c.rank in table.ranks"),
+                               "c.rank in table.ranks")
 
     taken = [False]  # the defender declared take in the current round
 
@@ -432,7 +437,8 @@ def random_play(ctx: Ctx, params: dict):
                 assert g.to_move != g.defender, f"{where}: the defender may not {a!r}"
             if verb == "throw":
                 assert len(cards) == 1, f"{where}: throws are one card at a time: {a!r}"
-                assert S.printed(cards[0])[:-1] in ranks_on_table, f"{where}: {a!r} rank not on table"
+                assert not rank_rule or S.printed(cards[0])[:-1] in ranks_on_table, (
+                    f"{where}: {a!r} rank not on table")
                 assert not unbeaten or taken[0] or siege, (
                     f"{where}: {a!r} while cards are unbeaten and nobody took")
             if verb in ("beat", "transfer", "show", "take"):

@@ -44,6 +44,8 @@ CAPABILITY_MARKERS = {
     "deal_sizes": "# deal.initial_hand (L2)",
     "redeal_rule": "def _redeal_needed(",
     "right_of_loser": "# series.first_attacker: right_of_loser",
+    "throw_card": "def _throwable(self, seat):",
+    "opening_rule": "def _masks_of_size(",
     # run-time expressions over cards and collections (durakc.expr_sets)
     "card_sets": "# -- Expression tables",
     # the order of a round and the table (issue 20: HR10, HR11, HR24-HR26)

@@ -33,8 +33,8 @@ def test_every_key_in_schema_order_with_doc_rules_and_origin():
     headers = [text.index(f"\n[{section}]\n") for section in sections()]
     assert headers == sorted(headers)
     assert ("attack.opening = single: exactly one card\n"
-            "    what the opening attack of a round may be\n"
-            "    rules: T10, P4, SG1; from: this file\n") in text
+            "    what the opening attack of a round may be: a choice, or a condition on the\n") in text
+    assert "    rules: T10, P4, SG1, HR7, HR8; from: this file\n" in text
     assert ("players.min = 2\n"
             "    fewest players the variant allows\n"
             "    rules: T1; from: default\n") in text
@@ -59,7 +59,7 @@ def test_origin_parent_and_annotations(tmp_path):
     assert "chain: mine (mine.yaml) -> podkidnoy (variants/podkidnoy.yaml) -> transfer" in text
     assert "players.max = 4\n    most players the variant allows\n    rules: T1; from: this file" \
         in text
-    assert "rules: T10, P4, SG1; from: parent podkidnoy" in text
+    assert "rules: T10, P4, SG1, HR7, HR8; from: parent podkidnoy" in text
     assert "outcome.annotations = 1 named condition(s)\n    pogony: final_attack_lowest >= 1\n" \
         in text
 
