@@ -46,6 +46,7 @@ ENGINES = (
     'teams-of-three',
     'transfer',
     'trump-six',
+    'two-decks',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -90,6 +91,7 @@ MODULES = {  # variant name -> module name inside this package
     'teams-of-three': 'teams_of_three',
     'transfer': 'transfer',
     'trump-six': 'trump_six',
+    'two-decks': 'two_decks',
     'weli': 'weli',
 }
 

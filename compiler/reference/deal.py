@@ -79,7 +79,8 @@ def _fix_trump(variant, dealt, rest):
     turned = next((c for c in rest if _may_turn(c, never)), None)
     if turned is None:
         return None, None, rest
-    others = [c for c in rest if c != turned]  # J1: a joker passed over stays on top
+    others = list(rest)  # J1: a joker passed over stays on top
+    others.remove(turned)  # HR17: this copy only
     if mode == "turned_top":
         return suit_of(turned), turned, [turned] + others  # drawn first (Albanian)
     return suit_of(turned), turned, others + [turned]  # T5, P2: under the stock, drawn last
@@ -177,10 +178,14 @@ def from_position(game_class, position):
         raise InvalidGame("hands, stock and discard are lists of card texts") from None
     hidden = _position_hidden(variant, position.get("hidden_trump"), stock)
     placed = [c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
-    twice = sorted({c for c in placed if placed.count(c) > 1}, key=deck.key)
+    twice = sorted({c for c in placed if placed.count(c) > deck.copies}, key=deck.key)  # HR17
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
-    discard += [c for c in deck.cards if c not in placed]  # unseen cards count as discarded
+    unseen = list(deck.cards)  # unseen cards count as discarded (HR17: copy by copy)
+    for c in placed:
+        if c in unseen:
+            unseen.remove(c)
+    discard += unseen
     trump, turned = _position_trump(variant, position.get("trump"), stock)
     dealer = position.get("dealer", 0)
     attacker = position["attacker"]

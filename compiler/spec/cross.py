@@ -11,7 +11,14 @@ cross check is a function in the module of its topic (`cross_deck`, `cross_trump
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
-from durakc.spec.cross_deck import check_deal, check_deck, check_players, check_teams, check_wild
+from durakc.spec.cross_deck import (
+    check_copies,
+    check_deal,
+    check_deck,
+    check_players,
+    check_teams,
+    check_wild,
+)
 from durakc.spec.cross_play import check_siege
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
@@ -25,7 +32,7 @@ from durakc.spec.files import SpecFile
 
 CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
                 check_teams, check_wild, check_siege, check_seat_trumps, check_hidden_trump,
-                check_swaps, check_initial_hand, check_redeal)
+                check_swaps, check_initial_hand, check_redeal, check_copies)
 """Every cross check, in report order."""
 
 
