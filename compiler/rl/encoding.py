@@ -374,6 +374,10 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
+    if int(rules.get("deck.copies") or 1) > 1:  # HR17: a card block holds one bit per text
+        raise ValueError(f"{name}: the RL encoding does not cover deck.copies: "
+                         f"{rules['deck.copies']} yet (each card text is in the deck more than "
+                         "once; its card blocks hold one bit per text)")
 
 
 def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:

@@ -347,7 +347,9 @@ def conditions_hold(rules: dict, cond: dict) -> bool:
 def deck_of(rules: dict) -> list[str]:
     ranks = rules.get("deck.ranks", list(DEFAULT_RANKS))
     suits = rules.get("deck.suits", list(SUITS))
-    return [r + s for r in ranks for s in suits] + list(JOKERS[:rules.get("deck.jokers", 0)])
+    copies = rules.get("deck.copies", 1)  # HR17: each card text this many times
+    return ([r + s for r in ranks for s in suits for _ in range(copies)]
+            + list(JOKERS[:rules.get("deck.jokers", 0)]))
 
 
 def scenario_cards(sc) -> set[str]:
