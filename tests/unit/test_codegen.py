@@ -52,6 +52,7 @@ CAPABILITY_MARKERS = {
     "resign": "def _resign(self):",
     "view_discard": "# view.discard: closed",
     "view_hands": "# view.hands: all",
+    "copies": "COPIES_OF = ",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
