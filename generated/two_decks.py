@@ -1119,9 +1119,11 @@ class Game:
     def _copies_held(self, action):
         """deck.copies (HR17): `action` with the copies the seat to move holds (and, for a
         beat, an unbeaten attack card of its text), so a refusal names the real reason."""
+        if self._phase == OVER:
+            return action
         hand = self._hands[self._to_move]
         if action.kind == BEAT:
-            a = next((u for u in self._unbeaten if COPIES_OF[u] >> action.a & 1), action.a)
+            a = next((u for u in self._unbeaten or () if COPIES_OF[u] >> action.a & 1), action.a)
             d = hand & COPIES_OF[action.d]
             return _BEAT[a][(d & -d).bit_length() - 1 if d else action.d]
         if action.kind == THROW or not action.mask:
@@ -1190,15 +1192,24 @@ class Game:
 
     def _checked(self, action):
         """`action` (an Action or its text) if it is legal now; IllegalAction (game unchanged) if not."""
+        # deck.copies (HR17): an action (or text) names cards by text - the legal action of
+        # the same text plays the copies held.
         if action.__class__ is not Action:
             try:
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(f"{action}: {exc}") from None
-            for act in self._legal:  # deck.copies (HR17): the action of the same text
-                if act.text == action.text:
-                    return act
-            action = self._copies_held(action)
+        for act in self._legal:
+            if act.text == action.text:
+                return act
+        raise IllegalAction(self._why_illegal(self._copies_held(action)))
+        if action.__class__ is not Action:
+            try:
+                action = parse_action(action)
+            except ValueError as exc:
+                raise IllegalAction(f"{action}: {exc}") from None
+            if action in self._legal:
+                return action
         raise IllegalAction(self._why_illegal(action))
 
     def _throw(self, mask):
@@ -1730,6 +1741,8 @@ def _saved_trump(trump_text, card_text, stock):
     turned = -1 if card_text is None else _read_cards([card_text], "trump_card", {})[0]
     if turned >= 0 and SUIT_OF[turned] != trump:
         raise InvalidGame(f"trump {trump_text} contradicts the trump card {CARD_TEXT[turned]}")
+    if turned >= 0 and stock and COPIES_OF[turned] >> stock[-1] & 1:
+        turned = stock[-1]  # deck.copies: the text names the copy under the stock (HR17)
     if trump >= 0 and stock and stock[-1] != turned:
         # trump.mode: turned_bottom - the face-up card lies under the stock until drawn last.
         raise InvalidGame(f"trump_card must be the stock's last card, {CARD_TEXT[stock[-1]]}, "
