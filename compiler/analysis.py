@@ -43,6 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
+from durakc.analysis_results import check_results
 from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
@@ -59,6 +60,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
                   _check_annotations, _check_inert_keys):
         warnings.extend(check(spec))
     warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
+    warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 
@@ -102,6 +104,8 @@ def _first_stock(spec: Spec, players: int) -> int:
     size = _deck_size(spec)
     if spec.values["deal.mode"] == "all_but_one":
         return 1
+    if spec.values["deal.mode"] == "everything":
+        return 0  # HR14: no stock
     return max(0, size - spec.values["deal.hand_size"] * players)
 
 
@@ -324,9 +328,26 @@ def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
     if r["trump.mode"] != "per_seat":  # SK1: only personal trumps read the owned suits
         reasons["trump.seat_suits"] = (f"no seat owns a suit (trump.mode is {r['trump.mode']}, "
                                        f"not per_seat)")
+    reasons.update(_inert_deck_keys(r))  # decks, deals and trumps (HR12-HR19)
     for path, reason in reasons.items():
         if reason and path in mine:
             yield _warning(spec, path, f"'{path}' has no effect: {reason}")
+
+
+def _inert_deck_keys(r: dict) -> dict:
+    """HR12, HR13: trump.card and deal.stock values that change nothing."""
+    reasons = {}
+    if r["trump.card"] == "aside":
+        if r["trump.mode"] not in ("turned_bottom", "turned_top"):
+            reasons["trump.card"] = f"no card is turned for trump (trump.mode is {r['trump.mode']})"
+        elif r["deal.stock"] == "aside":
+            reasons["trump.card"] = "the turned card is set aside with the rest (deal.stock: aside)"
+        elif r["deal.mode"] == "everything":
+            reasons["trump.card"] = ("the card shown for trump stays in the dealer's hand "
+                                     "(deal.mode: everything)")
+    if r["deal.stock"] == "aside" and r["deal.mode"] == "everything":
+        reasons["deal.stock"] = "no card is left after the deal (deal.mode: everything)"
+    return reasons
 
 
 __all__ = ["MAX_POINTS", "analyse", "throw_in_possible"]

@@ -138,6 +138,9 @@ HOOK_POINTS = {
     "pass_on_actions": "transfer: in _pass_on_actions, after the transfers of `mine` were listed",
     "transfer_added": "transfer: _transfer, after the cards `mask` (card ints `cards`) went on the table",
     "explain_show": "transfer: in _why_not_pass_on, why a `show` action is refused",
+    # decks, deals and trumps (issue 20, HR12-HR19)
+    "visible_trump": "Game.observation: `visible`, the trump card every seat sees, or -1",
+    "saved_opening_turn": "_check_saved_turn: the attack phase's check of a saved game",
 }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.expressions import Card
 from durakc.hooks import Capability
+from durakc.ir_decks import deck_sections
 from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
 from durakc.pyliteral import doc_text, py_literal
@@ -22,6 +23,7 @@ from durakc.schema import (
     COUNTER_MAX,
     JOKER_COLOURS,
     TEAM_PLAYER_COUNTS,
+    joker_texts,
     team_of,
     teams_of,
 )
@@ -121,6 +123,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "hand_size": r["deal.hand_size"],
         "counter_max": COUNTER_MAX,
         "deal_mode": r["deal.mode"],
+        "deal_stock": r["deal.stock"],  # HR13
+        "trump_card": r["trump.card"],  # HR12
         "ranks": ranks,
         "suits": suits,
         "ranks_literal": py_literal(tuple(ranks)),
@@ -157,7 +161,8 @@ def _capabilities(r: dict) -> list[Capability]:
     if r["deck.copies"] > 1:  # HR17: two decks, their copies interchangeable
         caps.append(Capability("copies", {"count": r["deck.copies"], "keys": "deck.copies"}))
     if r["deck.jokers"]:
-        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers"}))
+        caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
+                                          "texts": joker_texts(r["deck.jokers"])}))
     if r["transfer.enabled"]:
         caps.append(_transfer_section(r))
         if r["transfer.show_trump"]:
@@ -172,6 +177,7 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _trump_sections(r)
     caps += _swap_sections(r)
     caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
+    caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19): after the swaps' openings
     caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
     caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
     if r["outcome.annotations"]:
@@ -467,7 +473,7 @@ def _identities(ranks, suits, wild=(), jokers=0, copies=1):
     """
     cards = [(rk + s, rk, s, (i * len(suits) + j) * copies + k) for i, rk in enumerate(ranks)
              for j, s in enumerate(suits) for k in range(copies)]
-    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(list(JOKER_COLOURS)[:jokers])]
+    cards += [(text, None, None, len(cards) + i) for i, text in enumerate(joker_texts(jokers))]
     cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
     return cards
 

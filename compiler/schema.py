@@ -22,12 +22,14 @@ from durakc.schema_envs import (  # noqa: F401 - the vocabulary is part of the s
     COUNTER_MAX,
     ENVIRONMENTS,
     JOKER_COLOURS,
+    JOKERS_BY_COUNT,
     NAME_RANGES,
     NAME_RULES,
     SET_FIELDS,
     SET_METHODS,
     SET_TYPES,
     SUIT_COLOURS,
+    joker_texts,
 )
 
 SUITS = ("S", "H", "D", "C")
@@ -75,8 +77,9 @@ KEYS: tuple[Key, ...] = (
         ("T1",)),
     # -- jokers (J1-J4): capability `jokers`
     Key("deck.jokers", "int", 0,
-        "jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after every other card)",
-        ("J1", "J3"), minimum=0, maximum=2),
+        "jokers in the deck, 0 to 4: `BJ`, `RJ`, `BJ2`, `RJ2` (black, red, black, red) in that "
+        "order; they sort after every other card, red before black (2: a red `RJ` and a black "
+        "`BJ`)", ("J1", "J3", "HR16"), minimum=0, maximum=4),
     # -- wild cards (W1-W3): capability `wild`
     Key("deck.wild_rank", "rank?", None,
         "a rank whose cards are wild: played, such a card names the suit it counts as on the "
@@ -92,9 +95,20 @@ KEYS: tuple[Key, ...] = (
     Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
         ("T1", "T5", "T22"), minimum=1, maximum=26),
     Key("deal.mode", "enum", "hands",
-        "how much of the deck is dealt", ("T5", "T6"), choices=("hands", "all_but_one"),
+        "how much of the deck is dealt", ("T5", "T6", "HR14"),
+        choices=("hands", "all_but_one", "everything"),
         choice_docs={"hands": "hand_size cards each, the rest is the stock",
-                     "all_but_one": "the whole deck but one card, which shows trump (railroad)"}),
+                     "all_but_one": "the whole deck but one card, which shows trump (railroad)",
+                     "everything": "the whole deck, one card at a time from the dealer's left "
+                                   "(hands may differ by one); the dealer's last card shows "
+                                   "trump and stays in the hand; no stock (T6 at every count)"}),
+    # -- cards out of play (HR12, HR13): capability `set_aside` ------------------
+    Key("deal.stock", "enum", "drawn",
+        "what becomes of the cards left after the deal and the trump card", ("T5", "T22", "HR13"),
+        choices=("drawn", "aside"),
+        choice_docs={"drawn": "they are the stock, drawn from after each round (T22)",
+                     "aside": "they are set aside unseen with the turned trump card (only it is "
+                              "seen); nothing is ever drawn"}),
     # -- series capability: deal sizes and redeals (L1-L3, H3) -----------------
     Key("deal.initial_hand", "expr", "hand_size",
         "cards each seat is dealt at the start of a game, per seat (refills stay to "
@@ -102,11 +116,16 @@ KEYS: tuple[Key, ...] = (
         ("L1", "L2", "L3"), env="deal", result="int", minimum=1),
     Key("deal.redeal_if", "expr", "false",
         "a condition on one dealt hand: when it holds for any hand, the cards are shuffled "
-        "and dealt again", ("H3",), env="dealt", result="bool"),
+        "and dealt again", ("H3", "HR18"), env="dealt", result="bool"),
+    Key("deal.offer_redeal", "expr", "false",
+        "a condition on one dealt hand: before the first attack each seat whose hand meets it "
+        "is asked, in seat order, `redeal` (everything dealt again by the same dealer; the "
+        "questions start again) or `keep`; a seat asks at most once per game",
+        ("HR19",), env="dealt", result="bool"),
     # -- trump ----------------------------------------------------------------
     Key("trump.mode", "enum", "turned_bottom", "how the trump suit is fixed",
-        ("T5", "T6", "P2", "SK1", "SK2"),
-        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat"),
+        ("T5", "T6", "P2", "SK1", "SK2", "HR15"),
+        choices=("turned_bottom", "turned_top", "fixed", "none", "per_seat", "per_seat_by_lot"),
         choice_docs={
             "turned_bottom": "the card after the deal is turned face up under the stock, drawn last",
             "turned_top": "the turned card lies on top of the stock and is drawn first (Albanian)",
@@ -115,8 +134,19 @@ KEYS: tuple[Key, ...] = (
             "per_seat": "no card is turned; each seat owns a suit (trump.seat_suits) that is "
                         "trump whenever that seat defends: is_trump in beating.beats means the "
                         "defender's own suit (Svoi Kozyri)",
+            "per_seat_by_lot": "after the deal one card is turned for each seat, in deal order; "
+                               "its suit is that seat's own trump (beating as per_seat); the "
+                               "turned cards lie face up under the stock in the order turned "
+                               "and are drawn last (trumps by lot)",
         }),
     Key("trump.suit", "suit?", None, "the trump suit when trump.mode is fixed", ("004",)),
+    # -- the turned card out of play (HR12): capability `set_aside`
+    Key("trump.card", "enum", "drawn_last",
+        "where the card turned for trump lies (trump.mode turned_bottom or turned_top)",
+        ("T5", "P2", "HR12"), choices=("drawn_last", "aside"),
+        choice_docs={"drawn_last": "in the stock, where trump.mode lays it (T5: under the "
+                                   "stock, drawn last)",
+                     "aside": "face up out of play: it fixes trump and is never drawn"}),
     Key("trump.never", "suits", [],
         "suits that can not be trump: a turned card of such a suit is passed over for the next "
         "card of another suit", ("004",)),
@@ -248,6 +278,24 @@ KEYS: tuple[Key, ...] = (
     Key("outcome.annotations", "annotations", {},
         "named conditions recorded with a lost game (double durak, epaulettes)", ("003", "004"),
         env="outcome", result="bool"),
+    # -- results (issue 20 group D: HR20, HR22, EP2) ---------------------------------
+    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
+        choices=("none", "first_out"),
+        choice_docs={"none": "nobody: a game only has a durak",
+                     "first_out": "the first seat to go out (finishing_order's first)"}),
+    Key("outcome.points", "expr", "0",
+        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
+        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
+        env="result", result="int"),
+    # -- matches (issue 20 group D: HR21, EP3) ---------------------------------------
+    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
+        ("HR21",), minimum=0, maximum=1_000_000_000),
+    Key("match.losses", "int", 0,
+        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
+        minimum=0, maximum=1_000_000_000),
+    Key("match.points", "int", 0,
+        "the match ends once a seat's points (outcome.points) reach this many; that seat "
+        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
     # -- the table (issue 20: HR24-HR26): capabilities `resign`, `view_discard`, `view_hands`
     Key("play.resign", "bool", False,
         "the seat to move may play `resign` instead of acting: it is the durak at once and the "
@@ -265,23 +313,6 @@ KEYS: tuple[Key, ...] = (
         choices=("own", "all"),
         choice_docs={"own": "the seat's own hand; the others as counts",
                      "all": "every seat's hand (open hands, a teaching table)"}),
-    # -- matches and results (issue 20 group D: HR20-HR23, EP1-EP3) ---------------
-    Key("outcome.winner", "enum", "none", "who wins a game (`winner`)", ("HR20",),
-        choices=("none", "first_out"),
-        choice_docs={"none": "nobody: a game only has a durak",
-                     "first_out": "the first seat to go out (finishing_order's first)"}),
-    Key("outcome.points", "expr", "0",
-        "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
-        "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
-        env="result", result="int"),
-    Key("match.games", "int", 0, "the match ends after this many games (0: no limit)",
-        ("HR21",), minimum=0, maximum=1_000_000_000),
-    Key("match.losses", "int", 0,
-        "the match ends once a seat has lost this many games (0: no limit)", ("HR21",),
-        minimum=0, maximum=1_000_000_000),
-    Key("match.points", "int", 0,
-        "the match ends once a seat's points (outcome.points) reach this many; that seat "
-        "loses the match (0: no limit)", ("HR21", "EP3"), minimum=0, maximum=1_000_000_000),
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}

@@ -63,8 +63,19 @@ COLOURS = ("red", "black")
 SUIT_COLOURS = {"S": "black", "H": "red", "D": "red", "C": "black"}
 """The colour of each suit (J2)."""
 
-JOKER_COLOURS = {"RJ": "red", "BJ": "black"}
-"""The jokers (deck.jokers: 2, J1) by card text, in deck order, and their colours (J2)."""
+JOKER_COLOURS = {"RJ": "red", "BJ": "black", "RJ2": "red", "BJ2": "black"}
+"""The jokers (deck.jokers, J1, HR16) by card text, in deck order (their card ints follow every
+other card in this order), and their colours (J2)."""
+
+JOKERS_BY_COUNT = ("BJ", "RJ", "BJ2", "RJ2")
+"""HR16: which jokers a deck of 1, 2, 3 or 4 jokers holds: the first `deck.jokers` of these."""
+
+
+def joker_texts(count: int) -> list[str]:
+    """HR16, J1: the texts of a deck's `count` jokers in deck order (1: BJ; 2: RJ, BJ; 3: RJ,
+    BJ, BJ2; 4: RJ, BJ, RJ2, BJ2)."""
+    held = JOKERS_BY_COUNT[:count]
+    return [t for t in JOKER_COLOURS if t in held]
 
 ENVIRONMENTS: dict[str, dict[str, tuple[str, str]]] = {
     # Evaluated at compile time for every pair of cards and every possible
@@ -173,20 +184,30 @@ NAME_RULES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 
 # The range of every int name, per environment: the checker's intervals start here.  Counts
-# of cards are at most CARDS_MAX, of seats at most PLAYERS_MAX; counters of a game or a
-# series (transfers, losses) and the attack limit at most COUNTER_MAX.
+# of cards are at most CARDS_MAX, of seats at most PLAYERS_MAX; the attack limit at most
+# COUNTER_MAX.  Counters of a game or a series start at most at COUNTER_MAX (a saved state or
+# a position beyond it is refused) and then grow in play: transfers by at most a round's
+# cards (CARDS_MAX), losses by one a game, so their ranges leave that headroom
+# (RUNNING_TRANSFERS_MAX, RUNNING_LOSSES_MAX) and a counter that grew past COUNTER_MAX still
+# computes the same number on every backend.
+RUNNING_TRANSFERS_MAX = COUNTER_MAX + CARDS_MAX
+"""The most transfers a round can count: a saved COUNTER_MAX plus one per card."""
+
+RUNNING_LOSSES_MAX = 2 * COUNTER_MAX
+"""The losses a seat is assumed to reach at most: a saved COUNTER_MAX plus as many games again."""
+
 NAME_RANGES: dict[str, dict[str, tuple[int, int]]] = {
     "round": {"players": (2, PLAYERS_MAX), "active_players": (0, PLAYERS_MAX),
               "stock": (0, CARDS_MAX), "discard": (0, CARDS_MAX)},
     "transfer": {"limit": (1, COUNTER_MAX), "attack_cards": (0, CARDS_MAX),
                  "unbeaten": (0, CARDS_MAX), "beaten": (0, CARDS_MAX),
-                 "next_hand": (0, CARDS_MAX), "transfers": (0, COUNTER_MAX),
+                 "next_hand": (0, CARDS_MAX), "transfers": (0, RUNNING_TRANSFERS_MAX),
                  "unbeaten_late": (0, CARDS_MAX)},
     "seat": {"players": (2, PLAYERS_MAX), "active_players": (0, PLAYERS_MAX)},
     "throw": {"attack_cards": (0, CARDS_MAX), "unbeaten": (0, CARDS_MAX), "limit": (1, COUNTER_MAX),
               "stock": (0, CARDS_MAX), "players": (2, PLAYERS_MAX),
               "active_players": (0, PLAYERS_MAX)},
-    "deal": {"losses": (0, COUNTER_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
+    "deal": {"losses": (0, RUNNING_LOSSES_MAX), "hand_size": (1, CARDS_MAX), "players": (2, PLAYERS_MAX)},
     "dealt": {"longest_suit": (0, CARDS_MAX), "trumps": (0, CARDS_MAX), "cards": (0, CARDS_MAX),
               "players": (2, PLAYERS_MAX)},
     "outcome": {"loser_hand": (0, CARDS_MAX), "final_attack_cards": (0, CARDS_MAX),

@@ -35,6 +35,9 @@
 #define DURAK_ACE_POINTS_MAX_ACTIONS (DURAK_ACE_POINTS_NCARDS * DURAK_ACE_POINTS_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_ACE_POINTS_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_ace_points_set refuses more. */
+#define DURAK_ACE_POINTS_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_ACE_POINTS_MAX_GAME_ACTIONS 20000
 /* HR21-HR23: the view has game_no, points, totals, doubled and repeat. */
@@ -107,7 +110,9 @@ typedef struct durak_ace_points_record {
 
 typedef struct durak_ace_points_game durak_ace_points_game;  /* opaque */
 
-durak_ace_points_game *durak_ace_points_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_ace_points_game *durak_ace_points_new(void);
 void durak_ace_points_free(durak_ace_points_game *g);
 durak_ace_points_game *durak_ace_points_copy(const durak_ace_points_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

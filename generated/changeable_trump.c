@@ -384,7 +384,8 @@ static const char *const CARD_TEXT[NCARDS] = {
 
 static inline int popcount(mask_t m)
 {
-#if defined(__GNUC__) && defined(__POPCNT__)
+#if defined(__GNUC__) && (defined(__POPCNT__) || defined(__aarch64__))
+    /* the instruction: x86 built with -mpopcnt (durakc.native.build on a CPU that has it), or ARM64 */
     return __builtin_popcountll(m);
 #else
     m = m - ((m >> 1) & 0x5555555555555555ULL);
@@ -649,7 +650,15 @@ struct durak_changeable_trump_game {
 
 durak_changeable_trump_game *durak_changeable_trump_new(void)
 {
-    return calloc(1, sizeof(game));
+    /* Nothing dealt: no seat, nobody to move, nothing legal (is_over) until deal or set. */
+    game *g = calloc(1, sizeof(game));
+    if (g != NULL) {
+        g->phase = DURAK_CHANGEABLE_TRUMP_OVER;
+        g->to_move = -1;
+        g->loser = -1;
+        g->hidden = -1;  /* trump.hidden_second: no card dealt, none hidden (CT1) */
+    }
+    return g;
 }
 
 void durak_changeable_trump_free(durak_changeable_trump_game *g)
@@ -1373,35 +1382,158 @@ static int seat_ok(const durak_changeable_trump_view *v, int seat)
     return seat >= 0 && seat < v->players;
 }
 
-/* Load a state, as the Python engine's Game.from_dict does (the derived parts recomputed). */
-int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_changeable_trump_view *v)
+static int flag_ok(int value)
+{
+    return value == 0 || value == 1;
+}
+
+#ifndef PRINTED_CARD
+#define PRINTED_CARD(c) (c)  /* the card of the deck a card int on the table is (W2: a wild card's) */
+#endif
+#define DECK_MASK ((mask_t)-1 >> (64 - NCARDS))
+#ifndef NIDS
+#define NIDS NCARDS  /* the card ints: the deck (a wild card adds more: W2) */
+#endif
+#define IDS_MASK ((mask_t)-1 >> (64 - NIDS))
+
+/* Adds card int `c` of the table to `seen`: 0 when it is no card or a card seen already. */
+static int see_table_card(int c, mask_t *seen)
+{
+    mask_t bit;
+    if (c < 0 || c >= NCARDS) {
+        return 0;
+    }
+    bit = BIT(PRINTED_CARD(c));
+    if (*seen & bit) {
+        return 0;
+    }
+    *seen |= bit;
+    return 1;
+}
+
+/* The view's numbers in range: seats, counts, flags, counters (COUNTER_MAX, as from_dict). */
+static int view_ranges_ok(const durak_changeable_trump_view *v)
 {
     int i;
-    mask_t seen = 0;
     if (v->players < DURAK_CHANGEABLE_TRUMP_PLAYERS_MIN || v->players > DURAK_CHANGEABLE_TRUMP_PLAYERS_MAX || !seat_ok(v, v->dealer)
         || v->nstock < 0 || v->nstock > NCARDS || v->ntable < 0 || v->ntable > NCARDS
         || v->nout < 0 || v->nout > v->players || v->phase < 0 || v->phase > DURAK_CHANGEABLE_TRUMP_OVER
         || v->trump < -1 || v->trump >= NSUITS || v->turned < -1 || v->turned >= NCARDS
         || !seat_ok(v, v->attacker) || !seat_ok(v, v->original_attacker) || !seat_ok(v, v->defender)
-        || (v->to_move != -1 && !seat_ok(v, v->to_move))) {
-        return DURAK_CHANGEABLE_TRUMP_E_STATE;
+        || (v->to_move != -1 && !seat_ok(v, v->to_move)) || (v->loser != -1 && !seat_ok(v, v->loser))
+        || !flag_ok(v->took) || !flag_ok(v->first_round) || !flag_ok(v->is_draw)
+        || v->limit < 1 || v->limit > DURAK_CHANGEABLE_TRUMP_COUNTER_MAX || v->transfers < 0
+        || v->transfers > DURAK_CHANGEABLE_TRUMP_COUNTER_MAX || (v->passed >> v->players) != 0
+        || (v->discard & ~DECK_MASK) || (v->shown & ~IDS_MASK) || (v->late & ~IDS_MASK)) {
+        return 0;
     }
-    for (i = 0; i < v->nstock; i++) {
-        if (v->stock[i] < 0 || v->stock[i] >= NCARDS || (seen & BIT(v->stock[i]))) {
-            return DURAK_CHANGEABLE_TRUMP_E_STATE;
+    for (i = 0; i < v->players; i++) {
+        if (!flag_ok(v->in_game[i]) || (v->hands[i] & ~DECK_MASK)) {
+            return 0;
         }
-        seen |= BIT(v->stock[i]);
+    }
+    for (i = 0; i < DURAK_CHANGEABLE_TRUMP_NANNOTATIONS; i++) {
+        if (!flag_ok(v->annotations[i])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Every card of the deck exactly once: in a hand, on the table, in the stock or in the
+ * discard pile (from_dict's rule); `seen` gets them. */
+static int view_cards_ok(const durak_changeable_trump_view *v, mask_t *seen)
+{
+    int i;
+    for (i = 0; i < v->nstock; i++) {
+        if (v->stock[i] < 0 || v->stock[i] >= NCARDS || (*seen & BIT(v->stock[i]))) {
+            return 0;
+        }
+        *seen |= BIT(v->stock[i]);
+    }
+    for (i = 0; i < v->players; i++) {
+        if (*seen & v->hands[i]) {
+            return 0;
+        }
+        *seen |= v->hands[i];
+    }
+    for (i = 0; i < v->ntable; i++) {
+        if (!see_table_card(v->table_attack[i], seen)
+            || (v->table_defence[i] != -1 && !see_table_card(v->table_defence[i], seen))) {
+            return 0;
+        }
+    }
+    if (*seen & v->discard) {
+        return 0;
+    }
+    *seen |= v->discard;
+    /* the trump card has the trump suit, and lies under the stock until drawn last (trump.mode: turned_bottom) */
+    if (v->turned >= 0 && SUIT_OF(v->turned) != v->trump) {
+        return 0;
+    }
+    if (v->trump >= 0 && v->nstock && v->stock[v->nstock - 1] != v->turned) {
+        return 0;
+    }
+    return 1;
+}
+
+/* Who is in and out, and the phase, the seats and the table agreeing (from_dict's round
+ * protocol): what the engine's loops over seats and cards rely on. */
+static int view_seats_ok(const durak_changeable_trump_view *v)
+{
+    int i, unbeaten = 0;
+    unsigned out = 0;
+    for (i = 0; i < v->nout; i++) {
+        if (!seat_ok(v, v->out[i]) || v->in_game[v->out[i]] || ((out >> v->out[i]) & 1U)
+            || v->hands[v->out[i]]) {
+            return 0;  /* out lists once each seat not in_game, which holds no cards */
+        }
+        out |= 1U << v->out[i];
+    }
+    for (i = 0; i < v->players; i++) {
+        if (!v->in_game[i] && !((out >> i) & 1U)) {
+            return 0;
+        }
+    }
+    for (i = 0; i < v->ntable; i++) {
+        unbeaten += v->table_defence[i] == -1;
+    }
+    if (v->phase == DURAK_CHANGEABLE_TRUMP_OVER) {
+        /* a finished game: nobody to move, an empty table, a loser or a draw */
+        return v->to_move == -1 && !v->ntable && v->is_draw == (v->loser == -1);
+    }
+    if (v->loser != -1 || v->is_draw || v->attacker == v->defender || !v->in_game[v->attacker]
+        || !v->in_game[v->defender] || v->to_move == -1 || !v->in_game[v->to_move]) {
+        return 0;  /* in play: no loser, attacker and defender two seats in the game, to_move in it */
+    }
+    if (v->phase == DURAK_CHANGEABLE_TRUMP_OPENING) {
+        return !v->ntable && v->to_move == v->attacker;
+    }
+    if (v->phase == DURAK_CHANGEABLE_TRUMP_DEFENCE) {
+        return unbeaten && !v->took && v->to_move == v->defender;
+    }
+    return v->to_move != v->defender && (!unbeaten || v->took);  /* the throw phase */
+}
+
+/* Load a state, as the Python engine's Game.from_dict does (the derived parts recomputed):
+ * E_STATE, and `g` unchanged, for a view that is no consistent state of this variant. */
+int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_changeable_trump_view *v)
+{
+    int i;
+    mask_t seen = 0;
+    if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
+        return DURAK_CHANGEABLE_TRUMP_E_STATE;
     }
     /* trump.hidden_second (CT1): the hidden card lies under the face-up trump, in no other place. */
     if (v->hidden < -1 || v->hidden >= NCARDS || (v->hidden >= 0 && (!v->nstock || (seen & BIT(v->hidden))))
         || v->ntrump_changes < 0 || v->ntrump_changes > DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES) {
         return DURAK_CHANGEABLE_TRUMP_E_STATE;
     }
-    for (i = 0; i < v->ntable; i++) {
-        if (v->table_attack[i] < 0 || v->table_attack[i] >= NCARDS || v->table_defence[i] < -1
-            || v->table_defence[i] >= NCARDS) {
-            return DURAK_CHANGEABLE_TRUMP_E_STATE;
-        }
+    if (v->hidden >= 0) {
+        seen |= BIT(v->hidden);  /* one of the deck's cards, in no other place */
+    }
+    if (seen != DECK_MASK) {
+        return DURAK_CHANGEABLE_TRUMP_E_STATE;  /* a card in no place */
     }
     memset(g, 0, sizeof(game));
     g->players = v->players;
@@ -1415,7 +1547,7 @@ int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_chang
     g->def = v->defender;
     g->left = 0;
     for (i = 0; i < v->players; i++) {
-        g->hands[i] = v->hands[i] & ((mask_t)-1 >> (64 - NCARDS));
+        g->hands[i] = v->hands[i];
         g->in_game[i] = v->in_game[i] != 0;
         g->left += g->in_game[i];
     }

@@ -46,10 +46,13 @@ VARIANT = {
         'deck.copies': 1,
         'deal.hand_size': 6,
         'deal.mode': 'hands',
+        'deal.stock': 'drawn',
         'deal.initial_hand': 'hand_size',
         'deal.redeal_if': 'false',
+        'deal.offer_redeal': 'false',
         'trump.mode': 'turned_bottom',
         'trump.suit': None,
+        'trump.card': 'drawn_last',
         'trump.never': [],
         'trump.seat_suits': ['S', 'H', 'D', 'C'],
         'trump.hidden_second': True,
@@ -77,14 +80,14 @@ VARIANT = {
         'refill.first_on_return': True,
         'refill.defender': 'last',
         'outcome.annotations': {},
-        'play.resign': False,
-        'view.discard': 'open',
-        'view.hands': 'own',
         'outcome.winner': 'none',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
         'match.points': 0,
+        'play.resign': False,
+        'view.discard': 'open',
+        'view.hands': 'own',
     },
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
@@ -1517,6 +1520,9 @@ def _read_saved(d):
     if not isinstance(changes, list) or not all(isinstance(p, list) and len(p) == 2 for p in changes):
         raise InvalidGame(f"trump_changes must be a list of [card, card] pairs, not {changes!r}")
     s["trump_changes"] = [[CARD_TEXT[c] for c in _read_cards(p, "trump_changes", {})] for p in changes]
+    if len(changes) > 1 or changes and d["hidden_trump"] is not None:
+        raise InvalidGame("trump_changes: the hidden card is turned at most once a game, and "
+                          "then lies hidden no more (CT2)")
     _check_saved_turn(s)
     return s
 

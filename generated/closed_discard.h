@@ -35,6 +35,9 @@
 #define DURAK_CLOSED_DISCARD_MAX_ACTIONS (DURAK_CLOSED_DISCARD_NCARDS * DURAK_CLOSED_DISCARD_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_CLOSED_DISCARD_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_closed_discard_set refuses more. */
+#define DURAK_CLOSED_DISCARD_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_CLOSED_DISCARD_MAX_GAME_ACTIONS 20000
 /* HR25: the view has `nactions` and `round_start`. */
@@ -103,7 +106,9 @@ typedef struct durak_closed_discard_record {
 
 typedef struct durak_closed_discard_game durak_closed_discard_game;  /* opaque */
 
-durak_closed_discard_game *durak_closed_discard_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_closed_discard_game *durak_closed_discard_new(void);
 void durak_closed_discard_free(durak_closed_discard_game *g);
 durak_closed_discard_game *durak_closed_discard_copy(const durak_closed_discard_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

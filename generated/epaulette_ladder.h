@@ -35,6 +35,9 @@
 #define DURAK_EPAULETTE_LADDER_MAX_ACTIONS (DURAK_EPAULETTE_LADDER_NCARDS * DURAK_EPAULETTE_LADDER_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_EPAULETTE_LADDER_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_epaulette_ladder_set refuses more. */
+#define DURAK_EPAULETTE_LADDER_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_EPAULETTE_LADDER_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
@@ -113,7 +116,9 @@ typedef struct durak_epaulette_ladder_record {
 
 typedef struct durak_epaulette_ladder_game durak_epaulette_ladder_game;  /* opaque */
 
-durak_epaulette_ladder_game *durak_epaulette_ladder_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_epaulette_ladder_game *durak_epaulette_ladder_new(void);
 void durak_epaulette_ladder_free(durak_epaulette_ladder_game *g);
 durak_epaulette_ladder_game *durak_epaulette_ladder_copy(const durak_epaulette_ladder_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

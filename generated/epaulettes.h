@@ -35,6 +35,9 @@
 #define DURAK_EPAULETTES_MAX_ACTIONS (DURAK_EPAULETTES_NCARDS * DURAK_EPAULETTES_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: both_shoulders, epaulettes */
 #define DURAK_EPAULETTES_NANNOTATIONS 2
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_epaulettes_set refuses more. */
+#define DURAK_EPAULETTES_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_EPAULETTES_MAX_GAME_ACTIONS 20000
 
@@ -99,7 +102,9 @@ typedef struct durak_epaulettes_record {
 
 typedef struct durak_epaulettes_game durak_epaulettes_game;  /* opaque */
 
-durak_epaulettes_game *durak_epaulettes_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_epaulettes_game *durak_epaulettes_new(void);
 void durak_epaulettes_free(durak_epaulettes_game *g);
 durak_epaulettes_game *durak_epaulettes_copy(const durak_epaulettes_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

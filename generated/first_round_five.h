@@ -35,6 +35,9 @@
 #define DURAK_FIRST_ROUND_FIVE_MAX_ACTIONS (DURAK_FIRST_ROUND_FIVE_NCARDS * DURAK_FIRST_ROUND_FIVE_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_FIRST_ROUND_FIVE_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_first_round_five_set refuses more. */
+#define DURAK_FIRST_ROUND_FIVE_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_FIRST_ROUND_FIVE_MAX_GAME_ACTIONS 20000
 
@@ -99,7 +102,9 @@ typedef struct durak_first_round_five_record {
 
 typedef struct durak_first_round_five_game durak_first_round_five_game;  /* opaque */
 
-durak_first_round_five_game *durak_first_round_five_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_first_round_five_game *durak_first_round_five_new(void);
 void durak_first_round_five_free(durak_first_round_five_game *g);
 durak_first_round_five_game *durak_first_round_five_copy(const durak_first_round_five_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

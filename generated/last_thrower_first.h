@@ -35,6 +35,9 @@
 #define DURAK_LAST_THROWER_FIRST_MAX_ACTIONS (DURAK_LAST_THROWER_FIRST_NCARDS * DURAK_LAST_THROWER_FIRST_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_LAST_THROWER_FIRST_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_last_thrower_first_set refuses more. */
+#define DURAK_LAST_THROWER_FIRST_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_LAST_THROWER_FIRST_MAX_GAME_ACTIONS 20000
 /* HR11: the view has `last_thrower`. */
@@ -102,7 +105,9 @@ typedef struct durak_last_thrower_first_record {
 
 typedef struct durak_last_thrower_first_game durak_last_thrower_first_game;  /* opaque */
 
-durak_last_thrower_first_game *durak_last_thrower_first_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_last_thrower_first_game *durak_last_thrower_first_new(void);
 void durak_last_thrower_first_free(durak_last_thrower_first_game *g);
 durak_last_thrower_first_game *durak_last_thrower_first_copy(const durak_last_thrower_first_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

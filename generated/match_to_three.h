@@ -35,6 +35,9 @@
 #define DURAK_MATCH_TO_THREE_MAX_ACTIONS (DURAK_MATCH_TO_THREE_NCARDS * DURAK_MATCH_TO_THREE_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_MATCH_TO_THREE_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_match_to_three_set refuses more. */
+#define DURAK_MATCH_TO_THREE_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_MATCH_TO_THREE_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
@@ -113,7 +116,9 @@ typedef struct durak_match_to_three_record {
 
 typedef struct durak_match_to_three_game durak_match_to_three_game;  /* opaque */
 
-durak_match_to_three_game *durak_match_to_three_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_match_to_three_game *durak_match_to_three_new(void);
 void durak_match_to_three_free(durak_match_to_three_game *g);
 durak_match_to_three_game *durak_match_to_three_copy(const durak_match_to_three_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -35,6 +35,9 @@
 #define DURAK_NO_TRUMP_MAX_ACTIONS (DURAK_NO_TRUMP_NCARDS * DURAK_NO_TRUMP_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_NO_TRUMP_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_no_trump_set refuses more. */
+#define DURAK_NO_TRUMP_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_NO_TRUMP_MAX_GAME_ACTIONS 20000
 
@@ -99,7 +102,9 @@ typedef struct durak_no_trump_record {
 
 typedef struct durak_no_trump_game durak_no_trump_game;  /* opaque */
 
-durak_no_trump_game *durak_no_trump_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_no_trump_game *durak_no_trump_new(void);
 void durak_no_trump_free(durak_no_trump_game *g);
 durak_no_trump_game *durak_no_trump_copy(const durak_no_trump_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -35,6 +35,9 @@
 #define DURAK_PAIRS_MAX_ACTIONS (DURAK_PAIRS_NCARDS * DURAK_PAIRS_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_PAIRS_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_pairs_set refuses more. */
+#define DURAK_PAIRS_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_PAIRS_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
@@ -102,7 +105,9 @@ typedef struct durak_pairs_record {
 
 typedef struct durak_pairs_game durak_pairs_game;  /* opaque */
 
-durak_pairs_game *durak_pairs_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_pairs_game *durak_pairs_new(void);
 void durak_pairs_free(durak_pairs_game *g);
 durak_pairs_game *durak_pairs_copy(const durak_pairs_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

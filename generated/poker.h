@@ -35,6 +35,9 @@
 #define DURAK_POKER_MAX_ACTIONS (DURAK_POKER_NCARDS * DURAK_POKER_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_POKER_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_poker_set refuses more. */
+#define DURAK_POKER_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_POKER_MAX_GAME_ACTIONS 20000
 /* PK4: the view has `swaps_left` and `swapped`. */
@@ -106,7 +109,9 @@ typedef struct durak_poker_record {
 
 typedef struct durak_poker_game durak_poker_game;  /* opaque */
 
-durak_poker_game *durak_poker_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_poker_game *durak_poker_new(void);
 void durak_poker_free(durak_poker_game *g);
 durak_poker_game *durak_poker_copy(const durak_poker_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -35,6 +35,9 @@
 #define DURAK_PROYEZDNOY_MAX_ACTIONS (DURAK_PROYEZDNOY_NCARDS * DURAK_PROYEZDNOY_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_PROYEZDNOY_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_proyezdnoy_set refuses more. */
+#define DURAK_PROYEZDNOY_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_PROYEZDNOY_MAX_GAME_ACTIONS 20000
 
@@ -99,7 +102,9 @@ typedef struct durak_proyezdnoy_record {
 
 typedef struct durak_proyezdnoy_game durak_proyezdnoy_game;  /* opaque */
 
-durak_proyezdnoy_game *durak_proyezdnoy_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_proyezdnoy_game *durak_proyezdnoy_new(void);
 void durak_proyezdnoy_free(durak_proyezdnoy_game *g);
 durak_proyezdnoy_game *durak_proyezdnoy_copy(const durak_proyezdnoy_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

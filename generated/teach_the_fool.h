@@ -35,6 +35,9 @@
 #define DURAK_TEACH_THE_FOOL_MAX_ACTIONS (DURAK_TEACH_THE_FOOL_NCARDS * DURAK_TEACH_THE_FOOL_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_TEACH_THE_FOOL_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_teach_the_fool_set refuses more. */
+#define DURAK_TEACH_THE_FOOL_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TEACH_THE_FOOL_MAX_GAME_ACTIONS 20000
 /* L2, H2: a later game is dealt from the finished one (deal_after). */
@@ -106,7 +109,9 @@ typedef struct durak_teach_the_fool_record {
 
 typedef struct durak_teach_the_fool_game durak_teach_the_fool_game;  /* opaque */
 
-durak_teach_the_fool_game *durak_teach_the_fool_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_teach_the_fool_game *durak_teach_the_fool_new(void);
 void durak_teach_the_fool_free(durak_teach_the_fool_game *g);
 durak_teach_the_fool_game *durak_teach_the_fool_copy(const durak_teach_the_fool_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -35,6 +35,9 @@
 #define DURAK_TRUMP_SIX_MAX_ACTIONS (DURAK_TRUMP_SIX_NCARDS * DURAK_TRUMP_SIX_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_TRUMP_SIX_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_trump_six_set refuses more. */
+#define DURAK_TRUMP_SIX_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TRUMP_SIX_MAX_GAME_ACTIONS 20000
 /* TX1: the view has `exchanged`. */
@@ -102,7 +105,9 @@ typedef struct durak_trump_six_record {
 
 typedef struct durak_trump_six_game durak_trump_six_game;  /* opaque */
 
-durak_trump_six_game *durak_trump_six_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_trump_six_game *durak_trump_six_new(void);
 void durak_trump_six_free(durak_trump_six_game *g);
 durak_trump_six_game *durak_trump_six_copy(const durak_trump_six_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

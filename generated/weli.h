@@ -35,6 +35,9 @@
 #define DURAK_WELI_MAX_ACTIONS (DURAK_WELI_NCARDS * DURAK_WELI_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_WELI_NANNOTATIONS 0
+/* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
+ * engine's int arithmetic on them can not overflow; durak_weli_set refuses more. */
+#define DURAK_WELI_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_WELI_MAX_GAME_ACTIONS 20000
 /* deck.wild_rank: 6 (W1, W2): card ints DURAK_WELI_NCARDS and up are the wild cards
@@ -103,7 +106,9 @@ typedef struct durak_weli_record {
 
 typedef struct durak_weli_game durak_weli_game;  /* opaque */
 
-durak_weli_game *durak_weli_new(void);  /* an empty game (NULL without memory); deal or set it */
+/* An empty game (NULL without memory): nothing dealt, so is_over, to_move -1, no legal
+ * action, no loser and no draw; deal or set it. */
+durak_weli_game *durak_weli_new(void);
 void durak_weli_free(durak_weli_game *g);
 durak_weli_game *durak_weli_copy(const durak_weli_game *g);
 /* Shuffle as Python's random.Random(seed).shuffle (seed = abs of the Python int seed),

@@ -65,12 +65,15 @@ SLOW = frozenset({
     "tests/differential/test_differential.py::test_a_planted_engine_bug_is_found",
     "tests/differential/test_differential.py::test_fuzzed_spec_compiled_and_interpreted_agree",
     "tests/fuzz/test_fuzz_specs.py::test_mutated_specs_load_or_fail_cleanly",
+    "tests/native/test_c_sanitizers.py",  # ASan+UBSan builds of the engines (marker sanitize)
+    "tests/native/test_popcnt.py::test_both_builds_play_the_same_games",
     "tests/native/test_user_specs.py::test_user_specs_play_identical_games_in_c",
     "tests/native/test_whole_games.py::test_native_output_is_byte_identical",
     ("tests/rl/test_gymnasium.py::"
      "test_the_example_learner_beats_a_random_policy_after_a_few_thousand_steps"),
     "tests/rl/test_rl_docs.py::test_learner_example_prints_the_figures_the_page_gives",
     "tests/sim/test_sim_dask.py",  # starts dask clusters
+    "tests/sim/test_sim_memory.py::test_max_rss_does_not_grow_with_the_games",
 })
 """Tests (``file::function``) or whole files left out of the quick subset."""
 

@@ -127,8 +127,8 @@ def run(args) -> int:
     args.strong = args.strong or default_strong()
     formats, problem = _formats(args)
     problem = problem or _problem(args)
-    if problem:
-        return usage_error(problem)
+    if problem or formats is None:
+        return usage_error(problem or "no format")
     refs = list(args.variants)
     engines, code = load_engines(refs)
     if code is not None:

@@ -23,6 +23,7 @@ SUPPORTED = frozenset({
     "swaps", "card_sets",
     "refill_order", "throw_order", "resign", "view_discard", "view_hands",  # issue 20 (HR10-HR26)
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
+    "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -39,6 +40,9 @@ KNOWN_KEYS = {
     "dealer_rotates": ("series.next_dealer",),
     "seat_trumps": ("trump.mode", "trump.seat_suits"),
     "hidden_trump": ("trump.hidden_second",),
+    "set_aside": ("trump.card", "deal.stock"),  # HR12, HR13
+    "lot_trumps": ("trump.mode",),  # HR15
+    "redeal_offer": ("deal.offer_redeal",),  # HR19
     "teams": ("teams.mode",),
     "siege": ("throw_in.timing",),
     "wild": ("deck.wild_rank", "deck.wild_suits"),

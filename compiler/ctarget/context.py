@@ -7,9 +7,11 @@ re-expresses it for C (expressions through `Expr.to_c`, from the same checked tr
 from __future__ import annotations
 
 import functools
+import re
 
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema_envs import COUNTER_MAX
 from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
 
@@ -124,6 +126,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
         "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
         "mt_init_lines": _mt_init_lines(),
+        "counter_max": COUNTER_MAX,  # set refuses counters above it (issue 19 1h)
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
                    for m in range(1 << len(suits))] for cap in range(len(suits) + 1)],
@@ -190,6 +193,11 @@ def _capability_values(ir, r: dict) -> dict:
         "wild_c": _wild_tables(r) if "wild" in sections else {},
         "deal_sizes_c": r["deal.initial_hand"].to_c(DEAL) if "deal_sizes" in sections else "",
         "redeal_c": r["deal.redeal_if"].to_c(DEALT) if "redeal_rule" in sections else "",
+        # HR19: deal.offer_redeal over one dealt hand (its own longest-suit helper)
+        "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
+                                  r["deal.offer_redeal"].to_c(DEALT))
+                           if "redeal_offer" in sections else ""),
+        "first_game_rule_text": r["first_attacker.first_game"],
     }
 
 

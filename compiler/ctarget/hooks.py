@@ -33,7 +33,7 @@ C_HOOK_POINTS = {
     "beat_played": "beat: the defence card `d` leaves the defender's hand for the table",
     "attack_played": "open_attack: the opening cards `mask` leave the attacker's hand for the table",
     "throw_played": "throw_in: the thrown card `mask` leaves the hand of `to_move` for the table",
-    "set_table_check": "set: refuse a view whose table holds cards that are not card ints",
+    "set_table_check": "set, see_table_card: `return 0` for a table card int `c` outside the card ints",
     "helpers": "module level, after seats_changed: static functions of the capability",
     "check_players": "deal_with: refuse a `players` count within the range (return E_PLAYERS)",
     "next_game": "next_game: deal the next game of the series into `next` and return the result",
@@ -92,7 +92,10 @@ C_HOOK_POINTS = {
     "bot_open_key": "bots, greedy_open: `key`, the sort key of opening `m` of rank `r`",
     "verb_texts": "text: further verbs after \"pass\", in the order of the action kinds (`, \"swap\"`)",
     "parse_cards": "parse_action: map the parsed card ints `cards[0 .. ncards-1]` (as the Python parse hook)",
+    "empty_game": "new: the capability's state in a game nothing has been dealt to (`g`)",
+    "set_throw_turn": "set, view_seats_ok: return whether `to_move` and the table agree in the throw phase",
     "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
+    "bot_choice": "bots, greedy_bot: return an action index before defending or attacking (`k`, the kinds)",
 }
 """Every C hook point: name -> what code goes there."""
 

@@ -178,6 +178,7 @@ static PyObject *Core_new(PyTypeObject *type, PyObject *args, PyObject *kwds)
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds)
 {
+    (void)self;
     (void)args;
     (void)kwds;
     return 0;

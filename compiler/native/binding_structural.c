@@ -50,6 +50,25 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_LOT_TRUMPS)
+    if (set_item(d, "seat_trump", int_tuple(v->seat_trump, v->players))  /* HR15 */
+        || set_item(d, "lot", int_tuple(v->lot, v->players))) {
+        return -1;
+    }
+#endif
+#if C(CAP_REDEAL_OFFER)
+    if (set_item(d, "asked", PyLong_FromLong(v->asked))  /* HR19 */
+        || set_item(d, "asking", PyLong_FromLong(v->asking))
+        || set_item(d, "redeal_seed", PyLong_FromUnsignedLongLong(v->redeal_seed))
+        || set_item(d, "series", PyLong_FromLong(v->series))) {
+        return -1;
+    }
+#endif
+#if C(CAP_SET_ASIDE)
+    if (set_item(d, "aside", mask_tuple(v->aside))) {  /* HR12, HR13 */
+        return -1;
+    }
+#endif
 #if C(CAP_SWAPS)
     if (set_item(d, "swaps_left", int_tuple(v->swaps_left, v->players))
         || set_item(d, "swapped", PyBool_FromLong(v->swapped))) {
@@ -122,6 +141,34 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_TRUMP_EXCHANGE)
     if (get_int(d, "exchanged", &v->exchanged)) {
+        return -1;
+    }
+#endif
+#if C(CAP_LOT_TRUMPS)
+    if (get_ints(d, "seat_trump", v->seat_trump, C(PLAYERS_MAX), NULL)  /* HR15 */
+        || get_ints(d, "lot", v->lot, C(PLAYERS_MAX), NULL)) {
+        return -1;
+    }
+#endif
+#if C(CAP_REDEAL_OFFER)
+    {
+        PyObject *seed = PyDict_GetItemString(d, "redeal_seed");
+        if (get_int(d, "asked", &v->asked) || get_int(d, "asking", &v->asking)
+            || get_int(d, "series", &v->series)) {
+            return -1;
+        }
+        if (!seed) {
+            PyErr_SetString(PyExc_KeyError, "redeal_seed");
+            return -1;
+        }
+        v->redeal_seed = PyLong_AsUnsignedLongLong(seed);
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+    }
+#endif
+#if C(CAP_SET_ASIDE)
+    if (get_mask(d, "aside", &v->aside)) {  /* HR12, HR13 */
         return -1;
     }
 #endif

@@ -184,7 +184,10 @@ def _game_class(py, ext):
         @classmethod
         def _from_python(cls, game):
             g = cls()
-            g._load(_view_of(game.to_dict()))
+            try:
+                g._load(_view_of(game.to_dict()))
+            except ValueError as exc:  # the Python engine accepted it: a C limit, as InvalidGame
+                raise py.InvalidGame(f"the C engine can not hold this state: {exc}") from None
             g._set_history(game.history)
             return g
 
@@ -250,7 +253,7 @@ def _game_class(py, ext):
                 # structural rules (contract "Structural variants"), trivial when unused
                 "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(players)],
                 "losses": self.losses, "swaps_left": self.swaps_left,
-                **extra.observation_keys(v),
+                **extra.observation_keys(v, self),
                 "legal_actions": [a.text for a in self.legal_actions()] if seat == to_move else [],
             }
 

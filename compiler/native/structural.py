@@ -18,7 +18,8 @@ class Structural:
     to_view: list = field(default_factory=list)
     """Functions to_dict() result -> {view key: value} (what `_load` reads)."""
     observation: list = field(default_factory=list)
-    """Functions view -> {observation key: value} (the Python engine's `observation` hook)."""
+    """Functions (view, game) -> {observation key: value}: the entries the Python engine's
+    observation hooks add or replace (`observation`, `observation_discard`, ...)."""
     members: dict = field(default_factory=dict)
     """Game members, by name."""
     wraps: dict = field(default_factory=dict)
@@ -31,11 +32,11 @@ class Structural:
             out.update(f(v))
         return out
 
-    def observation_keys(self, v: dict) -> dict:
-        """The added observation entries of view `v`."""
+    def observation_keys(self, v: dict, game) -> dict:
+        """The added or replaced observation entries of view `v` of `game`."""
         out = {}
         for f in self.observation:
-            out.update(f(v))
+            out.update(f(v, game))
         return out
 
     def view_keys(self, d: dict) -> dict:
@@ -66,10 +67,20 @@ def structural(py) -> Structural:
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
+    if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
+        text = py.CARD_TEXT
+        s.observation.append(lambda v, game: {
+            "hands": [[text[c] for c in hand] for hand in v["hands"]]})
     if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
             doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
+    if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
+        _set_aside(s, py)
+    if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
+        _lot_trumps(s, py)
+    if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
+        _redeal_offer(s, rules)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -83,6 +94,65 @@ def _view_discard(s: Structural) -> None:
     # the C engine counts actions; the history (kept on the Python side) says how many
     s.to_dict.append(lambda v: {"round_start": v["round_start"]})
     s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
+    s.observation.append(lambda v, game: {  # the pile's size, never its cards; this round only
+        "discard": None, "discard_size": len(v["discard"]),
+        "history": game.history[v["round_start"]:]})
+
+    def closed(plain_observation):
+        def observation(self, seat):
+            """What `seat` may know; view.discard closed: the pile's size, not its cards, and
+            only the current round's actions (HR25)."""
+            obs = plain_observation(self, seat)
+            v = self._view()
+            obs["discard"], obs["discard_size"] = None, len(v["discard"])
+            obs["history"] = obs["history"][v["round_start"]:]
+            return obs
+        return observation
+
+    s.wraps["observation"] = closed
+
+
+def _redeal_offer(s: Structural, rules: dict) -> None:
+    first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
+    s.to_dict.append(lambda v: {
+        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1],
+        "redeal_asking": None if v["asking"] < 0 else v["asking"],
+        "redeal_seed": v["redeal_seed"],
+        "first_rule": series if v["series"] else first,
+    })
+    s.to_view.append(lambda d: {
+        "asked": sum(1 << x for x in set(d["redeal_asked"])),
+        "asking": -1 if d["redeal_asking"] is None else d["redeal_asking"],
+        "redeal_seed": d["redeal_seed"],
+        "series": int(d["first_rule"] != first),
+    })
+
+
+def _lot_trumps(s: Structural, py) -> None:
+    text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
+    s.to_dict.append(lambda v: {
+        "seat_trumps": [suits[x] if x >= 0 else None for x in v["seat_trump"]],
+        "lot_cards": [text[c] if c >= 0 else None for c in v["lot"]],
+    })
+    s.to_view.append(lambda d: {
+        "seat_trump": tuple(suits.index(x) if x else -1 for x in d["seat_trumps"]),
+        "lot": tuple(index(t) if t else -1 for t in d["lot_cards"]),
+    })
+
+    def trump_of(self, seat):
+        """The trump suit letter that counts when `seat` defends: its own, by lot (HR15)."""
+        return s.state_keys(self._view())["seat_trumps"][seat]
+
+    s.members["trump_of"] = trump_of
+
+
+def _set_aside(s: Structural, py) -> None:
+    text, index = py.CARD_TEXT, py.card_index
+    s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
+    s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
+    s.members["set_aside"] = property(
+        lambda self: s.state_keys(self._view())["set_aside"],
+        doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
 def _seat_trumps(s: Structural, rules: dict) -> None:
@@ -105,7 +175,7 @@ def _hidden_trump(s: Structural, py) -> None:
         "hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1,
         "trump_changes": tuple((index(a), index(b)) for a, b in d.get("trump_changes", [])),
     })
-    s.observation.append(lambda v: {  # CT2: every seat saw the changes
+    s.observation.append(lambda v, game: {  # CT2: every seat saw the changes
         "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]]})
     s.members["hidden_trump"] = property(
         lambda self: s.state_keys(self._view())["hidden_trump"],

@@ -9,14 +9,14 @@ texts.  Nothing here is encoded as bits or cached.
 
 from __future__ import annotations
 
-from durakc.schema import JOKER_COLOURS
+from durakc.schema import JOKER_COLOURS, joker_texts
 
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""
 
 VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass", "exchange", "swap",
-         "resign")
-"""Every action verb of the contract, in its table's order (then TX1's, PK1's and HR24's)."""
+         "resign", "redeal", "keep")
+"""Every action verb of the contract, in its table's order (then TX1's, PK1's, HR24's and HR19's)."""
 
 _SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 
@@ -67,8 +67,8 @@ class Deck:
         self.cards = [r + s for r in self.ranks for s in self.suits for _ in range(copies)]
         self._order = {r + s: (i, SUIT_ORDER.index(s))
                        for i, r in enumerate(self.ranks) for s in self.suits}
-        # deck.jokers (J1): RJ then BJ, after every other card.
-        for i, joker in enumerate(list(JOKER_COLOURS)[:jokers]):
+        # deck.jokers (J1, HR16): RJ, BJ, RJ2, BJ2 (those the count holds), after every other card.
+        for i, joker in enumerate(joker_texts(jokers)):
             self.cards.append(joker)
             self._order[joker] = (len(self.ranks), i)
 
@@ -159,7 +159,7 @@ def parse_action(deck: Deck, text) -> Action:
         if any(suit_of(c) != suit_of(printed(c)) for c in cards):
             raise ValueError(f"'{verb}' gives cards as printed: only a card played names a suit (W2)")
         cards = [printed(c) for c in cards]
-    if verb in ("take", "pass", "resign"):
+    if verb in ("take", "pass", "resign", "redeal", "keep"):  # HR24: resign; HR19: redeal, keep
         if cards:
             raise ValueError(f"'{verb}' takes no cards")
     elif verb == "swap":  # PK1, PK3: two different cards, in the order they are to be drawn

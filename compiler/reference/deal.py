@@ -12,6 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
+from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
 
@@ -37,8 +38,10 @@ def deal(variant, deck, players, dealer, losses=None):
     from the dealer's left gets cards i, i + players, ... of the shuffled deck.  With
     unequal hands (L2) a seat whose hand is complete is skipped in later passes.
     """
-    if variant.value("deal.mode") == "all_but_one":
-        count = len(deck) - 1  # the whole deck but one card (railroad)
+    if variant.value("deal.mode") in ("all_but_one", "everything"):
+        # the whole deck but one card (railroad), or the whole deck (HR14): hands may differ
+        # by one card, the first seats from the dealer's left holding one more
+        count = len(deck) - (1 if variant.value("deal.mode") == "all_but_one" else 0)
         sizes = [count // players + (1 if i < count % players else 0) for i in range(players)]
     else:
         losses = losses or [0] * players
@@ -53,12 +56,22 @@ def deal(variant, deck, players, dealer, losses=None):
     for card, i in zip(deck[:count], order):
         hands[(dealer + 1 + i) % players].append(card)
     rest = list(deck[count:])
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        # HR15: a card turned per seat in deal order, face up under the stock in that order
+        return hands, rest[players:] + rest[:players], None, None, None
     hidden = None
     if variant.value("trump.hidden_second"):
         # CT1: the card after the turned one lies face down under it, drawn after it.
         # (The spec checks guarantee turned_bottom, no trump.never and two cards left, CT3.)
         hidden = rest.pop(1)
-    trump, turned, stock = _fix_trump(variant, deck[:count], rest)
+    dealt = deck[:count]
+    if variant.value("deal.mode") == "everything":
+        # HR14, T6: the dealer's last card shows trump: the dealt cards up to that one
+        # (the dealer is the (players - 1)-th seat from the dealer's left)
+        dealt = deck[:max(k for k, i in enumerate(order) if i == players - 1) + 1]
+    trump, turned, stock = _fix_trump(variant, dealt, rest)
+    if variant.value("deal.stock") == "aside":
+        stock = []  # HR13: the rest lies aside unseen with the trump card; nothing is drawn
     return hands, stock, trump, turned, hidden
 
 
@@ -81,6 +94,8 @@ def _fix_trump(variant, dealt, rest):
         return None, None, rest
     others = list(rest)  # J1: a joker passed over stays on top
     others.remove(turned)  # HR17: this copy only
+    if variant.value("trump.card") == "aside":
+        return suit_of(turned), turned, others  # HR12: face up out of play, never drawn
     if mode == "turned_top":
         return suit_of(turned), turned, [turned] + others  # drawn first (Albanian)
     return suit_of(turned), turned, others + [turned]  # T5, P2: under the stock, drawn last
@@ -140,8 +155,27 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     elif first_rule == "right_of_loser" and loser is not None:
         attacker = (loser - 1) % players  # H2: the loser's right attacks, the loser defends
     # CT3: the first attacker is chosen with the first trump (the face-up card's suit).
-    return game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
+    game = game_class.start(players, hands, stock, trump, turned, [], attacker, dealer, True,
                             hidden)
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        # HR15: the i-th seat from the dealer's left owns the suit of the i-th card turned
+        lot = stock[-players:]
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        game.lot_cards = [lot[order.index(s)] for s in range(players)]
+        game.seat_trumps = [suit_of(c) for c in game.lot_cards]
+    if offers_redeal(variant):
+        start_questions(game, rng, first_rule)  # HR19: the seats may ask for a redeal
+    if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
+        placed = {c for h in hands for c in h} | set(stock) | {hidden}
+        game.set_aside = variant.deck.sort([c for c in deck if c not in placed])
+    return game
+
+
+def uses_aside(variant) -> bool:
+    """HR12, HR13: the variant sets cards aside (trump.card or deal.stock: aside)."""
+    turned = variant.value("trump.mode") in ("turned_bottom", "turned_top")
+    return (variant.value("trump.card") == "aside" and turned
+            or variant.value("deal.stock") == "aside")
 
 
 def from_position(game_class, position):
@@ -158,6 +192,10 @@ def from_position(game_class, position):
     known |= position_keys(variant)  # HR21, HR22: game, match_points
     if variant.value("trump.six_exchange"):
         known.add("exchanged")  # TX1
+    if uses_aside(variant):
+        known.add("set_aside")  # HR12, HR13: the cards out of play
+    if variant.value("trump.mode") == "per_seat_by_lot":
+        known.add("seat_trumps")  # HR15: each seat's own suit
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")
@@ -174,10 +212,14 @@ def from_position(game_class, position):
         hands = [[deck.card(c) for c in h] for h in hands_in]
         stock = [deck.card(c) for c in position.get("stock") or []]
         discard = [deck.card(c) for c in position.get("discard") or []]
+        aside = [deck.card(c) for c in position.get("set_aside") or []]
     except TypeError:
         raise InvalidGame("hands, stock and discard are lists of card texts") from None
     hidden = _position_hidden(variant, position.get("hidden_trump"), stock)
-    placed = [c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
+    if stock and variant.value("deal.stock") == "aside":
+        raise InvalidGame("this variant has no stock (deal.stock: aside): nothing is ever drawn")
+    placed = ([c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
+              + aside)
     twice = sorted({c for c in placed if placed.count(c) > deck.copies}, key=deck.key)  # HR17
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
@@ -187,6 +229,8 @@ def from_position(game_class, position):
             unseen.remove(c)
     discard += unseen
     trump, turned = _position_trump(variant, position.get("trump"), stock)
+    if uses_aside(variant):  # HR12, HR13: the trump card is the first card aside of its suit
+        turned = next((c for c in aside if suit_of(c) == trump), None) if trump else None
     dealer = position.get("dealer", 0)
     attacker = position["attacker"]
     for name, seat in (("dealer", dealer), ("attacker", attacker)):
@@ -198,6 +242,13 @@ def from_position(game_class, position):
         raise InvalidGame("a position needs at least two players holding cards")
     g = game_class.start(players, hands, stock, trump, turned, discard, attacker, dealer,
                          bool(position.get("first_round", False)), hidden)
+    g.set_aside = deck.sort(aside)
+    if variant.value("trump.mode") == "per_seat_by_lot":  # HR15: each seat's own suit
+        suits = position.get("seat_trumps", [None] * players)  # none given: no seat has one
+        if (not isinstance(suits, list) or len(suits) != players
+                or any(x is not None and x not in variant.deck.suits for x in suits)):
+            raise InvalidGame(f"seat_trumps must list a suit or null per seat, not {suits!r}")
+        g.seat_trumps, g.lot_cards = list(suits), [None] * players
     if "losses" in position:
         g._losses = position_losses(position["losses"], players)  # L1, PR6: the series so far
     position_results(g, position)  # HR21, HR22
@@ -242,7 +293,7 @@ def _position_trump(variant, trump, stock):
         raise InvalidGame(f"trump must be one of {', '.join(variant.deck.suits)} or null, "
                          f"not {trump!r}")
     mode = variant.value("trump.mode")
-    if mode in ("none", "per_seat"):
+    if mode in ("none", "per_seat", "per_seat_by_lot"):
         if trump is not None:
             raise InvalidGame(f"this variant has no trump (trump.mode: {mode})")
         return None, None
@@ -255,8 +306,8 @@ def _position_trump(variant, trump, stock):
         raise InvalidGame("this variant needs a trump suit")
     if trump in variant.value("trump.never"):
         raise InvalidGame(f"{trump} can never be trump here (trump.never)")
-    if not stock:
-        return trump, None
+    if not stock or uses_aside(variant):
+        return trump, None  # HR12, HR13: the turned card is never in the stock
     turned = stock[0] if mode == "turned_top" else stock[-1]
     if suit_of(turned) != trump:
         raise InvalidGame(f"trump {trump} contradicts the face-up card {turned}")

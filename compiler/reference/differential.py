@@ -34,7 +34,7 @@ NEXT_GAME = "next_game"
 COMPARED = ("to_move", "legal", "hands", "table", "stock", "discard", "trump", "attacker",
             "defender", "out", "is_over", "loser", "is_draw", "annotations", "teams",
             "losing_team", "losses", "hidden_trump",
-            "trump_of", "swaps_left",
+            "trump_of", "swaps_left", "trump_card", "set_aside",
             # matches and results (HR20-HR23)
             "dealer", "finishing_order", "winner", "points", "match_points", "match_over",
             "standings")
@@ -94,6 +94,8 @@ def _state(game, name, legal=None):
         return [game.trump_of(s) for s in range(game.players)]
     if name == "annotations":
         return dict(game.annotations) if game.is_over else {}
+    if name == "set_aside":  # HR12, HR13: only the engines that set cards aside have it
+        return list(getattr(game, name, None) or [])
     value = getattr(game, name)
     return bool(value) if name in ("is_over", "is_draw") else value
 

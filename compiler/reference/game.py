@@ -22,6 +22,7 @@ from durakc.reference.cards import (
     suit_of,
 )
 from durakc.reference.losses import SeriesLosses
+from durakc.reference.redeal import ask_from, redeal
 from durakc.reference.results import SeriesResults
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.table import TableRules
@@ -56,6 +57,9 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         g.trump_card = trump_card
         g.first_round = first_round
         g.hidden_trump = hidden  # CT1: not in the stock, drawn after all of it
+        g.set_aside = []  # HR12, HR13: cards out of play (deal_game, from_position fill it)
+        g.seat_trumps = g.lot_cards = None  # HR15: per seat, its suit and the card turned
+        g.asked, g.asking, g.redeal_seed, g.first_rule = [], None, 0, None  # HR19
         g.trump_changes = []  # CT2: [face-up card drawn, card turned in its place]
         g.out = [s for s in range(players) if not g._hands[s] and not g._stock]
         g.swaps = [g.variant.value("swap.per_game")] * players  # PK4
@@ -114,6 +118,8 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
     def trump_of(self, seat):
         """SK1, SK2: the trump suit that counts when `seat` defends: the seat's own suit
         (trump.seat_suits) with trump.mode per_seat, else the one trump of everyone."""
+        if self.variant.value("trump.mode") == "per_seat_by_lot":
+            return self.seat_trumps[seat]  # HR15: the suit of the card turned for the seat
         if self.variant.value("trump.mode") != "per_seat":
             return self.trump
         owned = self.variant.value("trump.seat_suits")
@@ -216,6 +222,8 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         """Every legal action for `to_move`; empty exactly when the game is over.  HR17: the
         copies of a card are interchangeable, so each action text is listed once."""
         if self.phase == ATTACK:
+            if self.asking is not None:  # HR19: the seat asked says redeal or keep
+                return [Action("redeal"), Action("keep")]
             acts = self._openings() + self._exchanges() + self._swaps() + self.resigns()
         elif self.phase == DEFEND:
             acts = self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
@@ -336,6 +344,14 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
             raise IllegalAction(self._why_illegal(act))
         self.history.append(str(act))
         getattr(self, "_do_" + act.verb)(act.cards)
+
+    def _do_redeal(self, cards):
+        from durakc.reference.deal import deal_game
+
+        redeal(self, deal_game)  # HR19
+
+    def _do_keep(self, cards):
+        ask_from(self, self.asking + 1)  # HR19: the next seat is asked
 
     def _do_attack(self, cards):
         """T10: the opening cards lie on the table, unbeaten; the defender answers (SG4: under

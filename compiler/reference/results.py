@@ -27,6 +27,30 @@ class SeriesResults:
         self._doubled = False
         self._repeat = None
 
+    def results_state(self) -> dict:
+        """The to_dict entries of the series state, with the engines' keys where the variant
+        uses them (game, points_before, points, repeat, doubled)."""
+        keys = position_keys(self.variant)
+        d = {}
+        if "game" in keys:
+            d["game"] = self._game
+        if "match_points" in keys:
+            d["points_before"] = list(self._totals)
+            d["points"] = None if self._points is None else list(self._points)
+        if self.variant.value("series.repeat_loser_if").constant() is not False:
+            d["repeat"] = -1 if self._repeat is None else self._repeat
+            d["doubled"] = self._doubled
+        return d
+
+    def load_results(self, d: dict) -> None:
+        """The series state of a to_dict() result (zeros where it has none)."""
+        self._game = d.get("game", 1)
+        self._totals = list(d.get("points_before") or [0] * self.players)
+        self._points = None if d.get("points") is None else list(d["points"])
+        repeat = d.get("repeat", -1)
+        self._repeat = None if repeat == -1 else repeat
+        self._doubled = bool(d.get("doubled", False))
+
     # -- the contract's members ------------------------------------------------------
     @property
     def finishing_order(self):

@@ -8,6 +8,7 @@ the words of an `IllegalAction`.
 from __future__ import annotations
 
 from durakc.reference.cards import JOKER_COLOURS, InvalidGame
+from durakc.reference.deal import uses_aside
 
 ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
 """The phases of a round (the engines' `phase` texts)."""
@@ -24,7 +25,8 @@ class GameState:
     _STATE = ("players", "dealer", "trump", "trump_card", "phase", "to_move", "took", "passed",
               "limit", "first_round", "transfers", "shown", "late", "out", "loser", "is_draw",
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
-              "exchanged", "last_thrower", "round_start", "resigned")
+              "exchanged", "last_thrower", "round_start", "resigned", "seat_trumps", "lot_cards",
+              "asked", "asking", "redeal_seed", "first_rule")
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""
@@ -33,7 +35,8 @@ class GameState:
             d[name] = _plain_copy(getattr(self, name))
         d.update(hands=self.hands, table=self.table, stock=self.stock, discard=self.discard,
                  attacker=self._attacker, original_attacker=self._opener,
-                 defender=self._defender, losses=self.losses)
+                 defender=self._defender, losses=self.losses, set_aside=list(self.set_aside))
+        d.update(self.results_state())  # HR21-HR23: the series' game number, points, repeat
         return d
 
     @classmethod
@@ -53,6 +56,8 @@ class GameState:
             g._opener = d["original_attacker"]
             g._defender = d["defender"]
             g._losses = list(d["losses"])
+            g.load_results(d)  # HR21-HR23
+            g.set_aside = list(d.get("set_aside", []))  # HR12, HR13
         except (KeyError, TypeError) as exc:
             raise InvalidGame(f"a saved state needs {exc}") from None
         return g
@@ -62,6 +67,8 @@ class GameState:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise InvalidGame(f"no seat {seat!r} in a {self.players}-player game")
         visible = self.trump_card if self.trump_card in self._stock else None
+        if self.trump_card in self.set_aside:
+            visible = self.trump_card  # HR12, HR13: seen while it lies aside
         return self.viewed({  # HR25, HR26
             "variant": self.variant.name, "seat": seat, "players": self.players,
             "hand": list(self._hands[seat]), "hand_sizes": [len(h) for h in self._hands],
@@ -74,6 +81,9 @@ class GameState:
             "teams": self.teams, "trump_of": [self.trump_of(s) for s in range(self.players)],
             "losses": self.losses, "swaps_left": self.swaps_left,
             "trump_changes": [list(c) for c in self.trump_changes],  # CT2
+            **({"set_aside_size": len(self.set_aside)} if uses_aside(self.variant) else {}),
+            **({"seat_trump_cards": [c if c in self._stock else None for c in self.lot_cards]}
+               if self.variant.value("trump.mode") == "per_seat_by_lot" else {}),  # HR15
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
         })
 

@@ -92,8 +92,13 @@ class Variant:
 
     def redeal(self, hand: list, trump: str | None, players: int) -> bool:
         """deal.redeal_if (H3): does this dealt hand call for a redeal?"""
+        return self.dealt_holds("deal.redeal_if", hand, trump, players)
+
+    def dealt_holds(self, path: str, hand: list, trump: str | None, players: int) -> bool:
+        """A condition of the `dealt` environment (deal.redeal_if, deal.offer_redeal: H3,
+        HR19) on one dealt hand."""
         suits = [suit_of(c) for c in hand]
-        return bool(self.rules["deal.redeal_if"].evaluate(self.env({
+        return bool(self.rules[path].evaluate(self.env({
             "hand": self.cards(hand, trump),
             "longest_suit": max((suits.count(s) for s in set(suits)), default=0),
             "trumps": suits.count(trump) if trump is not None else 0,

@@ -11,9 +11,9 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
     actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles)
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
-              PK1-PK3) | resign (1, HR24)     with N' = N + J + W x S played identities;
-              exchange, swap and resign only with trump.six_exchange / swap.per_game /
-              play.resign
+              PK1-PK3) | resign (1, HR24) | redeal (1) | keep (1, HR19)   with N' = N + J + W x S
+              played identities; exchange, swap, resign, redeal and keep only with
+              trump.six_exchange / swap.per_game / play.resign / deal.offer_redeal
     views:    view.discard closed (HR25): no discard cards, a discard_size block instead;
               view.hands all (HR26): a `hands` block, P x (N + J), every seat's hand
 
@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.rl import require
-from durakc.sim.cards import JOKERS, SUIT_ORDER
+from durakc.schema_envs import joker_texts
+from durakc.sim.cards import SUIT_ORDER
 from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
@@ -43,6 +44,8 @@ SHAPES = {
     "exchange": "printed",    # the lowest trump given (TX1)
     "swap": "held_pair",      # ordered pair of held cards (PK3)
     "resign": "bare",         # no card (HR24)
+    "redeal": "bare",         # ask for a redeal at the deal (HR19)
+    "keep": "bare",           # play on with the dealt hand (HR19)
 }
 """The shape of each action verb's block: which cards it names, so how many indices it takes.
 Blocks follow this order; the first seven are in every engine, the others only where the
@@ -109,7 +112,7 @@ class DurakEncoding:
         self.suit_sets = (1 << self.n_suits) - 1
         # J1: the jokers are held cards after the N ranked ones (never shown, never trump).
         self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
-                           + JOKERS[:int(rules.get("deck.jokers") or 0)])
+                           + tuple(joker_texts(int(rules.get("deck.jokers") or 0))))
         self.n_held = len(self.card_texts)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities

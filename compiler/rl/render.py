@@ -19,6 +19,7 @@ variant's picture has one size for any number of players (docs/rl.md, "Rendering
 from __future__ import annotations
 
 from durakc.rl import require
+from durakc.schema_envs import JOKER_COLOURS
 
 np = require("numpy")
 
@@ -126,7 +127,7 @@ def _seat_markers(image, game, encoding) -> None:
 
 
 def _colour(text: str) -> tuple:
-    return SUIT_COLOURS["joker"] if text in ("RJ", "BJ") else SUIT_COLOURS[text[-1]]
+    return SUIT_COLOURS["joker"] if text in JOKER_COLOURS else SUIT_COLOURS[text[-1]]
 
 
 def row_y(encoding, row: int) -> int:

@@ -65,7 +65,8 @@ def drama(trace: list, loser: int | None, actions: int) -> dict:
     predictions: list[int] = []
     for _, chances in trace:
         predictions.append(predicted_loser(chances, predictions[-1] if predictions else None))
-    out = {"lead_changes": sum(a != b for a, b in itertools.pairwise(predictions))}
+    out: dict[str, float] = {
+        "lead_changes": sum(a != b for a, b in itertools.pairwise(predictions))}
     if loser is not None:
         since = len(predictions)
         while since and predictions[since - 1] == loser:
@@ -84,7 +85,8 @@ def game_measures(record: dict, strong_seat: int, trace: list, players: int) -> 
     """
     if record["unfinished"]:
         return {"unfinished": 1}
-    out = {"unfinished": 0, "draw": int(record["draw"]), "estimates": len(trace)}
+    out: dict[str, float] = {"unfinished": 0, "draw": int(record["draw"]),
+                             "estimates": len(trace)}
     loser = record["loser"]
     out["strong_lost"] = int(loser == strong_seat)
     out["weak_lost"] = (0.0 if loser is None or loser == strong_seat

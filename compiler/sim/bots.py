@@ -164,6 +164,21 @@ def _before_opening(game, by_kind, trump):
     return None
 
 
+REDEAL_LONGEST = 5     # HR19: ask for a redeal holding no trump and this many of one suit
+
+
+def _at_the_deal(game, by_kind, trump):
+    """HR19 (deal.offer_redeal): `redeal` when the hand holds no trump and REDEAL_LONGEST (5)
+    or more cards of one suit (a hand that can neither beat off nor vary its attacks), else
+    `keep`: a documented rule, never a guess."""
+    hand = game.hands[game.to_move]
+    suits = [suit(c) for c in hand]
+    longest = max((suits.count(s) for s in set(suits)), default=0)
+    if trump not in suits and longest >= REDEAL_LONGEST and "redeal" in by_kind:
+        return by_kind["redeal"][0][0]
+    return by_kind["keep"][0][0]
+
+
 def greedy_bot(game, seat, rng=None, repeated=False):
     """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much
     (never resigns, HR24);
@@ -181,6 +196,8 @@ def greedy_bot(game, seat, rng=None, repeated=False):
         kind, cards = split(act)
         by_kind.setdefault(kind, []).append((act, cards))
     trump = game.trump
+    if "keep" in by_kind:  # HR19: the questions at the deal
+        return _at_the_deal(game, by_kind, trump)
     if "take" in by_kind or "beat" in by_kind:
         return _defend(game, by_kind, trump, repeated)
     if "attack" in by_kind:

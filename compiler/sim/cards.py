@@ -41,8 +41,8 @@ def sort_key(card: str) -> tuple[int, int, int]:
 
 
 # -- jokers (deck.jokers, J1-J4) --
-JOKERS = ("RJ", "BJ")
-"""The red and the black joker: no rank (`rank` gives 0), no suit (`suit` gives 'J', no
+JOKERS = ("RJ", "BJ", "RJ2", "BJ2")
+"""The jokers (J1, HR16; in deck order): no rank (`rank` gives 0), no suit (`suit` gives 'J', no
 suit letter), never a trump (J3)."""
 JOKER_RANK = 15
 """Above the ace: where the jokers sort."""

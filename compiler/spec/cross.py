@@ -19,7 +19,9 @@ from durakc.spec.cross_deck import (
     check_teams,
     check_wild,
 )
+from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
 from durakc.spec.cross_play import check_siege
+from durakc.spec.cross_results import check_match_points
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
     check_hidden_trump,
@@ -32,7 +34,10 @@ from durakc.spec.files import SpecFile
 
 CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
                 check_teams, check_wild, check_siege, check_seat_trumps, check_hidden_trump,
-                check_swaps, check_initial_hand, check_redeal, check_copies)
+                check_swaps, check_initial_hand, check_redeal,
+                check_match_points,  # matches and results (HR21, EP3)
+                check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
+                check_copies)  # two decks (HR17)
 """Every cross check, in report order."""
 
 

@@ -16,15 +16,11 @@ def check_players(values: dict):
 
 
 def check_deck(values: dict):
-    """At least two ranks and one suit; no jokers or two (J1)."""
+    """At least two ranks and one suit (the jokers, 0 to 4, are the key's range: HR16)."""
     if len(values["deck.ranks"]) < 2:
         yield ("deck.ranks",), "the deck needs at least 2 ranks"
     if not values["deck.suits"]:
         yield ("deck.suits",), "the deck needs at least one suit"
-    # -- jokers (J1) --
-    if values["deck.jokers"] not in (0, 2):
-        yield ("deck.jokers",), (f"deck.jokers must be 0 or 2 (a red and a black joker, J1), "
-                                 f"not {values['deck.jokers']}")
 
 
 def check_copies(values: dict):
@@ -51,6 +47,10 @@ def check_deal(values: dict):
     if values["deal.mode"] == "all_but_one" and size - 1 < players:
         yield (("deal.mode", "players.max", "deck.ranks", "deck.suits"),
                (f"the deal does not fit: {size - 1} cards can not give each of {players} "
+                f"players a card"))
+    if values["deal.mode"] == "everything" and size < players:  # HR14
+        yield (("deal.mode", "players.max", "deck.ranks", "deck.suits"),
+               (f"the deal does not fit: {size} cards can not give each of {players} "
                 f"players a card"))
 
 

@@ -45,7 +45,7 @@ def check_redeal(values: dict):
     if expr.constant() is False:
         return
     reads_trumps = "trumps" in expr.names or "trumps" in expr.runtime_needs()
-    if reads_trumps and values["trump.mode"] == "per_seat":
+    if reads_trumps and values["trump.mode"] in ("per_seat", "per_seat_by_lot"):
         yield (("deal.redeal_if", "trump.mode"),
                ("deal.redeal_if reads trumps, but trump.mode per_seat has no trump suit for "
                 "everyone (SK1): count a suit with longest_suit instead"))

@@ -79,9 +79,10 @@ def check_hidden_trump(values: dict):
                 "of a suit that can not be trump"))
     size = len(values["deck.ranks"]) * len(values["deck.suits"])
     hand, players = values["deal.hand_size"], values["players.max"]
-    if values["deal.mode"] == "all_but_one":
+    if values["deal.mode"] in ("all_but_one", "everything"):
         yield (("trump.hidden_second", "deal.mode"),
-               "trump.hidden_second needs a stock, but deal.mode all_but_one deals all but one card")
+               (f"trump.hidden_second needs a stock, but deal.mode {values['deal.mode']} deals "
+                f"{'all but one card' if values['deal.mode'] == 'all_but_one' else 'every card'}"))
     elif 0 <= size - hand * players < 2:
         yield (("players.max", "trump.hidden_second", "deal.hand_size"),
                (f"trump.hidden_second needs two cards left after the deal (CT3), but {players} "

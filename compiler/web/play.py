@@ -149,7 +149,11 @@ def _view(replay: Replay, seat: int, refused: str | None, thinking: bool) -> dic
     if not game.is_over and not thinking and game.to_move != seat:
         stopped = ("stopped: the same position came back again and again (a cycle)"
                    if replay.cycle else "stopped: the game is too long")
-    view.update({"history": list(game.history), "log": replay.log, "refused": refused,
+    log = replay.log
+    if view.get("discard", ()) is None:  # view.discard closed (HR25): this round's actions only
+        ends = [i for i, entry in enumerate(log) if "event" in entry]
+        log = log[ends[-1] + 1:] if ends else log
+    view.update({"history": list(game.history), "log": log, "refused": refused,
                  "thinking": thinking, "stopped": stopped,
                  "result": _result(game, seat)})
     return view

@@ -19,6 +19,7 @@ SPEC_COMMANDS = {
     "verify": ["verify", "{}", "--games", "1"],
     "simulate": ["simulate", "{}", "--games", "1"],
     "compare": ["compare", "transfer", "{}", "--games", "1"],
+    "report": ["report", "transfer", "{}", "--games", "1", "--strong-games", "0"],
     "diff": ["diff", "transfer", "{}", "--games", "1"],
     "play": ["play", "{}"],
     "bench": ["bench", "{}", "--games", "1"],
@@ -114,6 +115,7 @@ WARNING = ("lonely.yaml:6:11: warning: nobody may ever throw in: 'throw_in.who' 
     ["explain", "lonely.yaml"],
     ["simulate", "lonely.yaml", "--games", "2"],
     ["compare", "transfer", "lonely.yaml", "--games", "2"],
+    ["report", "transfer", "lonely.yaml", "--games", "2", "--strong-games", "0", "--jobs", "1"],
     ["verify", "lonely.yaml", "--games", "1", "--players", "2"],
     ["diff", "podkidnoy", "lonely.yaml", "--games", "2"],
 ])

@@ -143,6 +143,8 @@ def trump_agrees(rules, pos) -> bool:
         return rules.get("trump.suit") == trump
     if mode == "per_seat":  # SK1: no card is turned, nobody shares one trump
         return trump is None
+    if mode == "per_seat_by_lot":  # HR15: a position without seat_trumps gives no seat one
+        return trump is None
     return False
 
 
@@ -178,6 +180,8 @@ def position_compatible(sc, rules) -> bool:
         return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
+    if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
+        return False  # HR13: a variant without a stock has no position with one
     # a stock means refills, which assume the default hand of six
     return not (pos["stock"] and "deal.hand_size" not in relaxed
                 and rules.get("deal.hand_size", 6) != 6)

@@ -10,6 +10,7 @@ import random
 
 import conformance_scenarios as S
 import pytest
+from conformance_decks import DECK_PROPERTIES
 from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
@@ -364,8 +365,10 @@ def ladder_series(ctx: Ctx, params: dict):
 
 def redeal_condition(ctx: Ctx, params: dict):
     """H3: no deal, first game or later (next_game), leaves a hand with
-    `longest_suit_below` or more cards of one suit; P3 still holds (someone has a trump)."""
+    `longest_suit_below` or more cards of one suit; P3 still holds (someone has a trump).
+    HR18: with `one_colour: false`, no dealt hand is all red or all black either."""
     below = params.get("longest_suit_below", 5)
+    colour_ok = params.get("one_colour", True)
     for n in _players(ctx, params):
         for seed in _seeds(params):
             rng = random.Random(seed)
@@ -376,6 +379,9 @@ def redeal_condition(ctx: Ctx, params: dict):
                 for seat, hand in enumerate(g.hands):
                     most = max(sum(1 for c in hand if c[-1] == s) for s in "SHDC")
                     assert most < below, f"{where}: seat {seat} was dealt {hand}"
+                    if not colour_ok:  # HR18: red is hearts and diamonds, black the rest
+                        red = sum(1 for c in hand if c[-1] in "HD")
+                        assert 0 < red < len(hand), f"{where}: seat {seat} was dealt {hand}"
                 if k == 0 and ctx.rules.get("first_attacker.no_trump_held") == "redeal":
                     assert lowest_trump_holder(g, ctx) is not None, f"{where}: no trump held"
                 if not _play_out(g, rng, params.get("max_actions", 3000)):
@@ -504,6 +510,7 @@ PROPERTY_FUNCS = {
     "team_series": team_series,
     "ladder_series": ladder_series,
     "redeal_condition": redeal_condition,
+    **DECK_PROPERTIES,  # house rules on decks, deals and trumps (HR12-HR16, HR19)
 }
 
 

@@ -52,6 +52,8 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
     seen = stock + discard + [c for h in hands for c in h]
     if pos.get("hidden_trump"):  # CT1: the face-down card under the face-up trump
         seen.append(S.canon_card(pos["hidden_trump"]))
+    aside = [S.canon_card(c) for c in pos.get("set_aside", [])]  # HR12, HR13: out of play
+    seen += aside
     # the contract says unseen cards count as discarded; we list them explicitly (HR17: a
     # card of a deck with copies once per copy not seen)
     unseen = list(ctx.deck)
@@ -67,6 +69,8 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
         **({"hidden_trump": S.canon_card(pos["hidden_trump"])} if pos.get("hidden_trump") else {}),
         # PK4, TX1: only when the scenario gives them (other engines refuse the keys)
         **{k: pos[k] for k in ("swaps_left", "exchanged") if k in pos},
+        **({"set_aside": aside} if aside else {}),
+        **({"seat_trumps": list(pos["seat_trumps"])} if "seat_trumps" in pos else {}),  # HR15
     }
     if "losses" in pos:
         position["losses"] = list(pos["losses"])  # L1: a series so far
@@ -108,6 +112,7 @@ def check_invariants(game, ctx: Ctx, where: str):
     cards += list(game.stock) + list(game.discard)
     if game.hidden_trump is not None:  # CT1: face down under the face-up trump
         cards.append(game.hidden_trump)
+    cards += list(getattr(game, "set_aside", None) or [])  # HR12, HR13: out of play
     assert sorted(cards) == sorted(ctx.deck), (
         f"{where}: cards not conserved (every deck card exactly once in hands, table, stock, "
         f"discard): missing {sorted(set(ctx.deck) - set(cards))}, "
@@ -160,6 +165,13 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
     if "hidden_trump" in exp:
         want = exp["hidden_trump"]
         eq("hidden_trump", game.hidden_trump, None if want is None else S.canon_card(want))
+    if "set_aside" in exp:  # HR12, HR13: the cards out of play
+        eq("set_aside", list(getattr(game, "set_aside", None) or []),
+           S.sort_cards(exp["set_aside"], ctx.ranks))
+    if "seen_trump_card" in exp:  # HR12, HR13: the trump card every seat's observation shows
+        want = exp["seen_trump_card"]
+        eq("seen_trump_card", [game.observation(s)["trump_card"] for s in range(game.players)],
+           [None if want is None else S.canon_card(want)] * game.players)
     if "trump_of" in exp:  # SK1: per seat
         eq("trump_of", [game.trump_of(s) for s in range(game.players)], list(exp["trump_of"]))
     if "swaps_left" in exp:

@@ -17,12 +17,14 @@ RULES_FILE = HERE / "rules.yaml"
 
 SUITS = ("S", "H", "D", "C")
 DEFAULT_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
-JOKERS = ("RJ", "BJ")  # deck.jokers: 2 (J1)
+JOKERS = ("RJ", "BJ", "RJ2", "BJ2")  # deck.jokers (J1, HR16), in deck and sort order
+JOKERS_BY_COUNT = ("BJ", "RJ", "BJ2", "RJ2")  # HR16: a deck of n jokers holds the first n
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 CARD_VERBS = {"attack", "transfer", "throw"}  # cards listed in canonical order
 ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
 ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
 ALL_VERBS |= {"resign"}  # HR24: no cards
+ALL_VERBS |= {"redeal", "keep"}  # HR19
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -32,6 +34,8 @@ SCENARIO_KEYS = {
 POSITION_KEYS = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer",
                  "first_round", "hidden_trump", "losses"}
 POSITION_KEYS |= {"swaps_left", "exchanged"}  # PK4, TX1: passed to from_position when given
+POSITION_KEYS |= {"set_aside"}  # HR12, HR13: the cards out of play
+POSITION_KEYS |= {"seat_trumps"}  # HR15: each seat's own trump suit
 NEW_GAME_KEYS = {"players", "seed", "dealer"}
 OVERRIDE_KEYS = {"when", "actions", "expect", "steps"}
 BY_VARIANT_KEYS = {"actions", "expect", "steps"}
@@ -42,6 +46,7 @@ EXPECT_KEYS = {
     "out", "is_over", "loser", "is_draw", "attacker_holds_lowest_trump", "annotations",
     "teams", "losing_team", "losses",
     "hidden_trump", "trump_card", "trump_of",
+    "set_aside", "seen_trump_card",  # HR12, HR13: cards out of play, the trump card seen
 }
 EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 EXPECT_KEYS |= {"observation"}  # HR25, HR26: {seat: n, key: value, ...} of observation(seat)
@@ -55,9 +60,13 @@ PROPERTIES = {
     "ladder_series", "redeal_condition",  # series capability (L1, L2, H3)
     "joker_deal",  # jokers (J1)
     "repeat_series",  # HR23
+    "whole_deck_deal", "aside_deal", "lot_deal",  # decks, deals and trumps (HR12-HR15)
+    "redeal_questions",  # HR19
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
-              "passed_over"}  # jokers (J1): deals that must turn up a joker first
+              "passed_over",  # jokers (J1): deals that must turn up a joker first
+              "one_colour",  # HR18: false - no dealt hand is all red or all black
+              "longest_suit", "asked", "redealt"}  # HR19: who may ask; how often seen
 
 
 # ---------------------------------------------------------------------------
@@ -242,6 +251,7 @@ def _position_cards(pos):
     cards += [canon_card(c) for c in pos.get("discard", []) or []]
     if pos.get("hidden_trump"):
         cards.append(canon_card(pos["hidden_trump"]))
+    cards += [canon_card(c) for c in pos.get("set_aside", [])]  # HR12, HR13
     return cards
 
 
@@ -293,7 +303,8 @@ def validate(scenarios=None, rules=None) -> list[str]:
             if len(pos.get("hands", [])) != pos.get("players"):
                 errors.append(f"{where}.position: hands must have one list per player")
             stock = pos.get("stock") or []
-            if stock and pos.get("trump") is not None and canon_card(stock[-1])[-1] != pos["trump"]:
+            if (stock and pos.get("trump") is not None and not pos.get("set_aside")
+                    and canon_card(stock[-1])[-1] != pos["trump"]):  # HR12: unless it lies aside
                 errors.append(f"{where}.position: last stock card must be of the trump suit")
         if "new_game" in sc:
             for k in sc["new_game"]:
@@ -349,7 +360,7 @@ def deck_of(rules: dict) -> list[str]:
     suits = rules.get("deck.suits", list(SUITS))
     copies = rules.get("deck.copies", 1)  # HR17: each card text this many times
     return ([r + s for r in ranks for s in suits for _ in range(copies)]
-            + list(JOKERS[:rules.get("deck.jokers", 0)]))
+            + [j for j in JOKERS if j in JOKERS_BY_COUNT[:rules.get("deck.jokers", 0)]])
 
 
 def scenario_cards(sc) -> set[str]:

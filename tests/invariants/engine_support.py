@@ -132,10 +132,10 @@ def deck(mod) -> list[str]:
     rules = mod.VARIANT["rules"]
     ranks = rules.get("deck.ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
     suits = rules.get("deck.suits", ["S", "H", "D", "C"])
-    return [r + s for s in suits for r in ranks] + list(JOKERS[:rules.get("deck.jokers", 0)])
+    return [r + s for s in suits for r in ranks] + [j for j in JOKERS if j in ("BJ", "RJ", "BJ2", "RJ2")[:rules.get("deck.jokers", 0)]]
 
 
-JOKERS = ("RJ", "BJ")
+JOKERS = ("RJ", "BJ", "RJ2", "BJ2")  # HR16: a deck of n jokers holds the first n of BJ RJ BJ2 RJ2
 """deck.jokers: 2 (J1): card conservation counts them like any card."""
 
 

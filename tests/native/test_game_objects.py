@@ -77,7 +77,7 @@ def _never_dealt(engine):
     class Skips(engine.Game):
         def __init__(self):  # does not call super().__init__()
             pass
-    return [engine.Game.__new__(engine.Game), Skips.__new__(Skips), Skips()]
+    return [engine.Game.__new__(engine.Game), engine.Game(), Skips.__new__(Skips), Skips()]
 
 
 @pytest.mark.parametrize("backend", BACKENDS)

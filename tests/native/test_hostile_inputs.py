@@ -13,7 +13,7 @@ import copy
 import random
 
 import pytest
-from native_support import native, needs_cc, python_engine
+from native_support import c_variants, native, needs_cc, python_engine
 
 from durakc.schema_envs import COUNTER_MAX
 
@@ -51,10 +51,15 @@ def _states(py, rng, count=6):
 def _saved_mutations(d, rng):
     """(what, hostile dict) pairs made from the saved dict `d`."""
     players = d["players"]
-    for key in ("limit", "transfers", *SEAT_KEYS, *(["losses"] if "losses" in d else [])):
+    # every number of the dict, and every list of numbers (losses, points, ...), whatever
+    # capability saves it
+    numbers = [k for k, x in d.items() if type(x) is int and k != "players"]
+    lists = [k for k, x in d.items() if isinstance(x, list) and x and all(type(n) is int for n in x)
+             and k not in ("passed", "out")]
+    for key in sorted({"limit", "transfers", *SEAT_KEYS, *numbers, *lists}):
         for value in [-1, 0, 1, players, *HUGE, *NOT_INTS]:
             m = copy.deepcopy(d)
-            m[key] = [value] * players if key == "losses" else value
+            m[key] = [value] * players if key in lists else value
             yield f"{key}={value!r}", m
     for key in ("took", "first_round", "is_draw", *(["swapped", "exchanged"])):
         if key in d:
@@ -68,11 +73,18 @@ def _saved_mutations(d, rng):
             m[key] = value
             yield f"players={value!r}", m
     for key in ("hands", "stock", "discard", "table", "in_game", "out", "passed", "shown",
-                "late", "history", "annotations", *(["swaps_left"] if "swaps_left" in d else [])):
+                "late", "history", "annotations",
+                *[key for key in ("swaps_left", "trump_changes", "hidden_trump") if key in d]):
         for value in [None, "x", 5, [1], [None], [True], [[None, None]], {"a": 1}, [2**40]]:
             m = copy.deepcopy(d)
             m[key] = value
             yield f"{key}={value!r}", m
+    if "trump_changes" in d:  # trump.hidden_second (CT2): at most one change a game
+        pair = [d["stock"][0], d["stock"][-1]] if len(d["stock"]) > 1 else ["6S", "7S"]
+        for value in [[pair], [pair] * 2, [pair] * 40, [[pair[0], pair[0]]]]:
+            m = copy.deepcopy(d)
+            m["trump_changes"] = value
+            yield f"trump_changes={value!r}", m
     for value in [[-1], [players], [True], [0, 0], [2**63]]:
         m = copy.deepcopy(d)
         m["passed"] = value
@@ -253,3 +265,28 @@ def test_observation_answers_alike_for_every_seat_and_refuses_alike(name):
                 except Exception as exc:  # the type is what is compared
                     results.append(type(exc).__name__)
             assert results[0] == results[1], (seat, results)
+
+
+def test_a_state_the_c_engine_can_not_hold_is_an_invalid_game_too(monkeypatch):
+    """Whatever the C engine's own checks refuse (after the Python engine's) is an InvalidGame
+    as well, so both backends refuse with the same exception type."""
+    nat = native("transfer")
+    state = nat.new_game(2, 3).to_dict()
+
+    def refuse(self, view):
+        raise ValueError("invalid game state (error -5)")
+    monkeypatch.setattr(nat.Game, "_load", refuse)
+    with pytest.raises(nat.InvalidGame, match="the C engine can not hold this state"):
+        nat.Game.from_dict(state)
+
+
+@pytest.mark.parametrize("name", c_variants())
+def test_observations_agree_on_every_variant(name):
+    """The native observation is built from the C view, not through the Python engine: every
+    capability that changes what a seat sees (view.discard, view.hands, hidden trump, ...)
+    must show the same there."""
+    py, nat = python_engine(name), native(name)
+    for d in _states(py, random.Random(3), count=3):
+        a, b = py.Game.from_dict(d), nat.Game.from_dict(d)
+        for seat in range(d["players"]):
+            assert b.observation(seat) == a.observation(seat), (name, seat)

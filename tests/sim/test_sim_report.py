@@ -243,3 +243,26 @@ def test_the_skill_games_are_those_of_simulate_with_the_bots_rotated():
     assert m.rate(0, "strong_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["mcts:2"], abs=1e-6)
     assert m.mean(0, "weak_lost")["value"] == pytest.approx(s["loss_rate_by_bot"]["greedy"], abs=1e-6)
     assert m.rate(0, "draw")["value"] == pytest.approx(s["draw_rate"], abs=1e-6)
+
+
+def test_a_bot_that_knows_only_its_own_value_still_gives_the_drama_figures(monkeypatch):
+    """The interface a new search bot may supply first: `Estimate(seat, value)` alone."""
+    from durakc.sim import bots
+    from durakc.sim.estimates import publish
+
+    def make(n):
+        inner = bots.get_bot("mcts:2")
+
+        def own_value_bot(game, seat, rng, repeated=False):
+            action = inner(game, seat, rng, repeated)
+            e = estimate_of(inner)
+            publish(own_value_bot, None if e is None else Estimate(e.seat, e.value))
+            return action
+        publish(own_value_bot, None)
+        return own_value_bot
+
+    monkeypatch.setitem(bots.BOTS, "own", bots.BotKind(make))
+    m = run_report([FAKE], 2, 5, 6, "own", 3, backend="python")["measures"]
+    assert m.mean(0, "estimates")["value"] > 0
+    assert m.mean(0, "lead_changes")["games"] == m.rate(0, "draw")["games"]
+    assert m.rate(0, "settled")["games"] > 0

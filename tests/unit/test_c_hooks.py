@@ -45,12 +45,17 @@ MARKERS = {
     "view_discard": "CAP_VIEW_DISCARD",
     "winner": "CAP_WINNER",
     "results": "CAP_RESULTS",
+    "set_aside": "CAP_SET_ASIDE",  # HR12, HR13
+    "lot_trumps": "CAP_LOT_TRUMPS",  # HR15
+    "redeal_offer": "CAP_REDEAL_OFFER",  # HR19
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
          "series_state": "ladder", "deal_sizes": "ladder", "redeal_rule": "lopsided-redeal",
          "right_of_loser": "teach-the-fool", "trump_exchange": "trump-six", "swaps": "poker",
          "winner": "first-out-wins", "results": "epaulette-ladder",
+         "set_aside": "no-stock", "lot_trumps": "trumps-by-lot",  # HR12, HR13, HR15
+         "redeal_offer": "redeal-on-request",  # HR19
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",

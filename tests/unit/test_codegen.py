@@ -52,6 +52,10 @@ CAPABILITY_MARKERS = {
     "resign": "def _resign(self):",
     "view_discard": "# view.discard: closed",
     "view_hands": "# view.hands: all",
+    # decks, deals and trumps (HR12-HR19)
+    "set_aside": "def set_aside(self):",
+    "lot_trumps": "def _read_seat_trumps(",
+    "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
 }
 

@@ -39,9 +39,10 @@ def test_every_key_in_schema_order_with_doc_rules_and_origin():
             "    fewest players the variant allows\n"
             "    rules: T1; from: default\n") in text
     assert ("deck.jokers = 0\n"
-            "    jokers in the deck: 0, or 2 (a red `RJ` and a black `BJ`, sorting after\n"
-            "    every other card)\n"
-            "    rules: J1, J3; from: default\n") in text
+            "    jokers in the deck, 0 to 4: `BJ`, `RJ`, `BJ2`, `RJ2` (black, red, black,\n"
+            "    red) in that order; they sort after every other card, red before black (2:\n"
+            "    a red `RJ` and a black `BJ`)\n"
+            "    rules: J1, J3, HR16; from: default\n") in text
 
 
 def test_expressions_show_their_text_and_environment():

@@ -30,7 +30,7 @@ def test_a_literal_above_a_million_is_refused_where_it_is_written(text):
 def test_a_result_no_engine_can_store_is_refused():
     found = compile_expr("losses + losses + losses", "deal", "int")
     assert isinstance(found, list)
-    assert found[0].message == ("this expression can reach 3,000,000,000, outside the whole "
+    assert found[0].message == ("this expression can reach 6,000,000,000, outside the whole "
                                 "numbers an engine stores (-2,147,483,648 to 2,147,483,647)")
 
 

@@ -229,7 +229,7 @@ def _spec_errors(tmp_path, rules: str, title: str = "T") -> list[str]:
      ("'trump.suit' must be a suit letter (S, H, D or C) or null, not off (which YAML reads as "
      "false: put it in quotes, 'off', for the text)")),
     ("  trump:\n    mode: no\n",
-     ("'trump.mode' must be one of turned_bottom, turned_top, fixed, none, per_seat, not no "
+     ("'trump.mode' must be one of turned_bottom, turned_top, fixed, none, per_seat, per_seat_by_lot, not no "
      "(which YAML reads as false: put it in quotes, 'no', for the text) (did you mean 'none'?)")),
     ("  deck:\n    wild_rank: Yes\n",
      ("'deck.wild_rank' must be a rank (2 3 4 5 6 7 8 9 10 J Q K A) or null, not Yes (which "

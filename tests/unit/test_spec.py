@@ -45,7 +45,9 @@ def one_error(tmp_path, text, name="mine.yaml") -> tuple[str, str]:
 # Bundled variants and the API
 # ---------------------------------------------------------------------------
 def test_bundled_names():
-    assert bundled_names() == sorted(p.stem for p in BUNDLED_DIR.glob("*.yaml"))
+    files = [*BUNDLED_DIR.glob("*.yaml"), *(BUNDLED_DIR / "house").glob("*.yaml")]
+    assert bundled_names() == sorted(p.stem for p in files)
+    assert len(set(bundled_names())) == len(files)  # a name is bundled once
     assert {"transfer", "podkidnoy", "kyiv", "proyezdnoy"} <= set(bundled_names())
 
 
@@ -54,8 +56,9 @@ def test_every_bundled_variant_loads(name):
     spec = load_spec(name)
     assert isinstance(spec, Spec)
     assert spec.name == name
-    assert spec.label == f"variants/{name}.yaml"
-    assert spec.chain[0] == (name, f"variants/{name}.yaml")
+    folder = "variants/house" if (BUNDLED_DIR / "house" / f"{name}.yaml").is_file() else "variants"
+    assert spec.label == f"{folder}/{name}.yaml"
+    assert spec.chain[0] == (name, f"{folder}/{name}.yaml")
     assert list(spec.values) == [k.path for k in KEYS]
     assert set(spec.origin.values()) <= {"default", "this file"} | {
         f"parent {n}" for n, _ in spec.chain}
@@ -189,7 +192,7 @@ def test_missing_name_and_bad_name(tmp_path):
 def test_bad_enum(tmp_path):
     path, diag = one_error(tmp_path, HEAD + "rules:\n  deal:\n    mode: hand\n")
     assert diag == (f"{path}:6:11: error: 'deal.mode' must be one of hands, all_but_one, "
-                    "not 'hand' (did you mean 'hands'?)\n"
+                    "everything, not 'hand' (did you mean 'hands'?)\n"
                     "        mode: hand\n"
                     "              ^~~~")
 
@@ -244,15 +247,10 @@ def test_reserved_keys(tmp_path, monkeypatch):
     assert load_spec("jokers").values["deck.jokers"] == 2
 
 
-def test_jokers_come_in_pairs(tmp_path):
-    # J1: a red and a black joker, or none.
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 1\n")
-    assert diag == (f"{path}:5:16: error: deck.jokers must be 0 or 2 (a red and a black joker, "
-                    "J1), not 1\n"
-                    "      deck.jokers: 1\n"
-                    "                   ^")
-    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 3\n")
-    assert diag.startswith(f"{path}:5:16: error: 'deck.jokers' must be at most 2, not 3")
+def test_jokers_zero_to_four(tmp_path):
+    # HR16: 0 to 4 jokers (J1's pair is one choice among them).
+    path, diag = one_error(tmp_path, HEAD + "rules:\n  deck.jokers: 5\n")
+    assert diag.startswith(f"{path}:5:16: error: 'deck.jokers' must be at most 4, not 5")
 
 
 def test_key_given_twice_nested_and_dotted(tmp_path):
@@ -271,7 +269,7 @@ def test_three_mistakes_three_diagnostics(tmp_path):
     assert len(got) == 3
     assert got[0].startswith(f"{path}:5:16: error: 'players.min' must be at least 2, not 1")
     assert got[1].startswith(f"{path}:6:14: error: 'deal.mode' must be one of hands, "
-                             "all_but_one, not 'al'")
+                             "all_but_one, everything, not 'al'")
     assert got[2].startswith(f"{path}:7:3: error: unknown rule key 'tranfer.enabled' "
                              "(did you mean 'transfer.enabled'?)")
 

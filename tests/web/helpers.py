@@ -54,8 +54,12 @@ def post(url: str, path: str, body: dict, **kw) -> tuple[int, dict]:
 
 
 def spec_text(name: str) -> str:
-    """The text of a bundled spec."""
-    return (REPO / "variants" / f"{name}.yaml").read_text(encoding="utf-8")
+    """The text of a bundled spec (variants/ or the house-rule gallery variants/house/)."""
+    from durakc.spec.files import bundled_path
+
+    path = bundled_path(name)
+    assert path is not None, f"{name} is not a bundled spec"
+    return path.read_text(encoding="utf-8")
 
 
 # -- the browser ----------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import time
 
 from durakc.sim.bots import BOT_NAMES
 from durakc.spec import bundled_names, load_specs
+from durakc.spec.files import HOUSE as HOUSE_FOLDER
+from durakc.spec.files import bundled_path
 from tests.web.helpers import post, request, spec_text
 
 HOUSE = "name: house\ntitle: House\nextends: podkidnoy\nrules:\n  attack:\n    limit: 5\n"
@@ -36,7 +38,9 @@ def test_meta_lists_every_bundled_variant_and_the_registrys_bots(url):
     assert status == 200
     specs, _ = load_specs(bundled_names())
     assert [e["name"] for e in meta["examples"]] == [s.name for s in specs]
-    assert {e["group"] for e in meta["examples"]} == {"variants"}
+    house = {n for n in bundled_names() if bundled_path(n).parent.name == HOUSE_FOLDER}
+    assert house  # the house-rule gallery is bundled too
+    assert {e["name"] for e in meta["examples"] if e["group"] != "variants"} == house
     kyiv = next(e for e in meta["examples"] if e["name"] == "kyiv")
     assert kyiv["text"] == spec_text("kyiv") and kyiv["extends"] == "transfer"
     assert meta["bots"] == list(BOT_NAMES)

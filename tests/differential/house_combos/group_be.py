@@ -33,6 +33,11 @@ _EXTRA = (
     ("taker-first", "changeable-trump", (2, 3, 4)),
     ("defender-first", "changeable-trump", (2, 3, 4)),
     ("last-thrower", "kyiv", (2, 3, 4)),
+    # with group D's results: a resign ends the game with points and match counts as usual
+    ("resign", "ace-points", (2, 3)),
+    ("resign", "match-to-three", (2, 3)),
+    ("resign", "first-out-wins", (2, 3)),
+    ("closed-discard", "match-to-three", (2, 3)),
 )
 
 COMBOS = [Combo(f"be-{name}-over-{parent}", overlay, parent, players=players)

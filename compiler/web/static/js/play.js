@@ -157,7 +157,8 @@ export class Play {
       v.trump_card ? cardEl(v.trump_card, "trump-card") : "",
       el("div", {}, el("div", {}, `Trump: ${trump}`),
          el("div", {id: "play-stock"}, `Stock: ${v.stock_size}`),
-         el("div", {}, `Discard: ${v.discard.length}`)));
+         // view.discard closed (HR25): only the pile's size is shown
+         el("div", {}, `Discard: ${v.discard === null ? v.discard_size : v.discard.length}`)));
     $("play-table").replaceChildren(...v.table.map(([attack, defence]) => el("div", {class: "pair"},
       cardEl(attack, "attack"), defence ? cardEl(defence, "defence") : "")));
     const roles = [];
