@@ -166,8 +166,11 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     if offers_redeal(variant):
         start_questions(game, rng, first_rule)  # HR19: the seats may ask for a redeal
     if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
-        placed = {c for h in hands for c in h} | set(stock) | {hidden}
-        game.set_aside = variant.deck.sort([c for c in deck if c not in placed])
+        aside = list(deck)  # HR17: copy by copy
+        for c in [c for h in hands for c in h] + list(stock) + [hidden]:
+            if c in aside:
+                aside.remove(c)
+        game.set_aside = variant.deck.sort(aside)
     return game
 
 
