@@ -130,6 +130,9 @@ HOOK_POINTS = {
     "read_card": "_read_cards: the card int `c` of `text` read at `place`, before the duplicate check",
     "explain_held": "_why_illegal: `missing`, the action's cards not in the hand of `seat`",
     "throw_played": "_throw: the card `c` of `mask` leaves the hand for the table",
+    # card copies (capability `copies`, HR17)
+    "checked": "_checked, first: return the legal action that `action` (an Action or its text) names",
+    "lowest_trump": "_lowest_trump_holder: `low`, the rank of the lowest trump `mine` of `seat` holds",
     # points of the losses capability
     "count_loss": "losses: in game_end, count the lost game of `self.loser` (L1; PR6: the team's seats)",
     # points of the transfer capability

@@ -144,7 +144,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "ranks_literal": py_literal(tuple(ranks)),
         "suits_literal": py_literal(tuple(suits)),
         "nsuits": len(suits),
-        "ncards": len(ranks) * len(suits) + r["deck.jokers"],
+        "ncards": len(ranks) * len(suits) * r["deck.copies"] + r["deck.jokers"],
+        "rank_width": len(suits) * r["deck.copies"],
         "trump_mode": mode,
         "trump_never": never,
         "trump_never_text": "[" + ", ".join(never) + "]",
@@ -153,11 +154,11 @@ def build_ir(spec: Spec) -> VariantIR:
         "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
         "beats_text": r["beating.beats"].canonical(),
         "beat_tables": _beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
-                                    wild_cards(r), r["deck.jokers"]),
+                                    wild_cards(r), r["deck.jokers"], r["deck.copies"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
-        "opening_blocks": _opening_blocks(len(ranks), len(suits)),
+        "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
         "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r),
     }
@@ -171,6 +172,8 @@ def _capabilities(r: dict) -> list[Capability]:
     an engine gets the code of these and of no other capability.
     """
     caps = []
+    if r["deck.copies"] > 1:  # HR17: two decks, their copies interchangeable
+        caps.append(Capability("copies", {"count": r["deck.copies"], "keys": "deck.copies"}))
     if r["deck.jokers"]:
         caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
                                           "texts": joker_texts(r["deck.jokers"])}))
@@ -200,7 +203,8 @@ def _capabilities(r: dict) -> list[Capability]:
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
     sets = card_sets_section(runtime_needs(r), _identities(r["deck.ranks"], r["deck.suits"],
-                                                           wild_cards(r), r["deck.jokers"]),
+                                                           wild_cards(r), r["deck.jokers"],
+                                                           r["deck.copies"]),
                              r["deck.ranks"], r["deck.suits"])
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
@@ -467,7 +471,8 @@ def _possible_trumps(suits, mode, never, fixed):
 _BEAT_MASK_CACHE: dict = {}
 
 
-def beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0) -> list[tuple[int, list[int]]]:
+def beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0,
+               copies=1) -> list[tuple[int, list[int]]]:
     """[(trump index, [mask of the cards beating each card])] for every possible trump.
 
     Bit i of the mask of attack card j is set when card i beats card j (cards
@@ -480,36 +485,38 @@ def beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0) -> li
     wild cards), one identity per wild card and suit it may name, a card of the named suit.
     """
     key = (beats.canonical(), tuple(ranks), tuple(suits), mode, tuple(never), fixed, tuple(wild),
-           jokers)
+           jokers, copies)
     if key not in _BEAT_MASK_CACHE:
         _BEAT_MASK_CACHE[key] = _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild,
-                                                    jokers)
+                                                    jokers, copies)
     return _BEAT_MASK_CACHE[key]
 
 
-def _identities(ranks, suits, wild=(), jokers=0):
+def _identities(ranks, suits, wild=(), jokers=0, copies=1):
     """[(text, rank, suit, printed card int)]: every card identity of the engines' card ints.
 
-    The deck's printed cards (rank by rank), then the jokers (J1: rank and suit None), both
-    held in hands; then each wild card once per named suit (W2), which exists on the table only.
+    The deck's printed cards (rank by rank), each text `copies` times in a row (deck.copies,
+    HR17), then the jokers (J1: rank and suit None), both held in hands; then each wild card
+    once per named suit (W2), which exists on the table only.
     """
-    cards = [(rk + s, rk, s, i * len(suits) + j) for i, rk in enumerate(ranks)
-             for j, s in enumerate(suits)]
+    cards = [(rk + s, rk, s, (i * len(suits) + j) * copies + k) for i, rk in enumerate(ranks)
+             for j, s in enumerate(suits) for k in range(copies)]
     cards += [(text, None, None, len(cards) + i) for i, text in enumerate(joker_texts(jokers))]
     cards += [(cards[w][0] + "/" + s, cards[w][1], s, w) for w in wild for s in suits]
     return cards
 
 
-def _beat_tables(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0):
+def _beat_tables(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0, copies=1):
     """[(trump index, [lines of the BEATEN_BY masks])] for every possible trump."""
-    cards = [text for text, _, _, _ in _identities(ranks, suits, wild, jokers)]
+    cards = [text for text, _, _, _ in _identities(ranks, suits, wild, jokers, copies)]
     width = (len(cards) + 3) // 4
     return [(trump, [f"0x{mask:0{width}x},  # {card}" for mask, card in zip(masks, cards)])
-            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, wild, jokers)]
+            for trump, masks in beat_masks(beats, ranks, suits, mode, never, fixed, wild, jokers,
+                                           copies)]
 
 
-def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0):
-    cards = _identities(ranks, suits, wild, jokers)
+def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0, copies=1):
+    cards = _identities(ranks, suits, wild, jokers, copies)
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):

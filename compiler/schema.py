@@ -87,6 +87,11 @@ KEYS: tuple[Key, ...] = (
     Key("deck.wild_suits", "suits", list(SUITS),
         "the suits of deck.wild_rank whose cards are wild (only D: the six of diamonds)",
         ("W1",)),
+    # -- two decks (HR17): capability `copies`
+    Key("deck.copies", "int", 1,
+        "how many times each card text is in the deck: 1, or 2 (two decks, their copies "
+        "interchangeable: an action names a card by its text and plays one copy)",
+        ("HR17",), minimum=1, maximum=2),
     Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
         ("T1", "T5", "T22"), minimum=1, maximum=26),
     Key("deal.mode", "enum", "hands",

@@ -62,6 +62,7 @@ ENGINES = (
     'trump-six',
     'trump-transfer',
     'trumps-by-lot',
+    'two-decks',
     'weli',
 )
 """Names of the bundled variants that have an engine here."""
@@ -122,6 +123,7 @@ MODULES = {  # variant name -> module name inside this package
     'trump-six': 'trump_six',
     'trump-transfer': 'trump_transfer',
     'trumps-by-lot': 'trumps_by_lot',
+    'two-decks': 'two_decks',
     'weli': 'weli',
 }
 

@@ -42,6 +42,7 @@ VARIANT = {
         'deck.jokers': 0,
         'deck.wild_rank': None,
         'deck.wild_suits': ['S', 'H', 'D', 'C'],
+        'deck.copies': 1,
         'deal.hand_size': 6,
         'deal.mode': 'hands',
         'deal.stock': 'drawn',

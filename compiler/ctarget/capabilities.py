@@ -62,11 +62,24 @@ def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
         if cap.name in SUPPORTED:
             continue
         message = f"the C target does not support {cap.name.replace('_', ' ')} yet (--target c)"
+        if cap.name == "copies":  # HR17: the one capability issue 20 lets the C target refuse
+            message = _copies_refusal(spec)
         keys = capability_keys(spec, cap)
         problems.extend(_at_key(spec, key, message) for key in keys)
         if not keys:
             problems.append(spec.diag_at((), f"capability '{cap.name}': {message}"))
     return problems
+
+
+def _copies_refusal(spec: Spec) -> str:
+    """HR17 (deck.copies): why the C target refuses two decks, with the card identities."""
+    r = spec.values
+    ids = len(r["deck.ranks"]) * len(r["deck.suits"]) * r["deck.copies"] + r["deck.jokers"]
+    if ids > 64:
+        return (f"the C target does not build deck.copies: {r['deck.copies']}: its hands are "
+                f"64-bit masks, and this deck has {ids} card identities (--target python)")
+    return (f"the C target does not build deck.copies: {r['deck.copies']} yet ({ids} card "
+            f"identities) (--target python)")
 
 
 def capability_keys(spec: Spec, cap) -> list[str]:

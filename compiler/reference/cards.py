@@ -55,13 +55,16 @@ class Deck:
     """The variant's card identities: `deck.ranks` (low to high) times `deck.suits`, then
     the jokers (deck.jokers, J1); on the table also each wild card with a named suit (W2)."""
 
-    def __init__(self, ranks: list[str], suits: list[str], wild=(), jokers: int = 0):
+    def __init__(self, ranks: list[str], suits: list[str], wild=(), jokers: int = 0,
+                 copies: int = 1):
         self.ranks = list(ranks)
         self.suits = list(suits)
         self.wild = list(wild)  # W1: the wild cards (deck.wild_rank, deck.wild_suits)
-        # The order the engines shuffle: rank by rank, each in the spec's suit order.
+        self.copies = copies  # HR17 (deck.copies): each text this many times, interchangeable
+        # The order the engines shuffle: rank by rank, each in the spec's suit order (HR17:
+        # each card's copies side by side).
         # random.Random(seed).shuffle of this list gives the same deal in every backend.
-        self.cards = [r + s for r in self.ranks for s in self.suits]
+        self.cards = [r + s for r in self.ranks for s in self.suits for _ in range(copies)]
         self._order = {r + s: (i, SUIT_ORDER.index(s))
                        for i, r in enumerate(self.ranks) for s in self.suits}
         # deck.jokers (J1, HR16): RJ, BJ, RJ2, BJ2 (those the count holds), after every other card.
@@ -170,7 +173,7 @@ def parse_action(deck: Deck, text) -> Action:
             raise ValueError("'beat' needs two cards: the attack card, then the card laid on it")
     elif not cards:
         raise ValueError(f"'{verb}' needs at least one card")
-    elif len(set(cards)) != len(cards):
+    elif any(cards.count(c) > deck.copies for c in cards):  # HR17: up to deck.copies times
         raise ValueError("a card is named twice")
     elif verb in ("show", "throw") and len(cards) != 1:
         raise ValueError(f"'{verb}' takes exactly one card")

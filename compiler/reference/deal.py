@@ -92,7 +92,8 @@ def _fix_trump(variant, dealt, rest):
     turned = next((c for c in rest if _may_turn(c, never)), None)
     if turned is None:
         return None, None, rest
-    others = [c for c in rest if c != turned]  # J1: a joker passed over stays on top
+    others = list(rest)  # J1: a joker passed over stays on top
+    others.remove(turned)  # HR17: this copy only
     if variant.value("trump.card") == "aside":
         return suit_of(turned), turned, others  # HR12: face up out of play, never drawn
     if mode == "turned_top":
@@ -165,8 +166,11 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     if offers_redeal(variant):
         start_questions(game, rng, first_rule)  # HR19: the seats may ask for a redeal
     if uses_aside(variant):  # HR12, HR13: the cards neither dealt nor in the stock
-        placed = {c for h in hands for c in h} | set(stock) | {hidden}
-        game.set_aside = variant.deck.sort([c for c in deck if c not in placed])
+        aside = list(deck)  # HR17: copy by copy
+        for c in [c for h in hands for c in h] + list(stock) + [hidden]:
+            if c in aside:
+                aside.remove(c)
+        game.set_aside = variant.deck.sort(aside)
     return game
 
 
@@ -219,10 +223,14 @@ def from_position(game_class, position):
         raise InvalidGame("this variant has no stock (deal.stock: aside): nothing is ever drawn")
     placed = ([c for h in hands for c in h] + stock + discard + ([hidden] if hidden else [])
               + aside)
-    twice = sorted({c for c in placed if placed.count(c) > 1}, key=deck.key)
+    twice = sorted({c for c in placed if placed.count(c) > deck.copies}, key=deck.key)  # HR17
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
-    discard += [c for c in deck.cards if c not in placed]  # unseen cards count as discarded
+    unseen = list(deck.cards)  # unseen cards count as discarded (HR17: copy by copy)
+    for c in placed:
+        if c in unseen:
+            unseen.remove(c)
+    discard += unseen
     trump, turned = _position_trump(variant, position.get("trump"), stock)
     if uses_aside(variant):  # HR12, HR13: the trump card is the first card aside of its suit
         turned = next((c for c in aside if suit_of(c) == trump), None) if trump else None

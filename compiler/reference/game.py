@@ -222,16 +222,19 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
 
     # -- legal actions -------------------------------------------------------------
     def legal_actions(self):
-        """Every legal action for `to_move`; empty exactly when the game is over."""
+        """Every legal action for `to_move`; empty exactly when the game is over.  HR17: the
+        copies of a card are interchangeable, so each action text is listed once."""
         if self.phase == ATTACK:
             if self.asking is not None:  # HR19: the seat asked says redeal or keep
                 return [Action("redeal"), Action("keep")]
-            return self._openings() + self._exchanges() + self._swaps() + self.resigns()
-        if self.phase == DEFEND:
-            return self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
-        if self.phase == THROW:
-            return self._throw_ins() + [Action("pass")] + self.resigns()
-        return []
+            acts = self._openings() + self._exchanges() + self._swaps() + self.resigns()
+        elif self.phase == DEFEND:
+            acts = self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
+        elif self.phase == THROW:
+            acts = self._throw_ins() + [Action("pass")] + self.resigns()
+        else:
+            return []
+        return list(dict.fromkeys(acts))
 
     def _openings(self):
         """T10 / P4 (attack.opening): one card, or several of one rank within the limit."""
@@ -431,8 +434,9 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         attack, defence = cards
         self._hands[self._defender].remove(printed(defence))  # W2: played as named
         for pair in self._table:
-            if pair[0] == attack:
+            if pair[0] == attack and pair[1] is None:  # HR17: the first unbeaten copy
                 pair[1] = defence
+                break
         if not self.unbeaten() or self.siege():  # T2, T17: everything is beaten (SG4: under
             self._open_throw_ins()               # siege, after every change), ask throw-ins
 

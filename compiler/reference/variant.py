@@ -22,7 +22,7 @@ class Variant:
         self.rules = spec.values  # key path -> value (expressions as checked Expr objects)
         self.name = spec.name
         self.deck = Deck(self.rules["deck.ranks"], self.rules["deck.suits"], _wild(self.rules),
-                         self.rules["deck.jokers"])
+                         self.rules["deck.jokers"], self.rules["deck.copies"])
         self.players_min = self.rules["players.min"]
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]

@@ -382,6 +382,10 @@ def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
         # suit set); refused here rather than at the first such opening
         raise ValueError(f"{name}: attack.opening is a condition ({rules['attack.opening']}): "
                          "openings of several ranks have no action index in the RL encoding yet")
+    if int(rules.get("deck.copies") or 1) > 1:  # HR17: a card block holds one bit per text
+        raise ValueError(f"{name}: the RL encoding does not cover deck.copies: "
+                         f"{rules['deck.copies']} yet (each card text is in the deck more than "
+                         "once; its card blocks hold one bit per text)")
 
 
 def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:

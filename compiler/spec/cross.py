@@ -11,7 +11,14 @@ cross check is a function in the module of its topic (`cross_deck`, `cross_trump
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
-from durakc.spec.cross_deck import check_deal, check_deck, check_players, check_teams, check_wild
+from durakc.spec.cross_deck import (
+    check_copies,
+    check_deal,
+    check_deck,
+    check_players,
+    check_teams,
+    check_wild,
+)
 from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
 from durakc.spec.cross_play import check_opening, check_siege
 from durakc.spec.cross_results import check_match_points
@@ -29,7 +36,8 @@ CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_t
                 check_teams, check_wild, check_siege, check_opening, check_seat_trumps,
                 check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
-                check_set_aside, check_lot_trumps, check_offer_redeal)  # decks, deals and trumps (HR12-HR19)
+                check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
+                check_copies)  # two decks (HR17)
 """Every cross check, in report order."""
 
 

@@ -23,9 +23,22 @@ def check_deck(values: dict):
         yield ("deck.suits",), "the deck needs at least one suit"
 
 
+def check_copies(values: dict):
+    """HR17 (deck.copies): two decks of ranked cards only; jokers and wild cards name one
+    card each and are not doubled yet."""
+    if values["deck.copies"] == 1:
+        return
+    for key, value, what in (("deck.jokers", values["deck.jokers"], "jokers"),
+                             ("deck.wild_rank", values["deck.wild_rank"], "wild cards")):
+        if value:
+            yield (("deck.copies", key),
+                   f"deck.copies: {values['deck.copies']} does not combine with {what} ({key}) yet")
+
+
 def check_deal(values: dict):
     """The deal fits the deck, for the most players."""
-    size = len(values["deck.ranks"]) * len(values["deck.suits"]) + values["deck.jokers"]
+    size = (len(values["deck.ranks"]) * len(values["deck.suits"]) * values["deck.copies"]
+            + values["deck.jokers"])
     hand, players = values["deal.hand_size"], values["players.max"]
     if values["deal.mode"] == "hands" and hand * players > size:
         yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),

@@ -112,8 +112,8 @@ def opening_any_card(ctx: Ctx, params: dict):
             assert all(a.startswith("attack ") for a in legal), (
                 f"{where}: at the start only attacks exist (no exchange of the trump six): {legal}")
             if single:
-                assert sorted(legal) == sorted(f"attack {p}" for c in hand
-                                               for p in _played_as(ctx, c)), (
+                assert sorted(legal) == sorted({f"attack {p}" for c in hand  # HR17: once a text
+                                                for p in _played_as(ctx, c)}), (
                     f"{where}: the opening is one card: {legal}")
 
 

@@ -49,13 +49,18 @@ def build_position(pos: dict, ctx: Ctx) -> dict:
     hands = [[S.canon_card(c) for c in h] for h in pos["hands"]]
     stock = [S.canon_card(c) for c in pos.get("stock", [])]
     discard = [S.canon_card(c) for c in pos.get("discard", []) or []]
-    seen = set(stock) | set(discard) | {c for h in hands for c in h}
+    seen = stock + discard + [c for h in hands for c in h]
     if pos.get("hidden_trump"):  # CT1: the face-down card under the face-up trump
-        seen.add(S.canon_card(pos["hidden_trump"]))
+        seen.append(S.canon_card(pos["hidden_trump"]))
     aside = [S.canon_card(c) for c in pos.get("set_aside", [])]  # HR12, HR13: out of play
-    seen |= set(aside)
-    # the contract says unseen cards count as discarded; we list them explicitly
-    discard += [c for c in ctx.deck if c not in seen]
+    seen += aside
+    # the contract says unseen cards count as discarded; we list them explicitly (HR17: a
+    # card of a deck with copies once per copy not seen)
+    unseen = list(ctx.deck)
+    for c in seen:
+        if c in unseen:
+            unseen.remove(c)
+    discard += unseen
     position = {
         "players": n, "trump": pos["trump"], "stock": stock, "hands": hands,
         "attacker": pos["attacker"], "discard": discard,

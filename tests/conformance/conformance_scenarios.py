@@ -358,7 +358,9 @@ def conditions_hold(rules: dict, cond: dict) -> bool:
 def deck_of(rules: dict) -> list[str]:
     ranks = rules.get("deck.ranks", list(DEFAULT_RANKS))
     suits = rules.get("deck.suits", list(SUITS))
-    return [r + s for r in ranks for s in suits] + [j for j in JOKERS if j in JOKERS_BY_COUNT[:rules.get("deck.jokers", 0)]]
+    copies = rules.get("deck.copies", 1)  # HR17: each card text this many times
+    return ([r + s for r in ranks for s in suits for _ in range(copies)]
+            + [j for j in JOKERS if j in JOKERS_BY_COUNT[:rules.get("deck.jokers", 0)]])
 
 
 def scenario_cards(sc) -> set[str]:

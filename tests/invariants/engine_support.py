@@ -257,8 +257,10 @@ def check_conservation(mod, g) -> None:
     if g.hidden_trump is not None:  # CT1: face down under the face-up trump, not in the stock
         places.append((g.hidden_trump, "hidden_trump"))
     counts = Counter(c for c, _ in places)
-    dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > 1}
+    copies = mod.VARIANT["rules"].get("deck.copies", 1)  # HR17: each text this many times
+    dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > copies}
     assert not dup, f"cards in more than one place: {dup}"
+    assert sum(counts.values()) == len(full) * copies, "cards of the deck nowhere or twice"
     missing = sorted(set(full) - set(counts))
     extra = sorted(set(counts) - set(full))
     assert not missing, f"cards of the deck nowhere (hands/table/stock/discard): {missing}"
@@ -542,10 +544,14 @@ def check_observations(mod, g) -> None:
             if other == seat:
                 continue
             leaked = (set(hands[other]) & tokens) - public - face_up
+            if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: the text of own copies
+                leaked -= own
             assert not leaked, f"observation({seat}) shows seat {other}'s cards {sorted(leaked)}"
         assert g.hidden_trump is None or g.hidden_trump not in tokens, (
             f"observation({seat}) shows the hidden trump card {g.hidden_trump} (CT1)")
         hidden_stock = (set(stock) & tokens) - face_up - public
+        if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: the text of own copies
+            hidden_stock -= own
         assert not hidden_stock, f"observation({seat}) shows stock cards {sorted(hidden_stock)}"
         assert tokens & full <= own | public | face_up, (
             f"observation({seat}) names unexpected cards {sorted((tokens & full) - own - public - face_up)}")

@@ -86,6 +86,10 @@ def test_card_in_a_hand_and_the_stock(engine):
         pytest.skip("the variant deals the whole deck to its players (T6): there is no stock")
     card = d["stock"][0]
     d["hands"][0].append(card)
+    if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: a third copy, named where seen
+        d["hands"][0].append(card)
+        _refused(mod, d, card)
+        return
     _refused(mod, d, card, "seat 0's hand", "stock")
 
 
@@ -94,6 +98,10 @@ def test_card_in_a_hand_and_on_the_table(engine):
     d = copy.deepcopy(states["throw", True])
     card = d["table"][0][0]
     d["hands"][d["to_move"]].append(card)
+    if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: a third copy, named where seen
+        d["hands"][d["to_move"]].append(card)
+        _refused(mod, d, card)
+        return
     _refused(mod, d, card, "table", "hand")
 
 

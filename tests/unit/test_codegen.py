@@ -58,6 +58,7 @@ CAPABILITY_MARKERS = {
     "set_aside": "def set_aside(self):",
     "lot_trumps": "def _read_seat_trumps(",
     "redeal_offer": "def _may_ask_redeal(",
+    "copies": "COPIES_OF = ",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

@@ -76,7 +76,20 @@ def test_every_other_bundled_variant_is_refused_at_a_key():
         problems = unsupported(load_spec(name))
         used = {cap.name for cap in build_ir(load_spec(name)).capabilities}
         assert bool(problems) == (not used <= capabilities.SUPPORTED), name
-        assert all("the C target does not support" in p.message for p in problems), name
+        assert all("the C target does not support" in p.message
+                   or "the C target does not build deck.copies" in p.message  # HR17
+                   for p in problems), name
+
+
+def test_two_decks_are_refused_at_deck_copies_with_the_identities():
+    """HR17: 72 card identities do not fit the C target's 64-bit masks; refused at the key."""
+    problems = unsupported(load_spec("two-decks"))
+    assert len(problems) == 1
+    first = problems[0].format().splitlines()[0]
+    assert first.startswith("variants/house/two-decks.yaml:13:")
+    assert first.endswith("error: `deck.copies`: the C target does not build deck.copies: 2: "
+                          "its hands are 64-bit masks, and this deck has 72 card identities "
+                          "(--target python)")
 
 
 def test_an_unsupported_capability_is_an_error_at_the_key_that_switches_it_on(monkeypatch):
