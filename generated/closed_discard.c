@@ -2519,6 +2519,12 @@ static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
     for (i = 0; i < hidden_stock; i++) {
         pool[n++] = g->stock[top - i];
     }
+    {  /* view.discard: closed - the pile's cards are unseen: dealt again too (HR25) */
+        mask_t m;
+        for (m = g->discard; m; m &= m - 1) {
+            pool[n++] = lowest(m);
+        }
+    }
     mt_shuffle(rng, pool, n);
     *w = *g;
     for (s = 0; s < g->players; s++) {
@@ -2532,6 +2538,10 @@ static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
             keep |= BIT(pool[at++]);
         }
         w->hands[s] = keep;
+    }
+    w->discard = 0;  /* the pile gets as many cards as it had (HR25) */
+    for (i = popcount(g->discard); i > 0; i--) {
+        w->discard |= BIT(pool[at++]);
     }
     for (i = 0; i < hidden_stock; i++) {
         w->stock[top - i] = pool[at++];

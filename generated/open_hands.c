@@ -2613,14 +2613,8 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
  * seat and card order, then the Python stock list but its last card, shuffled and dealt back. */
 static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
 {
-    int pool[NCARDS], n = 0, at = 0, s, i, top = g->nstock - 1, len = g->nstock, hidden_stock;
-    mask_t pinned = g->shown | (g->turned >= 0 ? BIT(g->turned) : 0);
-    for (s = 0; s < g->players; s++) {
-        mask_t m;
-        for (m = s == seat ? 0 : g->hands[s] & ~pinned; m; m &= m - 1) {
-            pool[n++] = lowest(m);
-        }
-    }
+    int pool[NCARDS], n = 0, at = 0, i, top = g->nstock - 1, len = g->nstock, hidden_stock;
+    (void)seat;  /* view.hands: all - every hand is seen, so none is dealt again (HR26) */
 #ifdef DURAK_OPEN_HANDS_CAP_HIDDEN_TRUMP
     len -= g->hidden >= 0;  /* the hidden card is not in the Python stock list (CT1) */
 #endif
@@ -2630,18 +2624,6 @@ static void mcts_determinize(game *w, const game *g, int seat, mt_state *rng)
     }
     mt_shuffle(rng, pool, n);
     *w = *g;
-    for (s = 0; s < g->players; s++) {
-        mask_t keep;
-        int k;
-        if (s == seat) {
-            continue;
-        }
-        keep = g->hands[s] & pinned;
-        for (k = popcount(g->hands[s]) - popcount(keep); k > 0; k--) {
-            keep |= BIT(pool[at++]);
-        }
-        w->hands[s] = keep;
-    }
     for (i = 0; i < hidden_stock; i++) {
         w->stock[top - i] = pool[at++];
     }

@@ -222,6 +222,9 @@ def _capability_values(ir, r: dict) -> dict:
                                   r["deal.offer_redeal"].to_c(DEALT))
                            if "redeal_offer" in sections else ""),
         "first_game_rule_text": r["first_attacker.first_game"],
+        # HR25, HR26: what mcts determinizes (search.determinize reads the observation)
+        "view_discard_closed": "view_discard" in sections,
+        "view_hands_open": "view_hands" in sections,
         # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
         "throw_card_c": r["throw_in.card"].to_c(dict(THROW, **{"$trumps": (
             "EXPR_TRUMPS(SEAT_SUIT[g->def])" if "seat_trumps" in sections

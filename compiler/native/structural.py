@@ -100,19 +100,6 @@ def _view_discard(s: Structural) -> None:
         "discard": None, "discard_size": len(v["discard"]),
         "history": game.history[v["round_start"]:]})
 
-    def closed(plain_observation):
-        def observation(self, seat):
-            """What `seat` may know; view.discard closed: the pile's size, not its cards, and
-            only the current round's actions (HR25)."""
-            obs = plain_observation(self, seat)
-            v = self._view()
-            obs["discard"], obs["discard_size"] = None, len(v["discard"])
-            obs["history"] = obs["history"][v["round_start"]:]
-            return obs
-        return observation
-
-    s.wraps["observation"] = closed
-
 
 def _redeal_offer(s: Structural, rules: dict) -> None:
     first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
@@ -128,6 +115,8 @@ def _redeal_offer(s: Structural, rules: dict) -> None:
         "redeal_seed": d["redeal_seed"],
         "series": int(d["first_rule"] != first),
     })
+    s.observation.append(lambda v, game: {  # who asked for a redeal this game (HR19)
+        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1]})
 
 
 def _lot_trumps(s: Structural, py) -> None:
@@ -141,6 +130,9 @@ def _lot_trumps(s: Structural, py) -> None:
         "lot": tuple(index(t) if t else -1 for t in d["lot_cards"]),
     })
 
+    s.observation.append(lambda v, game: {  # the turned cards lie face up until drawn (HR15)
+        "seat_trump_cards": [text[c] if c >= 0 and c in v["stock"] else None for c in v["lot"]]})
+
     def trump_of(self, seat):
         """The trump suit letter that counts when `seat` defends: its own, by lot (HR15)."""
         return s.state_keys(self._view())["seat_trumps"][seat]
@@ -152,6 +144,16 @@ def _set_aside(s: Structural, py) -> None:
     text, index = py.CARD_TEXT, py.card_index
     s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
     s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
+    turned = py.VARIANT["rules"]["trump.mode"] in ("turned_bottom", "turned_top")
+
+    def observed(v, game):  # the set-aside cards are unseen, all but the turned one
+        obs = {"set_aside_size": len(v["aside"])}
+        if turned:  # the turned card is seen while it lies aside or in the stock (HR12, HR13)
+            c = v["turned"]
+            obs["trump_card"] = text[c] if c >= 0 and (c in v["aside"] or c in v["stock"]) else None
+        return obs
+
+    s.observation.append(observed)
     s.members["set_aside"] = property(
         lambda self: s.state_keys(self._view())["set_aside"],
         doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")

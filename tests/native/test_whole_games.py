@@ -19,6 +19,7 @@ from durakc.bench import bench, bench_native
 from durakc.native import load_native_spec
 from durakc.native.build import NativeUnavailable, build_extension
 from durakc.native.games import run_native_chunk
+from durakc.sim.bots import BOTS, BotKind, playable
 from durakc.sim.runner import run_chunk
 
 pytestmark = needs_cc
@@ -68,8 +69,16 @@ def test_c_games_stop_in_a_cycle_where_the_runner_does(name, players, bots, star
     assert got == want
 
 
-def test_bots_not_in_c_use_the_runner_over_the_c_engines():
-    task = (["transfer"], 2, ["mcts:2", "greedy"], 5, 0, 2, False)
+def _first_bot(game, seat, rng, repeated=False):
+    """A bot only Python has: the first playable action."""
+    return playable(game.legal_actions())[0]
+
+
+def test_bots_not_in_c_use_the_runner_over_the_c_engines(monkeypatch):
+    # every bundled bot is in C now (random, greedy, mcts, search): a bot registered only
+    # in Python has the runner drive the C engines
+    monkeypatch.setitem(BOTS, "first", BotKind(lambda _: _first_bot))
+    task = (["transfer"], 2, ["first", "greedy"], 5, 0, 2, False)
     assert run_native_chunk(task) is None
     assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
