@@ -47,6 +47,7 @@ from durakc.analysis_results import check_results
 from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
+from durakc.expr_partial import UNKNOWN
 from durakc.ir import beat_masks
 from durakc.spec import Spec
 
@@ -146,6 +147,9 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
         [("limit", v) for v in limits] if "limit" in names else [()],
         [("next_hand", v) for v in range(cards + 1)] if "next_hand" in names else [()],
         [("transfers", v) for v in range(cards + 1)] if "transfers" in names else [()],
+        [("hand_after", v) for v in range(cards + 1)] if "hand_after" in names else [()],
+        # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)
+        [("played", UNKNOWN)] if "played" in names else [()],
     ]
     for state in _table_states(cards, names):  # lazily: the search usually stops early
         for rest in itertools.product(*dims):
@@ -243,8 +247,8 @@ def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
         found = _cached("transfer", expr, spec, lambda e=expr: values_over(
-            e, _transfer_points(spec, e.names), {True}))
-        if found is not None and True not in found:
+            e, _transfer_points(spec, e.names), {True}, unknown=e.names & {"played"}))
+        if found is not None and True not in found and UNKNOWN not in found:
             yield _warning(spec, path,
                            f"no transfer is ever possible: '{path}' ({what}) is false "
                            "for every table a defender can face", _NO_TRANSFER_HINT)
@@ -261,6 +265,8 @@ def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
     both = _Transfer(r["transfer.when"], r["transfer.capacity"], bool(r["transfer.show_trump"]))
     if endless and "transfers" in both.names:
         return
+    if "played" in both.names:
+        return  # the cards of a transfer have no enumerable domain: nothing to prove here
     suits = len(r["deck.suits"])
     played = range(0 if both.show else 1, max(2, suits))
     points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)

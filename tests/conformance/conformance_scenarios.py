@@ -297,7 +297,8 @@ def validate(scenarios=None, rules=None) -> list[str]:
             cards = _position_cards(pos)
             for c in cards:
                 _check_card(c, f"{where}.position", errors)
-            dup = {c for c in cards if cards.count(c) > 1}
+            copies = int(sc.get("_assumes", {}).get("deck.copies") or 1)  # HR17: each card twice
+            dup = {c for c in cards if cards.count(c) > copies}
             if dup:
                 errors.append(f"{where}.position: duplicate cards {sorted(dup)}")
             if len(pos.get("hands", [])) != pos.get("players"):
