@@ -1569,9 +1569,9 @@ def _read_saved(d):
     asked = d["redeal_asked"]
     if not isinstance(asked, list):
         raise InvalidGame(f"redeal_asked must list seats, not {asked!r}")
-    s["asked"] = sum(1 << _seat(x, players, "redeal_asked") for x in set(asked))
+    s["asked"] = sum(1 << x for x in {_seat(x, players, "redeal_asked") for x in asked})  # seats checked before hashing
     s["asking"] = -1 if d["redeal_asking"] is None else _seat(d["redeal_asking"], players, "redeal_asking")
-    s["redeal_seed"] = _whole(d["redeal_seed"], "redeal_seed", 0)
+    s["redeal_seed"] = _whole(d["redeal_seed"], "redeal_seed", 0, 2**32 - 1)  # drawn by getrandbits(32)
     if d["first_rule"] not in ("lowest_trump", "left_of_dealer", "right_of_loser"):
         raise InvalidGame(f"first_rule must be a first-attacker rule, not {d['first_rule']!r}")
     s["first_rule"] = d["first_rule"]

@@ -367,7 +367,8 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
                 assert len(cards) == 1, f"{t}: opening must be one card"
         elif verb == "throw":
             assert len(cards) == 1, f"{t}: throw carries exactly one card"
-            assert rank_of(cards[0]) in on_table, f"{t}: rank not on the table"
+            if not rules.get("throw_in.card"):  # HR1-HR9: the variant's own condition
+                assert rank_of(cards[0]) in on_table, f"{t}: rank not on the table"
         elif verb == "beat":
             assert len(cards) == 2 and cards[0] in unbeaten, f"{t}: not an unbeaten attack card"
         elif verb in ("transfer", "show"):
@@ -398,7 +399,8 @@ def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
         got = {frozenset(t.split()[1:]) for t in legal if t.startswith("attack ")}
         assert got == expected, (f"openings: missing {sorted(map(sorted, expected - got))}, "
                                  f"extra {sorted(map(sorted, got - expected))}")
-    elif legal and legal[-1] == "pass":
+    elif legal and legal[-1] == "pass" and not rules.get("throw_in.card"):
+        # throw_in.card (HR1-HR9): the variant's own condition, checked by its scenarios
         throws = {t.split()[1] for t in legal if t.startswith("throw ")}
         assert throws == {p for c in hand if rank_of(c) in on_table for p in played_as(wild, c)}, (
             f"throw-ins {sorted(throws)} are not every card of a rank on the table")
