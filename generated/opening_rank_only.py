@@ -942,7 +942,7 @@ class Game:
                 legal = self._opening_actions()
             elif phase == THROW_IN:
                 # throw_in.card: the cards the variant's rule allows, or pass.
-                legal = [_THROW[c] for c in _cards_of(self._throwable(self.to_move))]
+                legal = [_THROW[c] for c in _cards_of(self._throwable(self._to_move))]
                 legal.append(PASS_ACTION)
             else:
                 legal = []
@@ -1075,7 +1075,7 @@ class Game:
                 # attack.limit caps the attack cards; the defender must be able to cover the
                 # unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
                 if len(self._attack_cards) < self._limit and len(self._unbeaten) < self._hands[self._defender].bit_count():
-                    self.to_move = seat
+                    self._to_move = seat
                     return
                 break  # no room for another card: nobody may throw
         self._end_round()
