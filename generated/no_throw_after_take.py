@@ -940,7 +940,7 @@ class Game:
                 legal = self._opening_actions()
             elif phase == THROW_IN:
                 # throw_in.card: the cards the variant's rule allows, or pass.
-                legal = [_THROW[c] for c in _cards_of(self._throwable(self.to_move))]
+                legal = [_THROW[c] for c in _cards_of(self._throwable(self._to_move))]
                 legal.append(PASS_ACTION)
             else:
                 legal = []
