@@ -148,7 +148,7 @@ class Expr:
         """The engine tables and helpers its emitted form reads (`durakc.expr_sets.NEEDS`)."""
         return needs(self._root)
 
-    def size_terms(self, name: str):
+    def size_terms(self, name: str) -> list[tuple[str, Node]] | None:
         """The sizes this condition allows for the collection `name`, as terms of
         `durakc.expr_sizes.size_terms`; None when they can not be bounded."""
         return size_terms(self._root, name)
