@@ -35,6 +35,9 @@ python_engine_only = pytest.mark.skipif(
 """For tests of the Python engine file or internals (header, imports, inlined shuffle)."""
 SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
+RULE_VERBS = {"resign": ("play.resign",), "redeal": ("deal.offer_redeal",),
+              "keep": ("deal.offer_redeal",)}
+"""Verbs a variant offers only where its rule key is on (HR24 resign, HR19 redeal/keep)."""
 OPENING_EXTRAS = {"swap": "swap.per_game", "exchange": "trump.six_exchange"}  # PK1, TX1
 """Verbs offered before the opening attack, each only when its rule key is on."""
 MAX_PLAYERS_TESTED = 8
@@ -254,6 +257,7 @@ def check_conservation(mod, g) -> None:
         places += [(printed(c), "table") for c in pair if c is not None]  # W2
     places += [(c, "stock") for c in g.stock]
     places += [(c, "discard") for c in g.discard]
+    places += [(c, "set aside") for c in getattr(g, "set_aside", None) or ()]  # HR12, HR13
     if g.hidden_trump is not None:  # CT1: face down under the face-up trump, not in the stock
         places.append((g.hidden_trump, "hidden_trump"))
     counts = Counter(c for c, _ in places)
@@ -330,9 +334,15 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
     assert g.hands[g.to_move], f"to_move={g.to_move} holds no cards but must act: {legal}"
     rules = mod.VARIANT["rules"]
     siege = rules.get("throw_in.timing") == "any_time"
+    rule_verbs = {v for v, keys in RULE_VERBS.items() if any(rules.get(k) for k in keys)}
+    assert "resign" in rule_verbs or not any(t == "resign" for t in legal), legal
+    legal = [t for t in legal if t != "resign"]  # HR24: offered beside every other action
     verbs = {t.split()[0] for t in legal}
     extras = opening_verbs(rules) - {"attack"}
-    assert verbs <= set(VERBS) | extras, f"unknown verbs in {legal}"
+    assert verbs <= set(VERBS) | extras | rule_verbs, f"unknown verbs in {legal}"
+    if verbs & {"redeal", "keep"}:  # HR19: asked before the first attack, nothing else
+        assert not g.table and verbs == {"redeal", "keep"}, legal
+        return
     table = [list(p) for p in g.table]
     unbeaten = [a for a, d in table if d is None]
     hand = set(g.hands[g.to_move])
@@ -362,7 +372,8 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
         for c in cards[1:] if verb == "beat" else cards:
             assert printed(c) in hand, f"{t}: {c} not in the hand of seat {g.to_move}"
         if verb == "attack":
-            assert len({rank_of(c) for c in cards}) == 1, f"{t}: opening of mixed ranks"
+            if not opening_condition(rules):  # HR7, HR8: mixed ranks by the condition
+                assert len({rank_of(c) for c in cards}) == 1, f"{t}: opening of mixed ranks"
             if rules.get("attack.opening") == "single":
                 assert len(cards) == 1, f"{t}: opening must be one card"
         elif verb == "throw":
@@ -382,11 +393,21 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert not cards, t
 
 
+def opening_condition(rules: dict) -> bool:
+    """attack.opening is a condition on the proposed `cards` (HR7, HR8), not a choice."""
+    return rules.get("attack.opening", "same_rank") not in ("same_rank", "single")
+
+
 def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
                    wild: set = frozenset()) -> None:
     """No opening and no throw-in is missing (T10, T2), computed from the rule text alone;
     a wild card counts once per suit it may name (W2)."""
-    if not table:
+    if not table and opening_condition(rules):  # HR7, HR8: subsets of the hand, within room
+        room = min(g.limit, len(g.hands[g.defender]))
+        for t in legal:
+            if t.startswith("attack "):
+                assert len(t.split()) - 1 <= room, f"{t}: more cards than room {room}"
+    elif not table:
         cap = 1 if rules.get("attack.opening") == "single" else min(g.limit, len(g.hands[g.defender]))
         expected = set()
         expected |= {frozenset([c]) for c in hand if c in JOKERS}  # J4: a joker opens alone
@@ -535,6 +556,9 @@ def check_observations(mod, g) -> None:
     face_up |= trump_cards_in({k: v for k, v in saved.items() if k != "hidden_trump"}, g.trump)
     # CT2: every card that lay face up as trump (drawn since) was seen by everybody
     face_up |= {c for pair in saved.get("trump_changes", []) for c in pair}
+    face_up |= set(saved.get("lot_cards") or ())  # HR15: each seat's lot card lies face up
+    if mod.VARIANT["rules"].get("view.hands") == "all":  # HR26: every hand is open
+        face_up |= {c for h in g.hands for c in h}
     hands = [list(h) for h in g.hands]
     for seat in range(g.players):
         obs = g.observation(seat)
