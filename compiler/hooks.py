@@ -99,6 +99,7 @@ HOOK_POINTS = {
     "round_end": "_end_round: who attacks next, once the round is over (T20, T21, T23)",
     "after_take": "in `round_end`: who attacks after `defender` took (T21, T23)",
     "returned_draw": "_draw_order: the `order` when the attack came back to the original attacker",
+    "finished": "_finish, after the table is cleared: clear the round state a finished game no longer has",
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
     "action_kinds": "after VERBS: further kinds, e.g. `SWAP = len(VERBS)`, `VERBS += (\"swap\",)`",

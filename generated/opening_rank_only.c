@@ -1342,6 +1342,7 @@ static void finish(game *g, int took)
 {
     g->phase = DURAK_OPENING_RANK_ONLY_OVER;
     g->to_move = -1;
+    g->opening = 0;  /* a finished game has no round, so no opening attack */
     if (!g->left) {
         g->is_draw = 1;  /* T24: the final defence emptied every hand */
     } else {

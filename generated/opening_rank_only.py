@@ -1150,6 +1150,7 @@ class Game:
         self._to_move = None
         self._legal = None
         self._attack_cards, self._defence_cards, self._table = [], [], 0
+        self._opening = 0  # a finished game has no round, so no opening attack
         if not self._left:
             self._is_draw = True  # T24: the final defence emptied every hand
             return

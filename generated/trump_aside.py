@@ -1435,6 +1435,12 @@ def from_position(position):
     g._aside = _mask(aside)
     # the trump card is the first card set aside of the trump suit (HR12, HR13)
     g._turned = next((c for c in aside if SUIT_OF[c] == trump), -1)
+    if aside and g._turned < 0:
+        raise InvalidGame(f"the cards set aside hold the card turned for trump, but none is of the "
+                          f"trump suit {position.get('trump')} (trump.card: aside)")
+    if len(aside) > 1:
+        raise InvalidGame("only the card turned for trump is set aside (trump.card: aside, HR12), "
+                          f"not {len(aside)} cards")
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g

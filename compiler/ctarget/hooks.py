@@ -46,6 +46,7 @@ C_HOOK_POINTS = {
     "throw_next": "throw_in: who moves after a throw-in",
     "throwers_done": "ask_throwers: nobody (more) may throw now: close the round",
     "game_over": "end_round, after seats left: `finish` and return when the game is over",
+    "finished": "finish, first: clear the round state a finished game no longer has",
     "game_end": "finish: set the loser (the draw case is set already)",
     "draw_end": "finish, a draw: after is_draw is set (HR22: a draw scores too)",
     "count_loss": "losses, in game_end: count the loss of `g->loser` (L1; teams: the whole team, PR6)",

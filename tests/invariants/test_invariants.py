@@ -110,10 +110,12 @@ def test_random_games_end_with_a_valid_outcome(name, players, seed, choice_seed)
             assert g.loser is None
         else:
             assert g.loser is not None and g.hands[g.loser], "the loser must hold cards"
-            # T24; PR5 with teams: only the losing team (the loser's) may still hold cards
+            # T24; PR5 with teams: only the losing team (the loser's) may still hold cards;
+            # HR24: a resignation ends the game with cards in any hand.
             team = next((t for t in g.teams or () if g.loser in t), [g.loser])
             others = [s for s in range(players) if s not in team and g.hands[s]]
-            assert not others, f"seats {others} still hold cards at the end"
+            resigned = list(g.history[-1:]) == ["resign"]
+            assert resigned or not others, f"seats {others} still hold cards at the end"
         nxt = g.next_game(seed)
         _check_fresh(mod, nxt, players)
         assert dict_json(nxt) != dict_json(g)
@@ -127,8 +129,13 @@ def _check_fresh(mod, g, players):
     assert list(g.history) == [] and list(g.table) == [] and list(g.out) == []
     check_conservation(mod, g)
     verbs = {t.split()[0] for t in texts(g.legal_actions())}
-    # a fresh game opens with an attack; PK1/TX1 may offer a swap or exchange first
-    assert "attack" in verbs and verbs <= opening_verbs(mod.VARIANT["rules"]), verbs
+    rules = mod.VARIANT["rules"]
+    if rules.get("deal.offer_redeal") and verbs == {"redeal", "keep"}:
+        return  # HR19: a hand that qualifies is offered a redeal before the first attack
+    # a fresh game opens with an attack; PK1/TX1 may offer a swap or exchange first, HR24
+    # a resignation beside every action
+    allowed = opening_verbs(rules) | ({"resign"} if rules.get("play.resign") else set())
+    assert "attack" in verbs and verbs <= allowed, verbs
 
 
 @pytest.mark.parametrize("name,players", engine_player_params())
@@ -317,6 +324,7 @@ def test_from_position_example(name):
     rules = mod.VARIANT["rules"]
     if not used <= full or not rules["players.min"] <= 3 <= rules["players.max"] \
             or rules.get("trump.mode") in ("none", "turned_top", "fixed", "per_seat") \
+            or rules.get("trump.mode") == "per_seat_by_lot" or rules.get("deal.stock") == "aside" \
             or "C" in rules.get("trump.never", []):
         pytest.skip("the example position does not fit this variant")
     if rules.get("deck.copies", 1) > 1:  # 9C twice is no duplicate there
@@ -334,6 +342,9 @@ def test_from_position_example(name):
     with pytest.raises(ValueError):
         mod.from_position(bad)
     bad = json.loads(json.dumps(pos))
+    if rules.get("trump.card") == "aside":  # HR12: the trump card lies aside, not in the stock
+        bad["set_aside"] = ["KC"]
+        check_state(mod, mod.from_position(bad), random.Random(0))
     bad["trump"] = "H"
     with pytest.raises(ValueError):
         mod.from_position(bad)
