@@ -48,7 +48,7 @@ from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.expr_partial import UNKNOWN
-from durakc.ir import beat_masks
+from durakc.ir_beats import beat_masks
 from durakc.spec import Spec
 
 _CACHE: dict = {}

@@ -16,7 +16,7 @@ import pytest
 
 from durakc.expr_partial import UNKNOWN
 from durakc.expressions import Card, compile_expr
-from durakc.ir import _identities
+from durakc.ir_beats import identities as _identities
 from durakc.ir_sets import card_sets_section
 from durakc.native.build import find_compiler
 from durakc.schema import ALL_RANKS, JOKER_COLOURS
