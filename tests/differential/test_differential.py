@@ -7,7 +7,7 @@ out, and the outcome: `durakc.reference.differential`).  Then random specs from
 the spec fuzzer, compiled and interpreted side by side.  And the harness itself:
 an engine with one line changed must be caught.
 
-CI runs DURAKC_DIFF_GAMES=50 games per variant and player count (a tenth where the openings
+CI runs DURAKC_DIFF_GAMES=30 games per variant and player count (a tenth where the openings
 are a condition, HR7 and HR8) and
 DURAKC_DIFF_SPECS=200 fuzzed specs; raise them for a longer run on demand, e.g.
 `DURAKC_DIFF_GAMES=1000 DURAKC_DIFF_SPECS=2000 python -m pytest tests/differential`.
@@ -30,7 +30,7 @@ from durakc.schema import TEAM_PLAYER_COUNTS
 from durakc.spec import bundled_names, load_spec
 from tests.fuzz.random_specs import specs
 
-GAMES = int(os.environ.get("DURAKC_DIFF_GAMES", "50"))
+GAMES = int(os.environ.get("DURAKC_DIFF_GAMES", "30"))
 SPECS = int(os.environ.get("DURAKC_DIFF_SPECS", "200"))
 SEED = int(os.environ.get("DURAKC_DIFF_SEED", "0"))
 
