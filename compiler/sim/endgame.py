@@ -12,7 +12,10 @@ Repetition: an endgame of a variant with transfers can come back to a round-star
 play counts as a draw (value 1).  Such a value depends on the line, so a position is stored
 in the memo only when no repetition below it referred to a position above it (the usual
 guard against graph-history interaction): memo or not, the value is that of a plain minimax
-with the same repetition rule (tests/sim/test_sim_endgame.py checks it on 1,000 endgames).
+with the same repetition rule (tests/sim/test_sim_endgame.py checks it on 1,000 endgames of
+up to 3 cards a hand against a minimax without pruning, and on 1,000 of up to 6 against one
+keyed by the whole state).  Endgames where transfers shuttle cards of one rank back and forth
+spend the budget most often: about 0.6% of random 6-card transfer endgames at 200,000 nodes.
 
 Every node visited counts against `budget`; past it `value` raises `BudgetExceeded`.  The C
 backend (bots.c.j2, `solve_node`) visits the same nodes in the same order.
