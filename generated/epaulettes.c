@@ -1134,8 +1134,9 @@ static void open_attack(game *g, mask_t mask)
     g->hands[g->atk] ^= mask;
     g->table = mask;
     g->natt = g->nunb = 0;
-    g->on_table = SAME_RANK(lowest(mask));
-    while (mask) {
+    g->on_table = 0;
+    while (mask) {  /* the ranks on the table: each opening card's (several with attack.opening rules) */
+        g->on_table |= SAME_RANK(lowest(mask));
         add_attack_card(g, lowest(mask));
         mask &= mask - 1;
     }

@@ -24,6 +24,7 @@ SUPPORTED = frozenset({
     "refill_order", "throw_order", "resign", "view_discard", "view_hands",  # issue 20 (HR10-HR26)
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
+    "opening_rule",  # attack.opening as a condition (HR7, HR8; ctarget/openings.py)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -33,6 +34,7 @@ KNOWN_KEYS = {
     "late_cards": ("transfer.when", "transfer.capacity"),
     "annotations": ("outcome.annotations",),
     "single_opening": ("attack.opening",),
+    "opening_rule": ("attack.opening",),
     "limit_rule": ("attack.limit",),
     "throw_in_rule": ("throw_in.who",),
     "same_attacker": ("after_take.next_attacker",),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
+from durakc.ctarget.openings import opening_values
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
@@ -170,7 +171,8 @@ def _minmax_helpers(v: dict) -> set[str]:
     """The min/max helpers the engine calls: only those are defined (an unused static function
     fails `clang -Wall -Werror`, issue 19 1f).  The expressions' C texts, and the template's own
     call in legal.c.j2 (opening_counts: the limit binds below one card a suit)."""
-    texts = [v["deal_sizes_c"], v["redeal_c"], *(c for _, _, c in v["annotations_c"])]
+    texts = [v["deal_sizes_c"], v["redeal_c"], *(c for _, _, c in v["annotations_c"]),
+             v["opening_rule_c"], v["opening_sizes_c"]]
     if v["limit_constant"] is None:  # state.c.j2, start_round
         texts.append(v["limit_c"])
     if not v["throw_in_default"]:  # state.c.j2, entitled
@@ -181,8 +183,8 @@ def _minmax_helpers(v: dict) -> set[str]:
             texts.append(v["show_capacity_c"])
     used = {name for name in MINMAX_HELPERS if any(f"{name}(" in text for text in texts)}
     limit = v["limit_constant"]
-    if not v["opening_single"] and (limit is None or limit < v["nsuits"]):
-        used.add("expr_min")
+    if not v["opening_single"] and (limit is None or limit < v["nsuits"]) or v["opening_rule"]:
+        used.add("expr_min")  # and cap_opening_rule.c.j2's room
     return used
 def _when_after(ir) -> bool:
     """transfer.when reads a count of the table after the transfer (issue 19 2b)."""
@@ -206,6 +208,10 @@ def _capability_values(ir, r: dict) -> dict:
         "transfer_when_text": r["transfer.when"].canonical(),
         "transfer_capacity_text": r["transfer.capacity"].canonical(),
         "opening_single": "single_opening" in sections,
+        # attack.opening as a condition (HR7, HR8): ctarget/openings.py, cap_opening_rule.c.j2
+        "opening_rule": "opening_rule" in sections,
+        **opening_values(r, "opening_rule" in sections,
+                          len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]),
         "limit_text": limit.canonical(),
         "throw_in_default": "throw_in_rule" not in sections,
         "throw_in_text": throw_in.canonical(),

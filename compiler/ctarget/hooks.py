@@ -28,6 +28,7 @@ C_HOOK_POINTS = {
     "beat_table": "the declaration of BEATEN_BY (one row per card int)",
     "card_text": "card_text: return the text of card int `card`, NULL outside the deck",
     "opening_hand": "opening_actions: `hand`, the cards the attacker may open with",
+    "openings": "opening_actions: put the openings of `hand` at `out` (default: T10's, or one card)",
     "defence_hand": "defence_hand: `hand`, the cards the defender may play",
     "holding": "holding_table_ranks: set bit `seat` of `seats` when that seat holds a card it may add",
     "throw_hand": "legal and simple_count, throw phase: `m`, the cards `to_move` may throw in",

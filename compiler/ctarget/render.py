@@ -5,6 +5,7 @@ from __future__ import annotations
 from durakc.ctarget.capabilities import refusals
 from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
 from durakc.ctarget.hooks import CHooks
+from durakc.ctarget.openings import opening_names, opening_refusal
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, wild_cards
@@ -47,6 +48,10 @@ def unsupported(spec: Spec, ir=None) -> list:
             message = (f"the C target does not build {key} together with wild cards "
                        "(deck.wild_rank) yet")
             problems.append((key, message, _WILD_KEYS))
+    if not isinstance(r["attack.opening"], str):  # HR7, HR8: the openings must fit the lists
+        message = opening_refusal(r, ncards)
+        if message:
+            problems.append(("attack.opening", message, ()))
     nids = ncards + len(wild_cards(r)) * len(r["deck.suits"])
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
@@ -56,6 +61,8 @@ def unsupported(spec: Spec, ir=None) -> list:
              for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
               for name, expr in sorted(r["outcome.annotations"].items())]
+    if not isinstance(r["attack.opening"], str):
+        keyed.append(("attack.opening", r["attack.opening"], opening_names(r), None))
     for key, expr, names, consts in keyed:
         try:
             expr.to_c(names, consts)

@@ -263,9 +263,10 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         env = variant.env({"room": room, "hand": variant.cards(hand, trump),
                            "first_round": self.first_round, "players": self.players,
                            "stock": len(self._stock) + (self.hidden_trump is not None)})
-        return [make_action(variant.deck, "attack", list(sub))
-                for n in range(1, room + 1) for sub in itertools.combinations(hand, n)
-                if rule.evaluate(dict(env, cards=variant.cards(list(sub), trump)))]
+        seen = list(zip(hand, variant.cards(hand, trump)))  # each card as expressions see it
+        return [make_action(variant.deck, "attack", [text for text, _ in sub])
+                for n in range(1, room + 1) for sub in itertools.combinations(seen, n)
+                if rule.evaluate(dict(env, cards=tuple(card for _, card in sub)))]
 
     # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
     def lowest_trump(self):

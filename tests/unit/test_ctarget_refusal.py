@@ -71,14 +71,31 @@ def test_every_structural_capability_is_ported_and_its_refusal_names_the_key(mon
     assert all(p.line > 0 for p in problems)  # at the spec line that sets it
 
 
+# A bundled variant whose capabilities the C target has but whose spec it refuses: HR8's
+# five-card openings (more than the C action lists hold).
+REFUSED_SUPPORTED = {"threes-and-fives": "the C target lists at most 16,384 openings"}
+
+
 def test_every_other_bundled_variant_is_refused_at_a_key():
-    for name in set(bundled_names()) - set(PROFILE_VARIANTS):
+    for name in set(bundled_names()) - set(PROFILE_VARIANTS) - set(REFUSED_SUPPORTED):
         problems = unsupported(load_spec(name))
         used = {cap.name for cap in build_ir(load_spec(name)).capabilities}
         assert bool(problems) == (not used <= capabilities.SUPPORTED), name
         assert all("the C target does not support" in p.message
                    or "the C target does not build deck.copies" in p.message  # HR17
                    for p in problems), name
+
+
+def test_openings_past_the_action_lists_are_refused_at_attack_opening():
+    """HR8: openings of 1, 3 or 5 cards could number 384,168 from a 36-card hand; HR7's
+    three-card openings (7,806) are built."""
+    problems = unsupported(load_spec("threes-and-fives"))
+    assert len(problems) == 1
+    first = problems[0].format().splitlines()[0]
+    assert first.startswith("variants/house/threes-and-fives.yaml:15:15: error: attack.opening:")
+    assert REFUSED_SUPPORTED["threes-and-fives"] in first
+    assert "openings of 1, 3, 5 card(s): up to 384,168 of them from a hand of 36 cards" in first
+    assert unsupported(load_spec("treshka")) == []
 
 
 def test_two_decks_are_refused_at_deck_copies_with_the_identities():

@@ -1,0 +1,93 @@
+"""attack.opening as a condition (HR7, HR8) in C: the condition and its sizes as C, and the
+most openings one hand can list, which sizes the engine's action lists.
+
+The Python engine (capabilities/opening_rule.py.j2) lists, for each size the condition
+names (`durakc.expr_sizes`) within room, every subset of the attacker's hand of that size
+for which the condition holds; the C module (templates/c/cap_opening_rule.c.j2) lists the
+same subsets in the same order.  Its action buffers hold `MAX_ACTIONS` actions, so the C
+target builds a condition only when the openings a hand of the whole deck could list fit in
+`OPENINGS_MAX` (treshka, HR7: 7,806 for 36 cards); above that (HR8's five-card openings:
+384,168) it refuses the key and the Python target builds the spec.
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from durakc.expr_c import c_source
+from durakc.expr_ranges import interval
+
+OPENINGS_MAX = 16_384
+"""The most openings a C engine's action list may have to hold (MAX_ACTIONS grows by it)."""
+
+# How the names of the `opening` environment read in the C engine's opening_actions, where
+# `cards` is the mask of a proposed opening and `hand` the attacker's hand.
+OPENING = {
+    "cards": "cards",
+    "room": "room",
+    "hand": "hand",
+    "first_round": "g->first_round",
+    "players": "g->players",
+    "stock": "g->nstock",
+}
+
+
+def opening_names(r: dict) -> dict:
+    """OPENING with the trump mask `.trumps` and `is_trump` read: the defender's own suit
+    under trump.mode per_seat (SK2), else the game's trump (as the Python engine's)."""
+    trumps = ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if r["trump.mode"] == "per_seat"
+              else "EXPR_TRUMPS(g->trump)")
+    return dict(OPENING, **{"$trumps": trumps})
+
+
+def allowed_sizes(r: dict, ncards: int) -> list[int]:
+    """Every opening size (1..ncards) the condition's size terms may allow."""
+    sizes: set[int] = set()
+    for op, node in r["attack.opening"].size_terms("cards") or [("<=", None)]:
+        low, high = interval(node, "opening") if node is not None else (1, ncards)
+        if op == "==":
+            sizes.update(range(max(low, 1), min(high, ncards) + 1))
+        else:
+            sizes.update(range(1, min(high - (op == "<"), ncards) + 1))
+    return sorted(sizes)
+
+
+def bound(r: dict, ncards: int) -> int:
+    """The most openings a hand of `ncards` cards (the whole deck) could list."""
+    return sum(comb(ncards, n) for n in allowed_sizes(r, ncards))
+
+
+def opening_refusal(r: dict, ncards: int) -> str | None:
+    """Why the C target can not build this opening condition, or None."""
+    most = bound(r, ncards)
+    if most <= OPENINGS_MAX:
+        return None
+    sizes = ", ".join(map(str, allowed_sizes(r, ncards)))
+    return (f"the C target lists at most {OPENINGS_MAX:,} openings, and this condition allows "
+            f"openings of {sizes} card(s): up to {most:,} of them from a hand of {ncards} cards; "
+            "the Python target builds it")
+
+
+def opening_values(r: dict, used: bool, ncards: int) -> dict:
+    """The C templates' texts of the capability (empty when the spec does not use it)."""
+    if not used:
+        return {"opening_rule_c": "", "opening_sizes_c": "", "opening_bound": 0}
+    expr = r["attack.opening"]
+    terms = expr.size_terms("cards") or []
+    here = opening_names(r)
+    parts = []
+    for op, node in terms:
+        parts.append(f"n {op} {_atom(c_source(node, here))}")
+    return {
+        "opening_rule_c": expr.to_c(here),
+        "opening_rule_text": expr.canonical(),
+        "opening_sizes_c": " || ".join(parts) or "1",
+        "opening_bound": bound(r, ncards),
+    }
+
+
+def _atom(text: str) -> str:
+    return text if text.isidentifier() or text.isdigit() else f"({text})"
+
+
+__all__ = ["OPENINGS_MAX", "allowed_sizes", "bound", "opening_names", "opening_refusal", "opening_values"]
