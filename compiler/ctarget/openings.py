@@ -12,10 +12,8 @@ target builds a condition only when the openings a hand of the whole deck could 
 
 from __future__ import annotations
 
-from math import comb
-
 from durakc.expr_c import c_source
-from durakc.expr_ranges import interval
+from durakc.opening_sizes import allowed_sizes, opening_count
 
 OPENINGS_MAX = 16_384
 """The most openings a C engine's action list may have to hold (MAX_ACTIONS grows by it)."""
@@ -40,29 +38,12 @@ def opening_names(r: dict) -> dict:
     return dict(OPENING, **{"$trumps": trumps})
 
 
-def allowed_sizes(r: dict, ncards: int) -> list[int]:
-    """Every opening size (1..ncards) the condition's size terms may allow."""
-    sizes: set[int] = set()
-    for op, node in r["attack.opening"].size_terms("cards") or [("<=", None)]:
-        low, high = interval(node, "opening") if node is not None else (1, ncards)
-        if op == "==":
-            sizes.update(range(max(low, 1), min(high, ncards) + 1))
-        else:
-            sizes.update(range(1, min(high - (op == "<"), ncards) + 1))
-    return sorted(sizes)
-
-
-def bound(r: dict, ncards: int) -> int:
-    """The most openings a hand of `ncards` cards (the whole deck) could list."""
-    return sum(comb(ncards, n) for n in allowed_sizes(r, ncards))
-
-
 def opening_refusal(r: dict, ncards: int) -> str | None:
     """Why the C target can not build this opening condition, or None."""
-    most = bound(r, ncards)
+    most = opening_count(r["attack.opening"], ncards)
     if most <= OPENINGS_MAX:
         return None
-    sizes = ", ".join(map(str, allowed_sizes(r, ncards)))
+    sizes = ", ".join(map(str, allowed_sizes(r["attack.opening"], ncards)))
     return (f"the C target lists at most {OPENINGS_MAX:,} openings, and this condition allows "
             f"openings of {sizes} card(s): up to {most:,} of them from a hand of {ncards} cards; "
             "the Python target builds it")
@@ -82,7 +63,7 @@ def opening_values(r: dict, used: bool, ncards: int) -> dict:
         "opening_rule_c": expr.to_c(here),
         "opening_rule_text": expr.canonical(),
         "opening_sizes_c": " || ".join(parts) or "1",
-        "opening_bound": bound(r, ncards),
+        "opening_bound": opening_count(expr, ncards),
     }
 
 
@@ -90,4 +71,4 @@ def _atom(text: str) -> str:
     return text if text.isidentifier() or text.isdigit() else f"({text})"
 
 
-__all__ = ["OPENINGS_MAX", "allowed_sizes", "bound", "opening_names", "opening_refusal", "opening_values"]
+__all__ = ["OPENINGS_MAX", "opening_names", "opening_refusal", "opening_values"]

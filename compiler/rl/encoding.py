@@ -8,7 +8,8 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
     cards:    card = rank_index * S + suit_index (ranks low to high, suits in the order S H D C),
               then the J jokers (deck.jokers: RJ, BJ), N + J held cards
     played:   the held cards, then each wild card with each suit it may name (W x S, `6S/H`)
-    actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles)
+    actions:  attack (R x (2^S - 1) rank/suit-set, then J joker and W x S wild singles;
+              with attack.opening a condition, HR7 and HR8: every subset of the allowed sizes)
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
               PK1-PK3) | resign (1, HR24) | redeal (1) | keep (1, HR19)   with N' = N + J + W x S
@@ -27,6 +28,8 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.rl import require
+from durakc.rl.deck import refuse_unsupported, wild_cards
+from durakc.rl.subsets import condition_block
 from durakc.schema_envs import joker_texts
 from durakc.sim.cards import SUIT_ORDER
 from durakc.sim.loader import check_players, load_engine
@@ -103,13 +106,16 @@ class DurakEncoding:
     def __init__(self, engine):
         self.engine = resolve_engine(engine)
         rules = self.engine.VARIANT.get("rules", {})
-        _refuse_unsupported(self.engine, rules)
+        refuse_unsupported(self.engine, rules)
         self.ranks = tuple(rules.get("deck.ranks", ()))
         self.suits = tuple(sorted(rules.get("deck.suits", ()), key=SUIT_ORDER.index))
         self.max_players = int(rules.get("players.max", 6))
         self.n_suits = len(self.suits)
         self.n_cards = len(self.ranks) * self.n_suits
         self.suit_sets = (1 << self.n_suits) - 1
+        opening = rules.get("attack.opening", "same_rank")  # HR7, HR8: a condition (subsets.py)
+        self.subsets = (None if opening in ("same_rank", "single")
+                        else condition_block(self.variant, opening, self.n_cards))
         # J1: the jokers are held cards after the N ranked ones (never shown, never trump).
         self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
                            + tuple(joker_texts(int(rules.get("deck.jokers") or 0))))
@@ -117,7 +123,7 @@ class DurakEncoding:
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities
         # follow the held cards.  Without wild cards, played == held.
-        self.wild_cards = _wild_cards(rules, self.suits)
+        self.wild_cards = wild_cards(rules, self.suits)
         self.played_texts = self.card_texts + tuple(
             f"{card}/{suit}" for card in self.wild_cards for suit in self.suits)
         self.n_played = len(self.played_texts)
@@ -136,7 +142,8 @@ class DurakEncoding:
     def _action_blocks(self):
         """{kind: first index} for the verbs of the engine, in the order of SHAPES, and the
         number of actions."""
-        sizes = {"opening": self._sets + self.n_played - self.n_cards, "played": self.n_played,
+        opening = self.subsets.size if self.subsets else self._sets + self.n_played - self.n_cards
+        sizes = {"opening": opening, "played": self.n_played,
                  "played_pair": self.n_played ** 2, "rank_set": self._sets,
                  "printed": self.n_cards, "bare": 1, "held_pair": self.n_held ** 2}
         offsets, start = {}, 0
@@ -188,6 +195,8 @@ class DurakEncoding:
         """The index within a block of `shape` of the action naming `cards` (None if none)."""
         if shape == "bare":
             return 0 if not cards else None
+        if shape == "opening" and self.subsets:  # HR7, HR8: any subset of the sizes allowed
+            return self.subsets.index([self.card_index(c) for c in cards])
         if shape in ("played", "played_pair") or (
                 shape == "opening" and len(cards) == 1
                 and self._played_index.get(cards[0], 0) >= self.n_cards):
@@ -235,6 +244,8 @@ class DurakEncoding:
         if shape == "played_pair":
             attack, defence = divmod(local, self.n_played)
             return [self.played_texts[attack], self.played_texts[defence]]
+        if shape == "opening" and self.subsets:  # HR7, HR8
+            return [self.card_texts[c] for c in self.subsets.cards(local)]
         if shape == "opening" and local >= self._sets:
             return [self.played_texts[self.n_cards + local - self._sets]]
         rank, suit_set = divmod(local, self.suit_sets)
@@ -372,22 +383,6 @@ def _this_round(history) -> tuple[list[str], bool]:
     return shown, took
 
 
-def _refuse_unsupported(engine: ModuleType, rules: dict) -> None:
-    """A clear error for rules the encoding does not cover yet (reserved in the schema)."""
-    name = engine.VARIANT.get("name", "?")
-    if not rules.get("deck.ranks") or not rules.get("deck.suits"):
-        raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
-    if rules.get("attack.opening", "same_rank") not in ("same_rank", "single"):
-        # HR7, HR8: an opening of several ranks has no index in the attack block (one rank's
-        # suit set); refused here rather than at the first such opening
-        raise ValueError(f"{name}: attack.opening is a condition ({rules['attack.opening']}): "
-                         "openings of several ranks have no action index in the RL encoding yet")
-    if int(rules.get("deck.copies") or 1) > 1:  # HR17: a card block holds one bit per text
-        raise ValueError(f"{name}: the RL encoding does not cover deck.copies: "
-                         f"{rules['deck.copies']} yet (each card text is in the deck more than "
-                         "once; its card blocks hold one bit per text)")
-
-
 def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:
     """The engine's action verbs that have a block, in the order of SHAPES: the engine's
     `VERBS` (an engine without it: the core verbs, and those its rules add)."""
@@ -401,13 +396,3 @@ def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:
                          f"the action verb {unknown[0]!r} (add its shape to "
                          "durakc.rl.encoding.SHAPES)")
     return tuple(dict.fromkeys(CORE_VERBS + tuple(k for k in KINDS if k in listed)))
-
-
-def _wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:
-    """The printed texts of the wild cards (deck.wild_rank x deck.wild_suits, W1), suits in
-    the order S H D C; empty without wild cards."""
-    rank = rules.get("deck.wild_rank")
-    if not rank:
-        return ()
-    wild_suits = set(rules.get("deck.wild_suits") or suits)
-    return tuple(rank + s for s in suits if s in wild_suits)

@@ -35,9 +35,8 @@ def _random_states(name, players, games, seed):
 # Variants whose rules the encoding does not cover: a clear refusal, never a crash.
 REFUSED: dict[str, str] = {
     "two-decks": "does not cover deck.copies: 2",  # HR17
-    # HR7, HR8: openings of several ranks have no index in the attack block
-    "treshka": "attack.opening is a condition",
-    "threes-and-fives": "attack.opening is a condition",
+    # HR8: openings of 1, 3 or 5 of 36 cards would need 384,168 policy outputs
+    "threes-and-fives": "384,168 action indices out of 36 cards; the RL encoding builds at most",
 }
 
 
@@ -66,7 +65,8 @@ def test_legal_actions_map_one_to_one_onto_indices(name):
     assert states > 100
 
 
-@pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli", "poker", "trump-six"])
+@pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli", "poker", "trump-six",
+                                  "treshka"])
 def test_every_index_decodes_to_a_text_that_encodes_back(name):
     encoding = DurakEncoding(name)
     texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
@@ -307,3 +307,18 @@ def test_importing_compiler_needs_no_rl_extra():
     assert result.returncode == 0, result.stderr
     assert "durakc[rl]" in result.stdout and "numpy" in result.stdout
 
+
+
+def test_a_condition_opening_block_holds_every_subset_of_the_allowed_sizes():
+    """HR7 (treshka: len(cards) == min(3, room)): sizes 1-3 of 36 cards, each size's subsets
+    in colexicographic order after the smaller sizes (docs/rl.md)."""
+    encoding = DurakEncoding("treshka")
+    assert encoding.subsets.sizes == (1, 2, 3)
+    assert encoding.offsets["throw"] - encoding.offsets["attack"] == 36 + 630 + 7140
+    start = encoding.offsets["attack"]
+    assert encoding.action_index("attack 6S") == start
+    assert encoding.action_index("attack 6S 6H") == start + 36
+    assert encoding.action_index("attack 6S 6H 7S") == start + 36 + 630 + 4
+    assert encoding.action_text(start + 36 + 630 + 7139) == "attack AH AD AC"
+    with pytest.raises(ValueError):
+        encoding.action_index("attack 6S 6H 7S 7H")  # four cards: no opening has them

@@ -1,0 +1,32 @@
+"""How many openings attack.opening as a condition (HR7, HR8) can list: the sizes it
+allows (`durakc.expr_sizes`'s terms, bounded by `durakc.expr_ranges`) and the subsets of a
+hand of the whole deck of those sizes.  The C target sizes its action lists by it
+(`ctarget/openings.py`) and the RL encoding its `attack` block (`rl/subsets.py`).
+"""
+
+from __future__ import annotations
+
+from math import comb
+
+from durakc.expr_ranges import interval
+
+
+def allowed_sizes(expr, ncards: int) -> list[int]:
+    """Every opening size (1..ncards) the condition `expr` (an `Expr` of the `opening`
+    environment) may allow, low to high."""
+    sizes: set[int] = set()
+    for op, node in expr.size_terms("cards") or [("<=", None)]:
+        low, high = interval(node, "opening") if node is not None else (1, ncards)
+        if op == "==":
+            sizes.update(range(max(low, 1), min(high, ncards) + 1))
+        else:
+            sizes.update(range(1, min(high - (op == "<"), ncards) + 1))
+    return sorted(sizes)
+
+
+def opening_count(expr, ncards: int) -> int:
+    """The most openings a hand of `ncards` cards (the whole deck) could list."""
+    return sum(comb(ncards, n) for n in allowed_sizes(expr, ncards))
+
+
+__all__ = ["allowed_sizes", "opening_count"]
