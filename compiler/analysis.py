@@ -43,6 +43,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator
 
+from durakc.analysis_cards import check_card_conditions
 from durakc.analysis_results import check_results
 from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
@@ -62,6 +63,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
         warnings.extend(check(spec))
     warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
     warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
+    warnings.extend(check_card_conditions(spec, _warning))  # the card being played (HR1-HR8)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 

@@ -62,12 +62,14 @@ def test_refused_throw_names_the_rule():
         g.apply("throw AC")
 
 
-def test_rl_encoding_refuses_openings_of_several_ranks_up_front():
+def test_rl_encoding_indexes_openings_of_several_ranks_and_refuses_too_many_up_front():
     np = pytest.importorskip("numpy")
     assert np
     from durakc.rl.encoding import DurakEncoding
     from durakc.sim.loader import load_engine
 
-    with pytest.raises(ValueError, match="openings of several ranks"):
-        DurakEncoding(load_engine("treshka"))
+    treshka = DurakEncoding(load_engine("treshka"))  # HR7: every 1-3 card subset has an index
+    assert treshka.action_text(treshka.action_index("attack 6S 9H KC")) == "attack 6S 9H KC"
+    with pytest.raises(ValueError, match="384,168 action indices"):  # HR8
+        DurakEncoding(load_engine("threes-and-fives"))
     DurakEncoding(load_engine("rank-or-suit"))  # throw_in.card: the actions are unchanged
