@@ -107,16 +107,16 @@ def _round_key(game) -> tuple:
             len(game.out), game.trump)
 
 
-def rollout(game, seat: int, policy) -> int:
-    """Play `game` out with `policy` in every seat: 2 if `seat` does not lose, 1 for a
-    draw, 0 if it does.  Round starts are counted as the runner does (`runner.RoundStarts`):
-    the policy is told of a repeated position, the REPEAT_LIMIT-th is a draw."""
+def rollout(game, policy) -> int | None:
+    """Play `game` out with `policy` in every seat: the loser's seat, or None for a draw.
+    Round starts are counted as the runner does (`runner.RoundStarts`): the policy is told
+    of a repeated position, the REPEAT_LIMIT-th is a draw (as is a game still running after
+    ROLLOUT_ACTIONS)."""
     seen: dict = {}
     took = repeated = False
     for _ in range(ROLLOUT_ACTIONS):
         if game.is_over:
-            loser = game.loser
-            return 1 if loser is None else (0 if loser == seat else 2)
+            return game.loser
         mover = game.to_move
         if mover == game.attacker and not game.table:
             if took:
@@ -127,12 +127,12 @@ def rollout(game, seat: int, policy) -> int:
                 n = 1
             took = False
             if n >= REPEAT_LIMIT:
-                return 1
+                return None
             repeated = n > 1
         act = policy(game, mover, None, repeated)
         took = took or str(act) == "take"
         game.apply(act)
-    return 1
+    return None
 
 
 def make_determinized_bot(policy, samples: int | None = None):
@@ -155,6 +155,7 @@ def make_determinized_bot(policy, samples: int | None = None):
                 pass
         known = public_cards(game)
         scores = [0] * len(acts)
+        losers = [[0] * game.players for _ in acts]  # how often each seat lost, per action
         worlds = 0
         for _ in range(n):
             worlds += 1
@@ -163,13 +164,17 @@ def make_determinized_bot(policy, samples: int | None = None):
             for i, act in enumerate(acts):
                 child = base.copy()
                 child.apply(act)
-                scores[i] += rollout(child, seat, policy)
+                loser = rollout(child, policy)  # scores 2 a win of `seat`, 1 a draw, 0 a loss
+                scores[i] += 1 if loser is None else (0 if loser == seat else 2)
+                if loser is not None:
+                    losers[i][loser] += 1
             if world is None:  # nothing hidden: every world is this one
                 break
         best = max(range(len(acts)), key=lambda i: (scores[i], i == usual, -i))
-        # the Estimate (durakc.sim.estimates) `durakc report` reads: rollouts score 2 a win,
-        # 1 a draw, 0 a loss of `seat`, so half the mean score is its chance of not losing
-        publish(search_bot, Estimate(seat, scores[best] / (2 * worlds), None, worlds))
+        # the Estimate (durakc.sim.estimates) `durakc report` reads: half the mean score is
+        # the chance of not losing; each seat's share of the rollouts it lost, its chance
+        publish(search_bot, Estimate(seat, scores[best] / (2 * worlds),
+                                     tuple(k / worlds for k in losers[best]), worlds))
         return acts[best]
 
     search_bot.__name__ = f"search:{n}"

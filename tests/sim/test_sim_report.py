@@ -175,14 +175,15 @@ def test_the_report_is_byte_identical_across_jobs_and_dask(tmp_path, scheduler):
     assert json.loads(outputs["one"][1])["backend"] == "native"
 
 
-def test_the_strong_bot_is_mcts_8_and_search_publishes_estimates_too():
-    """The default strong bot stays mcts:8 (the 3-minute budget of the default report);
-    `--strong search:N` works as well, since the search bot publishes its estimates."""
+def test_the_strong_bot_is_search_16_and_it_publishes_every_seats_chances():
+    """The default strong bot is search:16 (within the 3-minute budget of the default
+    report); its estimates hold each seat's chance of being the durak, summing with the
+    draws' share to 1, and its own chance of not losing."""
     from durakc.commands.report_cmd import default_strong
     from durakc.sim.bots import get_bot
     from durakc.sim.loader import load_engine
 
-    assert default_strong() == "mcts:8"
+    assert default_strong() == "search:16"
     bot = get_bot("search:4")
     assert estimates(bot)
     game = load_engine("transfer").new_game(2, seed=3)
@@ -194,6 +195,9 @@ def test_the_strong_bot_is_mcts_8_and_search_publishes_estimates_too():
     est = estimate_of(bot)
     assert est is not None and est.seat == seat
     assert 0.0 <= est.value <= 1.0 and est.samples >= 1
+    assert est.loser is not None and len(est.loser) == 2
+    assert sum(est.loser) <= 1.0 + 1e-9
+    assert est.value == pytest.approx(1 - est.loser[seat] - (1 - sum(est.loser)) / 2)
 
 
 def test_run_report_counts_every_game_of_both_kinds():
