@@ -29,6 +29,7 @@ from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 from durakc import yamlerrors
 from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound
+from durakc.yamloffsets import offset_table
 
 MAX_BYTES = 1_000_000
 """Largest spec file accepted, in bytes."""
@@ -38,14 +39,6 @@ MAX_DEPTH = 50
 
 _TAG = "tag:yaml.org,2002:"
 _BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
-_ESCAPES = {
-    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v",
-    "f": "\f", "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\",
-    "N": "\x85", "_": "\xa0", "L": "\u2028", "P": "\u2029",
-}
-_BREAKS = "\r\n\x85\u2028\u2029"
-_LOOKAHEAD = 200
-_HEX_LEN = {"x": 2, "u": 4, "U": 8}
 
 
 # ---------------------------------------------------------------------------
@@ -162,107 +155,13 @@ class Node:
         return max(1, self.end - self.start) if line == end_line else 1
 
     def _index_of(self, offset: int) -> int:
-        table = _offset_table(self)
+        table = offset_table(self.src.text, self.start, self.end, self.style, self.text)
         if not table:
             return self.start + (1 if self.style in ("'", '"') else 0)
         offset = max(0, offset)
         if offset < len(table):
             return table[offset]
         return table[-1] + 1 + (offset - len(table))
-
-
-def _offset_table(node: Node) -> list[int]:
-    """For each character of a scalar's text, its index in the file text.
-
-    The scalar's text is aligned with its source characters; a line break of
-    the source matches the space or break that folding turns it into.
-    """
-    raw = node.src.text[node.start:node.end]
-    units = _raw_units(raw, node.style)
-    table: list[int] = []
-    pos = 0
-    for char in node.text:
-        found = _find_unit(units, pos, char)
-        if found is None:
-            table.append(node.start + (units[pos][0] if pos < len(units) else len(raw)))
-            continue
-        table.append(node.start + units[found][0])
-        pos = found + 1
-    return table
-
-
-def _find_unit(units: list[tuple[int, str]], pos: int, char: str) -> int | None:
-    for i in range(pos, min(len(units), pos + _LOOKAHEAD)):
-        unit = units[i][1]
-        if unit == char or (char in " \n" and unit in _BREAKS):
-            return i
-    return None
-
-
-def _raw_units(raw: str, style: str | None) -> list[tuple[int, str]]:
-    """(index, character) pairs of a scalar's source that may stand for text characters.
-
-    Indentation is left out: all leading blanks of a continuation line of a
-    flow scalar, the content indentation of a block scalar.
-    """
-    if style in ("|", ">"):
-        first = _BREAK.search(raw)
-        begin = first.end() if first else len(raw)
-        units = [(i, raw[i]) for i in range(begin, len(raw))]
-        return _drop_indent(units, raw, _block_indent(raw[begin:]))
-    if style == '"':
-        units = _double_quoted_units(raw)
-    else:
-        begin = 1 if style == "'" else 0
-        units = [(i, raw[i]) for i in range(begin, len(raw))]
-    return _drop_indent(units, raw, None)
-
-
-def _block_indent(content: str) -> int:
-    for line in _BREAK.split(content):
-        if line.strip(" "):
-            return len(line) - len(line.lstrip(" "))
-    return 0
-
-
-def _drop_indent(units: list[tuple[int, str]], raw: str, indent: int | None):
-    """Leave out blanks at the start of lines (at most `indent` of them, if given)."""
-    kept = []
-    line_start = 0
-    in_indent = False
-    for index, char in units:
-        if index > 0 and raw[index - 1] in _BREAKS:
-            line_start, in_indent = index, True
-        in_indent = in_indent and char in " \t"
-        if in_indent and (indent is None or index - line_start < indent):
-            continue
-        kept.append((index, char))
-    return kept
-
-
-def _double_quoted_units(raw: str) -> list[tuple[int, str]]:
-    units: list[tuple[int, str]] = []
-    i = 1
-    while i < len(raw):
-        char = raw[i]
-        if char != "\\" or i + 1 >= len(raw):
-            units.append((i, char))
-            i += 1
-            continue
-        code = raw[i + 1]
-        if code in _HEX_LEN:
-            digits = raw[i + 2:i + 2 + _HEX_LEN[code]]
-            try:
-                units.append((i, chr(int(digits, 16))))
-            except (ValueError, OverflowError):
-                pass
-            i += 2 + _HEX_LEN[code]
-        elif code in _ESCAPES:
-            units.append((i, _ESCAPES[code]))
-            i += 2
-        else:
-            i += 2
-    return units
 
 
 # ---------------------------------------------------------------------------

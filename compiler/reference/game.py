@@ -10,29 +10,25 @@ from the state as it is now.  A `Game` subclass bound to one `Variant` is made b
 
 from __future__ import annotations
 
-import itertools
-
 from durakc.reference.cards import (
-    Action,
     IllegalAction,
     InvalidGame,
-    is_joker,
-    make_action,
     parse_action,
     printed,
     rank_of,
-    suit_of,
 )
+from durakc.reference.legal import ActionLists
 from durakc.reference.losses import SeriesLosses
 from durakc.reference.redeal import ask_from, redeal
 from durakc.reference.results import SeriesResults
+from durakc.reference.round_end import RoundEnd
 from durakc.reference.state import ATTACK, DEFEND, OVER, THROW, GameState
 from durakc.reference.table import TableRules
 from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
+class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -220,165 +216,6 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         unbeaten = len(self.unbeaten())
         return len(self._table) < self.limit and unbeaten < len(self._hands[self._defender])
 
-    # -- legal actions -------------------------------------------------------------
-    def legal_actions(self):
-        """Every legal action for `to_move`; empty exactly when the game is over.  HR17: the
-        copies of a card are interchangeable, so each action text is listed once."""
-        if self.phase == ATTACK:
-            if self.asking is not None:  # HR19: the seat asked says redeal or keep
-                return [Action("redeal"), Action("keep")]
-            acts = self._openings() + self._exchanges() + self._swaps() + self.resigns()
-        elif self.phase == DEFEND:
-            acts = self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
-        elif self.phase == THROW:
-            acts = self._throw_ins() + [Action("pass")] + self.resigns()
-        else:
-            return []
-        return list(dict.fromkeys(acts))
-
-    def _openings(self):
-        """T10 / P4 (attack.opening): one card, or several of one rank within the limit."""
-        deck = self.variant.deck
-        hand = self._hands[self._attacker]
-        rule = self.variant.value("attack.opening")
-        if rule == "single":
-            return [make_action(deck, "attack", [p]) for c in hand for p in deck.played_as(c)]
-        if not isinstance(rule, str):
-            return self._openings_by_rule(rule, hand)
-        cap = min(self.limit, len(self._hands[self._defender]))  # T10, T17
-        acts = []
-        for rank in deck.ranks:
-            acts += [make_action(deck, "attack", sub)
-                     for sub in _subsets([c for c in hand if rank_of(c) == rank])
-                     if len(sub) <= cap]
-        acts += [make_action(deck, "attack", [c]) for c in hand if is_joker(c)]  # J4: alone
-        return acts
-
-    def _openings_by_rule(self, rule, hand):
-        """attack.opening as a condition (HR7, HR8): every subset of the hand of at most room
-        = min(limit, the defender's hand, the attacker's hand) cards for which it holds."""
-        variant = self.variant
-        trump = self.trump_of(self._defender)
-        room = min(self.limit, len(self._hands[self._defender]), len(hand))
-        env = variant.env({"room": room, "hand": variant.cards(hand, trump),
-                           "first_round": self.first_round, "players": self.players,
-                           "stock": len(self._stock) + (self.hidden_trump is not None)})
-        seen = list(zip(hand, variant.cards(hand, trump)))  # each card as expressions see it
-        return [make_action(variant.deck, "attack", [text for text, _ in sub])
-                for n in range(1, room + 1) for sub in itertools.combinations(seen, n)
-                if rule.evaluate(dict(env, cards=tuple(card for _, card in sub)))]
-
-    # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
-    def lowest_trump(self):
-        """TX1: the trump of the deck's lowest rank."""
-        return None if self.trump is None else self.variant.deck.ranks[0] + self.trump
-
-    def _exchanges(self):
-        """TX1 (trump.six_exchange): the opener holding the lowest trump may exchange it for
-        the face-up trump card while that card is in the stock under at least one other card;
-        once per game."""
-        low = self.lowest_trump()
-        if (not self.variant.value("trump.six_exchange") or self.exchanged or low is None
-                or low not in self._hands[self._attacker] or len(self._stock) < 2
-                or self._stock[-1] != self.trump_card):
-            return []
-        return [make_action(self.variant.deck, "exchange", [low])]
-
-    def _swaps(self):
-        """PK1, PK2, PK4 (swap.per_game): one swap of two hand cards per opening, while the
-        attacker has swaps left and the stock holds at least three cards; PK3: the order of
-        the two cards counts, so both orders are listed."""
-        if self.swapped or not self.swaps[self._attacker] or len(self._stock) < 3:
-            return []
-        hand = self._hands[self._attacker]
-        return [make_action(self.variant.deck, "swap", [a, b]) for a in hand for b in hand
-                if a != b]
-
-    def _defences(self):
-        """T11, T12: cover an unbeaten attack card with a card that beats it."""
-        hand = self._hands[self._defender]
-        deck = self.variant.deck
-        return [make_action(deck, "beat", [a, d])
-                for a in self.unbeaten() for c in hand for d in deck.played_as(c)  # W2
-                if self.variant.beats(a, d, self.trump_of(self._defender))]  # SK2
-
-    def attacked_rank(self):
-        """T13, K1: the one rank every unbeaten card shares, or None."""
-        ranks = {rank_of(a) for a in self.unbeaten()}
-        if None in ranks:  # J3: a joker has no rank, so nothing can be passed on with it
-            return None
-        return ranks.pop() if len(ranks) == 1 else None
-
-    def transfer_env(self, played, show=False):
-        """The `transfer` environment for a transfer of the cards `played`, or the show of the
-        trump `played[0]` (it adds nothing to the table): every count as it would be after it."""
-        added = 0 if show else len(played)
-        beaten = len(self._table) - len(self.unbeaten())
-        late_unbeaten = sum(1 for a in self.unbeaten() if a in self.late)
-        trump = self.trump_of(self._defender)
-        return {
-            "played": self.variant.cards(played, trump),  # HR5
-            "hand_after": len(self._hands[self._defender]) - added,  # HR6
-            "$deck_ranks": self.variant.deck_rank_values,
-            "first_round": self.first_round,
-            "limit": self.limit,
-            "attack_cards": len(self._table) + added,
-            "unbeaten": len(self.unbeaten()) + added,
-            "beaten": beaten,
-            "next_hand": len(self._hands[self.next_opponent(self._defender)]),
-            "transfers": self.transfers,
-            # K1: cards played after the round's first beat are new; so are a late transfer's.
-            "unbeaten_late": late_unbeaten + (added if beaten else 0),
-        }
-
-    def _pass_ons(self):
-        """T13-T16, S1, S2, K1-K3: transfers (and shows) of the attacked rank."""
-        if not self.variant.value("transfer.enabled"):
-            return []
-        rank = self.attacked_rank()
-        if rank is None:
-            return []
-        variant, deck = self.variant, self.variant.deck
-        mine = [c for c in self._hands[self._defender] if rank_of(c) == rank]
-        # transfer.when and transfer.capacity, each counted after the transfer (issue 19 2b)
-        acts = [make_action(deck, "transfer", sub) for sub in _subsets(mine)
-                if variant.transfer_allowed(env := self.transfer_env(sub))
-                and variant.transfer_fits(env)]
-        if variant.value("transfer.show_trump") and self.trump is not None:
-            shown = self.shown if variant.value("transfer.show_once") else []  # S2
-            for c in mine:  # S1: a trump shown adds nothing to the table (T14 as it is)
-                env = self.transfer_env([c], show=True)
-                if (suit_of(c) == self.trump and c not in shown and variant.transfer_allowed(env)
-                        and variant.transfer_fits(env)):
-                    acts.append(make_action(deck, "show", [c]))
-        return acts
-
-    def _throw_ins(self):
-        """T2, T17, P5, HR1-HR4, HR9 (throw_in.card): the cards this seat may add."""
-        return [make_action(self.variant.deck, "throw", [p]) for p in self.throwable(self.to_move)]
-
-    def throwable(self, seat):
-        """throw_in.card (T17, HR1-HR4, HR9): the cards, as played, `seat` may add now, each
-        judged with the table, the opening and the round's state."""
-        deck, variant = self.variant.deck, self.variant
-        trump = self.trump_of(self._defender)  # SK2: is_trump as the defence counts it
-        env = variant.env({
-            "table": variant.cards([c for pair in self._table for c in pair if c is not None], trump),
-            "attack": variant.cards([a for a, _ in self._table], trump),
-            "opening": variant.cards(self.opening, trump),
-            "took": self.took,
-            "attack_cards": len(self._table),
-            "unbeaten": len(self.unbeaten()),
-            "limit": self.limit,
-            "first_round": self.first_round,
-            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
-            "is_attacker": seat == self._attacker,
-            "players": self.players,
-            "active_players": self.active_count(),
-        })
-        return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
-                if variant.may_add(dict(env, c=variant.card(p, trump)))]
-
     # -- applying actions --------------------------------------------------------------
     def apply(self, action):
         """Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."""
@@ -516,115 +353,6 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
             return
         self._end_round()
 
-    # -- the round's end --------------------------------------------------------------
-    def _end_round(self):
-        """T20, T21: discard or pick up; T22 refill; T24 leave; T23 next round or the end."""
-        # W2: a named suit holds only while the card is on the table
-        cards = [printed(c) for pair in self._table for c in pair if c is not None]
-        final_attack = [a for a, _ in self._table]
-        if self.took:
-            self._hands[self._defender] = self.variant.deck.sort(
-                self._hands[self._defender] + cards)  # T21: the taker gets every table card
-        else:
-            self._discard += cards  # T20: a closed, final discard pile
-        self._table = []
-        self._refill()
-        self._leave()
-        if len(self.sides_holding_cards()) < 2:  # T24; PR5: at most one team holds cards
-            self._finish(final_attack)
-            return
-        self.first_round = False
-        self._start_round(self._next_attacker())
-
-    def draw_order(self):
-        """T22, P9, S3: the original attacker first, the others clockwise, the final defender
-        last; when the attack came back to the original attacker, refill.first_on_return says
-        whether they keep the first draw."""
-        opener, dfd = self._opener, self._defender
-        order = [opener]
-        s = self.next_active(opener)
-        while s != opener:
-            if s != dfd:
-                order.append(s)
-            s = self.next_active(s)
-        if dfd != opener:
-            order.append(dfd)
-        elif not self.variant.value("refill.first_on_return"):
-            order.append(order.pop(0))
-        return order
-
-    def _refill(self):
-        """T22, P9: each player draws all missing cards at once, in draw order, while the stock
-        lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
-        for seat in self.refill_order():  # HR10
-            need = self.variant.hand_size - len(self._hands[seat])
-            while need > 0 and self._stock:
-                drawn, self._stock = self._stock[:need], self._stock[need:]
-                self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)
-                need -= len(drawn)
-                self._turn_hidden_trump()
-
-    def _turn_hidden_trump(self):
-        """CT2: once the face-up card has been drawn, the hidden card is turned face up at once
-        and its suit is trump from then on; it is now the stock's last card, drawn next (a
-        player who still needs cards draws it in the same refill)."""
-        if self._stock or self.hidden_trump is None:
-            return
-        self.trump_changes.append([self.trump_card, self.hidden_trump])
-        self.trump_card = self.hidden_trump
-        self.trump = suit_of(self.hidden_trump)
-        self._stock = [self.hidden_trump]
-        self.hidden_trump = None
-
-    def _leave(self):
-        """T24, P10: with no stock, players with empty hands leave at the end of the round;
-        HR20: several at once in clockwise order from the round's original attacker."""
-        if self._stock:
-            return
-        for k in range(self.players):
-            seat = (self._opener + k) % self.players
-            if self.active(seat) and not self._hands[seat]:
-                self.out.append(seat)
-
-    def _next_attacker(self):
-        """T20, T23, P7, P8 (after_take.next_attacker): who opens the next round."""
-        dfd = self._defender
-        if not self.took:
-            # T20, T23: the successful defender attacks next (if they left: the next player).
-            return dfd if self.active(dfd) else self.next_active(dfd)
-        if self.variant.value("after_take.next_attacker") == "same_attacker":
-            # P8: the original attacker stays attacker.  The taker never attacks next: when
-            # that attacker has just left (or is the taker, the attack having come back),
-            # the next active player clockwise after the taker attacks, as T23.
-            opener = self._opener
-            if self.active(opener) and opener != dfd:
-                return opener
-        # T21, T23: the taker is skipped; the next active player clockwise attacks.
-        return self.next_active(dfd)
-
-    def _finish(self, final_attack):
-        """T24, P10: the last player holding cards is the durak; nobody: a draw.
-        PR5, PR6: with teams, the seat of the last team holding the most cards."""
-        took, dfd = self.took, self._defender
-        self.phase = OVER
-        self.to_move = None
-        if self.active_count() == 0:
-            self.is_draw = True
-            self.score(final_attack, took)  # HR22: a draw scores too
-            return
-        self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
-        self.count_loss()  # L1, PR6
-        self.score(final_attack, took)  # HR22, HR23
-        lowest = self.variant.deck.ranks[0]
-        self.annotations = self.variant.annotations({
-            "loser_hand": len(self._hands[self.loser]),
-            "final_attack_cards": len(final_attack),
-            "final_attack_lowest": sum(1 for c in final_attack if rank_of(c) == lowest),
-            "final_took": took,
-            "loser_was_defender": self.loser == dfd,
-            "players": self.players,
-        })
-
     # -- series ------------------------------------------------------------------------
     def next_game(self, seed=None):
         """T8, H2 (series.next_dealer, series.first_attacker): the following game of a series;
@@ -644,11 +372,3 @@ class Game(TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
         game._losses = list(self._losses)  # L1, PR6: the series' counts carry on
         self.carry_results(game, repeat)  # HR21-HR23
         return game
-
-
-def _subsets(cards):
-    """Non-empty subsets of `cards` (cards of one rank), fewest cards first."""
-    subsets = [[]]
-    for c in cards:
-        subsets += [s + [c] for s in subsets]
-    return sorted((s for s in subsets if s), key=len)
