@@ -15,9 +15,10 @@ from durakc import __version__
 from durakc.hooks import Capability
 from durakc.ir_beats import beat_tables, identities
 from durakc.ir_decks import deck_sections
-from durakc.ir_play import opening_rule_section, throw_card_section, trumps_mask
+from durakc.ir_play import opening_rule_section, throw_card_section
 from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
+from durakc.ir_transfer import show_trump_section, transfer_section
 from durakc.pyliteral import doc_text, py_literal
 from durakc.schema import (
     COUNTER_MAX,
@@ -29,34 +30,6 @@ from durakc.schema import (
 from durakc.spec import Spec
 
 # How each expression name reads in the generated engine, per place of use.
-_TRANSFER_NOW = {
-    "attack_cards": "len(self._attack_cards)",
-    "unbeaten": "len(self._unbeaten)",
-    "beaten": "self._beaten",
-    "next_hand": "next_hand",
-    "limit": "self._limit",
-    "first_round": "self._first_round",
-    "transfers": "self._transfers",
-    "unbeaten_late": "self._late_unbeaten",
-}
-# transfer.capacity reads the table as it would be after playing k cards; once a card has
-# been beaten, the k transferred cards are late ones too (K1), as the reference counts them.
-_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
-                         unbeaten="(len(self._unbeaten) + k)",
-                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))",
-                         played="transfer.mask",
-                         hand_after="(self._hands[self._defender].bit_count() - k)")
-# A show (S1) adds nothing to the table and keeps its card: `c` is the trump shown.
-_SHOWN = dict(_TRANSFER_NOW, played="(1 << c)", hand_after="self._hands[self._defender].bit_count()")
-# Why a transfer or show `action` is refused: `added` cards go on the table.
-_TRANSFER_ACTION = dict(_TRANSFER_AFTER_K, attack_cards="(len(self._attack_cards) + added)",
-                        unbeaten="(len(self._unbeaten) + added)",
-                        unbeaten_late="(self._late_unbeaten + (added if self._beaten else 0))",
-                        played="action.mask",
-                        hand_after="(self._hands[self._defender].bit_count() - added)")
-_AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
-"""transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
-reading one is judged per transfer, with the capacity, not once before them."""
 _ROUND = {
     "first_round": "self._first_round",
     "players": "self.players",
@@ -176,9 +149,9 @@ def _capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
                                           "texts": joker_texts(r["deck.jokers"])}))
     if r["transfer.enabled"]:
-        caps.append(_transfer_section(r))
+        caps.append(transfer_section(r))
         if r["transfer.show_trump"]:
-            caps.append(_show_trump_section(r))
+            caps.append(show_trump_section(r))
         if "unbeaten_late" in (r["transfer.when"].names | r["transfer.capacity"].names):
             caps.append(Capability("late_cards", {}))
     caps += _rule_options(r)
@@ -349,49 +322,6 @@ def _series_capabilities(r: dict) -> list[Capability]:
     return caps
 
 
-def _transfer_section(r: dict) -> Capability:
-    """transfer.enabled: passing the attack on (T13-T16)."""
-    when, capacity = r["transfer.when"], r["transfer.capacity"]
-    # who would defend next: with teams.mode the next active opponent (PR2)
-    following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
-                 else "self._opponent(self._defender)")
-    inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
-    trumps = {"$trumps": trumps_mask(r)}
-    after = bool(when.names & _AFTER_NAMES)
-    return Capability("transfer", {
-        # transfer.when reads the table after the transfer: judged per transfer (2b)
-        "when_after": after,
-        "when_k_code": when.to_python(dict(_TRANSFER_AFTER_K, **trumps)) if after else "",
-        "when_action_code": when.to_python(dict(_TRANSFER_ACTION, **trumps)) if after else "",
-        "next_defender": following,
-        "uses_next_hand": "next_hand" in (when.names | capacity.names),
-        "when_uses_next_hand": "next_hand" in when.names,
-        "when_text": when.canonical(),
-        "when_code": "" if after else when.to_python(_TRANSFER_NOW),
-        "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
-        "when_noqa": "" if after else when.lint_note(inline),
-        "capacity_text": capacity.canonical(),
-        "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
-        "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
-    })
-
-
-def _show_trump_section(r: dict) -> Capability:
-    """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
-    capacity, when = r["transfer.capacity"], r["transfer.when"]
-    after = bool(when.names & _AFTER_NAMES)
-    return Capability("show_trump", {
-        # transfer.when reads the table after the show: judged per trump shown (2b)
-        "when_after": after,
-        "when_text": when.canonical(),
-        "when_shown_code": when.to_python(dict(_SHOWN, **{"$trumps": trumps_mask(r)})) if after else "",
-        "once": bool(r["transfer.show_once"]),
-        "capacity_text": capacity.canonical(),
-        "capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
-        "capacity_noqa": capacity.lint_note(_TRANSFER_NOW),
-    })
-
-
 # -- wild cards (W1-W3) ------------------------------------------------------
 def wild_cards(r: dict) -> tuple[int, ...]:
     """The card ints of the wild cards (deck.wild_rank, deck.wild_suits), low to high."""
@@ -429,11 +359,6 @@ def _opening_blocks(nranks: int, nsuits: int) -> dict:
     names = ", ".join(f"t{i}" for i in range(len(shifts)))
     return {"ranks": per_block, "bits": (1 << width) - 1, "shifts": shifts,
             "names": names if len(shifts) > 1 else f"({names},)"}
-
-
-def _parenthesised(code: str) -> str:
-    """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
-    return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
 
 
 def _is_everyone_but_defender(expr) -> bool:

@@ -1,0 +1,88 @@
+"""IR sections `transfer` and `show_trump` (T13-T16, S1, S2, K1-K3): passing the attack on,
+with `transfer.when` and `transfer.capacity` as the generated engine reads them, judged once
+before the transfers or per transfer when they read the table after it (issue 19 2b)."""
+
+from __future__ import annotations
+
+from durakc.hooks import Capability
+from durakc.ir_play import trumps_mask
+
+# How the transfer names read in the generated engine, per place of use.
+_TRANSFER_NOW = {
+    "attack_cards": "len(self._attack_cards)",
+    "unbeaten": "len(self._unbeaten)",
+    "beaten": "self._beaten",
+    "next_hand": "next_hand",
+    "limit": "self._limit",
+    "first_round": "self._first_round",
+    "transfers": "self._transfers",
+    "unbeaten_late": "self._late_unbeaten",
+}
+# transfer.capacity reads the table as it would be after playing k cards; once a card has
+# been beaten, the k transferred cards are late ones too (K1), as the reference counts them.
+_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
+                         unbeaten="(len(self._unbeaten) + k)",
+                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))",
+                         played="transfer.mask",
+                         hand_after="(self._hands[self._defender].bit_count() - k)")
+# A show (S1) adds nothing to the table and keeps its card: `c` is the trump shown.
+_SHOWN = dict(_TRANSFER_NOW, played="(1 << c)", hand_after="self._hands[self._defender].bit_count()")
+# Why a transfer or show `action` is refused: `added` cards go on the table.
+_TRANSFER_ACTION = dict(_TRANSFER_AFTER_K, attack_cards="(len(self._attack_cards) + added)",
+                        unbeaten="(len(self._unbeaten) + added)",
+                        unbeaten_late="(self._late_unbeaten + (added if self._beaten else 0))",
+                        played="action.mask",
+                        hand_after="(self._hands[self._defender].bit_count() - added)")
+_AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
+"""transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
+reading one is judged per transfer, with the capacity, not once before them."""
+
+def transfer_section(r: dict) -> Capability:
+    """transfer.enabled: passing the attack on (T13-T16)."""
+    when, capacity = r["transfer.when"], r["transfer.capacity"]
+    # who would defend next: with teams.mode the next active opponent (PR2)
+    following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
+                 else "self._opponent(self._defender)")
+    inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
+    trumps = {"$trumps": trumps_mask(r)}
+    after = bool(when.names & _AFTER_NAMES)
+    return Capability("transfer", {
+        # transfer.when reads the table after the transfer: judged per transfer (2b)
+        "when_after": after,
+        "when_k_code": when.to_python(dict(_TRANSFER_AFTER_K, **trumps)) if after else "",
+        "when_action_code": when.to_python(dict(_TRANSFER_ACTION, **trumps)) if after else "",
+        "next_defender": following,
+        "uses_next_hand": "next_hand" in (when.names | capacity.names),
+        "when_uses_next_hand": "next_hand" in when.names,
+        "when_text": when.canonical(),
+        "when_code": "" if after else when.to_python(_TRANSFER_NOW),
+        "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
+        "when_noqa": "" if after else when.lint_note(inline),
+        "capacity_text": capacity.canonical(),
+        "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
+    })
+
+
+def show_trump_section(r: dict) -> Capability:
+    """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
+    capacity, when = r["transfer.capacity"], r["transfer.when"]
+    after = bool(when.names & _AFTER_NAMES)
+    return Capability("show_trump", {
+        # transfer.when reads the table after the show: judged per trump shown (2b)
+        "when_after": after,
+        "when_text": when.canonical(),
+        "when_shown_code": when.to_python(dict(_SHOWN, **{"$trumps": trumps_mask(r)})) if after else "",
+        "once": bool(r["transfer.show_once"]),
+        "capacity_text": capacity.canonical(),
+        "capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(_TRANSFER_NOW),
+    })
+
+
+def _parenthesised(code: str) -> str:
+    """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
+    return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
+
+
+__all__ = ["show_trump_section", "transfer_section"]
