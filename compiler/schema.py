@@ -2,7 +2,7 @@
 
 This module is the single source for validation (`durakc.spec`), for
 `durakc explain` and for the README's spec reference table (a test keeps the
-README in sync with `reference_table()`).  Each `Key` says its type, default,
+README in sync with `schema_text.reference_table()`).  Each `Key` says its type, default,
 allowed values, the rule IDs it implements (each defined in docs/rules.md) and a
 one-line doc.  The defaults are the transfer profile (rules T1-T28); a variant
 states only what differs, like a dialect over its base.
@@ -380,40 +380,6 @@ def key_rules(key: Key, value: object) -> tuple[str, ...]:
     return tuple(key.rules) + tuple(dict.fromkeys(extra))
 
 
-def type_text(key: Key) -> str:
-    """The key's type as the reference table shows it."""
-    if key.type == "enum":
-        choices = " \\| ".join(f"`{c}`" for c in key.choices)
-        return f"{choices} \\| expr ({key.env} -> {key.result})" if key.env else choices
-    if key.type == "expr":
-        return f"expr ({key.env} -> {key.result})"
-    if key.type == "annotations":
-        return f"map name -> expr ({key.env} -> bool)"
-    return key.type
-
-
-def reference_table() -> str:
-    """The README's spec reference, as a Markdown table."""
-    lines = ["| key | type | default | rules | meaning |", "|---|---|---|---|---|"]
-    for key in KEYS:
-        default = _default_text(key.default)
-        doc = key.doc.replace("|", "\\|")
-        rules = ", ".join(key.rules)
-        lines.append(f"| `{key.path}` | {type_text(key)} | {default} | {rules} | {doc} |")
-    return "\n".join(lines)
-
-
-def environment_table() -> str:
-    """The names each expression environment offers, as a Markdown table."""
-    lines = ["| environment | name | type | meaning |", "|---|---|---|---|"]
-    for env, names in ENVIRONMENTS.items():
-        for name, (typ, doc) in names.items():
-            span = NAME_RANGES.get(env, {}).get(name)
-            shown = f"{typ} ({span[0]:,}..{span[1]:,})" if span else typ
-            lines.append(f"| {env} | `{name}` | {shown} | {doc} |")
-    return "\n".join(lines)
-
-
 def value_text(value: object) -> str:
     """A rule value as a spec would write it: null, true/false, [a, b], or the text."""
     if value is None:
@@ -425,10 +391,3 @@ def value_text(value: object) -> str:
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "}"
     return str(getattr(value, "text", value))
-
-
-def _default_text(value: object) -> str:
-    if value is None or isinstance(value, (bool, list, dict)):
-        return value_text(value)
-    text = str(value).replace("|", "\\|")
-    return f"`{text}`"
