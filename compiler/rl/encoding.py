@@ -13,6 +13,8 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
               PK1-PK3) | resign (1, HR24) | redeal (1) | keep (1, HR19)   with N' = N + J + W x S
+              (deck.copies k, HR17: card blocks count copies, 0..k, and a suit set is a
+              multiset, (k + 1)^S - 1 a rank)
               played identities; exchange, swap, resign, redeal and keep only with
               trump.six_exchange / swap.per_game / play.resign / deal.offer_redeal
     views:    view.discard closed (HR25): no discard cards, a discard_size block instead;
@@ -28,7 +30,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.rl import require
-from durakc.rl.deck import refuse_unsupported, wild_cards
+from durakc.rl.readers import refuse_unsupported, this_round, wild_cards
 from durakc.rl.subsets import condition_block
 from durakc.schema_envs import joker_texts
 from durakc.sim.cards import SUIT_ORDER
@@ -112,7 +114,10 @@ class DurakEncoding:
         self.max_players = int(rules.get("players.max", 6))
         self.n_suits = len(self.suits)
         self.n_cards = len(self.ranks) * self.n_suits
-        self.suit_sets = (1 << self.n_suits) - 1
+        # HR17 (deck.copies): a card text may be held, played or discarded `copies` times, so
+        # card blocks count copies and one rank's suit sets are multisets, base copies + 1
+        self.copies = int(rules.get("deck.copies") or 1)
+        self.suit_sets = (self.copies + 1) ** self.n_suits - 1
         opening = rules.get("attack.opening", "same_rank")  # HR7, HR8: a condition (subsets.py)
         self.subsets = (None if opening in ("same_rank", "single")
                         else condition_block(self.variant, opening, self.n_cards))
@@ -120,6 +125,7 @@ class DurakEncoding:
         self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
                            + tuple(joker_texts(int(rules.get("deck.jokers") or 0))))
         self.n_held = len(self.card_texts)
+        self.most_cards = self.n_held * self.copies  # the whole deck (hand sizes, the stock)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities
         # follow the held cards.  Without wild cards, played == held.
@@ -217,8 +223,9 @@ class DurakEncoding:
             rank = idx[0] // self.n_suits
             if any(i // self.n_suits != rank for i in idx):
                 raise ValueError(f"{' '.join(cards)!r}: cards of several ranks have no index")
-            if len(set(idx)) == len(idx):
-                return rank * self.suit_sets + sum(1 << (i % self.n_suits) for i in idx) - 1
+            if max(idx.count(i) for i in idx) <= self.copies:  # HR17: each text at most copies times
+                base = self.copies + 1
+                return rank * self.suit_sets + sum(base ** (i % self.n_suits) for i in idx) - 1
         return None
 
     def action_text(self, index: int) -> str:
@@ -249,8 +256,9 @@ class DurakEncoding:
         if shape == "opening" and local >= self._sets:
             return [self.played_texts[self.n_cards + local - self._sets]]
         rank, suit_set = divmod(local, self.suit_sets)
+        base = self.copies + 1  # each suit's count, a digit of suit_set + 1 (HR17: up to copies)
         return [self.card_texts[rank * self.n_suits + s]
-                for s in range(self.n_suits) if (suit_set + 1) >> s & 1]
+                for s in range(self.n_suits) for _ in range((suit_set + 1) // base ** s % base)]
 
     def legal_indices(self, game) -> dict:
         """{index: Action} for the legal actions of `game` (empty once it is over)."""
@@ -267,19 +275,20 @@ class DurakEncoding:
     # -- observations ---------------------------------------------------------
     def _observation_layout(self) -> ObservationLayout:
         n, held, played, p = self.n_cards, self.n_held, self.n_played, self.max_players
+        k, most = self.copies, self.most_cards  # HR17: card blocks count up to k copies
         blocks = (
-            ("hand", held, 1), ("table_attack", played, 1), ("table_defence", played, 1),
-            ("table_unbeaten", played, 1), ("discard", held, 1), ("trump_card", n, 1),
-            ("shown", n, 1), ("trump_suit", self.n_suits + 1, 1),
-            ("seats", p, 1), ("hand_sizes", p, held), ("out", p, 1), ("attacker", p, 1),
+            ("hand", held, k), ("table_attack", played, k), ("table_defence", played, k),
+            ("table_unbeaten", played, k), ("discard", held, k), ("trump_card", n, 1),
+            ("shown", n, k), ("trump_suit", self.n_suits + 1, 1),
+            ("seats", p, 1), ("hand_sizes", p, most), ("out", p, 1), ("attacker", p, 1),
             ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
-            ("stock_size", 1, held), ("limit", 1, held), ("took", 1, 1),
+            ("stock_size", 1, most), ("limit", 1, most), ("took", 1, 1),
             # only with the rule: PK4 swaps left per seat, TX1 the exchange made
             ("swaps_left", p if self.swaps else 0, self.swaps),
             ("exchanged", 1 if self.exchanges else 0, 1),
             # only with the rule: HR25 the discard pile's size, HR26 every seat's hand
-            ("discard_size", 1 if self.closed_discard else 0, self.n_held),
-            ("hands", p * held if self.open_hands else 0, 1),
+            ("discard_size", 1 if self.closed_discard else 0, most),
+            ("hands", p * held if self.open_hands else 0, k),
         )
         slices, highs, start = {}, [], 0
         for name, size, high in (b for b in blocks if b[1]):  # no empty blocks
@@ -298,11 +307,11 @@ class DurakEncoding:
         vec = np.zeros(self.layout.size, dtype=np.float32)
         self._card_blocks(vec, obs)
         self._seat_blocks(vec, obs, seat)
-        shown, took = _this_round(obs["history"]) if obs["table"] else ([], False)
+        shown, took = this_round(obs["history"]) if obs["table"] else ([], False)
         self._put(vec, "shown", [self.card_index(c) for c in shown])
         self._put(vec, "phase", [PHASES.index(obs["phase"])])
         self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
-        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.n_held)
+        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.most_cards)
         self.layout.block(vec, "took")[0] = float(took)
         self._swap_blocks(vec, obs, seat)
         self._view_blocks(vec, obs, seat)
@@ -319,7 +328,7 @@ class DurakEncoding:
             for s, hand in enumerate(obs["hands"]):
                 base = ((s - seat) % players) * self.n_held
                 for c in hand:
-                    block[base + self.card_index(c)] = 1.0
+                    block[base + self.card_index(c)] += 1.0  # HR17: copies count
 
     def _swap_blocks(self, vec, obs, seat: int) -> None:
         """PK4: swaps left per seat (relative slots); TX1: whether this game's exchange is made."""
@@ -361,26 +370,10 @@ class DurakEncoding:
                 self._put(vec, role, [slot[obs[role]]])
 
     def _put(self, vec, name: str, positions) -> None:
+        """One more at each of `positions` of block `name` (a card's copies count, HR17)."""
         block = self.layout.block(vec, name)
         for i in positions:
-            block[i] = 1.0
-
-
-def _this_round(history) -> tuple[list[str], bool]:
-    """(trumps shown, whether the defender took) since the round's opening attack.
-
-    Only for a round in progress (cards on the table): the history has no round-end entry.
-    """
-    shown, took = [], False
-    for text in reversed(history):
-        kind, _, rest = text.partition(" ")
-        if kind == "attack":
-            break
-        if kind == "show":
-            shown.append(rest)
-        elif kind == "take":
-            took = True
-    return shown, took
+            block[i] += 1.0
 
 
 def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:

@@ -34,7 +34,6 @@ def _random_states(name, players, games, seed):
 
 # Variants whose rules the encoding does not cover: a clear refusal, never a crash.
 REFUSED: dict[str, str] = {
-    "two-decks": "does not cover deck.copies: 2",  # HR17
     # HR8: openings of 1, 3 or 5 of 36 cards would need 384,168 policy outputs
     "threes-and-fives": "384,168 action indices out of 36 cards; the RL encoding builds at most",
 }
@@ -66,7 +65,7 @@ def test_legal_actions_map_one_to_one_onto_indices(name):
 
 
 @pytest.mark.parametrize("name", ["transfer", "mini", "durak52", "weli", "poker", "trump-six",
-                                  "treshka"])
+                                  "treshka", "two-decks"])
 def test_every_index_decodes_to_a_text_that_encodes_back(name):
     encoding = DurakEncoding(name)
     texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
@@ -322,3 +321,28 @@ def test_a_condition_opening_block_holds_every_subset_of_the_allowed_sizes():
     assert encoding.action_text(start + 36 + 630 + 7139) == "attack AH AD AC"
     with pytest.raises(ValueError):
         encoding.action_index("attack 6S 6H 7S 7H")  # four cards: no opening has them
+
+
+def test_two_decks_count_copies_in_card_blocks_and_rank_multisets(tmp_path):
+    """HR17 (deck.copies: 2): a hand holding both copies of a card shows 2 there; an opening
+    or transfer of one rank is a multiset of suits, each digit 0..2 in base 3."""
+    encoding = DurakEncoding("two-decks")
+    assert encoding.copies == 2 and encoding.suit_sets == 3 ** 4 - 1
+    engine = encoding.engine
+    deck = [r + s for r in engine.RANKS for s in engine.SUITS]
+    rest = [c for c in deck for _ in range(2)]
+    hands = [["6S", "6S", "6H", "7C"], ["8S", "8S", "9D"], ["10D", "JD"]]
+    for hand in hands:
+        for c in hand:
+            rest.remove(c)
+    game = engine.from_position({"players": 3, "trump": "S", "stock": [], "hands": hands,
+                                 "attacker": 0, "discard": rest})
+    vec = encoding.observation(game, 0)
+    hand = encoding.layout.block(vec, "hand")
+    assert hand[encoding.card_index("6S")] == 2 and hand[encoding.card_index("6H")] == 1
+    assert (vec <= encoding.layout.high).all()
+    # `attack 6S 6S 6H`: rank 0, suit counts S=2, H=1 -> 2 * 1 + 1 * 3 = 5, index 4
+    assert encoding.action_index("attack 6S 6S 6H") == encoding.offsets["attack"] + 4
+    assert encoding.action_text(encoding.offsets["attack"] + 4) == "attack 6S 6S 6H"
+    with pytest.raises(ValueError):
+        encoding.action_index("attack 6S 6S 6S")  # three copies of a card that has two

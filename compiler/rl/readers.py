@@ -1,5 +1,6 @@
-"""What the RL encoding reads of a variant's deck (`VARIANT["rules"]`): the wild cards, and
-a clear refusal of the rules it does not cover."""
+"""Small readers of the RL encoding (`durakc.rl.encoding`): the wild cards of a variant's
+rules, a clear refusal of the rules it does not cover, and the shows and take of the round
+in progress from a game's history."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ def refuse_unsupported(engine: ModuleType, rules: dict) -> None:
     name = engine.VARIANT.get("name", "?")
     if not rules.get("deck.ranks") or not rules.get("deck.suits"):
         raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
-    if int(rules.get("deck.copies") or 1) > 1:  # HR17: a card block holds one bit per text
-        raise ValueError(f"{name}: the RL encoding does not cover deck.copies: "
-                         f"{rules['deck.copies']} yet (each card text is in the deck more than "
-                         "once; its card blocks hold one bit per text)")
 
 
 def wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:
@@ -27,4 +24,21 @@ def wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:
     return tuple(rank + s for s in suits if s in wild_suits)
 
 
-__all__ = ["refuse_unsupported", "wild_cards"]
+def this_round(history) -> tuple[list[str], bool]:
+    """(trumps shown, whether the defender took) since the round's opening attack.
+
+    Only for a round in progress (cards on the table): the history has no round-end entry.
+    """
+    shown, took = [], False
+    for text in reversed(history):
+        kind, _, rest = text.partition(" ")
+        if kind == "attack":
+            break
+        if kind == "show":
+            shown.append(rest)
+        elif kind == "take":
+            took = True
+    return shown, took
+
+
+__all__ = ["refuse_unsupported", "this_round", "wild_cards"]
