@@ -53,7 +53,7 @@ def check_card_conditions(spec: Spec, warning: Callable[..., Diagnostic]) -> Ite
         yield warning(spec, "attack.opening",
                       "no round can ever open: 'attack.opening' is false for every set of "
                       f"{' or '.join(map(str, sizes))} card(s)",
-                      hint="the attacker of a round would have no legal action")
+                      hint="every round then opens with one card of the attacker's choice")
 
 
 def _cards(r: dict, trump: str | None) -> list[Card]:

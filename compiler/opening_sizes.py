@@ -24,9 +24,15 @@ def allowed_sizes(expr, ncards: int) -> list[int]:
     return sorted(sizes)
 
 
+def opening_sizes(expr, ncards: int) -> list[int]:
+    """The sizes an opening list may hold: those `expr` allows, and 1 (when it allows no
+    opening of a hand, any one card opens)."""
+    return sorted(set(allowed_sizes(expr, ncards)) | {1})
+
+
 def opening_count(expr, ncards: int) -> int:
     """The most openings a hand of `ncards` cards (the whole deck) could list."""
-    return sum(comb(ncards, n) for n in allowed_sizes(expr, ncards))
+    return sum(comb(ncards, n) for n in opening_sizes(expr, ncards))
 
 
-__all__ = ["allowed_sizes", "opening_count"]
+__all__ = ["allowed_sizes", "opening_count", "opening_sizes"]

@@ -201,7 +201,8 @@ KEYS: tuple[Key, ...] = (
     Key("attack.opening", "enum", "same_rank",
         "what the opening attack of a round may be: a choice, or a condition on the proposed "
         "opening `cards` (the subsets of the hand, within `room`, whose sizes the condition "
-        "bounds: `len(cards) == ...` or `len(cards) <= ...`; capability `opening_rule`)",
+        "bounds: `len(cards) == ...` or `len(cards) <= ...`; when it allows none of a hand, "
+        "any one card opens; capability `opening_rule`)",
         ("T10", "P4", "SG1", "HR7", "HR8"), choices=("same_rank", "single"), env="opening",
         result="bool",
         choice_docs={"same_rank": "one card or several cards of one rank",

@@ -975,6 +975,7 @@ static action *opening_actions(const game *g, action *out)
     mask_t hand = g->hands[g->atk];
     /* attack.opening: len(cards) == min(3, room) - the subsets of the hand it allows, of the
      * sizes it names, within room (HR7, HR8). */
+    action *first = out;
     int held[64], pick[64], nheld = 0, n, i;
     int room = expr_min(expr_min(g->limit, popcount(g->hands[g->def])), popcount(hand));
     mask_t rest = hand;
@@ -1006,6 +1007,11 @@ static action *opening_actions(const game *g, action *out)
             for (i++; i < n; i++) {
                 pick[i] = pick[i - 1] + 1;
             }
+        }
+    }
+    if (out == first) {  /* the condition allows no opening of this hand: any one card opens */
+        for (i = 0; i < nheld; i++) {
+            out = put(out, DURAK_TRESHKA_ATTACK, -1, -1, BIT(held[i]));
         }
     }
     return out;

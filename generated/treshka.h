@@ -40,7 +40,7 @@
 #define DURAK_TRESHKA_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TRESHKA_MAX_GAME_ACTIONS 20000
-/* attack.opening: a hand of the whole deck may list 7806 openings, and an
+/* attack.opening: a hand of the whole deck may list 7806 openings (one-card ones included), and an
  * opening list may also hold a swap per ordered pair of cards (after the swaps' own size). */
 #undef DURAK_TRESHKA_MAX_ACTIONS
 #define DURAK_TRESHKA_MAX_ACTIONS (7806 + DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS + 64)

@@ -942,7 +942,9 @@ class Game:
                 for cards in _masks_of_size(singles, n):
                     if cards.bit_count() == (3 if 3 <= room else room):  # noqa: FURB136 (min/max inlined: faster)
                         acts.append(_masked(ATTACK, cards))
-        return acts
+        # attack.opening: when the condition allows no opening of this hand, any one card
+        # opens (the round must go on).
+        return acts or [_masked(ATTACK, card) for card in singles]
 
     def _defence_actions(self):
         hand = self._hands[self._defender]

@@ -13,7 +13,7 @@ target builds a condition only when the openings a hand of the whole deck could 
 from __future__ import annotations
 
 from durakc.expr_c import c_source
-from durakc.opening_sizes import allowed_sizes, opening_count
+from durakc.opening_sizes import opening_count, opening_sizes
 
 OPENINGS_MAX = 16_384
 """The most openings a C engine's action list may have to hold (MAX_ACTIONS grows by it)."""
@@ -43,7 +43,7 @@ def opening_refusal(r: dict, ncards: int) -> str | None:
     most = opening_count(r["attack.opening"], ncards)
     if most <= OPENINGS_MAX:
         return None
-    sizes = ", ".join(map(str, allowed_sizes(r["attack.opening"], ncards)))
+    sizes = ", ".join(map(str, opening_sizes(r["attack.opening"], ncards)))
     return (f"the C target lists at most {OPENINGS_MAX:,} openings, and this condition allows "
             f"openings of {sizes} card(s): up to {most:,} of them from a hand of {ncards} cards; "
             "the Python target builds it")

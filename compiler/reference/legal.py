@@ -58,7 +58,8 @@ class ActionLists:
 
     def _openings_by_rule(self, rule, hand):
         """attack.opening as a condition (HR7, HR8): every subset of the hand of at most room
-        = min(limit, the defender's hand, the attacker's hand) cards for which it holds."""
+        = min(limit, the defender's hand, the attacker's hand) cards for which it holds; when
+        it holds for none, any one card (decision: the round must go on)."""
         variant = self.variant
         trump = self.trump_of(self._defender)
         room = min(self.limit, len(self._hands[self._defender]), len(hand))
@@ -66,9 +67,11 @@ class ActionLists:
                            "first_round": self.first_round, "players": self.players,
                            "stock": len(self._stock) + (self.hidden_trump is not None)})
         seen = list(zip(hand, variant.cards(hand, trump)))  # each card as expressions see it
-        return [make_action(variant.deck, "attack", [text for text, _ in sub])
+        acts = [make_action(variant.deck, "attack", [text for text, _ in sub])
                 for n in range(1, room + 1) for sub in itertools.combinations(seen, n)
                 if rule.evaluate(dict(env, cards=tuple(card for _, card in sub)))]
+        # when the condition allows no opening of this hand, any one card opens
+        return acts or [make_action(variant.deck, "attack", [c]) for c in hand]
 
     # -- before the opening: the trump exchange (TX1) and swaps (PK1-PK4) -----------------
     def lowest_trump(self):

@@ -1,7 +1,8 @@
 """The `attack` block of the RL encoding when attack.opening is a condition (HR7, HR8):
 one index per subset of the deck of a size the condition allows.
 
-The block lists the sizes low to high (`durakc.opening_sizes.allowed_sizes`); within a
+The block lists the sizes low to high (`durakc.opening_sizes.opening_sizes`: those the
+condition allows, and 1, since any one card opens when it allows none of a hand); within a
 size n the subsets of card indices c1 < c2 < ... < cn are numbered in colexicographic order,
 `C(c1, 1) + C(c2, 2) + ... + C(cn, n)` (the combinatorial number system): in a 6-A deck
 `attack 6S 6H 7S` (cards 0, 1, 4) is C(0, 1) + C(1, 2) + C(4, 3) = 4 within the 3-card part.
@@ -13,7 +14,7 @@ from __future__ import annotations
 from math import comb
 
 from durakc.expressions import compile_expr
-from durakc.opening_sizes import allowed_sizes
+from durakc.opening_sizes import opening_sizes
 
 BLOCK_MAX = 65_536
 """The largest `attack` block the encoding builds: a policy needs one output per index."""
@@ -62,7 +63,7 @@ def condition_block(name: str, text: str, n_cards: int) -> SubsetBlock:
         raise ValueError(  # noqa: TRY004 - a bad rule text, not a bad argument type
             f"{name}: attack.opening {text!r} is not a condition the encoding can read: "
             f"{expr[0].message}")
-    block = SubsetBlock(allowed_sizes(expr, n_cards), n_cards)
+    block = SubsetBlock(opening_sizes(expr, n_cards), n_cards)
     if block.size > BLOCK_MAX:
         sizes = ", ".join(map(str, block.sizes))
         raise ValueError(f"{name}: attack.opening allows openings of {sizes} card(s), "

@@ -66,7 +66,7 @@ def test_an_opening_condition_no_set_satisfies_warns(tmp_path, opening, sizes):
     assert (w.line, w.col) == (6, 15)
     assert w.message == ("no round can ever open: 'attack.opening' is false for every set of "
                          f"{sizes} card(s)")
-    assert w.hint == "the attacker of a round would have no legal action"
+    assert w.hint == "every round then opens with one card of the attacker's choice"
 
 
 @pytest.mark.parametrize("opening", [
