@@ -55,6 +55,7 @@ def load_native_spec(path: str) -> types.ModuleType:
     from durakc.ctarget import render_c
     from durakc.diagnostics import SpecError
     from durakc.native.build import cache_dir
+    from durakc.sim.loader import write_atomically
     from durakc.spec import load_specs
 
     specs, errors = load_specs([path])
@@ -65,10 +66,8 @@ def load_native_spec(path: str) -> types.ModuleType:
     key = f"spec:{spec.sha256}:{spec.name}"
     if key in _CACHE:
         return _CACHE[key]
-    folder = cache_dir() / f"py-{mod}-{spec.sha256[:16]}"
-    folder.mkdir(parents=True, exist_ok=True)
-    py_file = folder / f"{mod}.py"
-    py_file.write_text(render_engine(spec), encoding="utf-8")
+    py_file = cache_dir() / f"py-{mod}-{spec.sha256[:16]}" / f"{mod}.py"
+    write_atomically(py_file, render_engine(spec))  # a parallel process may be importing it
     py_name = f"_durakc_spec_engine_{mod}_{spec.sha256[:12]}"
     loader_spec = importlib.util.spec_from_file_location(py_name, py_file)
     py = importlib.util.module_from_spec(loader_spec)

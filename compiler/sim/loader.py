@@ -120,7 +120,7 @@ def _compile(spec: Spec, path: str) -> Path:
     target = cache_dir() / digest / f"{module_name(spec.name)}.py"
     try:
         if not (target.is_file() and target.read_text(encoding="utf-8") == source):
-            _write_atomically(target, source)
+            write_atomically(target, source)
     except OSError as exc:
         raise EngineNotFound(f"{path}: can not write the engine cache {cache_dir()}: "
                              f"{exc.strerror or exc} (set {CACHE_ENV} to another folder)"
@@ -128,7 +128,7 @@ def _compile(spec: Spec, path: str) -> Path:
     return target
 
 
-def _write_atomically(target: Path, source: str) -> None:
+def write_atomically(target: Path, source: str) -> None:
     """Write via a temporary file and a rename: a parallel reader never sees half a file."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".py")
