@@ -11,6 +11,7 @@ Anything else leaves the sizes unbounded (None), which the spec refuses at its k
 
 from __future__ import annotations
 
+from durakc.expr_c import c_source
 from durakc.expr_nodes import Binary, Compare, Name, Node
 from durakc.expr_sets import Len
 
@@ -64,4 +65,9 @@ def sizes_python(terms: list[tuple[str, Node]], namemap: dict[str, str]) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-__all__ = ["size_terms", "sizes_python"]
+def sizes_c(terms: list[tuple[str, Node]], namemap: dict[str, str]) -> str:
+    """C test of a size `n` that `terms` allow (`sizes_python`'s set, as a condition on n)."""
+    return " || ".join(f"n {op} ({c_source(node, namemap)})" for op, node in terms) or "1"
+
+
+__all__ = ["size_terms", "sizes_c", "sizes_python"]

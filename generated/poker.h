@@ -31,8 +31,8 @@
 #define DURAK_POKER_PLAYERS_MIN 2  /* players.min */
 #define DURAK_POKER_PLAYERS_MAX 6  /* players.max */
 #define DURAK_POKER_HAND_SIZE 6  /* deal.hand_size */
-/* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
-#define DURAK_POKER_MAX_ACTIONS (DURAK_POKER_NCARDS * DURAK_POKER_NCARDS / 4 + 64)
+/* Room enough for every legal action list: an opening list also holds a swap per ordered pair of the attacker's cards. */
+#define DURAK_POKER_MAX_ACTIONS (DURAK_POKER_NCARDS * DURAK_POKER_NCARDS + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_POKER_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
@@ -42,9 +42,6 @@
 #define DURAK_POKER_MAX_GAME_ACTIONS 20000
 /* PK4: the view has `swaps_left` and `swapped`. */
 #define DURAK_POKER_CAP_SWAPS 1
-/* swap.per_game: an opening list also holds a swap per ordered pair of the attacker's cards. */
-#undef DURAK_POKER_MAX_ACTIONS
-#define DURAK_POKER_MAX_ACTIONS (DURAK_POKER_NCARDS * DURAK_POKER_NCARDS + 64)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

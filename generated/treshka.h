@@ -31,8 +31,8 @@
 #define DURAK_TRESHKA_PLAYERS_MIN 2  /* players.min */
 #define DURAK_TRESHKA_PLAYERS_MAX 6  /* players.max */
 #define DURAK_TRESHKA_HAND_SIZE 6  /* deal.hand_size */
-/* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
-#define DURAK_TRESHKA_MAX_ACTIONS (DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS / 4 + 64)
+/* Room enough for every legal action list: beats are at most (NCARDS / 2)^2; attack.opening may list 7806 openings from a hand of the whole deck. */
+#define DURAK_TRESHKA_MAX_ACTIONS (7806 + DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS / 4 + 64)
 /* outcome.annotations, in this order: none */
 #define DURAK_TRESHKA_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the
@@ -40,10 +40,6 @@
 #define DURAK_TRESHKA_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TRESHKA_MAX_GAME_ACTIONS 20000
-/* attack.opening: a hand of the whole deck may list 7806 openings (one-card ones included), and an
- * opening list may also hold a swap per ordered pair of cards (after the swaps' own size). */
-#undef DURAK_TRESHKA_MAX_ACTIONS
-#define DURAK_TRESHKA_MAX_ACTIONS (7806 + DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS + 64)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

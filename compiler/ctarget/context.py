@@ -44,6 +44,12 @@ THROW = {
     "first_round": "g->first_round", "stock": "g->nstock", "is_attacker": "(seat == g->atk)",
     "players": "g->players", "active_players": "g->left",
 }
+# attack.opening as a condition (HR7, HR8) in opening_actions (cap_opening_rule.c.j2):
+# `cards` the mask of a proposed opening, `hand` the attacker's hand.
+OPENING = {
+    "cards": "cards", "room": "room", "hand": "hand", "first_round": "g->first_round",
+    "players": "g->players", "stock": "g->nstock",
+}
 ROUND = {
     "first_round": "g->first_round",
     "players": "g->players",
@@ -82,6 +88,19 @@ OUTCOME = {
     "players": "g->players",
 }
 
+
+
+def defender_trumps(r: dict) -> str:
+    """The C mask of the trumps `c.is_trump` and `.trumps` read where the defender is
+    attacked (throw_in.card, attack.opening): the defender's own suit under trump.mode
+    per_seat (SK2), else the game's trump (durakc.ir_play.trumps_mask in Python)."""
+    return ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if r["trump.mode"] == "per_seat"
+            else "EXPR_TRUMPS(g->trump)")
+
+
+def opening_names(r: dict) -> dict:
+    """OPENING with the variant's trump mask."""
+    return dict(OPENING, **{"$trumps": defender_trumps(r)})
 
 
 def seat_constants(r: dict) -> dict:
@@ -159,8 +178,23 @@ def c_context(spec: Spec, ir=None) -> dict:
         "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
+    v["max_actions_c"], v["max_actions_why"] = _max_actions(
+        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"])
     v["minmax_helpers"] = _minmax_helpers(v)
     return v
+
+
+def _max_actions(P: str, swaps: bool, openings: int) -> tuple[str, str]:
+    """MAX_ACTIONS, room for every legal action list, and why (the header's comment): beats
+    are at most (NCARDS / 2)^2; swap.per_game adds a swap per ordered pair of cards to the
+    openings (PK1); attack.opening as a condition lists up to `openings` (HR7, HR8)."""
+    parts = [f"{P}NCARDS * {P}NCARDS" if swaps else f"{P}NCARDS * {P}NCARDS / 4"]
+    why = ["an opening list also holds a swap per ordered pair of the attacker's cards"
+           if swaps else "beats are at most (NCARDS / 2)^2"]
+    if openings:
+        parts.insert(0, str(openings))
+        why.append(f"attack.opening may list {openings} openings from a hand of the whole deck")
+    return " + ".join([*parts, "64"]), "; ".join(why)
 
 
 MINMAX_HELPERS = ("expr_min", "expr_max", "expr_lmin", "expr_lmax")
@@ -210,7 +244,7 @@ def _capability_values(ir, r: dict) -> dict:
         "opening_single": "single_opening" in sections,
         # attack.opening as a condition (HR7, HR8): ctarget/openings.py, cap_opening_rule.c.j2
         "opening_rule": "opening_rule" in sections,
-        **opening_values(r, "opening_rule" in sections,
+        **opening_values(r, opening_names(r) if "opening_rule" in sections else None,
                           len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]),
         "limit_text": limit.canonical(),
         "throw_in_default": "throw_in_rule" not in sections,
@@ -232,9 +266,8 @@ def _capability_values(ir, r: dict) -> dict:
         "view_discard_closed": "view_discard" in sections,
         "view_hands_open": "view_hands" in sections,
         # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
-        "throw_card_c": r["throw_in.card"].to_c(dict(THROW, **{"$trumps": (
-            "EXPR_TRUMPS(SEAT_SUIT[g->def])" if "seat_trumps" in sections
-            else "EXPR_TRUMPS(g->trump)")})) if "throw_card" in sections else "",
+        "throw_card_c": (r["throw_in.card"].to_c(dict(THROW, **{"$trumps": defender_trumps(r)}))
+                         if "throw_card" in sections else ""),
     }
 
 

@@ -12,31 +12,11 @@ target builds a condition only when the openings a hand of the whole deck could 
 
 from __future__ import annotations
 
-from durakc.expr_c import c_source
+from durakc.expr_sizes import sizes_c
 from durakc.opening_sizes import opening_count, opening_sizes
 
 OPENINGS_MAX = 16_384
 """The most openings a C engine's action list may have to hold (MAX_ACTIONS grows by it)."""
-
-# How the names of the `opening` environment read in the C engine's opening_actions, where
-# `cards` is the mask of a proposed opening and `hand` the attacker's hand.
-OPENING = {
-    "cards": "cards",
-    "room": "room",
-    "hand": "hand",
-    "first_round": "g->first_round",
-    "players": "g->players",
-    "stock": "g->nstock",
-}
-
-
-def opening_names(r: dict) -> dict:
-    """OPENING with the trump mask `.trumps` and `is_trump` read: the defender's own suit
-    under trump.mode per_seat (SK2), else the game's trump (as the Python engine's)."""
-    trumps = ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if r["trump.mode"] == "per_seat"
-              else "EXPR_TRUMPS(g->trump)")
-    return dict(OPENING, **{"$trumps": trumps})
-
 
 def opening_refusal(r: dict, ncards: int) -> str | None:
     """Why the C target can not build this opening condition, or None."""
@@ -49,26 +29,18 @@ def opening_refusal(r: dict, ncards: int) -> str | None:
             "the Python target builds it")
 
 
-def opening_values(r: dict, used: bool, ncards: int) -> dict:
-    """The C templates' texts of the capability (empty when the spec does not use it)."""
-    if not used:
+def opening_values(r: dict, names: dict | None, ncards: int) -> dict:
+    """The C templates' texts of the capability, its expression names read as `names`
+    (context.py's OPENING); empty when the spec does not use it (`names` None)."""
+    if names is None:
         return {"opening_rule_c": "", "opening_sizes_c": "", "opening_bound": 0}
     expr = r["attack.opening"]
-    terms = expr.size_terms("cards") or []
-    here = opening_names(r)
-    parts = []
-    for op, node in terms:
-        parts.append(f"n {op} {_atom(c_source(node, here))}")
     return {
-        "opening_rule_c": expr.to_c(here),
+        "opening_rule_c": expr.to_c(names),
         "opening_rule_text": expr.canonical(),
-        "opening_sizes_c": " || ".join(parts) or "1",
+        "opening_sizes_c": sizes_c(expr.size_terms("cards") or [], names),
         "opening_bound": opening_count(expr, ncards),
     }
 
 
-def _atom(text: str) -> str:
-    return text if text.isidentifier() or text.isdigit() else f"({text})"
-
-
-__all__ = ["OPENINGS_MAX", "opening_names", "opening_refusal", "opening_values"]
+__all__ = ["OPENINGS_MAX", "opening_refusal", "opening_values"]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from durakc.ctarget.capabilities import refusals
-from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context
+from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context, opening_names
 from durakc.ctarget.hooks import CHooks
-from durakc.ctarget.openings import opening_names, opening_refusal
+from durakc.ctarget.openings import opening_refusal
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, wild_cards
