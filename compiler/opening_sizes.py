@@ -1,7 +1,7 @@
 """How many openings attack.opening as a condition (HR7, HR8) can list: the sizes it
 allows (`durakc.expr_sizes`'s terms, bounded by `durakc.expr_ranges`) and the subsets of a
-hand of the whole deck of those sizes.  The C target sizes its action lists by it
-(`ctarget/openings.py`) and the RL encoding its `attack` block (`rl/subsets.py`).
+hand of the whole deck of those sizes.  The RL encoding sizes its `attack` block by them
+(`rl/subsets.py`) and the C target its action lists (`ctarget/openings.py`).
 """
 
 from __future__ import annotations
@@ -31,8 +31,19 @@ def opening_sizes(expr, ncards: int) -> list[int]:
 
 
 def opening_count(expr, ncards: int) -> int:
-    """The most openings a hand of `ncards` cards (the whole deck) could list."""
+    """The most openings a hand of `ncards` cards (the whole deck) could list: the subsets of
+    the whole deck of the sizes it may hold (the RL encoding's `attack` block)."""
     return sum(comb(ncards, n) for n in opening_sizes(expr, ncards))
 
 
-__all__ = ["allowed_sizes", "opening_count", "opening_sizes"]
+def list_bound(expr, ncards: int) -> int:
+    """The most openings one legal list can hold (the C target's action lists): an opening
+    of n cards needs a defender holding n, so with `held` cards in the defender's hand the
+    attacker holds at most ncards - held and lists its subsets of the sizes up to `held`
+    (the fallback, any one card, is among the one-card subsets)."""
+    sizes = opening_sizes(expr, ncards)
+    return max(sum(comb(ncards - held, n) for n in sizes if n <= held)
+               for held in range(1, ncards))
+
+
+__all__ = ["allowed_sizes", "list_bound", "opening_count", "opening_sizes"]

@@ -11,7 +11,7 @@
  * Usage:
  *     durak_albanian_game *g = durak_albanian_new();
  *     durak_albanian_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_albanian_action acts[DURAK_ALBANIAN_MAX_ACTIONS];
+ *     durak_albanian_action acts[DURAK_ALBANIAN_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_albanian_is_over(g)) {
  *         int n = durak_albanian_legal(g, acts);
  *         durak_albanian_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_ALBANIAN_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_ALBANIAN_MAX_ACTIONS (DURAK_ALBANIAN_NCARDS * DURAK_ALBANIAN_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_albanian_action) * DURAK_ALBANIAN_MAX_ACTIONS)). */
+#define DURAK_ALBANIAN_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_ALBANIAN_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

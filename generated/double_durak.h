@@ -11,7 +11,7 @@
  * Usage:
  *     durak_double_durak_game *g = durak_double_durak_new();
  *     durak_double_durak_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_double_durak_action acts[DURAK_DOUBLE_DURAK_MAX_ACTIONS];
+ *     durak_double_durak_action acts[DURAK_DOUBLE_DURAK_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_double_durak_is_over(g)) {
  *         int n = durak_double_durak_legal(g, acts);
  *         durak_double_durak_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_DOUBLE_DURAK_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_DOUBLE_DURAK_MAX_ACTIONS (DURAK_DOUBLE_DURAK_NCARDS * DURAK_DOUBLE_DURAK_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_double_durak_action) * DURAK_DOUBLE_DURAK_MAX_ACTIONS)). */
+#define DURAK_DOUBLE_DURAK_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: double_durak */
 #define DURAK_DOUBLE_DURAK_NANNOTATIONS 1
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

@@ -11,7 +11,7 @@
  * Usage:
  *     durak_epaulettes_game *g = durak_epaulettes_new();
  *     durak_epaulettes_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_epaulettes_action acts[DURAK_EPAULETTES_MAX_ACTIONS];
+ *     durak_epaulettes_action acts[DURAK_EPAULETTES_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_epaulettes_is_over(g)) {
  *         int n = durak_epaulettes_legal(g, acts);
  *         durak_epaulettes_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_EPAULETTES_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_EPAULETTES_MAX_ACTIONS (DURAK_EPAULETTES_NCARDS * DURAK_EPAULETTES_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_epaulettes_action) * DURAK_EPAULETTES_MAX_ACTIONS)). */
+#define DURAK_EPAULETTES_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: both_shoulders, epaulettes */
 #define DURAK_EPAULETTES_NANNOTATIONS 2
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

@@ -11,7 +11,7 @@
  * Usage:
  *     durak_no_aces_thrown_game *g = durak_no_aces_thrown_new();
  *     durak_no_aces_thrown_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_no_aces_thrown_action acts[DURAK_NO_ACES_THROWN_MAX_ACTIONS];
+ *     durak_no_aces_thrown_action acts[DURAK_NO_ACES_THROWN_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_no_aces_thrown_is_over(g)) {
  *         int n = durak_no_aces_thrown_legal(g, acts);
  *         durak_no_aces_thrown_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_NO_ACES_THROWN_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_NO_ACES_THROWN_MAX_ACTIONS (DURAK_NO_ACES_THROWN_NCARDS * DURAK_NO_ACES_THROWN_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_no_aces_thrown_action) * DURAK_NO_ACES_THROWN_MAX_ACTIONS)). */
+#define DURAK_NO_ACES_THROWN_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_NO_ACES_THROWN_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

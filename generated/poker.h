@@ -11,7 +11,7 @@
  * Usage:
  *     durak_poker_game *g = durak_poker_new();
  *     durak_poker_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_poker_action acts[DURAK_POKER_MAX_ACTIONS];
+ *     durak_poker_action acts[DURAK_POKER_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_poker_is_over(g)) {
  *         int n = durak_poker_legal(g, acts);
  *         durak_poker_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_POKER_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: an opening list also holds a swap per ordered pair of the attacker's cards. */
 #define DURAK_POKER_MAX_ACTIONS (DURAK_POKER_NCARDS * DURAK_POKER_NCARDS + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_poker_action) * DURAK_POKER_MAX_ACTIONS)). */
+#define DURAK_POKER_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_POKER_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

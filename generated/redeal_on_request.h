@@ -11,7 +11,7 @@
  * Usage:
  *     durak_redeal_on_request_game *g = durak_redeal_on_request_new();
  *     durak_redeal_on_request_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_redeal_on_request_action acts[DURAK_REDEAL_ON_REQUEST_MAX_ACTIONS];
+ *     durak_redeal_on_request_action acts[DURAK_REDEAL_ON_REQUEST_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_redeal_on_request_is_over(g)) {
  *         int n = durak_redeal_on_request_legal(g, acts);
  *         durak_redeal_on_request_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_REDEAL_ON_REQUEST_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_REDEAL_ON_REQUEST_MAX_ACTIONS (DURAK_REDEAL_ON_REQUEST_NCARDS * DURAK_REDEAL_ON_REQUEST_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_redeal_on_request_action) * DURAK_REDEAL_ON_REQUEST_MAX_ACTIONS)). */
+#define DURAK_REDEAL_ON_REQUEST_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_REDEAL_ON_REQUEST_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

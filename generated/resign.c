@@ -1339,17 +1339,18 @@ void durak_resign_apply_legal(durak_resign_game *g, const durak_resign_action *a
 int durak_resign_apply(durak_resign_game *g, const durak_resign_action *a)
 {
     action legal[DURAK_RESIGN_MAX_ACTIONS];
-    int i, n = legal_actions(g, legal);
+    int i, n = legal_actions(g, legal), err = DURAK_RESIGN_E_ILLEGAL;
     for (i = 0; i < n; i++) {
         const action *x = &legal[i];
         /* A beat or a swap names its cards in order (a, d): `swap 10H 8D` is not
          * `swap 8D 10H` (PK3); the other kinds are their card masks. */
         if (x->kind == a->kind && x->mask == a->mask && (x->a < 0 || (x->a == a->a && x->d == a->d))) {
             apply_action(g, x);
-            return DURAK_RESIGN_OK;
+            err = DURAK_RESIGN_OK;
+            break;
         }
     }
-    return DURAK_RESIGN_E_ILLEGAL;
+    return err;
 }
 
 /* -- The round's end ----------------------------------------------------------------------- */
@@ -2035,21 +2036,42 @@ static int beat_plan(const game *g, const action *acts, const int *beats, int nb
     return n;
 }
 
-/* The actions of each kind, in legal order (by_kind in greedy_bot). */
+/* The actions of each kind, in legal order (by_kind in greedy_bot): idx[kind] is a run of
+ * one index array as long as the legal list. */
 #define NKINDS (DURAK_RESIGN_RESIGN + 1)
 typedef struct {
-    int idx[NKINDS][DURAK_RESIGN_MAX_ACTIONS];
+    int *idx[NKINDS];
     int n[NKINDS];
 } kinds;
 
+/* Sort the indices of acts by kind into order (count of them), keeping legal order. */
+static void sort_kinds(kinds *k, int *order, const action *acts, int count)
+{
+    int i, kind, at = 0;
+    memset(k->n, 0, sizeof k->n);
+    for (i = 0; i < count; i++) {
+        k->n[acts[i].kind]++;
+    }
+    for (kind = 0; kind < NKINDS; kind++) {
+        k->idx[kind] = order + at;
+        at += k->n[kind];
+        k->n[kind] = 0;
+    }
+    for (i = 0; i < count; i++) {
+        kind = acts[i].kind;
+        k->idx[kind][k->n[kind]++] = i;
+    }
+}
+
 static int greedy_defend(const game *g, const action *acts, const kinds *k, int repeated)
 {
-    int cheap[DURAK_RESIGN_MAX_ACTIONS], ncheap = 0, i, take, nplan, high = 0;
+    int ncheap = 0, i, take, nplan, high = 0;
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_RESIGN_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
      * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
     int ntransfers = repeated ? 0 : k->n[DURAK_RESIGN_TRANSFER];
+    int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
     if (k->n[DURAK_RESIGN_SHOW]) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_RESIGN_SHOW], k->n[DURAK_RESIGN_SHOW], key_show);
@@ -2125,7 +2147,7 @@ static int greedy_open(const game *g, const action *acts, const int *attacks, in
 /* _throw: the lowest non-trump cards (none above LOW_THROW while the stock lasts), else pass. */
 static int greedy_throw(const game *g, const action *acts, const kinds *k)
 {
-    int options[DURAK_RESIGN_MAX_ACTIONS], n = 0, i;
+    int options[k->n[DURAK_RESIGN_THROW] + 1], n = 0, i;
     mask_t trumps = trump_cards(g);
     for (i = 0; i < k->n[DURAK_RESIGN_THROW]; i++) {
         mask_t m = acts[k->idx[DURAK_RESIGN_THROW][i]].mask;
@@ -2151,15 +2173,11 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;
-    int i;
     if (count == 1) {
         return 0;
     }
-    memset(k.n, 0, sizeof k.n);
-    for (i = 0; i < count; i++) {
-        int kind = acts[i].kind;
-        k.idx[kind][k.n[kind]++] = i;
-    }
+    int order[count];
+    sort_kinds(&k, order, acts, count);
     if (k.n[DURAK_RESIGN_TAKE] || k.n[DURAK_RESIGN_BEAT]) {
         return greedy_defend(g, acts, &k, repeated);
     }
@@ -2279,12 +2297,22 @@ typedef struct {
 static void search_free(search_ctx *c)
 {
     int i;
+    if (!c) {
+        return;
+    }
     free(c->rs.seen);
     free(c->rs.count);
     free(c->memo);
     for (i = 0; i <= SEARCH_MAX_DEPTH; i++) {
         free(c->acts[i]);
     }
+}
+
+/* A context for play_games or search_choice, or NULL without memory. */
+static search_ctx *search_alloc(void)
+{
+    search_ctx *c = calloc(1, sizeof *c);
+    return c;
 }
 
 /* The printed cards an action puts on the table or shows (wild cards as printed, W2). */
@@ -2593,7 +2621,7 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
                       int repeated, int samples, mask_t known)
 {
     int usual, i, k, best, seat = g->to_move;
-    long scores[DURAK_RESIGN_MAX_ACTIONS];
+    long scores[count];  /* one per legal action (count >= 1) */
     if (count == 1) {
         return 0;
     }
@@ -2689,10 +2717,10 @@ static int mcts_rollout(game *g, int seat)
 }
 
 /* search.make_search_bot's search_bot with greedy rollouts and `samples` worlds. */
-static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng, int repeated,
-                    int samples)
+static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng,
+                    int repeated, int samples)
 {
-    long scores[DURAK_RESIGN_MAX_ACTIONS];
+    long scores[count];  /* one per legal action (count >= 1) */
     int i, k, best, usual, seat = g->to_move;
     if (count == 1) {
         return 0;
@@ -2720,9 +2748,8 @@ static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng,
 /* One game of runner.play_game: seat s played by bots[s] (the bot in the low byte, the
  * search bot's samples above it), into r. */
 static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, search_ctx *sc,
-                     durak_resign_record *r)
+                     action *acts, durak_resign_record *r)
 {
-    action acts[DURAK_RESIGN_MAX_ACTIONS];
     int first = g->atk, repeated = 0, took = 0, over;
     mask_t known = 0;  /* determinize.public_cards so far */
     memset(r, 0, sizeof *r);
@@ -2784,8 +2811,9 @@ int durak_resign_play_games(int players, long n, const uint64_t *game_seeds, con
     game g;
     mt_state deals[MT_LANES], bots[MT_LANES];
     round_starts rs = { NULL, NULL, 0, 0 };
-    search_ctx *sc = calloc(1, sizeof *sc);
+    search_ctx *sc = search_alloc();
     long i;
+    action acts[DURAK_RESIGN_MAX_ACTIONS];
     if (!sc) {
         return DURAK_RESIGN_E_MEMORY;
     }
@@ -2798,7 +2826,7 @@ int durak_resign_play_games(int players, long n, const uint64_t *game_seeds, con
         }
         err = deal_with(&g, players, &deals[i % MT_LANES], 0, 0);
         if (!err) {
-            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, sc, &out[i]);
+            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, sc, acts, &out[i]);
         }
     }
     search_free(sc);
@@ -2820,7 +2848,7 @@ int durak_resign_search_choice(const durak_resign_game *g, int samples, uint64_t
     if (!count) {
         return DURAK_RESIGN_E_STATE;
     }
-    sc = calloc(1, sizeof *sc);
+    sc = search_alloc();
     if (!sc) {
         return DURAK_RESIGN_E_MEMORY;
     }
@@ -2868,11 +2896,10 @@ static void random_defence(game *g, mt_state *rng, action *others)
     beat(g, g->unb[i], nth_card(beating[i], k));
 }
 
-/* `durakc bench`'s loop (compiler/bench.py): every choice from one stream. */
-long durak_resign_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
+/* `durakc bench`'s loop (compiler/bench.py): every choice from one stream, lists in acts. */
+static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed, action *acts)
 {
     game g;
-    action acts[DURAK_RESIGN_MAX_ACTIONS];
     mt_state rng, deals[MT_LANES];
     uint64_t seeds[MT_LANES];
     long i, actions = 0;
@@ -2908,4 +2935,10 @@ long durak_resign_bench_random(int players, uint64_t seed, long n, uint64_t choi
         }
     }
     return actions;
+}
+
+long durak_resign_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
+{
+    action acts[DURAK_RESIGN_MAX_ACTIONS];
+    return bench_loop(players, seed, n, choice_seed, acts);
 }

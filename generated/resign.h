@@ -11,7 +11,7 @@
  * Usage:
  *     durak_resign_game *g = durak_resign_new();
  *     durak_resign_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_resign_action acts[DURAK_RESIGN_MAX_ACTIONS];
+ *     durak_resign_action acts[DURAK_RESIGN_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_resign_is_over(g)) {
  *         int n = durak_resign_legal(g, acts);
  *         durak_resign_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_RESIGN_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_RESIGN_MAX_ACTIONS (DURAK_RESIGN_NCARDS * DURAK_RESIGN_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_resign_action) * DURAK_RESIGN_MAX_ACTIONS)). */
+#define DURAK_RESIGN_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_RESIGN_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

@@ -11,7 +11,7 @@
  * Usage:
  *     durak_siberian_game *g = durak_siberian_new();
  *     durak_siberian_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_siberian_action acts[DURAK_SIBERIAN_MAX_ACTIONS];
+ *     durak_siberian_action acts[DURAK_SIBERIAN_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_siberian_is_over(g)) {
  *         int n = durak_siberian_legal(g, acts);
  *         durak_siberian_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_SIBERIAN_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_SIBERIAN_MAX_ACTIONS (DURAK_SIBERIAN_NCARDS * DURAK_SIBERIAN_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_siberian_action) * DURAK_SIBERIAN_MAX_ACTIONS)). */
+#define DURAK_SIBERIAN_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_SIBERIAN_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

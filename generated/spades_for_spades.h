@@ -11,7 +11,7 @@
  * Usage:
  *     durak_spades_for_spades_game *g = durak_spades_for_spades_new();
  *     durak_spades_for_spades_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_spades_for_spades_action acts[DURAK_SPADES_FOR_SPADES_MAX_ACTIONS];
+ *     durak_spades_for_spades_action acts[DURAK_SPADES_FOR_SPADES_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_spades_for_spades_is_over(g)) {
  *         int n = durak_spades_for_spades_legal(g, acts);
  *         durak_spades_for_spades_apply(g, &acts[0]);
@@ -33,6 +33,9 @@
 #define DURAK_SPADES_FOR_SPADES_HAND_SIZE 6  /* deal.hand_size */
 /* Room enough for every legal action list: beats are at most (NCARDS / 2)^2. */
 #define DURAK_SPADES_FOR_SPADES_MAX_ACTIONS (DURAK_SPADES_FOR_SPADES_NCARDS * DURAK_SPADES_FOR_SPADES_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_spades_for_spades_action) * DURAK_SPADES_FOR_SPADES_MAX_ACTIONS)). */
+#define DURAK_SPADES_FOR_SPADES_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_SPADES_FOR_SPADES_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

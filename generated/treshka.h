@@ -11,7 +11,7 @@
  * Usage:
  *     durak_treshka_game *g = durak_treshka_new();
  *     durak_treshka_deal(g, 2, 42, 0, 0);          -- players, seed, dealer, series game
- *     durak_treshka_action acts[DURAK_TRESHKA_MAX_ACTIONS];
+ *     durak_treshka_action acts[DURAK_TRESHKA_MAX_ACTIONS];  -- from the heap where HEAP_ACTIONS is 1
  *     while (!durak_treshka_is_over(g)) {
  *         int n = durak_treshka_legal(g, acts);
  *         durak_treshka_apply(g, &acts[0]);
@@ -31,8 +31,11 @@
 #define DURAK_TRESHKA_PLAYERS_MIN 2  /* players.min */
 #define DURAK_TRESHKA_PLAYERS_MAX 6  /* players.max */
 #define DURAK_TRESHKA_HAND_SIZE 6  /* deal.hand_size */
-/* Room enough for every legal action list: beats are at most (NCARDS / 2)^2; attack.opening may list 7806 openings from a hand of the whole deck. */
-#define DURAK_TRESHKA_MAX_ACTIONS (7806 + DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS / 4 + 64)
+/* Room enough for every legal action list: beats are at most (NCARDS / 2)^2; attack.opening may list 6017 openings. */
+#define DURAK_TRESHKA_MAX_ACTIONS (6017 + DURAK_TRESHKA_NCARDS * DURAK_TRESHKA_NCARDS / 4 + 64)
+/* 1 when MAX_ACTIONS actions are too many for the stack (more than 16,384): the engine keeps
+ * its lists on the heap, and so should a caller (malloc(sizeof(durak_treshka_action) * DURAK_TRESHKA_MAX_ACTIONS)). */
+#define DURAK_TRESHKA_HEAP_ACTIONS 0
 /* outcome.annotations, in this order: none */
 #define DURAK_TRESHKA_NANNOTATIONS 0
 /* The largest transfers, limit and loss count a state may hold (schema_envs.COUNTER_MAX): the

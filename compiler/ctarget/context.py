@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 
-from durakc.ctarget.openings import opening_values
+from durakc.ctarget.openings import STACK_ACTIONS, opening_values
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
@@ -178,23 +178,27 @@ def c_context(spec: Spec, ir=None) -> dict:
         "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
-    v["max_actions_c"], v["max_actions_why"] = _max_actions(
-        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"])
+    v["max_actions_c"], v["max_actions_why"], most = _max_actions(
+        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
+    v["heap_actions"] = most > STACK_ACTIONS
     v["minmax_helpers"] = _minmax_helpers(v)
     return v
 
 
-def _max_actions(P: str, swaps: bool, openings: int) -> tuple[str, str]:
-    """MAX_ACTIONS, room for every legal action list, and why (the header's comment): beats
-    are at most (NCARDS / 2)^2; swap.per_game adds a swap per ordered pair of cards to the
-    openings (PK1); attack.opening as a condition lists up to `openings` (HR7, HR8)."""
+def _max_actions(P: str, swaps: bool, openings: int, ncards: int) -> tuple[str, str, int]:
+    """MAX_ACTIONS, room for every legal action list, why (the header's comment) and its
+    value: beats are at most (NCARDS / 2)^2; swap.per_game adds a swap per ordered pair of
+    cards to the openings (PK1); attack.opening as a condition lists up to `openings`
+    (HR7, HR8)."""
     parts = [f"{P}NCARDS * {P}NCARDS" if swaps else f"{P}NCARDS * {P}NCARDS / 4"]
+    most = (ncards * ncards if swaps else ncards * ncards // 4) + 64
     why = ["an opening list also holds a swap per ordered pair of the attacker's cards"
            if swaps else "beats are at most (NCARDS / 2)^2"]
     if openings:
         parts.insert(0, str(openings))
-        why.append(f"attack.opening may list {openings} openings from a hand of the whole deck")
-    return " + ".join([*parts, "64"]), "; ".join(why)
+        most += openings
+        why.append(f"attack.opening may list {openings} openings")
+    return " + ".join([*parts, "64"]), "; ".join(why), most
 
 
 MINMAX_HELPERS = ("expr_min", "expr_max", "expr_lmin", "expr_lmax")

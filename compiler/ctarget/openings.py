@@ -1,32 +1,37 @@
 """attack.opening as a condition (HR7, HR8) in C: the condition and its sizes as C, and the
-most openings one hand can list, which sizes the engine's action lists.
+most openings one legal list can hold, which sizes the engine's action lists.
 
 The Python engine (capabilities/opening_rule.py.j2) lists, for each size the condition
 names (`durakc.expr_sizes`) within room, every subset of the attacker's hand of that size
 for which the condition holds; the C module (templates/c/cap_opening_rule.c.j2) lists the
-same subsets in the same order.  Its action buffers hold `MAX_ACTIONS` actions, so the C
-target builds a condition only when the openings a hand of the whole deck could list fit in
-`OPENINGS_MAX` (treshka, HR7: 7,806 for 36 cards); above that (HR8's five-card openings:
-384,168) it refuses the key and the Python target builds the spec.
+same subsets in the same order.  Its action lists hold `MAX_ACTIONS` actions, which count
+the openings `opening_sizes.list_bound` allows (treshka, HR7: 6,017 with 36 cards;
+threes-and-fives, HR8: 174,437).  Lists of more than `STACK_ACTIONS` actions are too big
+for the C stack: such an engine keeps them on the heap (the header's HEAP_ACTIONS).  Above
+`LIST_MAX` (a condition allowing, say, openings of every size) the target refuses the key.
 """
 
 from __future__ import annotations
 
 from durakc.expr_sizes import sizes_c
-from durakc.opening_sizes import opening_count, opening_sizes
+from durakc.opening_sizes import list_bound, opening_sizes
 
-OPENINGS_MAX = 16_384
-"""The most openings a C engine's action list may have to hold (MAX_ACTIONS grows by it)."""
+STACK_ACTIONS = 16_384
+"""The most actions an engine keeps in a list on the C stack (24 bytes each: 384 KiB)."""
+
+LIST_MAX = 1 << 20
+"""The most openings a C list may hold (24 MiB of actions, allocated once per list)."""
+
 
 def opening_refusal(r: dict, ncards: int) -> str | None:
     """Why the C target can not build this opening condition, or None."""
-    most = opening_count(r["attack.opening"], ncards)
-    if most <= OPENINGS_MAX:
+    most = list_bound(r["attack.opening"], ncards)
+    if most <= LIST_MAX:
         return None
     sizes = ", ".join(map(str, opening_sizes(r["attack.opening"], ncards)))
-    return (f"the C target lists at most {OPENINGS_MAX:,} openings, and this condition allows "
-            f"openings of {sizes} card(s): up to {most:,} of them from a hand of {ncards} cards; "
-            "the Python target builds it")
+    return (f"the C target lists at most {LIST_MAX:,} openings, and this condition allows "
+            f"openings of {sizes} card(s): up to {most:,} of them in one list with {ncards} "
+            "cards; the Python target builds it")
 
 
 def opening_values(r: dict, names: dict | None, ncards: int) -> dict:
@@ -39,8 +44,8 @@ def opening_values(r: dict, names: dict | None, ncards: int) -> dict:
         "opening_rule_c": expr.to_c(names),
         "opening_rule_text": expr.canonical(),
         "opening_sizes_c": sizes_c(expr.size_terms("cards") or [], names),
-        "opening_bound": opening_count(expr, ncards),
+        "opening_bound": list_bound(expr, ncards),
     }
 
 
-__all__ = ["OPENINGS_MAX", "opening_refusal", "opening_values"]
+__all__ = ["LIST_MAX", "STACK_ACTIONS", "opening_refusal", "opening_values"]

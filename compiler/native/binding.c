@@ -113,7 +113,11 @@ typedef struct {
     PyObject *history;  /* list of action texts */
     PyObject *legal;    /* list of Action objects for the current state, or NULL */
     int nlegal;
+#if C(HEAP_ACTIONS)
+    dk_action *acts;    /* MAX_ACTIONS of them, from the heap: too many for the object */
+#else
     dk_action acts[C(MAX_ACTIONS)];
+#endif
     PyObject *dict;
     int dealt;          /* 0 until _deal, _deal_after or _load set a state */
 } Core;
@@ -155,6 +159,13 @@ static int core_init_fields(Core *self)
     self->g = F(new)();
     self->history = PyList_New(0);
     self->legal = NULL;
+#if C(HEAP_ACTIONS)
+    self->acts = malloc(sizeof(dk_action) * C(MAX_ACTIONS));
+    if (!self->acts) {
+        PyErr_NoMemory();
+        return -1;
+    }
+#endif
     if (!self->g || !self->history) {
         PyErr_NoMemory();
         return -1;
@@ -205,6 +216,9 @@ static void Core_dealloc(Core *self)
     PyObject_GC_UnTrack(self);
     Core_clear(self);
     F(free)(self->g);
+#if C(HEAP_ACTIONS)
+    free(self->acts);
+#endif
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

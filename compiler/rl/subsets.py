@@ -16,8 +16,9 @@ from math import comb
 from durakc.expressions import compile_expr
 from durakc.opening_sizes import opening_sizes
 
-BLOCK_MAX = 65_536
-"""The largest `attack` block the encoding builds: a policy needs one output per index."""
+BLOCK_MAX = 1 << 20
+"""The largest `attack` block the encoding builds (1,048,576): a policy needs one output per
+index, and a step's action mask is that long (threes-and-fives, HR8: 384,168)."""
 
 
 class SubsetBlock:

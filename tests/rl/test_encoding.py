@@ -33,10 +33,7 @@ def _random_states(name, players, games, seed):
 
 
 # Variants whose rules the encoding does not cover: a clear refusal, never a crash.
-REFUSED: dict[str, str] = {
-    # HR8: openings of 1, 3 or 5 of 36 cards would need 384,168 policy outputs
-    "threes-and-fives": "384,168 action indices out of 36 cards; the RL encoding builds at most",
-}
+REFUSED: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", durakc.engines.ENGINES)
@@ -71,6 +68,23 @@ def test_every_index_decodes_to_a_text_that_encodes_back(name):
     texts = [encoding.action_text(i) for i in range(encoding.num_actions)]
     assert len(set(texts)) == encoding.num_actions
     assert [encoding.action_index(t) for t in texts] == list(range(encoding.num_actions))
+
+
+def test_a_large_condition_block_round_trips_at_its_size_boundaries():
+    """HR8 (threes-and-fives: openings of 1, 3 or 5 cards): 36 + 7,140 + 376,992 = 384,168
+    indices, too many to decode one by one here; every 101st index and each size's first
+    and last decode to a text that encodes back."""
+    encoding = DurakEncoding("threes-and-fives")
+    assert encoding.subsets.sizes == (1, 3, 5) and encoding.subsets.size == 384_168
+    start = encoding.offsets["attack"]
+    edges = [start + e for b in (0, 36, 36 + 7_140, 384_168) for e in (b - 1, b)
+             if 0 <= e < 384_168]
+    indices = sorted({*range(0, encoding.num_actions, 101), *edges, encoding.num_actions - 1})
+    texts = [encoding.action_text(i) for i in indices]
+    assert [encoding.action_index(t) for t in texts] == indices
+    assert encoding.action_text(start + 36) == "attack 6S 6H 6D"
+    assert encoding.action_text(start + 36 + 7_140) == "attack 6S 6H 6D 6C 7S"
+    assert encoding.action_text(start + 384_167) == "attack KC AS AH AD AC"
 
 
 @pytest.mark.parametrize("name", ["transfer", "mini", "durak52"])

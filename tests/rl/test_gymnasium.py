@@ -28,7 +28,8 @@ def _check(env):
 @pytest.mark.parametrize(("variant", "players", "opponents"), [
     ("transfer", 2, "random"), ("podkidnoy", 3, "greedy"), ("kyiv", 4, "greedy"),
     ("proyezdnoy", 3, ["random", "greedy"]), ("weli", 3, "greedy"), ("poker", 2, "greedy"),
-    ("trump-six", 3, "random"), ("treshka", 2, "greedy"), ("two-decks", 4, "greedy")])
+    ("trump-six", 3, "random"), ("treshka", 2, "greedy"), ("two-decks", 4, "greedy"),
+    ("threes-and-fives", 2, "greedy")])
 def test_check_env_passes_without_warnings(variant, players, opponents):
     env = gym.make("durakc/Durak-v0", variant=variant, players=players, opponents=opponents)
     assert _check(env.unwrapped) == []

@@ -35,7 +35,7 @@ def _api_test(env):
 @pytest.mark.parametrize(("variant", "players"), [
     ("transfer", 2), ("transfer", 6), ("podkidnoy", 4), ("proyezdnoy", 3), ("kyiv", 3),
     ("kyiv", 2), ("durak52", 5), ("mini", 2), ("weli", 3), ("poker", 3), ("trump-six", 2),
-    ("treshka", 3), ("two-decks", 3)])
+    ("treshka", 3), ("two-decks", 3), ("threes-and-fives", 2)])
 def test_api_test_passes(variant, players):
     assert _api_test(aec_env(variant, players=players)) == set()
 

@@ -70,6 +70,9 @@ def test_rl_encoding_indexes_openings_of_several_ranks_and_refuses_too_many_up_f
 
     treshka = DurakEncoding(load_engine("treshka"))  # HR7: every 1-3 card subset has an index
     assert treshka.action_text(treshka.action_index("attack 6S 9H KC")) == "attack 6S 9H KC"
-    with pytest.raises(ValueError, match="384,168 action indices"):  # HR8
-        DurakEncoding(load_engine("threes-and-fives"))
+    hr8 = DurakEncoding(load_engine("threes-and-fives"))  # HR8: 36 + 7,140 + 376,992 subsets
+    assert hr8.subsets.size == 384_168
+    from durakc.rl.subsets import condition_block
+    with pytest.raises(ValueError, match="40,999,515 action indices out of 36 cards"):
+        condition_block("up-to-eight", "len(cards) <= 8", 36)  # past BLOCK_MAX
     DurakEncoding(load_engine("rank-or-suit"))  # throw_in.card: the actions are unchanged

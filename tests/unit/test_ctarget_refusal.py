@@ -71,13 +71,8 @@ def test_every_structural_capability_is_ported_and_its_refusal_names_the_key(mon
     assert all(p.line > 0 for p in problems)  # at the spec line that sets it
 
 
-# A bundled variant whose capabilities the C target has but whose spec it refuses: HR8's
-# five-card openings (more than the C action lists hold).
-REFUSED_SUPPORTED = {"threes-and-fives": "the C target lists at most 16,384 openings"}
-
-
 def test_every_other_bundled_variant_is_refused_at_a_key():
-    for name in set(bundled_names()) - set(PROFILE_VARIANTS) - set(REFUSED_SUPPORTED):
+    for name in set(bundled_names()) - set(PROFILE_VARIANTS):
         problems = unsupported(load_spec(name))
         used = {cap.name for cap in build_ir(load_spec(name)).capabilities}
         assert bool(problems) == (not used <= capabilities.SUPPORTED), name
@@ -86,16 +81,29 @@ def test_every_other_bundled_variant_is_refused_at_a_key():
                    for p in problems), name
 
 
-def test_openings_past_the_action_lists_are_refused_at_attack_opening():
-    """HR8: openings of 1, 3 or 5 cards could number 384,168 from a 36-card hand; HR7's
-    three-card openings (7,806) are built."""
-    problems = unsupported(load_spec("threes-and-fives"))
+def test_large_opening_lists_are_built_on_the_heap():
+    """HR8: openings of 1, 3 or 5 cards, at most 174,437 in one list (a defender holding 5,
+    an attacker 31 cards); too many for the C stack, so the engine's lists are on the heap.
+    HR7's three-card openings (6,017) stay on the stack."""
+    assert unsupported(load_spec("threes-and-fives")) == []
+    assert unsupported(load_spec("treshka")) == []
+    header = render_c(load_spec("threes-and-fives"))["threes_and_fives.h"]
+    assert "_MAX_ACTIONS (174437 + " in header and "_HEAP_ACTIONS 1\n" in header
+    assert "_HEAP_ACTIONS 0\n" in render_c(load_spec("treshka"))["treshka.h"]
+
+
+def test_openings_past_the_largest_list_are_refused_at_attack_opening(tmp_path):
+    """A condition allowing openings of up to 8 cards could list 4,791,322 openings at once:
+    more than the C target's LIST_MAX, refused at the key."""
+    spec_file = tmp_path / "any-cards.yaml"
+    spec_file.write_text("name: any-cards\ntitle: Any cards\nextends: podkidnoy\nrules:\n"
+                         "  attack:\n    opening: \"len(cards) <= 8\"\n", encoding="utf-8")
+    problems = unsupported(load_spec(str(spec_file)))
     assert len(problems) == 1
     first = problems[0].format().splitlines()[0]
-    assert first.startswith("variants/house/threes-and-fives.yaml:15:15: error: attack.opening:")
-    assert REFUSED_SUPPORTED["threes-and-fives"] in first
-    assert "openings of 1, 3, 5 card(s): up to 384,168 of them from a hand of 36 cards" in first
-    assert unsupported(load_spec("treshka")) == []
+    assert first.startswith(f"{spec_file}:6:15: error: attack.opening:"), first
+    assert "the C target lists at most 1,048,576 openings" in first
+    assert "up to 4,791,322 of them in one list with 36 cards" in first
 
 
 def test_two_decks_are_refused_at_deck_copies_with_the_identities():
