@@ -50,3 +50,15 @@ def load_engine(name: str):
             import pytest
             pytest.skip(reason)
     return importlib.import_module(python)
+
+
+def reference_only():
+    """A skip mark for tests of the reference interpreter alone: `--backend` does not change
+    it, so the native pass (`.ci/run`'s second pytest run) leaves them to the Python pass."""
+    import pytest
+
+    return pytest.mark.skipif(
+        backend() == "native",
+        reason="runs the reference interpreter only, which --backend does not change: the "
+               "Python pass runs it")
+

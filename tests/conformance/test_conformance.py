@@ -13,6 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import conformance_scenarios as S
+import engine_backend
 from conformance_properties import run_property
 from conformance_runner import engine_names, load_engine, run_scenario
 
@@ -112,6 +113,7 @@ def _reference(name):
     return _REFERENCE[name]
 
 
+@engine_backend.reference_only()
 @pytest.mark.parametrize("name, scenario", PARAMS or [_SKIP])
 def test_scenario_on_the_reference(name, scenario):
     """The same scenarios on the reference interpreter: it offers the engine contract."""

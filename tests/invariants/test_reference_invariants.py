@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 
+import engine_backend
 import pytest
 from engine_support import check_state, dict_json, player_range
 
@@ -42,6 +43,7 @@ def _variant_players():
             for name in bundled_names() for n in _counts(_ref(name))]
 
 
+@engine_backend.reference_only()
 @pytest.mark.parametrize("name,players", _variant_players())
 def test_reference_keeps_the_invariants_in_a_random_game(name, players):
     mod = _ref(name)
@@ -66,6 +68,7 @@ def test_reference_keeps_the_invariants_in_a_random_game(name, players):
     assert g.is_draw or g.loser is not None
 
 
+@engine_backend.reference_only()
 @pytest.mark.parametrize("name", bundled_names())
 def test_reference_offers_the_contract_members(name):
     mod = _ref(name)
