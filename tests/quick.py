@@ -75,6 +75,7 @@ SLOW = frozenset({
     "tests/sim/test_sim_dask.py",  # starts dask clusters
     "tests/sim/test_sim_memory.py::test_max_rss_does_not_grow_with_the_games",
     "tests/sim/test_sim_endgame.py::test_solver_matches_brute_force_1000",
+    "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_1000_up_to_6_cards",
 })
 """Tests (``file::function``) or whole files left out of the quick subset."""
 

@@ -154,6 +154,12 @@ def test_solver_matches_exhaustive_minimax_1000_up_to_6_cards():
     assert drawn <= 1020, f"the budget ran out on {drawn - 1000} of {drawn} endgames"
 
 
+def test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards():
+    """The 1,000-endgame check on 40 endgames (the quick subset runs this one, not that)."""
+    drawn = check(40, seed=3, most=6, exact=by_exhaustive)
+    assert drawn <= 45, f"the budget ran out on {drawn - 40} of {drawn} endgames"
+
+
 def test_exhaustive_agrees_with_brute_force():
     """The 6-card check's minimax is the brute force's, where both can run."""
     rng = random.Random(4)
