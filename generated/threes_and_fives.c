@@ -981,6 +981,12 @@ int durak_threes_and_fives_next_game(const durak_threes_and_fives_game *g, durak
 /* -- Legal actions ------------------------------------------------------------------------
  * The order is the Python engine's: beats by unbeaten card then defence card, transfers
  * (fewest cards first), shows, take; openings by rank then sub-set; throws by card, pass. */
+/* A list of MAX_ACTIONS actions from the heap (HEAP_ACTIONS: too many for the stack), or NULL. */
+static action *new_list(void)
+{
+    return malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS);
+}
+
 static action *put(action *out, int kind, int a, int d, mask_t mask)
 {
     out->kind = kind;
@@ -1324,7 +1330,7 @@ void durak_threes_and_fives_apply_legal(durak_threes_and_fives_game *g, const du
 
 int durak_threes_and_fives_apply(durak_threes_and_fives_game *g, const durak_threes_and_fives_action *a)
 {
-    action *legal = malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS);  /* too many for the stack */
+    action *legal = new_list();
     int i, n, err = DURAK_THREES_AND_FIVES_E_ILLEGAL;
     if (!legal) {
         return DURAK_THREES_AND_FIVES_E_MEMORY;
@@ -2298,7 +2304,7 @@ static void search_free(search_ctx *c)
 static search_ctx *search_alloc(void)
 {
     search_ctx *c = calloc(1, sizeof *c);
-    if (c && !(c->rollout = malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS))) {
+    if (c && !(c->rollout = new_list())) {
         free(c);
         return NULL;
     }
@@ -2803,7 +2809,7 @@ int durak_threes_and_fives_play_games(int players, long n, const uint64_t *game_
     round_starts rs = { NULL, NULL, 0, 0 };
     search_ctx *sc = search_alloc();
     long i;
-    action *acts = malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS);  /* HEAP_ACTIONS */
+    action *acts = new_list();
     if (!sc || !acts) {
         free(acts);
         search_free(sc);
@@ -2835,7 +2841,7 @@ int durak_threes_and_fives_play_games(int players, long n, const uint64_t *game_
  * an error.  For timing decisions one by one (durakc.sim.botcost). */
 int durak_threes_and_fives_search_choice(const durak_threes_and_fives_game *g, int samples, uint64_t seed, uint64_t known)
 {
-    action *acts = malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS);  /* HEAP_ACTIONS */
+    action *acts = new_list();
     search_ctx *sc = acts ? search_alloc() : NULL;
     mt_state rng;
     int count, choice = DURAK_THREES_AND_FIVES_E_MEMORY;
@@ -2930,7 +2936,7 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
 
 long durak_threes_and_fives_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
 {
-    action *acts = malloc(sizeof(action) * DURAK_THREES_AND_FIVES_MAX_ACTIONS);  /* HEAP_ACTIONS */
+    action *acts = new_list();
     long actions = acts ? bench_loop(players, seed, n, choice_seed, acts) : DURAK_THREES_AND_FIVES_E_MEMORY;
     free(acts);
     return actions;
