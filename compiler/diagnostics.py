@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import accumulate
 
 _DID_YOU_MEAN = re.compile(r" \(did you mean '[^']*'\?\)")
 
@@ -166,21 +169,28 @@ def source_window(line: str, col: int, width: int = 1) -> tuple[str, int, int]:
     Each character is shown as `printable` shows it (a tab as one space, so columns stay
     put); a line longer than `MAX_SHOWN` is cut to a window around column `col` (1-based)
     marked ``...`` at each cut end.  The caret covers `width` characters from `col`, within
-    the text shown.
+    the text shown.  The line's layout is computed once per line (`_layout`), so many
+    diagnostics on one long line cost the window each, not the line each.
     """
-    pieces = [" " if ch == "\t" else _escape(ch) for ch in line.rstrip("\r\n")]
-    starts = [0]
-    for piece in pieces:
-        starts.append(starts[-1] + len(piece))
+    pieces, starts = _layout(line)
     first = min(max(col, 1) - 1, len(pieces))        # len(pieces): just past the line's end
     last = min(first + max(width, 1), len(pieces))
     total = starts[-1]
     if total <= MAX_SHOWN:
         return "".join(pieces), starts[first], max(1, starts[last] - starts[first])
     low = max(0, min(starts[first] - CONTEXT, total - MAX_SHOWN))   # <= the caret's column
-    begin = next(i for i, s in enumerate(starts) if s >= low)          # <= first
-    end = max(i for i, s in enumerate(starts) if s <= low + MAX_SHOWN)  # >= first
+    begin = bisect_left(starts, low)                                 # <= first
+    end = bisect_right(starts, low + MAX_SHOWN) - 1                  # >= first
     head = "..." if begin > 0 else ""
     tail = "..." if end < len(pieces) else ""
     caret = max(1, starts[min(last, end)] - starts[first])
     return head + "".join(pieces[begin:end]) + tail, len(head) + starts[first] - starts[begin], caret
+
+
+@lru_cache(maxsize=16)
+def _layout(line: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """A source line's shown pieces (one per character, as `source_window` shows it) and
+    where each starts in the shown text (plus the total width last): increasing, since
+    every piece is at least one character wide."""
+    pieces = tuple(" " if ch == "\t" else _escape(ch) for ch in line.rstrip("\r\n"))
+    return pieces, tuple(accumulate((len(p) for p in pieces), initial=0))

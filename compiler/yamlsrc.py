@@ -39,6 +39,7 @@ MAX_DEPTH = 50
 
 _TAG = "tag:yaml.org,2002:"
 _BREAK = re.compile(r"\r\n|[\r\n\x85\u2028\u2029]")
+_BREAKS = "\r\n\x85\u2028\u2029"
 
 
 # ---------------------------------------------------------------------------
@@ -51,6 +52,7 @@ class Source:
     path: str
     text: str
     starts: list[int] = field(init=False, repr=False)
+    _lines: dict[int, str] = field(init=False, repr=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.starts = [0] + [m.end() for m in _BREAK.finditer(self.text)]
@@ -62,12 +64,17 @@ class Source:
         return row + 1, index - self.starts[row] + 1
 
     def line_text(self, line: int) -> str | None:
-        """The text of 1-based `line` without its line break, or None."""
+        """The text of 1-based `line` without its line break, or None.
+
+        Cut once per line: every diagnostic of a line then shares one string, so thousands
+        of them on one long line cost its length once, not once each."""
         if line < 1 or line > len(self.starts):
             return None
-        start = self.starts[line - 1]
-        end = self.starts[line] if line < len(self.starts) else len(self.text)
-        return _BREAK.sub("", self.text[start:end])
+        if line not in self._lines:
+            start = self.starts[line - 1]
+            end = self.starts[line] if line < len(self.starts) else len(self.text)
+            self._lines[line] = self.text[start:end].rstrip(_BREAKS)  # only its own break
+        return self._lines[line]
 
     def diag(self, line: int, col: int, message: str, width: int = 1) -> Diagnostic:
         """A diagnostic at (line, col) of this file, with the source line for the caret."""
