@@ -54,6 +54,14 @@ class Limits:
     """Connections handled at once; more are answered 503 and closed."""
     socket_timeout: float = 20.0
     """Seconds a connection may stay silent while a request is read."""
+    request_deadline: float = 10.0
+    """Seconds a client has to send a whole request (line, headers and body); then the
+    connection is closed.  When every connection is taken, the one that has been sending
+    its request longest is closed at once to let a new one in."""
+    max_diagnostics: int = 100
+    """Diagnostics sent for one spec (the first ones by line and column; the rest counted)."""
+    max_engines: int = 32
+    """Engines a worker process keeps compiled on disk (the oldest used is removed first)."""
     max_jobs: int = 32
     """Comparison jobs kept (running or finished, for their results); older finished ones go."""
     job_ttl: float = 600.0
@@ -67,5 +75,6 @@ class Limits:
         """The limits the page shows and respects."""
         return {"max_body": self.max_body, "max_spec": self.max_spec,
                 "max_history": self.max_history, "max_games": self.max_games,
+                "max_diagnostics": self.max_diagnostics,
                 "time_limits": dict(self.time_limits), "workers": self.workers,
                 "queue": self.queue}

@@ -13,6 +13,7 @@ anyone's time limit.  POSIX only (socket pairs passed to the child; Linux, macOS
 from __future__ import annotations
 
 import json
+import shutil
 import socket
 import subprocess
 import sys
@@ -23,6 +24,7 @@ from multiprocessing.connection import Connection
 
 from durakc.web.errors import ApiError, bad_request, busy
 from durakc.web.limits import Limits
+from durakc.web.worker import engine_folder
 
 _READY_TIMEOUT = 120.0     # seconds a new worker may take to import durakc
 
@@ -47,6 +49,7 @@ class _Worker:
         finally:
             theirs.close()
         self.conn = Connection(mine.detach())
+        self.folder = folder
         self.tasks = 0
         self.replaced = False
         self.pid = self.process.pid
@@ -61,13 +64,14 @@ class _Worker:
         return False
 
     def kill(self) -> None:
-        """Stop the process now (SIGKILL) and reap it."""
+        """Stop the process now (SIGKILL) and reap it; remove its engines."""
         try:
             self.process.kill()
             self.process.wait(5)
         except (OSError, subprocess.TimeoutExpired):
             pass
         self.conn.close()
+        shutil.rmtree(engine_folder(self.folder, self.pid), ignore_errors=True)
 
     def stop(self) -> None:
         """Ask the process to end, then make sure it did."""
@@ -80,6 +84,7 @@ class _Worker:
             self.kill()
         else:
             self.conn.close()
+            shutil.rmtree(engine_folder(self.folder, self.pid), ignore_errors=True)
 
 
 class Lane:

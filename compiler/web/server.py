@@ -19,17 +19,18 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
 import sys
 import tempfile
 import threading
 import time
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 from durakc import __version__
+from durakc.web.connections import Server
 from durakc.web.errors import ApiError, bad_request
+from durakc.web.hosts import HostCheck
 from durakc.web.jobs import Jobs
 from durakc.web.limits import KIND_LANE, Limits
 from durakc.web.pool import Pool
@@ -43,11 +44,8 @@ _SECURITY = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referre
              "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
                                         "frame-ancestors 'none'; base-uri 'none'"}
 _JOB_PATH = re.compile(r"^/api/jobs/([A-Za-z0-9_-]{1,40})(/cancel)?$")
-_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 _DRAIN = 1024 * 1024          # bytes of an oversized body read (and dropped) before closing
-_BUSY = (b"HTTP/1.0 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-         b"Connection: close\r\n\r\n"
-         b'{"error": {"code": "busy", "message": "too many connections: try again"}}')
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
@@ -80,6 +78,7 @@ def examples() -> list[dict]:
         group = getattr(spec, "group", None) or ("variants" if folder == "variants" else folder)
         found.append({"name": spec.name, "title": spec.title, "group": str(group),
                       "extends": spec.chain[1][0] if len(spec.chain) > 1 else None,
+                      "players": [spec.values["players.min"], spec.values["players.max"]],
                       "text": text})
     return found
 
@@ -88,55 +87,19 @@ class _Gone(Exception):
     """The client stopped sending in the middle of a request: no answer, the connection closes."""
 
 
-class _Server(ThreadingHTTPServer):
-    """A threading HTTP server that handles at most `max_connections` connections at once."""
-
-    daemon_threads = True
-    allow_reuse_address = True
-    request_queue_size = 128       # the listen backlog: a burst of connections waits, unrefused
-
-    def __init__(self, address, handler, max_connections: int):
-        self._slots = threading.BoundedSemaphore(max_connections)
-        if ":" in address[0]:                      # an IPv6 address such as ::1
-            self.address_family = socket.AF_INET6
-        super().__init__(address, handler)
-
-    def process_request(self, request, client_address):
-        if not self._slots.acquire(blocking=False):
-            try:
-                request.sendall(_BUSY)
-            except OSError:
-                pass
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self._slots.release()
-            raise
-
-    def process_request_thread(self, request, client_address):
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self._slots.release()
-
-    def handle_error(self, request, client_address):
-        traceback.print_exc(file=sys.stderr)
-
-
 class Playground:
     """The app: worker pool, jobs, examples and the HTTP server."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 8321, limits: Limits | None = None,
-                 verbose: bool = False):
+                 verbose: bool = False, allow_hosts=()):
         self.host, self.port = host, port
+        self.host_ok = HostCheck(host, allow_hosts)
         self.limits = limits or Limits()
         self.verbose = verbose
         self.folder = None
         self.pool: Pool | None = None
         self.jobs = Jobs(self.limits.max_jobs, self.limits.job_ttl)
-        self.httpd: _Server | None = None
+        self.httpd: Server | None = None
         self._thread = None
 
     # -- life cycle ----------------------------------------------------------------------------
@@ -146,7 +109,8 @@ class Playground:
         from durakc.sim.loader import bundled_names
         from durakc.web.play import available_bots
 
-        self.httpd = _Server((self.host, self.port), _handler(self), self.limits.max_connections)
+        self.httpd = Server((self.host, self.port), _handler(self), self.limits.max_connections,
+                            self.limits.request_deadline)
         self.folder = tempfile.mkdtemp(prefix="durakc-serve-")
         self.bots = available_bots()
         self.meta = {"version": __version__, "bots": self.bots,
@@ -190,8 +154,29 @@ class Playground:
         return self.pool.lanes[KIND_LANE[kind]].run(kind, request)
 
     def start_compare(self, body: dict) -> str:
-        """Validate a comparison and start it as a job; the job's id."""
+        """Validate a comparison (its spec checked, the other variant and the player count
+        known good for both) and start it as a job; the job's id."""
         request = VALIDATORS["compare"](body, self.limits, self.bots)
+        try:
+            checked = self.run("check", {"spec": request["spec"]})
+        except ApiError as exc:
+            if exc.status not in (503, 504):
+                raise
+            checked = {"ok": True, "parent": None, "name": None}   # the job checks it then
+        if not checked["ok"]:
+            raise ApiError(422, "spec_errors", f"the spec has errors ({checked['summary']}): "
+                           "fix them in the editor first", diagnostics=checked["diagnostics"])
+        other = request["against"] or checked["parent"] or "transfer"
+        if other not in self.meta["variants"]:
+            raise bad_request(f"'against': unknown variant {other!r} to compare with (the "
+                              "bundled variants are listed by /api/meta)")
+        ranges = {e["name"]: e["players"] for e in self.meta["examples"] if e["name"] == other}
+        if checked["name"] is not None:
+            ranges[checked["name"]] = checked["players"]
+        for name, (lo, hi) in ranges.items():
+            if not lo <= request["players"] <= hi:
+                raise bad_request(f"'players': {name} is for {lo}-{hi} players, not "
+                                  f"{request['players']}")
         lane = self.pool.lanes[KIND_LANE["compare"]]
         lane.admit()
         try:
@@ -230,6 +215,8 @@ def _handler(app: Playground):
                 self.request_version = "HTTP/1.0"
             text = message or self.responses.get(code, ("error",))[0]
             self.close_connection = True
+            if app.httpd.was_cut(self.connection):      # closed for being too slow
+                return
             try:
                 self._send_json(code, {"error": {"code": "http_error", "message": text}})
             except OSError:
@@ -247,15 +234,23 @@ def _handler(app: Playground):
                 self.wfile.write(data)
 
         def _send_json(self, status: int, body: dict):
-            data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+            try:
+                data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+            except UnicodeEncodeError:     # never expected (requests with surrogates are refused)
+                data = json.dumps(body).encode("ascii")
             self._send(status, data, "application/json; charset=utf-8")
 
         def _guarded(self, route):
             drain = 0
             try:
-                if not self._host_ok():
+                if app.httpd.was_cut(self.connection):  # closed for being too slow
+                    raise _Gone
+                if self.command != "POST":        # a POST is read once its body is
+                    app.httpd.request_read(self.connection)
+                if not app.host_ok(self.headers.get("Host")):
                     raise ApiError(421, "bad_host", "this server only answers requests for "
-                                                    "its own address")
+                                                    "its own address (start it with "
+                                                    "--allow-host NAME for another name)")
                 status, body = route()
             except _Gone:
                 self.close_connection = True
@@ -271,15 +266,6 @@ def _handler(app: Playground):
                 self._send_json(status, body)
             if drain:
                 self._drop(drain)
-
-        def _host_ok(self) -> bool:
-            """Bound to a loopback address, only requests naming one (no DNS rebinding)."""
-            if app.host not in _LOOPBACK:
-                return True
-            host = (self.headers.get("Host") or "").strip()
-            name = host[1:host.index("]")] if host.startswith("[") and "]" in host else (
-                host.rsplit(":", 1)[0] if host.count(":") == 1 else host)
-            return name.lower() in _LOOPBACK
 
         # -- GET ---------------------------------------------------------------------------
         def do_GET(self):
@@ -350,6 +336,9 @@ def _handler(app: Playground):
                 data = self.rfile.read(size)
             except OSError:            # the client went silent (timeout) or away
                 raise _Gone from None
+            if app.httpd.was_cut(self.connection):
+                raise _Gone
+            app.httpd.request_read(self.connection)
             if kind != "application/json":
                 raise ApiError(415, "unsupported_type", "send the body as application/json")
             if len(data) < size:
@@ -360,6 +349,9 @@ def _handler(app: Playground):
                 raise bad_request(f"the body is not JSON ({type(exc).__name__})") from None
             if not isinstance(body, dict):
                 raise bad_request("the body must be a JSON object")
+            if _has_surrogate(body):
+                raise bad_request("the body holds a lone surrogate (such as \\ud800): "
+                                  "send text only")
             return body
 
         def _drop(self, size: int) -> None:
@@ -379,3 +371,20 @@ def _handler(app: Playground):
                 pass
 
     return Handler
+
+
+def _has_surrogate(value) -> bool:
+    """True when a string anywhere in decoded JSON holds a lone surrogate (valid JSON, no
+    text: it can not be written as UTF-8 to a file, a worker or an answer)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -23,6 +23,9 @@ from durakc.spec import Spec, load_spec
 
 DISPLAY = "playground.yaml"
 """The file name diagnostics give a spec typed in the browser."""
+
+MAX_DIAGNOSTICS = 100
+"""Diagnostics sent for one spec by default (`Limits.max_diagnostics`)."""
 
 
 class SpecProblem(Exception):
@@ -77,6 +80,13 @@ def diagnostic_json(diag: Diagnostic) -> dict:
     return diag.to_json() | {"width": diag.width, "text": diag.format()}
 
 
+def diagnostics_json(diagnostics: list[Diagnostic], cap: int = MAX_DIAGNOSTICS) -> dict:
+    """``{"diagnostics": the first `cap` as JSON, "more": how many more there are}``: a spec
+    with thousands of errors is answered (and drawn) at the cost of `cap` of them."""
+    return {"diagnostics": [diagnostic_json(d) for d in diagnostics[:cap]],
+            "more": max(0, len(diagnostics) - cap)}
+
+
 def check_text(text: str, folder: Path) -> tuple[Spec | None, list[Diagnostic]]:
     """The spec (None when it has errors) and every diagnostic `durakc compile` gives it:
     its errors, else its warnings (rules that can never take effect)."""
@@ -88,29 +98,53 @@ def check_text(text: str, folder: Path) -> tuple[Spec | None, list[Diagnostic]]:
         return spec, [_shown(d, path) for d in analyse(spec)]
 
 
-def load_text(text: str, folder: Path) -> Spec:
-    """The checked spec of `text`; `SpecProblem` with its diagnostics when it has errors."""
+def load_text(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> Spec:
+    """The checked spec of `text`; `SpecProblem` with its first `cap` diagnostics when it
+    has errors."""
     spec, diagnostics = check_text(text, folder)
     if spec is None:
-        raise _problem(diagnostics)
+        raise _problem(diagnostics, cap)
     return spec
 
 
-def engine_of(text: str, folder: Path) -> tuple[ModuleType, str]:
+def engine_of(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> tuple[ModuleType, str]:
     """The engine module compiled from `text` through the engine cache, and the reference
-    (`durakc.sim.loader.load_engine` accepts it, in any process) that names it."""
+    (`durakc.sim.loader.load_engine` accepts it, in any process) that names it.  The
+    engine's folder in the cache is marked used now (`prune_engines` removes the oldest)."""
     from durakc.sim.loader import load_engine
 
     with spec_file(text, folder) as path:
         try:
-            return load_engine(str(path)), str(path)
+            engine = load_engine(str(path))
         except SpecError as exc:
-            raise _problem([_shown(d, path) for d in exc.diagnostics]) from None
+            raise _problem([_shown(d, path) for d in exc.diagnostics], cap) from None
+    with suppress(OSError, TypeError):
+        os.utime(Path(engine.__file__).parent)
+    return engine, str(path)
 
 
-def _problem(diagnostics: list[Diagnostic]) -> SpecProblem:
+def prune_engines(cache: Path, keep: int) -> None:
+    """Leave the `keep` engines of the engine cache folder `cache` used last; remove the rest
+    (each engine is a folder of its own, named by its source's sha256)."""
+    try:
+        folders = [p for p in cache.iterdir() if p.is_dir()]
+    except OSError:
+        return
+    folders.sort(key=_mtime, reverse=True)
+    for old in folders[keep:]:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _problem(diagnostics: list[Diagnostic], cap: int) -> SpecProblem:
     errors = [d for d in diagnostics if d.severity == "error"]
     count = len(errors)
     return SpecProblem(f"the spec has {count} error{'s' if count != 1 else ''}: fix "
                        f"{'it' if count == 1 else 'them'} in the editor first",
-                       [diagnostic_json(d) for d in diagnostics])
+                       diagnostics_json(diagnostics, cap)["diagnostics"])

@@ -20,7 +20,10 @@ from durakc.schema import KEY_BY_PATH, KEYS, key_rules, value_text
 from durakc.spec import Spec, load_spec
 from durakc.web.limits import Limits
 from durakc.web.play import BadRequest, play_step
-from durakc.web.source import check_text, diagnostic_json, engine_of, load_text
+from durakc.web.source import check_text, diagnostics_json, engine_of, load_text
+
+_SLICE_SECONDS = 0.25
+_MAX_SLICE = 250
 
 
 @dataclass
@@ -46,8 +49,11 @@ def check(request: dict, ctx: Context) -> dict:
     """Every diagnostic `durakc compile` gives the spec, errors and warnings."""
     started = time.perf_counter()
     spec, diagnostics = check_text(request["spec"], ctx.folder)
-    out = {"ok": spec is not None, "diagnostics": [diagnostic_json(d) for d in diagnostics],
-           "summary": count_text(diagnostics) or "no problems"}
+    shown = diagnostics_json(diagnostics, ctx.limits.max_diagnostics)
+    summary = count_text(diagnostics) or "no problems"
+    if shown["more"]:
+        summary += f" (the first {len(shown['diagnostics'])} shown)"
+    out = {"ok": spec is not None, **shown, "summary": summary}
     if spec is not None:
         out.update({"name": spec.name, "title": spec.title, "parent": _parent(spec),
                     "players": [spec.values["players.min"], spec.values["players.max"]]})
@@ -57,7 +63,7 @@ def check(request: dict, ctx: Context) -> dict:
 
 def explain_text(request: dict, ctx: Context) -> dict:
     """`durakc explain`'s text, and every rule whose value differs from the parent's."""
-    spec = load_text(request["spec"], ctx.folder)
+    spec = load_text(request["spec"], ctx.folder, ctx.limits.max_diagnostics)
     parent_name = _parent(spec)
     differences = []
     if parent_name is not None:
@@ -90,7 +96,7 @@ def parent_differences(spec: Spec, parent: Spec) -> list[dict]:
 
 def play(request: dict, ctx: Context) -> dict:
     """One step of a game in the page (`durakc.web.play`)."""
-    engine, _ = engine_of(request["spec"], ctx.folder)
+    engine, _ = engine_of(request["spec"], ctx.folder, ctx.limits.max_diagnostics)
     return play_step(engine, request, ctx.limits.bot_budget, ctx.limits.max_history)
 
 
@@ -103,11 +109,11 @@ def compare(request: dict, ctx: Context) -> dict:
     """
     from durakc.sim import report
     from durakc.sim.loader import bundled_names, check_players, load_engine, variant_name
-    from durakc.sim.runner import expand_bots, simulate
+    from durakc.sim.runner import expand_bots, merge_chunks, run_chunk
     from durakc.sim.witnesses import find_witnesses, rules_diff
 
-    spec = load_text(request["spec"], ctx.folder)
-    engine, ref = engine_of(request["spec"], ctx.folder)
+    spec = load_text(request["spec"], ctx.folder, ctx.limits.max_diagnostics)
+    engine, ref = engine_of(request["spec"], ctx.folder, ctx.limits.max_diagnostics)
     other_ref = request.get("against") or _parent(spec) or "transfer"
     if other_ref not in bundled_names():
         raise BadRequest(f"unknown variant {other_ref!r} to compare with")
@@ -129,10 +135,25 @@ def compare(request: dict, ctx: Context) -> dict:
         done[0] += n
         ctx.report(done[0], total, "games")
 
+    refs = [other_ref, ref]     # the other variant first: the differences are spec minus it
+
+    def chunks():
+        """`durakc compare`'s games in slices (the same games, merged in the same order):
+        one game first, doubled while a slice takes under `_SLICE_SECONDS`, so the progress
+        moves after every game when one takes seconds and costs nothing when it does not."""
+        start, size = 0, 1
+        while start < games:
+            stop = min(games, start + size)
+            began = time.perf_counter()
+            raw = run_chunk((refs, players, bots, seed, start, stop, False))
+            if time.perf_counter() - began < _SLICE_SECONDS:
+                size = min(2 * size, _MAX_SLICE)
+            progress(2 * (stop - start))
+            start = stop
+            yield raw
+
     ctx.report(0, total, "games")
-    # the other variant first: the paired differences are the editor's spec minus it
-    results, pairs = simulate([other_ref, ref], players, games, bots, seed, jobs=1,
-                              progress=progress)
+    results, pairs = merge_chunks(chunks())
     names = [variant_name(other), spec.name]
     if names[0] == names[1]:
         names[1] = f"{spec.name} (editor)"

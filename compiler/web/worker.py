@@ -50,6 +50,13 @@ def _warm_up(ctx) -> None:
         print(f"durakc serve: warm-up failed ({type(exc).__name__}: {exc})", file=sys.stderr)
 
 
+def engine_folder(folder: str, pid: int) -> Path:
+    """The engine cache of worker `pid` of a server whose spec folder is `folder`: its own,
+    pruned to `Limits.max_engines` after each task, removed with the worker (`durakc.web.pool`)
+    and with the server's folder."""
+    return Path(folder) / "engines" / str(pid)
+
+
 def main(argv: list[str]) -> None:
     """`python -m durakc.web.worker FD FOLDER LIMITS-JSON`: serve tasks on socket FD."""
     from multiprocessing.connection import Connection
@@ -64,9 +71,13 @@ def worker_main(conn, folder: str, limits) -> None:
     """Run tasks from `conn` until told to stop (or the server goes away)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit_memory(limits.max_memory)
+    from durakc.sim.loader import CACHE_ENV
     from durakc.web.play import BadRequest
-    from durakc.web.source import SpecProblem
+    from durakc.web.source import SpecProblem, prune_engines
     from durakc.web.tasks import TASKS, Context
+
+    engines = engine_folder(folder, os.getpid())     # engines of this worker only, bounded
+    os.environ[CACHE_ENV] = str(engines)
 
     def progress(done, total, stage):
         conn.send(("progress", done, total, stage))
@@ -92,7 +103,9 @@ def worker_main(conn, folder: str, limits) -> None:
             reply = ("failed", "the work ran out of memory")
         except Exception as exc:  # noqa: BLE001 - any bug is reported, the worker goes on
             traceback.print_exc(file=sys.stderr)
-            reply = ("failed", f"internal error ({type(exc).__name__}: {exc})")
+            reply = ("failed", f"internal error ({type(exc).__name__}; logged by the server)")
+        if kind in ("play", "compare"):
+            prune_engines(engines, limits.max_engines)
         try:
             conn.send(reply)
         except (OSError, ValueError):

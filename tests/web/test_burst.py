@@ -97,7 +97,7 @@ FIELDS = [
     ("/api/play", PLAY | {"players": 9, "bots": [None] + ["random"] * 8}, 400),
     ("/api/compare", {"spec": GOOD, "players": 2, "games": 10 ** 9}, 400),
     ("/api/compare", {"spec": GOOD, "players": 2, "games": 10, "bots": 3}, 400),
-    ("/api/compare", {"spec": GOOD, "players": 2, "games": 10, "against": "../../etc"}, None),
+    ("/api/compare", {"spec": GOOD, "players": 2, "games": 10, "against": "../../etc"}, 400),
 ]
 
 HOSTILE_SPECS = [
