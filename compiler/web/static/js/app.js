@@ -109,10 +109,12 @@ async function share() {
   document.body.dataset.shared = "yes";
 }
 
+/** Open the state of a share link in the fragment; true when the fragment was one (opened,
+ * or refused with a notice and the default example shown instead), false when it is none. */
 async function openFragment() {
   if (location.hash === ownHash) return false;
   try {
-    const state = await decodeShare(location.hash);
+    const state = await decodeShare(location.hash, meta.limits.max_spec);
     if (!state) return false;
     notice("");
     editor.text = state.spec;
@@ -126,8 +128,10 @@ async function openFragment() {
     return true;
   } catch (err) {
     notice(`This link could not be read: ${err.message}. An example is shown instead.`);
+    loadExample(FIRST_EXAMPLE);
+    showView("editor");
     document.body.dataset.opened = "bad-link";
-    return false;
+    return true;
   }
 }
 

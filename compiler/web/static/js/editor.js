@@ -91,7 +91,15 @@ export class Editor {
     }
   }
 
+  /** The text could not be checked: no diagnostics are shown (the last ones were of
+   * another text), only why. */
   failed(message) {
+    this.result = null;
+    this.diagnostics = [];
+    this.render();
+    this.list.replaceChildren();
+    this.latency.textContent = "";
+    document.body.dataset.diagCount = "0";
     this.status.textContent = `not checked: ${message}`;
     this.status.className = "error-text";
     document.body.dataset.diagState = "failed";
@@ -130,6 +138,8 @@ export class Editor {
       class: d.severity, "data-line": d.line || "",
       onclick: () => this.goTo(d.line, d.column),
     }, el("pre", {}, d.text)));
+    const more = (this.result && this.result.more) || 0;
+    if (more) items.push(el("li", {class: "more"}, `and ${more} more`));
     this.list.replaceChildren(...items);
   }
 

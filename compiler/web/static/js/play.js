@@ -33,10 +33,43 @@ export class Play {
     this.seatsChanged();
   }
 
+  /** Players and seat as the fields say, brought into range (for the bot selects). */
   setup() {
     const players = Math.max(1, Math.min(16, parseInt($("play-players").value, 10) || 2));
     const seat = Math.max(0, Math.min(players - 1, parseInt($("play-seat").value, 10) || 0));
     return {players, seat};
+  }
+
+  /** Players, seat and seed exactly as typed, or {error} saying what is wrong: a seat
+   * that does not exist is refused, never moved to another one. */
+  settings() {
+    const whole = (id) => {
+      const text = $(id).value.trim();
+      return /^\d+$/.test(text) ? Number(text) : NaN;
+    };
+    const players = whole("play-players");
+    const seat = whole("play-seat");
+    const seed = whole("play-seed");
+    if (!(players >= 1 && players <= 16)) {
+      return {error: "Players must be a whole number from 1 to 16"};
+    }
+    if (!(seat >= 0 && seat < players)) {
+      return {error: `seat ${$("play-seat").value.trim() || "(empty)"} does not exist in a ` +
+                     `${players}-player game: choose a seat from 0 to ${players - 1}`};
+    }
+    if (!(seed >= 0 && seed <= Number.MAX_SAFE_INTEGER)) {
+      return {error: "the seed must be a whole number, 0 or more"};
+    }
+    return {players, seat, seed};
+  }
+
+  /** No game on the table (a new one was refused, or is being dealt). */
+  clear() {
+    this.view = null;
+    this.picked = null;
+    for (const id of ["play-opponents", "play-deck", "play-table", "play-hand", "play-actions",
+                      "play-log"]) $(id).replaceChildren();
+    $("play-me-title").textContent = "Your hand";
   }
 
   /** One bot select per other seat. */
@@ -69,8 +102,16 @@ export class Play {
    * the same bot moves). */
   start() {
     this.seatsChanged();
-    const {players, seat} = this.setup();
-    const seed = Math.max(0, parseInt($("play-seed").value, 10) || 0);
+    const {players, seat, seed, error} = this.settings();
+    this.seq = (this.seq || 0) + 1;        // an answer still on its way is for the old game
+    this.clear();
+    if (error) {
+      this.game = null;
+      this.busy = false;
+      this.message(`no game: ${error}`, "refused");
+      document.body.dataset.playState = "error";
+      return;
+    }
     this.game = {players, seat, seed, bots: this.botNames(players, seat), history: []};
     this.request(null);
   }
@@ -83,6 +124,7 @@ export class Play {
     this.seatsChanged(game.bots);
     this.game = {players: game.players, seat: game.seat, seed: game.seed,
                  bots: this.botNames(game.players, game.seat), history: game.history || []};
+    this.clear();
     this.request(null);
   }
 
@@ -123,7 +165,12 @@ export class Play {
       document.body.dataset.playState = "error";
       const text = err instanceof ApiFailure && err.code === "spec_errors"
         ? `${err.message} (see the Editor)` : err.message;
-      this.message(text, "refused");
+      if (!this.view) {                    // the new game was refused: no game is shown
+        this.game = null;
+        this.message(`no game: ${text}`, "refused");
+      } else {
+        this.message(text, "refused");
+      }
     }
   }
 

@@ -4,6 +4,9 @@
 // a reason, never half-read.
 
 const MAX_LINK = 200000;
+/** Bytes a link may expand to (a spec of 65,536 characters and a long game fit): a small
+ * link can decompress to millions of characters, which would freeze the page. */
+export const MAX_EXPANDED = 1 << 20;
 
 function toBase64Url(bytes) {
   let text = "";
@@ -16,7 +19,12 @@ function toBase64Url(bytes) {
 function fromBase64Url(text) {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error("the link has characters base64url has not");
   const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
-  const raw = atob(padded);
+  let raw;
+  try {
+    raw = atob(padded);
+  } catch (err) {
+    throw new Error("the link is cut short or damaged");
+  }
   const bytes = new Uint8Array(raw.length);
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
   return bytes;
@@ -25,6 +33,28 @@ function fromBase64Url(text) {
 async function pipe(bytes, stream) {
   const out = new Blob([bytes]).stream().pipeThrough(stream);
   return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** Decompress, stopping as soon as the output passes `limit` bytes. */
+async function inflate(bytes, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"))
+    .getReader();
+  const parts = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      reader.cancel().catch(() => {});
+      throw new Error(`the link is too big: it expands past ${limit / (1 << 20)} MB`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) { out.set(part, at); at += part.length; }
+  return out;
 }
 
 /** The fragment (without "#") that holds `state` ({spec, view, game}). */
@@ -37,8 +67,9 @@ export async function encodeShare(state) {
 }
 
 /** The state a fragment holds, or null when it holds none; throws Error saying why a
- * fragment that should hold one can not be read. */
-export async function decodeShare(fragment) {
+ * fragment that should hold one can not be read (damaged, empty, too big: more than
+ * `maxSpec` characters of spec or MAX_EXPANDED bytes in all). */
+export async function decodeShare(fragment, maxSpec = 65536) {
   const text = fragment.replace(/^#/, "");
   if (!text.startsWith("s=")) return null;
   const data = text.slice(2);
@@ -47,21 +78,26 @@ export async function decodeShare(fragment) {
   if (data[0] === "z") {
     if (typeof DecompressionStream !== "function") throw new Error("this browser can not decompress it");
     try {
-      bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
+      bytes = await inflate(bytes, MAX_EXPANDED);
     } catch (err) {
-      throw new Error("the link's data is damaged");
+      throw err.message.startsWith("the link is too big") ? err : new Error("the link's data is damaged");
     }
   } else if (data[0] !== "u") {
     throw new Error("the link is of an unknown kind");
   }
+  if (bytes.length > MAX_EXPANDED) throw new Error("the link is too big");
   let state;
   try {
     state = JSON.parse(new TextDecoder("utf-8", {fatal: true}).decode(bytes));
   } catch (err) {
     throw new Error("the link's data is damaged");
   }
-  if (!state || typeof state !== "object" || typeof state.spec !== "string") {
+  if (!state || typeof state !== "object" || typeof state.spec !== "string" || !state.spec.trim()) {
     throw new Error("the link holds no spec");
+  }
+  if (state.spec.length > maxSpec) {
+    throw new Error(`the link is too big: its spec is ${state.spec.length} characters long; ` +
+                    `the limit is ${maxSpec}`);
   }
   return {spec: state.spec, view: typeof state.view === "string" ? state.view : "editor",
           game: cleanGame(state.game)};
