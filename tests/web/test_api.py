@@ -152,8 +152,11 @@ def test_the_readme_states_the_limits_the_server_has():
                  f"| {limits.workers} per lane",
                  f"{limits.queue} per lane, each for at most {limits.queue_wait:g} s",
                  f"{limits.max_memory // 1024 ** 3} GiB",
-                 (f"{limits.max_connections} at once (more: 503), each silent for at most "
-                 f"{limits.socket_timeout:g} s"),
+                 (f"{limits.max_connections} at once; each request must arrive within "
+                  f"{limits.request_deadline:g} s"),
+                 f"a connection silent for {limits.socket_timeout:g} s is closed",
+                 f"the first {limits.max_diagnostics} of a spec are sent",
+                 f"each worker keeps the {limits.max_engines} engines it used last",
                  (f"{limits.max_jobs} kept; a finished one's result for {limits.job_ttl / 60:g} "
                  "minutes"),
                  f"({DEBOUNCE_MS} ms after the last key)"):

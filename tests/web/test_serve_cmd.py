@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -76,3 +77,34 @@ def test_a_port_in_use_is_a_usage_error(tmp_path):
                               capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert f"can not listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_address_other_machines_reach_needs_public_and_warns(tmp_path):
+    """Issue 29 2g: a --host that is not loopback is refused without --public; with it, a
+    warning, and the Host check stays on (an IP address is allowed, another name is not)."""
+    done = subprocess.run([sys.executable, "-m", "durakc", "serve", "--host", "0.0.0.0",
+                           "--port", "0"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "add --public" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+    proc = _start("--host", "0.0.0.0", "--port", "0", "--public", "--workers", "1",
+                  tmp_path=tmp_path)
+    try:
+        warning = proc.stderr.readline()
+        assert "WARNING" in warning and "anyone who can reach this address" in warning
+        port = int(re.search(r"open http://0\.0\.0\.0:(\d+)/", proc.stdout.readline()).group(1))
+        for host, expected in (("evil.example", 421), (f"127.0.0.1:{port}", 200)):
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/api/meta",
+                                             headers={"Host": host})
+            try:
+                with urllib.request.urlopen(request, timeout=30) as answer:
+                    status = answer.status
+            except urllib.error.HTTPError as error:
+                status = error.code
+            assert status == expected, host
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0
