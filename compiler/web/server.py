@@ -34,6 +34,7 @@ from durakc.web.hosts import HostCheck
 from durakc.web.jobs import Jobs
 from durakc.web.limits import KIND_LANE, Limits
 from durakc.web.pool import Pool
+from durakc.web.source import problem_message
 from durakc.web.validate import VALIDATORS
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -164,8 +165,10 @@ class Playground:
                 raise
             checked = {"ok": True, "parent": None, "name": None}   # the job checks it then
         if not checked["ok"]:
-            raise ApiError(422, "spec_errors", f"the spec has errors ({checked['summary']}): "
-                           "fix them in the editor first", diagnostics=checked["diagnostics"])
+            count = checked["more"] + sum(d["severity"] == "error"
+                                          for d in checked["diagnostics"])
+            raise ApiError(422, "spec_errors", problem_message(count),
+                           diagnostics=checked["diagnostics"])
         other = request["against"] or checked["parent"] or "transfer"
         if other not in self.meta["variants"]:
             raise bad_request(f"'against': unknown variant {other!r} to compare with (the "

@@ -142,9 +142,12 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
+def problem_message(count: int) -> str:
+    """What a request that needs a good spec answers when it has `count` errors."""
+    return (f"the spec has {count} error{'s' if count != 1 else ''}: fix "
+            f"{'it' if count == 1 else 'them'} in the editor first")
+
+
 def _problem(diagnostics: list[Diagnostic], cap: int) -> SpecProblem:
-    errors = [d for d in diagnostics if d.severity == "error"]
-    count = len(errors)
-    return SpecProblem(f"the spec has {count} error{'s' if count != 1 else ''}: fix "
-                       f"{'it' if count == 1 else 'them'} in the editor first",
-                       diagnostics_json(diagnostics, cap)["diagnostics"])
+    count = sum(d.severity == "error" for d in diagnostics)
+    return SpecProblem(problem_message(count), diagnostics_json(diagnostics, cap)["diagnostics"])

@@ -215,16 +215,17 @@ def test_a_lone_surrogate_is_a_plain_400(app, field):
 
 
 # -- k: comparisons --------------------------------------------------------------------------
-@pytest.mark.parametrize("change, words", [
-    ({"against": "nosuch"}, "unknown variant 'nosuch'"),
-    ({"players": 7}, "is for 2-6 players, not 7"),
-    ({"players": 1}, "is for 2-6 players, not 1"),
+@pytest.mark.parametrize("change, status, words", [
+    ({"against": "nosuch"}, 400, "unknown variant 'nosuch'"),
+    ({"players": 7}, 400, "is for 2-6 players, not 7"),
+    ({"players": 1}, 400, "is for 2-6 players, not 1"),
+    ({"spec": BIG}, 422, f"the spec has {BIG_ERRORS} errors: fix them in the editor first"),
 ])
-def test_a_bad_comparison_is_refused_before_it_starts(app, change, words):
+def test_a_bad_comparison_is_refused_before_it_starts(app, change, status, words):
     _, url = app
     body = {"spec": spec_text("kyiv"), "players": 2, "games": 10} | change
-    status, answer = post(url, "/api/compare", body)
-    assert status == 400 and words in answer["error"]["message"], answer
+    answered, answer = post(url, "/api/compare", body)
+    assert answered == status and words in answer["error"]["message"], answer
 
 
 def test_a_comparison_reports_progress_game_by_game_at_first(tmp_path, monkeypatch):
