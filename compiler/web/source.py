@@ -53,14 +53,21 @@ def spec_file(text: str, folder: Path):
         shutil.rmtree(path.parent, ignore_errors=True)
 
 
-def _shown(diag: Diagnostic, path: Path) -> Diagnostic:
-    """`diag` naming `DISPLAY` where it names the written file (however the loader spells
-    that file's path: as given, or resolved)."""
+def _shown(diagnostics: list[Diagnostic], path: Path) -> list[Diagnostic]:
+    """`diagnostics` naming `DISPLAY` where they name the written file (however the loader
+    spells that file's path: as given, or resolved).  The spellings are found once per file
+    named, not once per diagnostic (a spec may have thousands)."""
     spellings = {str(path), str(path.resolve())}
-    if diag.path not in spellings and _same_file(diag.path, path):
-        spellings.add(diag.path)
+    for name in {d.path for d in diagnostics} - spellings:
+        if _same_file(name, path):
+            spellings.add(name)
+    ordered = sorted(spellings, key=len, reverse=True)
+    return [_renamed(d, ordered) for d in diagnostics]
+
+
+def _renamed(diag: Diagnostic, spellings: list[str]) -> Diagnostic:
     message, where = diag.message, diag.path
-    for real in sorted(spellings, key=len, reverse=True):
+    for real in spellings:
         message, where = message.replace(real, DISPLAY), where.replace(real, DISPLAY)
     if (message, where) == (diag.message, diag.path):
         return diag
@@ -94,8 +101,8 @@ def check_text(text: str, folder: Path) -> tuple[Spec | None, list[Diagnostic]]:
         try:
             spec = load_spec(path)
         except SpecError as exc:
-            return None, [_shown(d, path) for d in exc.diagnostics]
-        return spec, [_shown(d, path) for d in analyse(spec)]
+            return None, _shown(exc.diagnostics, path)
+        return spec, _shown(analyse(spec), path)
 
 
 def load_text(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> Spec:
@@ -117,7 +124,7 @@ def engine_of(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> tuple[Modu
         try:
             engine = load_engine(str(path))
         except SpecError as exc:
-            raise _problem([_shown(d, path) for d in exc.diagnostics], cap) from None
+            raise _problem(_shown(exc.diagnostics, path), cap) from None
     with suppress(OSError, TypeError):
         os.utime(Path(engine.__file__).parent)
     return engine, str(path)
