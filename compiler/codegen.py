@@ -92,8 +92,11 @@ def build_outputs() -> tuple[dict[str, str], list]:
     return outputs, errors
 
 
-def build_all() -> tuple[dict[str, str], list, list]:
-    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs."""
+def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, str], list, list]:
+    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs.
+
+    A variant the C target can not build has a Python engine only; `refused`, if given,
+    receives (variant name, the C target's first reason) for each."""
     specs, errors = load_specs(bundled_names())
     outputs = {}
     for spec in specs:
@@ -101,8 +104,9 @@ def build_all() -> tuple[dict[str, str], list, list]:
         outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
         try:
             outputs.update(render_c(spec, ir))
-        except CTargetError:
-            pass  # a capability the C target lacks: the variant has a Python engine only
+        except CTargetError as exc:
+            if refused is not None:
+                refused.append((spec.name, exc.diagnostics[0].message))
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     outputs[SCHEMA_FILE] = schema_text()
     warnings = [w for spec in specs for w in analyse(spec)]

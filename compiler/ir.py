@@ -78,11 +78,13 @@ def module_name(variant_name: str) -> str:
     return variant_name.replace("-", "_")
 
 
-def _regenerate(spec: Spec) -> str:
-    """The command, quoted for the header comment, that writes this engine again: `durakc
-    build` for a bundled variant, else `durakc compile <spec file>` (repr'd if the path is
-    not printable, so that it can not end the comment)."""
-    command = "durakc build" if spec.bundled else "durakc compile " + shlex.quote(spec.label)
+def regenerate_command(spec: Spec, target: str = "python") -> str:
+    """The command, quoted for a header comment, that writes this engine of `target` ("python"
+    or "c") again: `durakc build` for a bundled variant, else `durakc compile [--target c]
+    <spec file>` (repr'd if the path is not printable, so that it can not end the comment)."""
+    option = "--target c " if target == "c" else ""
+    command = ("durakc build" if spec.bundled
+               else f"durakc compile {option}{shlex.quote(spec.label)}")
     return f"`{command}`" if command.isprintable() else repr(command)
 
 
@@ -98,7 +100,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "module_file": module_name(spec.name) + ".py",
         "label_literal": repr(spec.label),
         "bundled": spec.bundled,
-        "regenerate": _regenerate(spec),
+        "regenerate": regenerate_command(spec),
         "docstring": doc_text(spec.title, spec.description),
         "compiler_version": __version__,
         "sha256": spec.sha256,

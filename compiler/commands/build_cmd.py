@@ -25,7 +25,8 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
-    outputs, errors, warnings = build_all()
+    refused: list[tuple[str, str]] = []
+    outputs, errors, warnings = build_all(refused)
     diagnostics, code = with_warnings(errors, warnings, args.strict)
     print_diagnostics(diagnostics)
     if code:
@@ -44,12 +45,21 @@ def run(args) -> int:
             path.write_text(source, encoding="utf-8", newline="\n")
             if not args.quiet:
                 print(f"wrote {path}")
-    engines = sum(1 for name in outputs if name.endswith(".py") and name != "__init__.py")
     if not args.quiet:
-        print(f"{engines} engines (Python and C) in {target}")
+        print(_summary(outputs, refused, target))
     if args.native:
         return _build_native(outputs, args.quiet)
     return 0
+
+
+def _summary(outputs: dict[str, str], refused: list[tuple[str, str]], target: Path) -> str:
+    """What was built, counted from the files written, and each variant without a C engine
+    with the C target's reason."""
+    python = sum(1 for name in outputs if name.endswith(".py") and name != "__init__.py")
+    c = sum(1 for name in outputs if name.endswith(".c"))
+    lines = [f"{python} Python engines and {c} C engines in {target}"]
+    lines += [f"no C engine for {name}: {reason}" for name, reason in refused]
+    return "\n".join(lines)
 
 
 def _build_native(outputs: dict[str, str], quiet: bool) -> int:

@@ -10,7 +10,7 @@ import functools
 import re
 
 from durakc.ctarget.openings import STACK_ACTIONS, opening_values
-from durakc.ir import build_ir, module_name, wild_cards
+from durakc.ir import build_ir, module_name, regenerate_command, wild_cards
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
 from durakc.sim.cards import RANK_VALUE
@@ -141,7 +141,7 @@ def c_context(spec: Spec, ir=None) -> dict:
     v.update({
         # Texts from outside (the spec's path) inside C comments: never let one end the comment.
         "label_literal": _comment_safe(v["label_literal"]),
-        "regenerate": _comment_safe(v.get("regenerate", "`durakc build`")),
+        "regenerate": _comment_safe(regenerate_command(spec, "c")),
         "p": p,
         "P": p.upper(),
         "c_file": f"{mod}.c",

@@ -165,6 +165,15 @@ def _game_class(py, ext):
         __doc__ = f"One game of {py.VARIANT['name']!r} in the C engine; see the engine contract."
 
         # -- construction ------------------------------------------------------------
+        def __new__(cls, *args, **kwargs):
+            """Game() deals no game, so it is refused, as by the Python engine's Game."""
+            raise TypeError(f"{cls.__name__}(): {py.NEVER_DEALT}")
+
+        @classmethod
+        def _empty(cls):
+            """A new object holding no game yet (Core.__new__: Game.__new__ refuses)."""
+            return ext.Core.__new__(cls)
+
         @classmethod
         def _dealt(cls, players, seed, dealer, series):
             if not isinstance(players, int) or isinstance(players, bool) \
@@ -172,7 +181,7 @@ def _game_class(py, ext):
                 py.new_game(players, 0)  # raises the Python engine's InvalidGame
             py._seat(dealer, players, "dealer")  # the Python engine's checks and messages
             seed = seed_argument(seed, py)
-            g = cls()
+            g = cls._empty()
             try:
                 g._deal(players, seed, dealer, series)
             except ValueError:
@@ -182,7 +191,7 @@ def _game_class(py, ext):
 
         @classmethod
         def _from_python(cls, game):
-            g = cls()
+            g = cls._empty()
             try:
                 g._load(_view_of(game.to_dict()))
             except ValueError as exc:  # the Python engine accepted it: a C limit, as InvalidGame
@@ -205,7 +214,7 @@ def _game_class(py, ext):
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
             if hasattr(self, "_deal_after"):  # series_state: the deal reads this game (L2, H2)
-                g = type(self)()
+                g = type(self)._empty()
                 g._deal_after(self, seed_argument(seed, py), dealer)
                 return g
             return type(self)._dealt(v["players"], seed, dealer, 1)

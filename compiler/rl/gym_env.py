@@ -49,7 +49,8 @@ class DurakEnv(gym.Env):
     default) ends the episode, "penalize" goes on, "raise" raises ValueError instead.  The
     episode ends with the game: reward -1 for losing, 1 / (players - 1) (or
     `non_loser_reward`) otherwise, 0 for a draw; it is truncated after `max_steps` steps
-    (None: no limit).
+    (None: no limit), illegal ones included; truncation adds no reward: the truncating step
+    gives what its action earns (0, or `illegal_reward` for an illegal one).
     """
 
     # Class data, though gymnasium's Env declares `metadata` as an instance attribute.

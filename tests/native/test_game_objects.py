@@ -1,14 +1,16 @@
 """Issue 19 (1d, 1e, 1h): a game object behaves alike on both backends.
 
-Bad seeds are an InvalidGame; the public state is read-only; a Game that was never dealt
-(made by __new__ alone, or a subclass skipping the constructors) refuses every member with
-AttributeError instead of crashing the interpreter; copy.copy, copy.deepcopy and pickle
-give independent games in the same state.
+Bad seeds are an InvalidGame; the public state is read-only; a Game that would hold no game
+(Game(), Game.__new__, a subclass skipping the constructors) is refused with TypeError where
+it is made, and an object made below that refuses every member with AttributeError instead of
+crashing the interpreter; copy.copy, copy.deepcopy and pickle give independent games in the
+same state.
 """
 
 from __future__ import annotations
 
 import copy
+import importlib
 import pickle
 
 import pytest
@@ -73,11 +75,30 @@ def test_the_public_state_is_read_only(backend, name):
     assert g.legal_actions() == engine.Game.from_dict(before).legal_actions()
 
 
-def _never_dealt(engine):
-    class Skips(engine.Game):
-        def __init__(self):  # does not call super().__init__()
-            pass
-    return [engine.Game.__new__(engine.Game), engine.Game(), Skips.__new__(Skips), Skips()]
+class _Skips:
+    def __init__(self):  # does not call super().__init__()
+        pass
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("make", ["Game()", "Game.__new__(Game)", "Skips()",
+                                  "Skips.__new__(Skips)", "Game(2, 9)"])
+def test_a_game_that_would_hold_no_game_is_refused_where_it_is_made(backend, make):
+    """Issue 19 1h: on the native engine a never-dealt game crashed the interpreter. Issue 29
+    item 0: the Python engine's Game.__getattr__ that named it cost a quarter of its speed,
+    so both backends now refuse to make one, saying how games are made."""
+    engine = _engine(backend)
+    skips = type("Skips", (_Skips, engine.Game), {})
+    with pytest.raises(TypeError, match=r"never dealt: make games with new_game\(\)"):
+        eval(make, {"Game": engine.Game, "Skips": skips})
+
+
+def _raw(backend, engine):
+    """An object of the Game class made below its refusing __new__ (object.__new__ for the
+    Python engine, the extension's Core.__new__ for the native one)."""
+    if backend == "python":
+        return object.__new__(engine.Game)
+    return engine.Game.__mro__[1].__new__(engine.Game)
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -85,14 +106,43 @@ def _never_dealt(engine):
                                     "is_draw", "players", "hands", "table", "phase", "to_dict()",
                                     "copy()", "observation(0)", "apply('take')", "dealer",
                                     "next_game()"])
-def test_a_game_never_dealt_refuses_every_member_cleanly(backend, member):
-    """Issue 19 1h: on the native engine these crashed the interpreter (a NULL game) or
-    answered `to_move 0, is_over False`; both backends now raise AttributeError."""
+def test_an_object_made_below_the_constructors_refuses_every_member_cleanly(backend, member):
+    """Issue 19 1h: such an object raises AttributeError (the native one's names NEVER_DEALT),
+    never a crash nor a made-up answer; its repr says it was never dealt."""
     engine = _engine(backend)
-    for g in _never_dealt(engine):
-        with pytest.raises(AttributeError, match="never dealt"):
-            eval(f"g.{member}", {"g": g})
-        assert "never dealt" in repr(g)
+    g = _raw(backend, engine)
+    with pytest.raises(AttributeError, match="never dealt" if backend == "native" else None):
+        eval(f"g.{member}", {"g": g})
+    assert "never dealt" in repr(g)
+
+
+def _attribute_hooks(cls):
+    """__getattr__ or __getattribute__ as defined by a class in cls's MRO (the built-in
+    classes' own __getattribute__, the generic lookup, is no hook)."""
+    return [f"{c.__qualname__}.{name}" for c in cls.__mro__
+            for name in ("__getattr__", "__getattribute__") if name in vars(c)
+            and not (name == "__getattribute__" and c.__module__ == "builtins")]
+
+
+def test_no_generated_engine_class_defines_getattr_or_getattribute():
+    """Issue 29 item 0: a class with __getattr__ (or its own __getattribute__) keeps CPython
+    from specialising attribute loads: every `self._x` of the engine got a quarter slower."""
+    from durakc.paths import engines_dir
+
+    engines = sorted(p.stem for p in engines_dir().glob("*.py") if not p.name.startswith("_"))
+    assert len(engines) > 50
+    for name in engines:
+        module = importlib.import_module(f"durakc.engines.{name}")
+        classes = [v for v in vars(module).values()
+                   if isinstance(v, type) and v.__module__ == module.__name__]
+        assert module.Game in classes
+        for cls in classes:
+            assert _attribute_hooks(cls) == [], f"{name}.py"
+
+
+@pytest.mark.skipif(REASON is not None, reason=str(REASON))
+def test_the_native_game_class_defines_no_getattr_either():
+    assert _attribute_hooks(native("transfer").Game) == []
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
