@@ -14,9 +14,9 @@ Two views (docs/openspiel.md):
   closed`, HR25) the observation's history holds only the current round's actions and the
   seat's own past hands are left out too: the information state is the view the rule leaves.
   The tensor adds three card blocks per seat slot (relative, slot 0 the seat itself, P =
-  players.max slots of N held cards each, counts of copies): `played` (cards the seat put
-  on the table: attacks, throws, beats, transfers), `took` (cards it picked up in a take)
-  and `showed` (trumps it showed, S1).  The tensor summarises the record; the string is
+  players.max slots of N held cards each, counts of copies): `played_by` (cards the seat put
+  on the table: attacks, throws, beats, transfers), `taken_by` (cards it picked up in a take)
+  and `shown_by` (trumps it showed, S1).  The tensor summarises the record; the string is
   the record itself.
 """
 
@@ -29,9 +29,10 @@ import pyspiel
 
 from durakc.sim.cards import printed
 
-RECORD_BLOCKS = ("played", "took", "showed")
+RECORD_BLOCKS = ("played_by", "taken_by", "shown_by")
 """The information-state tensor's blocks after the observation vector, in order; each has
-players.max x N held cards."""
+players.max x N held cards (names apart from the observation's blocks: OpenSpiel sizes
+the tensor by the observer's `dict`)."""
 PLAYED_VERBS = frozenset(("attack", "throw", "transfer"))
 
 
@@ -54,22 +55,22 @@ def card_record(record: list[tuple[int, str]],
         verb, *cards = text.split()
         if verb in ("attack", "swap", "exchange", "redeal", "keep", "resign"):
             if taker is not None:
-                out["took"].extend((taker, c) for c in round_cards)
+                out["taken_by"].extend((taker, c) for c in round_cards)
             round_cards, taker = [], None
         named = [printed(c) for c in cards]
         if verb == "beat":
             named = named[1:]  # the attack card was already counted when it was played
-            out["played"].extend((mover, c) for c in named)
+            out["played_by"].extend((mover, c) for c in named)
             round_cards.extend(named)
         elif verb in PLAYED_VERBS:
-            out["played"].extend((mover, c) for c in named)
+            out["played_by"].extend((mover, c) for c in named)
             round_cards.extend(named)
         elif verb == "show":
-            out["showed"].extend((mover, c) for c in named)
+            out["shown_by"].extend((mover, c) for c in named)
         elif verb == "take":
             taker = mover
     if round_over and taker is not None:
-        out["took"].extend((taker, c) for c in round_cards)
+        out["taken_by"].extend((taker, c) for c in round_cards)
     return out
 
 

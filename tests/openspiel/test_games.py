@@ -187,7 +187,7 @@ def test_the_information_state_tensor_records_takes_by_seat():
         obs = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
         for seat in (0, 1):
             obs.set_from(state, seat)
-            took = obs.dict["took"].reshape(6, 36)
+            took = obs.dict["taken_by"].reshape(6, 36)
             slot = (taker - seat) % 2
             assert took[slot].sum() >= 2 and took.sum() == took[slot].sum()
         return
@@ -243,3 +243,19 @@ def test_a_spec_file_is_a_game(tmp_path):
         state.apply_action(byte)
     assert all(len(h) == 5 for h in state.game.hands)
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_the_tensors_openspiel_reads_are_the_observers_whole_tensors():
+    # OpenSpiel sizes a Python game's tensors by its observer's named blocks: a block name
+    # used twice (the information state's record and the observation's `took`) once made
+    # it read 947 of the 948 numbers
+    game = pyspiel.load_game("durakc_transfer", {"players": 3})
+    assert game.observation_tensor_size() == 300
+    assert game.information_state_tensor_size() == 300 + 3 * 6 * 36
+    state = play_randomly(dealt("transfer", 3, 2), random.Random(1),
+                          until=lambda s: len(s.game.history) >= 15)
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    for seat in range(3):
+        observer.set_from(state, seat)
+        assert list(state.information_state_tensor(seat)) == list(observer.tensor)
+        assert sum(state.information_state_tensor(seat)[300:]) > 0
