@@ -1,9 +1,10 @@
 """One durakc engine as an OpenSpiel (pyspiel) Python game: `DurakcGame` and its state.
 
-- **Chance** (a documented sampled chance): the engine deals from a seed, so the deal is
-  `SEED_BYTES` chance nodes, each a uniform byte, that make a 32-bit seed (big-endian); then
-  the engine's `new_game(players, seed)` deals.  Every one of the 2^32 seeds is equally
-  likely; the deal a seed gives is the engine's (`durakc simulate` deals the same one).
+- **Chance** (explicit chance nodes over a sampled set of deals): the engine deals from a
+  seed, so the deal is `SEED_BYTES` chance nodes, each a uniform byte, that make a 32-bit
+  seed (big-endian); then the engine's `new_game(players, seed)` deals.  Every one of the
+  2^32 seeds is equally likely; the deal a seed gives is the engine's (`durakc simulate`
+  deals the same one).
   Everything random after the deal (a redeal, HR18/HR19) follows from that seed.
 - **Actions**: the RL encoding's indices (`DurakEncoding`, docs/rl.md), so
   `num_distinct_actions` is its `num_actions` and an action's string is the engine's text.
@@ -69,6 +70,9 @@ class DurakcGame(pyspiel.Game):
     def __init__(self, game_type_: pyspiel.GameType, load_engine, params=None):
         params = dict(params or {})
         players = int(params.get("players", game_type_.min_num_players))
+        if not game_type_.min_num_players <= players <= game_type_.max_num_players:
+            raise ValueError(f"{game_type_.short_name} is for {game_type_.min_num_players}-"
+                             f"{game_type_.max_num_players} players, not {players}")
         self.setup = Setup(load_engine(), players)
         low, high = utility_bounds(self.setup.rules, players)
         info = pyspiel.GameInfo(
@@ -80,9 +84,6 @@ class DurakcGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=MAX_ACTIONS + SEED_BYTES)
         super().__init__(game_type_, info, params)
-        if not game_type_.min_num_players <= players <= game_type_.max_num_players:
-            raise ValueError(f"{game_type_.short_name} is for {game_type_.min_num_players}-"
-                             f"{game_type_.max_num_players} players, not {players}")
 
     def new_initial_state(self) -> DurakcState:
         """A state before the deal: SEED_BYTES chance nodes come first."""

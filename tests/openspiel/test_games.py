@@ -58,8 +58,9 @@ def test_every_bundled_variant_is_registered_with_its_player_range():
 
 
 def test_a_player_count_outside_the_range_is_refused():
-    with pytest.raises(Exception, match="2-6 players, not 7"):
-        pyspiel.load_game("durakc_transfer", {"players": 7})
+    for players in (7, 1, 0):
+        with pytest.raises(Exception, match=f"2-6 players, not {players}"):
+            pyspiel.load_game("durakc_transfer", {"players": players})
 
 
 def test_the_deal_is_four_uniform_seed_bytes_and_the_engines_deal():
