@@ -260,3 +260,11 @@ def test_the_tensors_openspiel_reads_are_the_observers_whole_tensors():
         observer.set_from(state, seat)
         assert list(state.information_state_tensor(seat)) == list(observer.tensor)
         assert sum(state.information_state_tensor(seat)[300:]) > 0
+
+
+def test_without_openspiel_the_import_names_the_extra():
+    code = ("import sys; sys.modules['pyspiel'] = None\n"
+            "try:\n    import durakc.openspiel\nexcept ImportError as e:\n    print(e)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert "pip install 'durakc[openspiel]'" in run.stdout, run.stderr

@@ -23,3 +23,12 @@ def test_ismcts_beats_random_play_on_transfer():
     assert result.losses <= 2
     mean, low, _ = result.mean_return
     assert mean > 0.5 and low > 0
+
+
+def test_the_example_command_prints_losses_and_returns_with_intervals(capsys):
+    from durakc.openspiel.evaluate import main
+
+    main(["mini", "--games", "2", "--simulations", "4", "--seed", "3"])
+    out = capsys.readouterr().out
+    assert "mini, 2 players, ISMCTS (4 simulations) against random, 2 games" in out
+    assert "95% interval" in out and "a random seat loses 50%" in out
