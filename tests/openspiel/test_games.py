@@ -268,3 +268,14 @@ def test_without_openspiel_the_import_names_the_extra():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120)
     assert "pip install 'durakc[openspiel]'" in run.stdout, run.stderr
+
+
+@pytest.mark.parametrize("variant", ["redeal-on-request", "poker", "trump-six", "siege",
+                                     "changeable-trump"])
+def test_every_engine_action_has_its_mover_recorded(variant):
+    # the public record pairs the observation's history with the movers by position
+    state = dealt(variant, 3, 17)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+        assert len(state.movers) == len(state.game.history)
