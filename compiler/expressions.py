@@ -50,7 +50,7 @@ from durakc.expr_c import c_source
 from durakc.expr_check import Checker
 from durakc.expr_nodes import Inherited, Node
 from durakc.expr_partial import partial
-from durakc.expr_ranges import is_wide, result_problem
+from durakc.expr_ranges import interval, is_wide, result_problem
 from durakc.expr_sets import needs
 from durakc.expr_simplify import simplify
 from durakc.expr_sizes import size_terms
@@ -152,6 +152,11 @@ class Expr:
         """The sizes this condition allows for the collection `name`, as terms of
         `durakc.expr_sizes.size_terms`; None when they can not be bounded."""
         return size_terms(self._root, name)
+
+    def int_range(self) -> tuple[int, int] | None:
+        """The values this int expression can take, as `durakc.expr_ranges.interval` bounds
+        them from the names' ranges (a sound, not always tight, interval); None for a bool."""
+        return interval(self._root, self.env) if self.result == "int" else None
 
     def lint_note(self, namemap: dict[str, str], constants: dict | None = None) -> str:
         """The noqa comment a line holding ``to_python(..., inline_minmax=True)`` needs, or ''."""

@@ -71,6 +71,7 @@ SLOW = frozenset({
     "tests/native/test_whole_games.py::test_native_output_is_byte_identical",
     ("tests/rl/test_gymnasium.py::"
      "test_the_example_learner_beats_a_random_policy_after_a_few_thousand_steps"),
+    "tests/openspiel/test_ismcts.py::test_ismcts_beats_random_play_on_transfer",
     "tests/rl/test_rl_docs.py::test_learner_example_prints_the_figures_the_page_gives",
     "tests/sim/test_sim_dask.py",  # starts dask clusters
     "tests/sim/test_sim_memory.py::test_max_rss_does_not_grow_with_the_games",
