@@ -106,3 +106,18 @@ def test_reference_plays_two_decks_with_an_opening_condition_fast():
     assert divergence is None, divergence.describe()
     assert decisions > 300
     assert time.perf_counter() - start < 30
+
+
+def test_a_saved_game_after_a_mixed_rank_opening_loads():
+    """T13's decision: an opening of two ranks is a legal table before the first beat, so a
+    saved game holding one loads again (it was refused as 'one rank before the first beat')."""
+    from durakc.sim.loader import load_engine
+
+    engine = load_engine(_path("opening-mixed-transfer"))
+    game = engine.from_position({"players": 2, "trump": "S", "stock": [], "attacker": 0,
+                                 "hands": [["8D", "9D", "QC", "KC", "AC"],
+                                           ["8S", "9H", "10D", "JC", "QH"]]})
+    game.apply("attack 8D 9D")
+    loaded = engine.Game.from_dict(game.to_dict())
+    assert sorted(map(str, loaded.legal_actions())) == sorted(map(str, game.legal_actions()))
+    assert "transfer 9H" not in map(str, loaded.legal_actions())
