@@ -61,6 +61,9 @@ def transfer_section(r: dict) -> Capability:
         "capacity_text": capacity.canonical(),
         "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
         "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
+        # T10, T13: with attack.opening a choice, every attack card before the first beat has
+        # the opening's rank; a condition may open with several ranks (then nothing transfers)
+        "one_rank_before_beat": isinstance(r["attack.opening"], str),
     })
 
 

@@ -985,18 +985,11 @@ static action *put(action *out, int kind, int a, int d, mask_t mask)
 static action *opening_actions(const game *g, action *out)
 {
     mask_t hand = g->hands[g->atk];
-    if (g->asking >= 0) {
-        hand = 0;  /* deal.offer_redeal: the seat asked says redeal or keep first (HR19) */
-    }
     /* attack.opening: single - the opening attack is one card (P4). */
     while (hand) {
         int c = lowest(hand);
         out = put(out, DURAK_REDEAL_ON_REQUEST_ATTACK, -1, -1, BIT(c));
         hand &= hand - 1;
-    }
-    if (g->asking >= 0) {  /* deal.offer_redeal: redeal, then keep (HR19) */
-        out = put(out, DURAK_REDEAL_ON_REQUEST_REDEAL, -1, -1, 0);
-        out = put(out, DURAK_REDEAL_ON_REQUEST_KEEP, -1, -1, 0);
     }
     return out;
 }
@@ -1026,9 +1019,9 @@ static void simple_count(const game *g, simple_list *s)
     } else if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING) {
         s->cards = g->hands[g->atk];
         s->n = popcount(s->cards);
-        if (g->asking >= 0) {
-            s->n = 0;  /* deal.offer_redeal: the questions are no simple list */
-        }
+    }
+    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->asking >= 0) {
+        s->n = 0;  /* deal.offer_redeal: the questions are no simple list (HR19) */
     }
 }
 
@@ -1104,6 +1097,14 @@ static int legal_actions(const game *g, action *out)
             m &= m - 1;
         }
         end = put(end, DURAK_REDEAL_ON_REQUEST_PASS, -1, -1, 0);
+    }
+    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->asking >= 0) {
+        /* deal.offer_redeal: the seat asked says redeal or keep, nothing else of the opening
+         * phase (no opening, swap or exchange: HR19); what legal_end adds after this (resign,
+         * HR24) is still offered.  Written first, whatever the order of the capabilities. */
+        end = out;
+        end = put(end, DURAK_REDEAL_ON_REQUEST_REDEAL, -1, -1, 0);
+        end = put(end, DURAK_REDEAL_ON_REQUEST_KEEP, -1, -1, 0);
     }
     return (int)(end - out);
 }

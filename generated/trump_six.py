@@ -938,9 +938,9 @@ class Game:
         """`exchange C` when the opener holds C, the trump of rank 6, and the face-up
         trump card still lies under at least one other stock card (trump.six_exchange, TX1)."""
         stock = self._stock
-        low = self._trump  # the trump of the deck's lowest rank: rank 0, the trump suit
-        if len(stock) >= 2 and stock[0] == self._turned and self._hands[self._attacker] >> low & 1:
-            return _masked(EXCHANGE, 1 << low)
+        held = self._hands[self._attacker] & (1 << self._trump)
+        if len(stock) >= 2 and stock[0] == self._turned and held:
+            return _masked(EXCHANGE, held & -held)  # deck.copies: the lowest copy held (HR17)
         return None
 
     def _why_not_exchange(self, action):
@@ -949,11 +949,10 @@ class Game:
             return f"{text}: only the player about to open a round may exchange, before the attack (TX1)"
         if self._exchanged:
             return f"{text}: the trump card has been exchanged already; once per game (TX1)"
-        low = self._trump
-        if low < 0 or action.mask != 1 << low:
+        if self._trump < 0 or action.mask & ~(1 << self._trump) or action.mask.bit_count() != 1:
             return f"{text}: only the trump of the lowest rank may be exchanged (TX1)"
-        if not self._hands[self._attacker] >> low & 1:
-            return f"{text}: {CARD_TEXT[low]} not in seat {self._attacker}'s hand"
+        if not self._hands[self._attacker] & action.mask:
+            return f"{text}: {CARD_TEXT[action.mask.bit_length() - 1]} not in seat {self._attacker}'s hand"
         return f"{text}: the face-up trump card must still lie under at least one other stock card (TX1)"
 
     # -- applying actions ----------------------------------------------------

@@ -241,6 +241,9 @@ def _capability_values(ir, r: dict) -> dict:
     return {
         "transfer": "transfer" in sections,
         "show": "show_trump" in sections,
+        # T10, T13: the ranks on the table before the first beat are the attacked rank
+        "transfer_one_rank_before_beat": ("transfer" in sections
+                                          and sections["transfer"].one_rank_before_beat),
         "show_once": bool(sections["show_trump"].once) if "show_trump" in sections else False,
         "tracks_late": "late_cards" in sections,
         "transfer_when_text": r["transfer.when"].canonical(),

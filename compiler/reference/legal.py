@@ -8,8 +8,6 @@ state as it is now, each method naming its rule IDs (`shared/rules/profiles.md`)
 
 from __future__ import annotations
 
-import itertools
-
 from durakc.reference.cards import (
     Action,
     is_joker,
@@ -27,8 +25,8 @@ class ActionLists:
         """Every legal action for `to_move`; empty exactly when the game is over.  HR17: the
         copies of a card are interchangeable, so each action text is listed once."""
         if self.phase == ATTACK:
-            if self.asking is not None:  # HR19: the seat asked says redeal or keep
-                return [Action("redeal"), Action("keep")]
+            if self.asking is not None:  # HR19: the seat asked says redeal or keep, or
+                return [Action("redeal"), Action("keep")] + self.resigns()  # HR24: resigns
             acts = self._openings() + self._exchanges() + self._swaps() + self.resigns()
         elif self.phase == DEFEND:
             acts = self._defences() + self._pass_ons() + [Action("take")] + self.resigns()
@@ -59,17 +57,24 @@ class ActionLists:
     def _openings_by_rule(self, rule, hand):
         """attack.opening as a condition (HR7, HR8): every subset of the hand of at most room
         = min(limit, the defender's hand, the attacker's hand) cards for which it holds; when
-        it holds for none, any one card (decision: the round must go on)."""
+        it holds for none, any one card (decision: the round must go on).
+
+        Only the sizes the condition names (`len(cards) == X`, `<= X`: its size terms, each X
+        evaluated now) are tried, and HR17's copies of a card once per subset of texts: the
+        subsets of a large hand (two decks, a taker's hand) are otherwise far too many."""
         variant = self.variant
         trump = self.trump_of(self._defender)
         room = min(self.limit, len(self._hands[self._defender]), len(hand))
         env = variant.env({"room": room, "hand": variant.cards(hand, trump),
                            "first_round": self.first_round, "players": self.players,
                            "stock": len(self._stock) + (self.hidden_trump is not None)})
-        seen = list(zip(hand, variant.cards(hand, trump)))  # each card as expressions see it
-        acts = [make_action(variant.deck, "attack", [text for text, _ in sub])
-                for n in range(1, room + 1) for sub in itertools.combinations(seen, n)
-                if rule.evaluate(dict(env, cards=tuple(card for _, card in sub)))]
+        held = {}  # each card text held, as expressions see it, and how many copies (HR17)
+        for text, card in zip(hand, variant.cards(hand, trump)):
+            held[text] = (card, held.get(text, (card, 0))[1] + 1)
+        acts = [make_action(variant.deck, "attack", texts)
+                for n in _sizes(rule, env, room)
+                for texts in _multisets(list(held), [k for _, k in held.values()], n)
+                if rule.evaluate(dict(env, cards=tuple(held[t][0] for t in texts)))]
         # when the condition allows no opening of this hand, any one card opens
         return acts or [make_action(variant.deck, "attack", [c]) for c in hand]
 
@@ -183,6 +188,31 @@ class ActionLists:
         })
         return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
                 if variant.may_add(dict(env, c=variant.card(p, trump)))]
+
+
+def _sizes(rule, env, room):
+    """The opening sizes 1..room that attack.opening's size terms allow with `env` (a size
+    no term names can not satisfy the condition, durakc.expr_sizes); all without terms."""
+    terms = rule.size_terms("cards")
+    if terms is None:
+        return range(1, room + 1)
+    sizes = set()
+    for op, node in terms:
+        x = int(node.evaluate(env))
+        sizes.update([x] if op == "==" else range(1, x + (op == "<=")))
+    return sorted(n for n in sizes if 1 <= n <= room)
+
+
+def _multisets(texts, counts, n, start=0):
+    """Every way to pick `n` cards from `texts[start:]`, text i at most counts[i] times
+    (HR17: the copies of a card are interchangeable), as lists of texts in hand order."""
+    if n == 0:
+        yield []
+        return
+    for i in range(start, len(texts)):
+        for k in range(min(counts[i], n), 0, -1):
+            for rest in _multisets(texts, counts, n - k, i + 1):
+                yield [texts[i]] * k + rest
 
 
 def _subsets(cards):
