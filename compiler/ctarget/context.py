@@ -192,6 +192,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
     v["heap_actions"] = most > STACK_ACTIONS
     v.update(_pass_on_reads(v))
+    v["redeal_reads_hand"] = bool(re.search(r"\bhand\b", v["redeal_c"]))  # cap_redeal_rule.c.j2
     return v
 
 

@@ -21,6 +21,7 @@ just above a definition documents it.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 _FUNCTION = re.compile(r"static (?:inline )?[A-Za-z_][\w \*]*?\b([A-Za-z_]\w*)\(")
 _TABLE = re.compile(r"static const [A-Za-z_][\w \*]*?\b([A-Za-z_]\w*)(?:\[[^=]*\])+ =")
@@ -30,9 +31,12 @@ def prune_unused(source: str) -> str:
     """`source` without the top-level static definitions nothing in it refers to."""
     lines = source.split("\n")
     while True:
-        code = _code_only("\n".join(lines)).split("\n")
+        text = _code_only("\n".join(lines))
+        code = text.split("\n")
         items = _definitions(code, lines)
-        dead = [item for item in items if not _referenced(code, item)]
+        words = [Counter(_WORD.findall(line)) for line in code]
+        total = Counter(_WORD.findall(text))
+        dead = [item for item in items if not _referenced(words, total, item)]
         if not dead:
             return "\n".join(lines)
         drop = set()
@@ -94,6 +98,7 @@ def _comment_start(lines: list[str], i: int) -> int:
     return j if j >= 0 else i
 
 
+_WORD = re.compile(r"[A-Za-z_]\w*")
 _NOT_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|/\*.*?\*/', re.DOTALL)
 
 
@@ -102,9 +107,9 @@ def _code_only(text: str) -> str:
     return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
-def _referenced(lines: list[str], item) -> bool:
-    """Does the name of `item` occur outside its own definition and prototypes?"""
+def _referenced(words: list[Counter], total: Counter, item) -> bool:
+    """Does the name of `item` occur outside its own definition and prototypes? (`words`:
+    the identifiers of each code line, `total` of all of them)"""
     name, first, last, prototypes = item
-    word = re.compile(rf"\b{re.escape(name)}\b")
-    skip = set(range(first, last + 1)) | set(prototypes)
-    return any(word.search(line) for i, line in enumerate(lines) if i not in skip)
+    own = sum(words[i][name] for i in [*range(first, last + 1), *prototypes])
+    return total[name] > own
