@@ -25,6 +25,7 @@ PLAYS = {
     "result-name-lost": "`lost` in series.repeat_loser_if",
     "capacity-played-show": "transfer.capacity reads `played` with shows",
     "capacity-played-c": "transfer.capacity reads `played` in C",
+    "capacity-hand-after-show": "the capacity per trump shown: hand_after, played.trumps",
     "when-played-wild-c": "transfer.when reads `played` where transfers are off (C)",
     "repeat-reads-points": "series.repeat_loser_if reads `points` without outcome.points",
     # C helpers emitted only for some keys (undefined symbol expr_min / expr_max)
