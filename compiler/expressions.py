@@ -48,7 +48,7 @@ from lark import Tree
 
 from durakc.expr_c import c_source
 from durakc.expr_check import Checker
-from durakc.expr_nodes import Inherited, Node
+from durakc.expr_nodes import BoolLit, Inherited, Node, Num
 from durakc.expr_partial import partial
 from durakc.expr_ranges import interval, is_wide, result_problem
 from durakc.expr_sets import needs
@@ -165,8 +165,14 @@ class Expr:
         return "  # noqa: FURB136 (min/max inlined: faster)" if fast != plain else ""
 
     def constant(self) -> int | bool | None:
-        """The folded value if the expression uses no names, else None."""
-        return None if self.names else cast("int | bool", self._root.evaluate({}))
+        """The value when the expression has one for every input, else None: it uses no
+        names, or it simplifies to a literal (``inherited and x`` under a parent's
+        ``false``), so no backend emits code, locals or helpers for a condition that never
+        varies."""
+        if not self.names:
+            return cast("int | bool", self._root.evaluate({}))
+        folded = simplify(self._root)
+        return folded.value if isinstance(folded, (BoolLit, Num)) else None
 
     def canonical(self) -> str:
         """The expression normalised: single spaces, only needed parentheses."""

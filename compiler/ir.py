@@ -378,6 +378,8 @@ def _trump_sections(r: dict) -> list[Capability]:
         owned = r["trump.seat_suits"]
         caps.append(Capability("seat_trumps", {
             "seat_literal": py_literal(tuple(suits.index(x) for x in owned)),
+            # C's SEAT_SUIT[PMAX]: seats past players.max own no suit (SK1), so none is listed
+            "seat_c": ", ".join(str(suits.index(x)) for x in owned[:r["players.max"]]),
             "suits_text": "[" + ", ".join(owned) + "]",
         }))
     if r["trump.hidden_second"]:

@@ -10,6 +10,8 @@ in `_score`, `seat` the seat asked).  The Python modules are
 
 from __future__ import annotations
 
+import re
+
 from durakc.hooks import Capability
 
 RESULT_PY = {
@@ -44,17 +46,31 @@ RESULT_C = {
 }
 """The C of each name of the environment `result` inside `score` (cap_results.c.j2)."""
 
+_LOST_PY = ("(self.loser is not None and self._team[seat] == self._team[self.loser])",
+            "(seat == self.loser)")
+_LOST_C = ("(g->loser >= 0 && TEAM_OF[g->players][seat] == TEAM_OF[g->players][g->loser])",
+           "(seat == g->loser)")
+"""`lost` with teams.mode (every seat of PR6's losing team) and without (the durak)."""
+
 MATCH_KEYS = ("match.games", "match.losses", "match.points")
 
 
 def _names(r: dict, c: bool = False) -> dict:
     names = dict(RESULT_C if c else RESULT_PY)
+    teams = r["teams.mode"] != "none"
+    names["lost"] = (_LOST_C if c else _LOST_PY)[0 if teams else 1]
     first_out = r["outcome.winner"] == "first_out"
     if c:
         names["is_winner"] = "(g->nout > 0 && seat == g->out[0])" if first_out else "0"
     else:
         names["is_winner"] = "(bool(out) and seat == out[0])" if first_out else "False"
     return names
+
+
+def _constants(r: dict) -> dict:
+    """Result names with one value for the whole variant: without outcome.points every seat
+    has 0 points before every game (EP1; the engines keep no totals then)."""
+    return {} if r["outcome.points"].constant() != 0 else {"points": 0}
 
 
 def uses_results(r: dict) -> bool:
@@ -76,8 +92,11 @@ def result_sections(r: dict) -> list[Capability]:
         caps.append(Capability("winner", {"keys": ["outcome.winner"]}))
     if not uses_results(r):
         return caps
-    names = _names(r)
+    names, c_names, consts = _names(r), _names(r, c=True), _constants(r)
     points, repeat = r["outcome.points"], r["series.repeat_loser_if"]
+    codes = {"points_code": points.to_python(names, consts),
+             "repeat_code": repeat.to_python(names, consts),
+             "points_c": points.to_c(c_names, consts), "repeat_c": repeat.to_c(c_names, consts)}
     keys = [k for k, on in (("outcome.points", points.constant() != 0),
                             *((k, bool(r[k])) for k in MATCH_KEYS),
                             ("series.repeat_loser_if", repeat.constant() is not False),
@@ -86,18 +105,17 @@ def result_sections(r: dict) -> list[Capability]:
         "keys": keys,
         "points": points.constant() != 0,
         "points_text": points.canonical(),
-        "points_code": points.to_python(names),
+        **codes,
         "repeat": repeat.constant() is not False,
         "repeat_text": repeat.canonical(),
-        "repeat_code": repeat.to_python(names),
-        "points_c": points.to_c(_names(r, c=True)),
-        "repeat_c": repeat.to_c(_names(r, c=True)),
         "games": r["match.games"],
         "losses": r["match.losses"],
         "match_points": r["match.points"],
         "match": any(r[k] for k in MATCH_KEYS),
         "after_draw": r["series.after_draw"] != "same_dealer",
-        "needs_final": any(n in ("final_attack",) for n in points.names | repeat.names),
-        "needs_out": any(n in ("place", "is_winner") for n in points.names | repeat.names),
+        # the locals `_score` computes, only where an emitted expression reads them
+        "needs_final": any(re.search(r"\bfinal\b", codes[k]) for k in ("points_code", "repeat_code")),
+        "needs_out": any(re.search(r"\bout\b", codes[k]) for k in ("points_code", "repeat_code")),
+        "needs_place_of": any("place_of(" in codes[k] for k in ("points_c", "repeat_c")),
     }))
     return caps

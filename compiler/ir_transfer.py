@@ -37,6 +37,11 @@ _AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played",
 """transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
 reading one is judged per transfer, with the capacity, not once before them."""
 
+SHOWN_NAMES = frozenset({"played", "hand_after"})
+"""transfer names whose value depends on which trump is shown (S1): a transfer.capacity
+reading one is judged per trump shown, not once for every show."""
+
+
 def transfer_section(r: dict) -> Capability:
     """transfer.enabled: passing the attack on (T13-T16)."""
     when, capacity = r["transfer.when"], r["transfer.capacity"]
@@ -59,8 +64,8 @@ def transfer_section(r: dict) -> Capability:
         "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
         "when_noqa": "" if after else when.lint_note(inline),
         "capacity_text": capacity.canonical(),
-        "capacity_code": capacity.to_python(_TRANSFER_AFTER_K, inline_minmax=True),
-        "capacity_noqa": capacity.lint_note(_TRANSFER_AFTER_K),
+        "capacity_code": capacity.to_python(dict(_TRANSFER_AFTER_K, **trumps), inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(dict(_TRANSFER_AFTER_K, **trumps)),
         # T10, T13: with attack.opening a choice, every attack card before the first beat has
         # the opening's rank; a condition may open with several ranks (then nothing transfers)
         "one_rank_before_beat": isinstance(r["attack.opening"], str),
@@ -71,15 +76,19 @@ def show_trump_section(r: dict) -> Capability:
     """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
     capacity, when = r["transfer.capacity"], r["transfer.when"]
     after = bool(when.names & _AFTER_NAMES)
+    shown = dict(_SHOWN, **{"$trumps": trumps_mask(r)})
+    per_card = bool(capacity.names & SHOWN_NAMES)
     return Capability("show_trump", {
         # transfer.when reads the table after the show: judged per trump shown (2b)
         "when_after": after,
         "when_text": when.canonical(),
-        "when_shown_code": when.to_python(dict(_SHOWN, **{"$trumps": trumps_mask(r)})) if after else "",
+        "when_shown_code": when.to_python(shown) if after else "",
         "once": bool(r["transfer.show_once"]),
+        # transfer.capacity reading the trump shown (HR5, HR6): judged per trump, else once
+        "capacity_shown_code": capacity.to_python(shown) if per_card else "",
         "capacity_text": capacity.canonical(),
-        "capacity_code": capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
-        "capacity_noqa": capacity.lint_note(_TRANSFER_NOW),
+        "capacity_code": "" if per_card else capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
+        "capacity_noqa": "" if per_card else capacity.lint_note(_TRANSFER_NOW),
     })
 
 
@@ -88,4 +97,4 @@ def _parenthesised(code: str) -> str:
     return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
 
 
-__all__ = ["show_trump_section", "transfer_section"]
+__all__ = ["SHOWN_NAMES", "show_trump_section", "transfer_section"]

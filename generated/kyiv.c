@@ -1053,12 +1053,12 @@ static mask_t pass_on_rank(const game *g)
 /* Transfers with `mine`, the defender's cards of the attacked rank (T13-T16). */
 static action *pass_on_actions(const game *g, mask_t mine, int next_hand, action *out)
 {
-    int r = RANK_OF(lowest(mine)), i, k;
+    int r = RANK_OF(lowest(mine)), i;
     unsigned suits = (unsigned)(mine >> (r * NSUITS));
     (void)next_hand;
     for (i = 0; i < NSUBSETS[suits]; i++) {
         mask_t sub = SUBSETS[suits][i];
-        k = SUBSET_SIZE[SUBSETS[suits][i]];
+        int k = SUBSET_SIZE[SUBSETS[suits][i]];
         /* transfer.when, counted after playing k cards: beaten == 0 or unbeaten_late == unbeaten */
         /* transfer.capacity, counted after playing k cards: unbeaten <= next_hand and attack_cards <= limit */
         if ((((g->beaten == 0) || ((g->late_unbeaten + (g->beaten ? k : 0)) == (g->nunb + k)))) && (((g->nunb + k) <= next_hand) && ((g->natt + k) <= g->limit))) {

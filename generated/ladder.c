@@ -1088,12 +1088,12 @@ static mask_t pass_on_rank(const game *g)
 /* Transfers with `mine`, the defender's cards of the attacked rank (T13-T16). */
 static action *pass_on_actions(const game *g, mask_t mine, int next_hand, action *out)
 {
-    int r = RANK_OF(lowest(mine)), i, k;
+    int r = RANK_OF(lowest(mine)), i;
     unsigned suits = (unsigned)(mine >> (r * NSUITS));
     (void)next_hand;
     for (i = 0; i < NSUBSETS[suits]; i++) {
         mask_t sub = SUBSETS[suits][i];
-        k = SUBSET_SIZE[SUBSETS[suits][i]];
+        int k = SUBSET_SIZE[SUBSETS[suits][i]];
         /* transfer.capacity, counted after playing k cards: attack_cards <= min(limit, next_hand) */
         if (((g->natt + k) <= expr_min(g->limit, next_hand))) {
             out = put(out, DURAK_LADDER_TRANSFER, -1, -1, sub << (r * NSUITS));

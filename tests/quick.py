@@ -66,7 +66,9 @@ SLOW = frozenset({
     "tests/differential/test_differential.py::test_fuzzed_spec_compiled_and_interpreted_agree",
     "tests/fuzz/test_fuzz_specs.py::test_mutated_specs_load_or_fail_cleanly",
     "tests/native/test_c_sanitizers.py",  # ASan+UBSan builds of the engines (marker sanitize)
+    "tests/native/test_env_walk.py",  # a spec per (environment, name, key), both targets
     "tests/native/test_popcnt.py::test_both_builds_play_the_same_games",
+    "tests/native/test_target_repros.py::test_repro_plays_the_same_natively",
     "tests/native/test_user_specs.py::test_user_specs_play_identical_games_in_c",
     "tests/native/test_whole_games.py::test_native_output_is_byte_identical",
     ("tests/rl/test_gymnasium.py::"

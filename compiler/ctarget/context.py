@@ -10,7 +10,9 @@ import functools
 import re
 
 from durakc.ctarget.openings import STACK_ACTIONS, opening_values
+from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, regenerate_command, wild_cards
+from durakc.ir_transfer import SHOWN_NAMES
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
 from durakc.sim.cards import RANK_VALUE
@@ -31,11 +33,9 @@ TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nu
                         unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))",  # K1
                         # the transfer's cards and the defender's hand after it (HR5, HR6)
                         played="(sub << (r * NSUITS))",
-                        hand_after="(popcount(g->hands[g->def]) - k)",
-                        **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+                        hand_after="(popcount(g->hands[g->def]) - k)")
 # transfer.when for a trump `t` shown (S1): nothing is added, the card stays in hand
-TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])",
-                      **{"$trumps": "EXPR_TRUMPS(g->trump)"})
+TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])")
 # throw_in.card (HR1-HR4, HR9) in `throwable(g, seat)`: `c` a card int as played, `table`
 # and `attack` locals of the table as played; `opening` the state the capability keeps.
 THROW = {
@@ -98,6 +98,22 @@ def defender_trumps(r: dict) -> str:
             else "EXPR_TRUMPS(g->trump)")
 
 
+class KeyNotInC(NotInC):
+    """An expression of the spec key `key` has no C form (`unsupported` names the key)."""
+
+    def __init__(self, key: str, problem: NotInC):
+        super().__init__(str(problem))
+        self.key = key
+
+
+def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:
+    """`expr.to_c(names, consts)`, a failure naming the spec key `key` it came from."""
+    try:
+        return expr.to_c(names, consts)
+    except NotInC as exc:
+        raise KeyNotInC(key, exc) from exc
+
+
 def opening_names(r: dict) -> dict:
     """OPENING with the variant's trump mask."""
     return dict(OPENING, **{"$trumps": defender_trumps(r)})
@@ -117,8 +133,9 @@ def seat_constants(r: dict) -> dict:
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
     ("throw_in.who", SEAT, seat_constants),
-    ("transfer.when", TRANSFER_AFTER_K, None),  # judged after the transfer when it counts
-    ("transfer.capacity", TRANSFER_AFTER_K, None),
+    # judged after the transfer when it counts (their trumps: defender_trumps)
+    ("transfer.when", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
+    ("transfer.capacity", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
     ("throw_in.card", dict(THROW, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
 )
 
@@ -156,16 +173,9 @@ def c_context(spec: Spec, ir=None) -> dict:
         "series_first_rule": r["series.first_attacker"],
         "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
         "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
-        "limit_c": r["attack.limit"].to_c(ROUND),
-        "throw_in_c": r["throw_in.who"].to_c(SEAT, seat_constants(r)),
-        # transfer.when: once before the transfers, or per transfer when it reads the table
-        # after it (issue 19 2b; the IR's transfer section says which)
-        "transfer_when_after": _when_after(ir),
-        "transfer_when_c": "1" if _when_after(ir) else r["transfer.when"].to_c(TRANSFER),
-        "transfer_when_k_c": r["transfer.when"].to_c(TRANSFER_AFTER_K) if _when_after(ir) else "",
-        "transfer_when_shown_c": r["transfer.when"].to_c(TRANSFER_SHOWN) if _when_after(ir) else "",
-        "transfer_capacity_c": r["transfer.capacity"].to_c(TRANSFER_AFTER_K),
-        "show_capacity_c": r["transfer.capacity"].to_c(TRANSFER),
+        "limit_c": _c("attack.limit", r["attack.limit"], ROUND),
+        "throw_in_c": _c("throw_in.who", r["throw_in.who"], SEAT, seat_constants(r)),
+        **_pass_on_texts(ir, r),
         "mt_init_lines": _mt_init_lines(),
         "counter_max": COUNTER_MAX,  # set refuses counters above it (issue 19 1h)
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
@@ -175,13 +185,14 @@ def c_context(spec: Spec, ir=None) -> dict:
         "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
                     for m in range(1 << len(suits))],
         "annotation_names": [name for name, _, _ in v["annotations"]],
-        "annotations_c": [(name, expr.canonical(), expr.to_c(OUTCOME))
+        "annotations_c": [(name, expr.canonical(), _c(f"outcome.annotations.{name}", expr, OUTCOME))
                           for name, expr in sorted(r["outcome.annotations"].items())],
     })
     v["max_actions_c"], v["max_actions_why"], most = _max_actions(
         v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
     v["heap_actions"] = most > STACK_ACTIONS
-    v["minmax_helpers"] = _minmax_helpers(v)
+    v.update(_pass_on_reads(v))
+    v["redeal_reads_hand"] = bool(re.search(r"\bhand\b", v["redeal_c"]))  # cap_redeal_rule.c.j2
     return v
 
 
@@ -201,29 +212,44 @@ def _max_actions(P: str, swaps: bool, openings: int, ncards: int) -> tuple[str, 
     return " + ".join([*parts, "64"]), "; ".join(why), most
 
 
-MINMAX_HELPERS = ("expr_min", "expr_max", "expr_lmin", "expr_lmax")
-"""The static min/max helpers of cards.c.j2 (durakc.expr_c emits calls to them)."""
+def _pass_on_texts(ir, r: dict) -> dict:
+    """The C of transfer.when and transfer.capacity in each place legal.c.j2 reads them, only
+    for the capabilities the variant has (a key whose capability is off is never read):
+    transfer.when once before the transfers, or per transfer when it reads the table after
+    it (issue 19 2b); with shows, the capacity once, or per trump shown when it reads the
+    trump shown (`played`, `hand_after`: HR5, HR6)."""
+    sections = {cap.name for cap in ir.capabilities}
+    when, capacity = r["transfer.when"], r["transfer.capacity"]
+    trumps = {"$trumps": defender_trumps(r)}
+    after_k, shown = dict(TRANSFER_AFTER_K, **trumps), dict(TRANSFER_SHOWN, **trumps)
+    after = _when_after(ir)
+    texts = {"transfer_when_after": after, "transfer_when_c": "1", "transfer_when_k_c": "",
+             "transfer_when_shown_c": "", "transfer_capacity_c": "1", "show_capacity_c": "1",
+             "show_capacity_shown_c": ""}
+    if "transfer" in sections:
+        texts["transfer_when_c"] = "1" if after else _c("transfer.when", when, TRANSFER)
+        texts["transfer_when_k_c"] = _c("transfer.when", when, after_k) if after else ""
+        texts["transfer_capacity_c"] = _c("transfer.capacity", capacity, after_k)
+    if "show_trump" in sections:
+        texts["transfer_when_shown_c"] = _c("transfer.when", when, shown) if after else ""
+        if capacity.names & SHOWN_NAMES:
+            texts["show_capacity_shown_c"] = _c("transfer.capacity", capacity, shown)
+        else:
+            texts["show_capacity_c"] = _c("transfer.capacity", capacity, TRANSFER)
+    return texts
 
 
-def _minmax_helpers(v: dict) -> set[str]:
-    """The min/max helpers the engine calls: only those are defined (an unused static function
-    fails `clang -Wall -Werror`, issue 19 1f).  The expressions' C texts, and the template's own
-    call in legal.c.j2 (opening_counts: the limit binds below one card a suit)."""
-    texts = [v["deal_sizes_c"], v["redeal_c"], *(c for _, _, c in v["annotations_c"]),
-             v["opening_rule_c"], v["opening_sizes_c"]]
-    if v["limit_constant"] is None:  # state.c.j2, start_round
-        texts.append(v["limit_c"])
-    if not v["throw_in_default"]:  # state.c.j2, entitled
-        texts.append(v["throw_in_c"])
-    if v["transfer"]:  # legal.c.j2, defence_others and pass_on_actions
-        texts += [v["transfer_when_c"], v["transfer_capacity_c"]]
-        if v["show"]:
-            texts.append(v["show_capacity_c"])
-    used = {name for name in MINMAX_HELPERS if any(f"{name}(" in text for text in texts)}
-    limit = v["limit_constant"]
-    if not v["opening_single"] and (limit is None or limit < v["nsuits"]) or v["opening_rule"]:
-        used.add("expr_min")  # and cap_opening_rule.c.j2's room
-    return used
+def _pass_on_reads(v: dict) -> dict:
+    """Which of the game `g` and the count `k` of cards played the expressions of
+    pass_on_actions (legal.c.j2) read: a local or parameter nothing reads fails strict C."""
+    per_transfer = [v["transfer_capacity_c"]]
+    if v["transfer_when_after"]:
+        per_transfer.append(v["transfer_when_k_c"])
+    texts = per_transfer + ([v["show_capacity_c"], "g->trump"] if v["show"] else [])
+    return {"pass_on_reads_k": any(re.search(r"\bk\b", t) for t in per_transfer),
+            "pass_on_reads_g": any(re.search(r"\bg\b", t) for t in texts)}
+
+
 def _when_after(ir) -> bool:
     """transfer.when reads a count of the table after the transfer (issue 19 2b)."""
     return any(cap.name == "transfer" and cap.when_after for cap in ir.capabilities)
@@ -262,18 +288,18 @@ def _capability_values(ir, r: dict) -> dict:
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
         "teams_c": _teams_tables(r) if "teams" in sections else [],
         "wild_c": _wild_tables(r) if "wild" in sections else {},
-        "deal_sizes_c": r["deal.initial_hand"].to_c(DEAL) if "deal_sizes" in sections else "",
-        "redeal_c": r["deal.redeal_if"].to_c(DEALT) if "redeal_rule" in sections else "",
+        "deal_sizes_c": _c("deal.initial_hand", r["deal.initial_hand"], DEAL) if "deal_sizes" in sections else "",
+        "redeal_c": _c("deal.redeal_if", r["deal.redeal_if"], DEALT) if "redeal_rule" in sections else "",
         # HR19: deal.offer_redeal over one dealt hand (its own longest-suit helper)
         "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
-                                  r["deal.offer_redeal"].to_c(DEALT))
+                                  _c("deal.offer_redeal", r["deal.offer_redeal"], DEALT))
                            if "redeal_offer" in sections else ""),
         "first_game_rule_text": r["first_attacker.first_game"],
         # HR25, HR26: what mcts determinizes (search.determinize reads the observation)
         "view_discard_closed": "view_discard" in sections,
         "view_hands_open": "view_hands" in sections,
         # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
-        "throw_card_c": (r["throw_in.card"].to_c(dict(THROW, **{"$trumps": defender_trumps(r)}))
+        "throw_card_c": (_c("throw_in.card", r["throw_in.card"], dict(THROW, **{"$trumps": defender_trumps(r)}))
                          if "throw_card" in sections else ""),
     }
 

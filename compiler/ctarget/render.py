@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from durakc.ctarget.capabilities import refusals
-from durakc.ctarget.context import EXPRESSION_KEYS, OUTCOME, c_context, opening_names
+from durakc.ctarget.context import (
+    EXPRESSION_KEYS,
+    OUTCOME,
+    KeyNotInC,
+    c_context,
+    opening_names,
+)
 from durakc.ctarget.hooks import CHooks
 from durakc.ctarget.openings import opening_refusal
+from durakc.ctarget.prune import prune_unused
 from durakc.diagnostics import Diagnostic
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, wild_cards
@@ -68,6 +75,11 @@ def unsupported(spec: Spec, ir=None) -> list:
             expr.to_c(names, consts)
         except NotInC as exc:
             problems.append((key, f"the C target can not evaluate this expression: {exc}", ()))
+    if not problems:  # every other expression, in the very place the templates read it
+        try:
+            c_context(spec, ir)
+        except KeyNotInC as exc:
+            problems.append((exc.key, f"the C target can not evaluate this expression: {exc}", ()))
     return [_diagnostic(spec, key, message, also) for key, message, also in problems]
 
 
@@ -102,7 +114,9 @@ def render_c(spec: Spec, ir=None) -> dict[str, str]:
     v = c_context(spec, ir)
     c_name, h_name = c_files(spec)
     hook = CHooks(_ENV, v, ir.capabilities)
-    return {c_name: _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"], hook=hook),
+    engine = _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"], hook=hook)
+    # the helpers and tables no code of this variant reads go (strict C: durakc.ctarget.prune)
+    return {c_name: prune_unused(engine),
             h_name: _ENV.get_template("c/header.h.j2").render(v=v, p=v["p"], P=v["P"], hook=hook)}
 
 

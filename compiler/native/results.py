@@ -62,7 +62,7 @@ def add_results(s: Structural, py, seed_argument) -> None:
             series = 0 if after_draw and v["loser"] < 0 else 1  # HR23: a draw - T7 again
             if hasattr(self, "_deal_after"):  # series_state (C reads the finished game)
                 game = type(self)._empty()
-                game._deal_after(self, seed_argument(seed), dealer)
+                game._deal_after(self, seed_argument(seed, py), dealer)
             else:
                 game = type(self)._dealt(v["players"], seed, dealer, series)
             view = game._view()

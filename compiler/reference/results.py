@@ -131,6 +131,7 @@ class SeriesResults:
             "place": out.index(seat) + 1 if seat in out else len(out) + 1,
             "players": self.players,
             "points": self._totals[seat],
+            "lost": self.loser is not None and self.team(seat) == self.team(self.loser),
             "game": self._game,
             "final_attack": v.cards(final_attack, trump),
             "loser_was_defender": self.loser == self._defender,

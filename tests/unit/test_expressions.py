@@ -428,6 +428,16 @@ def test_constant_is_none_with_names():
     assert ok("stock", "round", "int").constant() is None
 
 
+def test_constant_folds_names_that_can_not_matter():
+    """Issue 29 item 4: `inherited and x` under a parent's false never varies, so no backend
+    emits code (nor C locals or helpers) for it; the value is what evaluating it gives."""
+    parent = ok("false", "dealt", "bool")
+    folded = ok("inherited and 6 in hand.ranks", "dealt", "bool", inherited=parent)
+    assert folded.constant() is False
+    assert ok("cards > 3 or true", "dealt", "bool").constant() is True
+    assert ok("cards > 3 or cards > 4", "dealt", "bool").constant() is None
+
+
 def test_schema_defaults_compile():
     for key in KEYS:
         if key.type == "expr":
