@@ -43,10 +43,11 @@ def load_spec(ref: str | Path) -> Spec:
 
 
 def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:
-    """Diagnostics without repeats, ordered by file (child first), line and column."""
-    seen: list[Diagnostic] = []
-    for diag in diags:
-        if diag not in seen:
-            seen.append(diag)
-    files = list(dict.fromkeys(order + [d.path for d in seen]))
-    return sorted(seen, key=lambda d: (files.index(d.path), d.line, d.col))
+    """Diagnostics without repeats, ordered by file (child first), line and column.
+
+    Linear in the diagnostics (a spec may have thousands: issue 29, 1c): repeats are found
+    by hash, files ranked through a dict.
+    """
+    seen = list(dict.fromkeys(diags))
+    rank = {path: k for k, path in enumerate(dict.fromkeys(order + [d.path for d in seen]))}
+    return sorted(seen, key=lambda d: (rank[d.path], d.line, d.col))
