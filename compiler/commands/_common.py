@@ -38,9 +38,14 @@ def _print_text(diagnostics) -> None:
         print("\n".join(shown), file=sys.stderr)
 
 
-def usage_error(message: str) -> int:
-    """Print a usage error; exit code 2."""
+def error(message: str) -> None:
+    """Print an error in the CLI's one style, ``durakc: error: message``, on stderr."""
     print(f"durakc: error: {message}", file=sys.stderr)
+
+
+def usage_error(message: str) -> int:
+    """Print a usage error (`error`); exit code 2."""
+    error(message)
     return 2
 
 
