@@ -40,15 +40,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
-    """Run the CLI; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "_run", None):
-        parser.print_help(sys.stderr)
-        return 2
+    """Run the CLI; returns the process exit code (130 after Ctrl-C, at any point of it)."""
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "_run", None):
+            parser.print_help(sys.stderr)
+            return 2
         return args._run(args)
     except KeyboardInterrupt:
+        executors = sys.modules.get("durakc.sim.executors")  # loaded when a run used it
+        if executors is not None:
+            executors.stop_pools()
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:

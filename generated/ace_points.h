@@ -22,6 +22,7 @@
 #ifndef DURAK_ACE_POINTS_H
 #define DURAK_ACE_POINTS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,7 +58,8 @@ enum { DURAK_ACE_POINTS_OPENING, DURAK_ACE_POINTS_DEFENCE, DURAK_ACE_POINTS_THRO
 enum {
     DURAK_ACE_POINTS_OK = 0, DURAK_ACE_POINTS_E_PLAYERS = -1, DURAK_ACE_POINTS_E_DEALER = -2, DURAK_ACE_POINTS_E_ILLEGAL = -3,
     DURAK_ACE_POINTS_E_NOT_OVER = -4, DURAK_ACE_POINTS_E_STATE = -5, DURAK_ACE_POINTS_E_DECK = -6, DURAK_ACE_POINTS_E_MEMORY = -7,
-    DURAK_ACE_POINTS_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_ACE_POINTS_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_ACE_POINTS_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_ace_points_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_ace_points_action_text). */
 #define DURAK_ACE_POINTS_ACTION_TEXT_MAX 400
@@ -158,5 +160,9 @@ int durak_ace_points_search_choice(const durak_ace_points_game *g, int samples, 
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_ace_points_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_ace_points_stop;
 
 #endif /* DURAK_ACE_POINTS_H */

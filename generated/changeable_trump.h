@@ -22,6 +22,7 @@
 #ifndef DURAK_CHANGEABLE_TRUMP_H
 #define DURAK_CHANGEABLE_TRUMP_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,7 +59,8 @@ enum { DURAK_CHANGEABLE_TRUMP_OPENING, DURAK_CHANGEABLE_TRUMP_DEFENCE, DURAK_CHA
 enum {
     DURAK_CHANGEABLE_TRUMP_OK = 0, DURAK_CHANGEABLE_TRUMP_E_PLAYERS = -1, DURAK_CHANGEABLE_TRUMP_E_DEALER = -2, DURAK_CHANGEABLE_TRUMP_E_ILLEGAL = -3,
     DURAK_CHANGEABLE_TRUMP_E_NOT_OVER = -4, DURAK_CHANGEABLE_TRUMP_E_STATE = -5, DURAK_CHANGEABLE_TRUMP_E_DECK = -6, DURAK_CHANGEABLE_TRUMP_E_MEMORY = -7,
-    DURAK_CHANGEABLE_TRUMP_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_CHANGEABLE_TRUMP_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_CHANGEABLE_TRUMP_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_changeable_trump_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_changeable_trump_action_text). */
 #define DURAK_CHANGEABLE_TRUMP_ACTION_TEXT_MAX 400
@@ -157,5 +159,9 @@ int durak_changeable_trump_search_choice(const durak_changeable_trump_game *g, i
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_changeable_trump_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_changeable_trump_stop;
 
 #endif /* DURAK_CHANGEABLE_TRUMP_H */

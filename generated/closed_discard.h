@@ -22,6 +22,7 @@
 #ifndef DURAK_CLOSED_DISCARD_H
 #define DURAK_CLOSED_DISCARD_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,8 @@ enum { DURAK_CLOSED_DISCARD_OPENING, DURAK_CLOSED_DISCARD_DEFENCE, DURAK_CLOSED_
 enum {
     DURAK_CLOSED_DISCARD_OK = 0, DURAK_CLOSED_DISCARD_E_PLAYERS = -1, DURAK_CLOSED_DISCARD_E_DEALER = -2, DURAK_CLOSED_DISCARD_E_ILLEGAL = -3,
     DURAK_CLOSED_DISCARD_E_NOT_OVER = -4, DURAK_CLOSED_DISCARD_E_STATE = -5, DURAK_CLOSED_DISCARD_E_DECK = -6, DURAK_CLOSED_DISCARD_E_MEMORY = -7,
-    DURAK_CLOSED_DISCARD_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_CLOSED_DISCARD_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_CLOSED_DISCARD_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_closed_discard_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_closed_discard_action_text). */
 #define DURAK_CLOSED_DISCARD_ACTION_TEXT_MAX 400
@@ -154,5 +156,9 @@ int durak_closed_discard_search_choice(const durak_closed_discard_game *g, int s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_closed_discard_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_closed_discard_stop;
 
 #endif /* DURAK_CLOSED_DISCARD_H */

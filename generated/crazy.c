@@ -1971,6 +1971,8 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
+volatile sig_atomic_t durak_crazy_stop = 0;
+
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact
  * endgame solver), deciding exactly as their Python versions: the same worlds from the same
@@ -2343,7 +2345,7 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
     }
     known = public_now(g, known);
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_crazy_stop; k++) {  /* a stopped run drops this choice */
         game world;
         int hidden = determinize(&world, g, seat, known, rng);
         const game *base = hidden ? &world : g;
@@ -2433,7 +2435,7 @@ static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng,
         return 0;
     }
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_crazy_stop; k++) {  /* a stopped run drops this choice */
         game world;
         mcts_determinize(&world, g, seat, rng);
         for (i = 0; i < count; i++) {
@@ -2479,6 +2481,9 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
         if (r->actions >= DURAK_CRAZY_MAX_GAME_ACTIONS) {
             r->unfinished = DURAK_CRAZY_CAP;
             break;
+        }
+        if (durak_crazy_stop) {  /* a search bot's decision may take long: looked at every one */
+            return DURAK_CRAZY_E_STOPPED;
         }
         count = legal_actions(g, acts);
         if (!count) {
@@ -2563,7 +2568,7 @@ int durak_crazy_search_choice(const durak_crazy_game *g, int samples, uint64_t s
     choice = search_bot(sc, g, acts, count, &rng, 0, samples, (mask_t)known);
     search_free(sc);
     free(sc);
-    return choice;
+    return durak_crazy_stop ? DURAK_CRAZY_E_STOPPED : choice;
 }
 
 /* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass
@@ -2613,6 +2618,9 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
     mt_seed(&rng, choice_seed);
     for (i = 0; i < n; i++) {
         int err, lane = (int)(i % MT_LANES);
+        if (durak_crazy_stop) {
+            return DURAK_CRAZY_E_STOPPED;
+        }
         if (!lane) {  /* seed the next games' generators side by side */
             int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
             for (err = 0; err < lanes; err++) {

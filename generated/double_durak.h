@@ -22,6 +22,7 @@
 #ifndef DURAK_DOUBLE_DURAK_H
 #define DURAK_DOUBLE_DURAK_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,7 +58,8 @@ enum { DURAK_DOUBLE_DURAK_OPENING, DURAK_DOUBLE_DURAK_DEFENCE, DURAK_DOUBLE_DURA
 enum {
     DURAK_DOUBLE_DURAK_OK = 0, DURAK_DOUBLE_DURAK_E_PLAYERS = -1, DURAK_DOUBLE_DURAK_E_DEALER = -2, DURAK_DOUBLE_DURAK_E_ILLEGAL = -3,
     DURAK_DOUBLE_DURAK_E_NOT_OVER = -4, DURAK_DOUBLE_DURAK_E_STATE = -5, DURAK_DOUBLE_DURAK_E_DECK = -6, DURAK_DOUBLE_DURAK_E_MEMORY = -7,
-    DURAK_DOUBLE_DURAK_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_DOUBLE_DURAK_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_DOUBLE_DURAK_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_double_durak_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_double_durak_action_text). */
 #define DURAK_DOUBLE_DURAK_ACTION_TEXT_MAX 400
@@ -158,5 +160,9 @@ int durak_double_durak_search_choice(const durak_double_durak_game *g, int sampl
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_double_durak_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_double_durak_stop;
 
 #endif /* DURAK_DOUBLE_DURAK_H */

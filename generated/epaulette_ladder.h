@@ -22,6 +22,7 @@
 #ifndef DURAK_EPAULETTE_LADDER_H
 #define DURAK_EPAULETTE_LADDER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,7 +63,8 @@ enum { DURAK_EPAULETTE_LADDER_OPENING, DURAK_EPAULETTE_LADDER_DEFENCE, DURAK_EPA
 enum {
     DURAK_EPAULETTE_LADDER_OK = 0, DURAK_EPAULETTE_LADDER_E_PLAYERS = -1, DURAK_EPAULETTE_LADDER_E_DEALER = -2, DURAK_EPAULETTE_LADDER_E_ILLEGAL = -3,
     DURAK_EPAULETTE_LADDER_E_NOT_OVER = -4, DURAK_EPAULETTE_LADDER_E_STATE = -5, DURAK_EPAULETTE_LADDER_E_DECK = -6, DURAK_EPAULETTE_LADDER_E_MEMORY = -7,
-    DURAK_EPAULETTE_LADDER_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_EPAULETTE_LADDER_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_EPAULETTE_LADDER_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_epaulette_ladder_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_epaulette_ladder_action_text). */
 #define DURAK_EPAULETTE_LADDER_ACTION_TEXT_MAX 400
@@ -164,5 +166,9 @@ int durak_epaulette_ladder_search_choice(const durak_epaulette_ladder_game *g, i
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_epaulette_ladder_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_epaulette_ladder_stop;
 
 #endif /* DURAK_EPAULETTE_LADDER_H */

@@ -2245,6 +2245,8 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
+volatile sig_atomic_t durak_jokers_stop = 0;
+
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact
  * endgame solver), deciding exactly as their Python versions: the same worlds from the same
@@ -2617,7 +2619,7 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
     }
     known = public_now(g, known);
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_jokers_stop; k++) {  /* a stopped run drops this choice */
         game world;
         int hidden = determinize(&world, g, seat, known, rng);
         const game *base = hidden ? &world : g;
@@ -2707,7 +2709,7 @@ static int mcts_bot(const game *g, const action *acts, int count, mt_state *rng,
         return 0;
     }
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_jokers_stop; k++) {  /* a stopped run drops this choice */
         game world;
         mcts_determinize(&world, g, seat, rng);
         for (i = 0; i < count; i++) {
@@ -2753,6 +2755,9 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
         if (r->actions >= DURAK_JOKERS_MAX_GAME_ACTIONS) {
             r->unfinished = DURAK_JOKERS_CAP;
             break;
+        }
+        if (durak_jokers_stop) {  /* a search bot's decision may take long: looked at every one */
+            return DURAK_JOKERS_E_STOPPED;
         }
         count = legal_actions(g, acts);
         if (!count) {
@@ -2837,7 +2842,7 @@ int durak_jokers_search_choice(const durak_jokers_game *g, int samples, uint64_t
     choice = search_bot(sc, g, acts, count, &rng, 0, samples, (mask_t)known);
     search_free(sc);
     free(sc);
-    return choice;
+    return durak_jokers_stop ? DURAK_JOKERS_E_STOPPED : choice;
 }
 
 /* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass
@@ -2887,6 +2892,9 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
     mt_seed(&rng, choice_seed);
     for (i = 0; i < n; i++) {
         int err, lane = (int)(i % MT_LANES);
+        if (durak_jokers_stop) {
+            return DURAK_JOKERS_E_STOPPED;
+        }
         if (!lane) {  /* seed the next games' generators side by side */
             int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
             for (err = 0; err < lanes; err++) {

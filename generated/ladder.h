@@ -22,6 +22,7 @@
 #ifndef DURAK_LADDER_H
 #define DURAK_LADDER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,7 +64,8 @@ enum { DURAK_LADDER_OPENING, DURAK_LADDER_DEFENCE, DURAK_LADDER_THROW_IN, DURAK_
 enum {
     DURAK_LADDER_OK = 0, DURAK_LADDER_E_PLAYERS = -1, DURAK_LADDER_E_DEALER = -2, DURAK_LADDER_E_ILLEGAL = -3,
     DURAK_LADDER_E_NOT_OVER = -4, DURAK_LADDER_E_STATE = -5, DURAK_LADDER_E_DECK = -6, DURAK_LADDER_E_MEMORY = -7,
-    DURAK_LADDER_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_LADDER_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_LADDER_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_ladder_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_ladder_action_text). */
 #define DURAK_LADDER_ACTION_TEXT_MAX 400
@@ -160,5 +162,9 @@ int durak_ladder_search_choice(const durak_ladder_game *g, int samples, uint64_t
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_ladder_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_ladder_stop;
 
 #endif /* DURAK_LADDER_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_MATCH_TO_THREE_H
 #define DURAK_MATCH_TO_THREE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -62,7 +63,8 @@ enum { DURAK_MATCH_TO_THREE_OPENING, DURAK_MATCH_TO_THREE_DEFENCE, DURAK_MATCH_T
 enum {
     DURAK_MATCH_TO_THREE_OK = 0, DURAK_MATCH_TO_THREE_E_PLAYERS = -1, DURAK_MATCH_TO_THREE_E_DEALER = -2, DURAK_MATCH_TO_THREE_E_ILLEGAL = -3,
     DURAK_MATCH_TO_THREE_E_NOT_OVER = -4, DURAK_MATCH_TO_THREE_E_STATE = -5, DURAK_MATCH_TO_THREE_E_DECK = -6, DURAK_MATCH_TO_THREE_E_MEMORY = -7,
-    DURAK_MATCH_TO_THREE_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_MATCH_TO_THREE_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_MATCH_TO_THREE_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_match_to_three_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_match_to_three_action_text). */
 #define DURAK_MATCH_TO_THREE_ACTION_TEXT_MAX 400
@@ -164,5 +166,9 @@ int durak_match_to_three_search_choice(const durak_match_to_three_game *g, int s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_match_to_three_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_match_to_three_stop;
 
 #endif /* DURAK_MATCH_TO_THREE_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_MINI_H
 #define DURAK_MINI_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,8 @@ enum { DURAK_MINI_OPENING, DURAK_MINI_DEFENCE, DURAK_MINI_THROW_IN, DURAK_MINI_O
 enum {
     DURAK_MINI_OK = 0, DURAK_MINI_E_PLAYERS = -1, DURAK_MINI_E_DEALER = -2, DURAK_MINI_E_ILLEGAL = -3,
     DURAK_MINI_E_NOT_OVER = -4, DURAK_MINI_E_STATE = -5, DURAK_MINI_E_DECK = -6, DURAK_MINI_E_MEMORY = -7,
-    DURAK_MINI_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_MINI_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_MINI_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_mini_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_mini_action_text). */
 #define DURAK_MINI_ACTION_TEXT_MAX 400
@@ -150,5 +152,9 @@ int durak_mini_search_choice(const durak_mini_game *g, int samples, uint64_t see
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_mini_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_mini_stop;
 
 #endif /* DURAK_MINI_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_ONE_JOKER_H
 #define DURAK_ONE_JOKER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,8 @@ enum { DURAK_ONE_JOKER_OPENING, DURAK_ONE_JOKER_DEFENCE, DURAK_ONE_JOKER_THROW_I
 enum {
     DURAK_ONE_JOKER_OK = 0, DURAK_ONE_JOKER_E_PLAYERS = -1, DURAK_ONE_JOKER_E_DEALER = -2, DURAK_ONE_JOKER_E_ILLEGAL = -3,
     DURAK_ONE_JOKER_E_NOT_OVER = -4, DURAK_ONE_JOKER_E_STATE = -5, DURAK_ONE_JOKER_E_DECK = -6, DURAK_ONE_JOKER_E_MEMORY = -7,
-    DURAK_ONE_JOKER_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_ONE_JOKER_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_ONE_JOKER_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_one_joker_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_one_joker_action_text). */
 #define DURAK_ONE_JOKER_ACTION_TEXT_MAX 400
@@ -150,5 +152,9 @@ int durak_one_joker_search_choice(const durak_one_joker_game *g, int samples, ui
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_one_joker_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_one_joker_stop;
 
 #endif /* DURAK_ONE_JOKER_H */

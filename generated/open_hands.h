@@ -22,6 +22,7 @@
 #ifndef DURAK_OPEN_HANDS_H
 #define DURAK_OPEN_HANDS_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,8 @@ enum { DURAK_OPEN_HANDS_OPENING, DURAK_OPEN_HANDS_DEFENCE, DURAK_OPEN_HANDS_THRO
 enum {
     DURAK_OPEN_HANDS_OK = 0, DURAK_OPEN_HANDS_E_PLAYERS = -1, DURAK_OPEN_HANDS_E_DEALER = -2, DURAK_OPEN_HANDS_E_ILLEGAL = -3,
     DURAK_OPEN_HANDS_E_NOT_OVER = -4, DURAK_OPEN_HANDS_E_STATE = -5, DURAK_OPEN_HANDS_E_DECK = -6, DURAK_OPEN_HANDS_E_MEMORY = -7,
-    DURAK_OPEN_HANDS_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_OPEN_HANDS_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_OPEN_HANDS_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_open_hands_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_open_hands_action_text). */
 #define DURAK_OPEN_HANDS_ACTION_TEXT_MAX 400
@@ -150,5 +152,9 @@ int durak_open_hands_search_choice(const durak_open_hands_game *g, int samples, 
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_open_hands_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_open_hands_stop;
 
 #endif /* DURAK_OPEN_HANDS_H */

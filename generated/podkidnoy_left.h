@@ -22,6 +22,7 @@
 #ifndef DURAK_PODKIDNOY_LEFT_H
 #define DURAK_PODKIDNOY_LEFT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,8 @@ enum { DURAK_PODKIDNOY_LEFT_OPENING, DURAK_PODKIDNOY_LEFT_DEFENCE, DURAK_PODKIDN
 enum {
     DURAK_PODKIDNOY_LEFT_OK = 0, DURAK_PODKIDNOY_LEFT_E_PLAYERS = -1, DURAK_PODKIDNOY_LEFT_E_DEALER = -2, DURAK_PODKIDNOY_LEFT_E_ILLEGAL = -3,
     DURAK_PODKIDNOY_LEFT_E_NOT_OVER = -4, DURAK_PODKIDNOY_LEFT_E_STATE = -5, DURAK_PODKIDNOY_LEFT_E_DECK = -6, DURAK_PODKIDNOY_LEFT_E_MEMORY = -7,
-    DURAK_PODKIDNOY_LEFT_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_PODKIDNOY_LEFT_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_PODKIDNOY_LEFT_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_podkidnoy_left_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_podkidnoy_left_action_text). */
 #define DURAK_PODKIDNOY_LEFT_ACTION_TEXT_MAX 400
@@ -150,5 +152,9 @@ int durak_podkidnoy_left_search_choice(const durak_podkidnoy_left_game *g, int s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_podkidnoy_left_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_podkidnoy_left_stop;
 
 #endif /* DURAK_PODKIDNOY_LEFT_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_POKER_H
 #define DURAK_POKER_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,8 @@ enum { DURAK_POKER_OPENING, DURAK_POKER_DEFENCE, DURAK_POKER_THROW_IN, DURAK_POK
 enum {
     DURAK_POKER_OK = 0, DURAK_POKER_E_PLAYERS = -1, DURAK_POKER_E_DEALER = -2, DURAK_POKER_E_ILLEGAL = -3,
     DURAK_POKER_E_NOT_OVER = -4, DURAK_POKER_E_STATE = -5, DURAK_POKER_E_DECK = -6, DURAK_POKER_E_MEMORY = -7,
-    DURAK_POKER_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_POKER_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_POKER_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_poker_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_poker_action_text). */
 #define DURAK_POKER_ACTION_TEXT_MAX 400
@@ -154,5 +156,9 @@ int durak_poker_search_choice(const durak_poker_game *g, int samples, uint64_t s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_poker_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_poker_stop;
 
 #endif /* DURAK_POKER_H */

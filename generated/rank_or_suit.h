@@ -22,6 +22,7 @@
 #ifndef DURAK_RANK_OR_SUIT_H
 #define DURAK_RANK_OR_SUIT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -54,7 +55,8 @@ enum { DURAK_RANK_OR_SUIT_OPENING, DURAK_RANK_OR_SUIT_DEFENCE, DURAK_RANK_OR_SUI
 enum {
     DURAK_RANK_OR_SUIT_OK = 0, DURAK_RANK_OR_SUIT_E_PLAYERS = -1, DURAK_RANK_OR_SUIT_E_DEALER = -2, DURAK_RANK_OR_SUIT_E_ILLEGAL = -3,
     DURAK_RANK_OR_SUIT_E_NOT_OVER = -4, DURAK_RANK_OR_SUIT_E_STATE = -5, DURAK_RANK_OR_SUIT_E_DECK = -6, DURAK_RANK_OR_SUIT_E_MEMORY = -7,
-    DURAK_RANK_OR_SUIT_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_RANK_OR_SUIT_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_RANK_OR_SUIT_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_rank_or_suit_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_rank_or_suit_action_text). */
 #define DURAK_RANK_OR_SUIT_ACTION_TEXT_MAX 400
@@ -150,5 +152,9 @@ int durak_rank_or_suit_search_choice(const durak_rank_or_suit_game *g, int sampl
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_rank_or_suit_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_rank_or_suit_stop;
 
 #endif /* DURAK_RANK_OR_SUIT_H */

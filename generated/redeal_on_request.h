@@ -22,6 +22,7 @@
 #ifndef DURAK_REDEAL_ON_REQUEST_H
 #define DURAK_REDEAL_ON_REQUEST_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,8 @@ enum { DURAK_REDEAL_ON_REQUEST_OPENING, DURAK_REDEAL_ON_REQUEST_DEFENCE, DURAK_R
 enum {
     DURAK_REDEAL_ON_REQUEST_OK = 0, DURAK_REDEAL_ON_REQUEST_E_PLAYERS = -1, DURAK_REDEAL_ON_REQUEST_E_DEALER = -2, DURAK_REDEAL_ON_REQUEST_E_ILLEGAL = -3,
     DURAK_REDEAL_ON_REQUEST_E_NOT_OVER = -4, DURAK_REDEAL_ON_REQUEST_E_STATE = -5, DURAK_REDEAL_ON_REQUEST_E_DECK = -6, DURAK_REDEAL_ON_REQUEST_E_MEMORY = -7,
-    DURAK_REDEAL_ON_REQUEST_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_REDEAL_ON_REQUEST_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_REDEAL_ON_REQUEST_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_redeal_on_request_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_redeal_on_request_action_text). */
 #define DURAK_REDEAL_ON_REQUEST_ACTION_TEXT_MAX 400
@@ -156,5 +158,9 @@ int durak_redeal_on_request_search_choice(const durak_redeal_on_request_game *g,
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_redeal_on_request_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_redeal_on_request_stop;
 
 #endif /* DURAK_REDEAL_ON_REQUEST_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_TEACH_THE_FOOL_H
 #define DURAK_TEACH_THE_FOOL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -61,7 +62,8 @@ enum { DURAK_TEACH_THE_FOOL_OPENING, DURAK_TEACH_THE_FOOL_DEFENCE, DURAK_TEACH_T
 enum {
     DURAK_TEACH_THE_FOOL_OK = 0, DURAK_TEACH_THE_FOOL_E_PLAYERS = -1, DURAK_TEACH_THE_FOOL_E_DEALER = -2, DURAK_TEACH_THE_FOOL_E_ILLEGAL = -3,
     DURAK_TEACH_THE_FOOL_E_NOT_OVER = -4, DURAK_TEACH_THE_FOOL_E_STATE = -5, DURAK_TEACH_THE_FOOL_E_DECK = -6, DURAK_TEACH_THE_FOOL_E_MEMORY = -7,
-    DURAK_TEACH_THE_FOOL_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TEACH_THE_FOOL_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TEACH_THE_FOOL_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_teach_the_fool_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_teach_the_fool_action_text). */
 #define DURAK_TEACH_THE_FOOL_ACTION_TEXT_MAX 400
@@ -157,5 +159,9 @@ int durak_teach_the_fool_search_choice(const durak_teach_the_fool_game *g, int s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_teach_the_fool_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_teach_the_fool_stop;
 
 #endif /* DURAK_TEACH_THE_FOOL_H */

@@ -2254,6 +2254,8 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
+volatile sig_atomic_t durak_threes_and_fives_stop = 0;
+
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact
  * endgame solver), deciding exactly as their Python versions: the same worlds from the same
@@ -2632,7 +2634,7 @@ static int search_bot(search_ctx *c, const game *g, const action *acts, int coun
     }
     known = public_now(g, known);
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_threes_and_fives_stop; k++) {  /* a stopped run drops this choice */
         game world;
         int hidden = determinize(&world, g, seat, known, rng);
         const game *base = hidden ? &world : g;
@@ -2722,7 +2724,7 @@ static int mcts_bot(search_ctx *c, const game *g, const action *acts, int count,
         return 0;
     }
     memset(scores, 0, sizeof(long) * (size_t)count);
-    for (k = 0; k < samples; k++) {
+    for (k = 0; k < samples && !durak_threes_and_fives_stop; k++) {  /* a stopped run drops this choice */
         game world;
         mcts_determinize(&world, g, seat, rng);
         for (i = 0; i < count; i++) {
@@ -2768,6 +2770,9 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
         if (r->actions >= DURAK_THREES_AND_FIVES_MAX_GAME_ACTIONS) {
             r->unfinished = DURAK_THREES_AND_FIVES_CAP;
             break;
+        }
+        if (durak_threes_and_fives_stop) {  /* a search bot's decision may take long: looked at every one */
+            return DURAK_THREES_AND_FIVES_E_STOPPED;
         }
         count = legal_actions(g, acts);
         if (!count) {
@@ -2850,6 +2855,7 @@ int durak_threes_and_fives_search_choice(const durak_threes_and_fives_game *g, i
         mt_seed(&rng, seed);
         choice = count ? search_bot(sc, g, acts, count, &rng, 0, samples, (mask_t)known) : DURAK_THREES_AND_FIVES_E_STATE;
     }
+    choice = durak_threes_and_fives_stop ? DURAK_THREES_AND_FIVES_E_STOPPED : choice;
     search_free(sc);
     free(sc);
     free(acts);
@@ -2903,6 +2909,9 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
     mt_seed(&rng, choice_seed);
     for (i = 0; i < n; i++) {
         int err, lane = (int)(i % MT_LANES);
+        if (durak_threes_and_fives_stop) {
+            return DURAK_THREES_AND_FIVES_E_STOPPED;
+        }
         if (!lane) {  /* seed the next games' generators side by side */
             int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
             for (err = 0; err < lanes; err++) {

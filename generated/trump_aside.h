@@ -22,6 +22,7 @@
 #ifndef DURAK_TRUMP_ASIDE_H
 #define DURAK_TRUMP_ASIDE_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,8 @@ enum { DURAK_TRUMP_ASIDE_OPENING, DURAK_TRUMP_ASIDE_DEFENCE, DURAK_TRUMP_ASIDE_T
 enum {
     DURAK_TRUMP_ASIDE_OK = 0, DURAK_TRUMP_ASIDE_E_PLAYERS = -1, DURAK_TRUMP_ASIDE_E_DEALER = -2, DURAK_TRUMP_ASIDE_E_ILLEGAL = -3,
     DURAK_TRUMP_ASIDE_E_NOT_OVER = -4, DURAK_TRUMP_ASIDE_E_STATE = -5, DURAK_TRUMP_ASIDE_E_DECK = -6, DURAK_TRUMP_ASIDE_E_MEMORY = -7,
-    DURAK_TRUMP_ASIDE_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TRUMP_ASIDE_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TRUMP_ASIDE_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_trump_aside_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_trump_aside_action_text). */
 #define DURAK_TRUMP_ASIDE_ACTION_TEXT_MAX 400
@@ -153,5 +155,9 @@ int durak_trump_aside_search_choice(const durak_trump_aside_game *g, int samples
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_trump_aside_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_trump_aside_stop;
 
 #endif /* DURAK_TRUMP_ASIDE_H */

@@ -22,6 +22,7 @@
 #ifndef DURAK_TRUMPS_BY_LOT_H
 #define DURAK_TRUMPS_BY_LOT_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,7 +57,8 @@ enum { DURAK_TRUMPS_BY_LOT_OPENING, DURAK_TRUMPS_BY_LOT_DEFENCE, DURAK_TRUMPS_BY
 enum {
     DURAK_TRUMPS_BY_LOT_OK = 0, DURAK_TRUMPS_BY_LOT_E_PLAYERS = -1, DURAK_TRUMPS_BY_LOT_E_DEALER = -2, DURAK_TRUMPS_BY_LOT_E_ILLEGAL = -3,
     DURAK_TRUMPS_BY_LOT_E_NOT_OVER = -4, DURAK_TRUMPS_BY_LOT_E_STATE = -5, DURAK_TRUMPS_BY_LOT_E_DECK = -6, DURAK_TRUMPS_BY_LOT_E_MEMORY = -7,
-    DURAK_TRUMPS_BY_LOT_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TRUMPS_BY_LOT_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_TRUMPS_BY_LOT_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_trumps_by_lot_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_trumps_by_lot_action_text). */
 #define DURAK_TRUMPS_BY_LOT_ACTION_TEXT_MAX 400
@@ -154,5 +156,9 @@ int durak_trumps_by_lot_search_choice(const durak_trumps_by_lot_game *g, int sam
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_trumps_by_lot_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_trumps_by_lot_stop;
 
 #endif /* DURAK_TRUMPS_BY_LOT_H */

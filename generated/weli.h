@@ -22,6 +22,7 @@
 #ifndef DURAK_WELI_H
 #define DURAK_WELI_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,7 +59,8 @@ enum { DURAK_WELI_OPENING, DURAK_WELI_DEFENCE, DURAK_WELI_THROW_IN, DURAK_WELI_O
 enum {
     DURAK_WELI_OK = 0, DURAK_WELI_E_PLAYERS = -1, DURAK_WELI_E_DEALER = -2, DURAK_WELI_E_ILLEGAL = -3,
     DURAK_WELI_E_NOT_OVER = -4, DURAK_WELI_E_STATE = -5, DURAK_WELI_E_DECK = -6, DURAK_WELI_E_MEMORY = -7,
-    DURAK_WELI_E_TEXT = -8  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_WELI_E_TEXT = -8,  /* parse_action: not an action of this deck; action_text: no action */
+    DURAK_WELI_E_STOPPED = -9  /* play_games, bench_random, search_choice: durak_weli_stop was set */
 };
 /* Room for the text of any action and its NUL (durak_weli_action_text). */
 #define DURAK_WELI_ACTION_TEXT_MAX 400
@@ -154,5 +156,9 @@ int durak_weli_search_choice(const durak_weli_game *g, int samples, uint64_t see
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_weli_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
+ * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
+ * clears it before the next run. */
+extern volatile sig_atomic_t durak_weli_stop;
 
 #endif /* DURAK_WELI_H */

@@ -18,15 +18,34 @@ def report(exc: SpecError) -> int:
     """
     if isinstance(exc, SpecNotFound):
         return usage_error(exc.usage_text)
-    print(exc.diagnostics and "\n".join(d.format() for d in exc.diagnostics), file=sys.stderr)
+    _print_text(exc.diagnostics)
     count = len(exc.diagnostics)
     print(f"{count} error{'s' if count != 1 else ''}", file=sys.stderr)
     return 1
 
 
-def usage_error(message: str) -> int:
-    """Print a usage error; exit code 2."""
+MAX_SHOWN = 50
+"""Diagnostics a command prints as text; the rest are counted ("... and 19950 more").  The
+JSON form (`compile --format json`) lists every one: it is for tools, not for reading."""
+
+
+def _print_text(diagnostics) -> None:
+    """The first MAX_SHOWN diagnostics on stderr, then how many more there are."""
+    shown = [d.format() for d in diagnostics[:MAX_SHOWN]]
+    if len(diagnostics) > MAX_SHOWN:
+        shown.append(f"... and {len(diagnostics) - MAX_SHOWN} more")
+    if shown:
+        print("\n".join(shown), file=sys.stderr)
+
+
+def error(message: str) -> None:
+    """Print an error in the CLI's one style, ``durakc: error: message``, on stderr."""
     print(f"durakc: error: {message}", file=sys.stderr)
+
+
+def usage_error(message: str) -> int:
+    """Print a usage error (`error`); exit code 2."""
+    error(message)
     return 2
 
 
@@ -67,7 +86,8 @@ def print_warnings(spec) -> None:
 
 
 def print_diagnostics(diagnostics, fmt: str = "text") -> None:
-    """Every diagnostic (errors and warnings), as text with a count on stderr or JSON on stdout.
+    """Every diagnostic (errors and warnings), as text with a count on stderr (the first
+    MAX_SHOWN of them) or JSON on stdout (all of them).
 
     The JSON form is one list of ``{file, line, column, severity, message, hint}``
     objects, printed even when empty, so tools can always parse stdout.
@@ -77,7 +97,7 @@ def print_diagnostics(diagnostics, fmt: str = "text") -> None:
         return
     if not diagnostics:
         return
-    print("\n".join(d.format() for d in diagnostics), file=sys.stderr)
+    _print_text(list(diagnostics))
     print(count_text(diagnostics), file=sys.stderr)
 
 

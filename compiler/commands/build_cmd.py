@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
-from durakc.commands._common import print_diagnostics, with_warnings
+from durakc.commands._common import error, print_diagnostics, with_warnings
 
 NAME = "build"
 HELP = ("compile every bundled variant into generated/ (Python and C engines, and "
@@ -71,7 +70,7 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
         try:
             path = build_extension(module, outputs[name], outputs[f"{module}.h"])
         except NativeUnavailable as exc:
-            print(f"durakc: error: {exc}", file=sys.stderr)
+            error(str(exc))
             return 1
         if not quiet:
             print(f"native {module}: {path}")

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
-from durakc.commands._common import print_diagnostics, with_warnings
+from durakc.commands._common import error, print_diagnostics, with_warnings
 
 NAME = "check"
 HELP = "exit 1 and list stale, missing or extra files when generated/ is out of date"
@@ -43,7 +43,7 @@ def run(args) -> int:
         return code
     if lines:
         print("\n".join(lines), file=sys.stderr)
-        print("error: the engines are out of date: run `durakc build`", file=sys.stderr)
+        error("the engines are out of date: run `durakc build`")
         return 1
     print("generated engines are up to date")
     return 0

@@ -18,7 +18,13 @@ from pathlib import Path
 
 from durakc.analysis import analyse
 from durakc.codegen import render_engine
-from durakc.commands._common import count_text, print_diagnostics, usage_error, with_warnings
+from durakc.commands._common import (
+    count_text,
+    error,
+    print_diagnostics,
+    usage_error,
+    with_warnings,
+)
 from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound
 from durakc.ir import module_name
 from durakc.spec import Spec, load_spec
@@ -164,5 +170,5 @@ def _write(out: Path, outputs: dict[str, str], log) -> int:
 
 
 def _cannot_write(path: Path, reason: str) -> int:
-    print(f"durakc: error: cannot write to {path}: {reason}", file=sys.stderr)
+    error(f"cannot write to {path}: {reason}")
     return 1

@@ -1,9 +1,8 @@
 """`durakc diff A B`: how two variants differ, in rules and in play."""
 
 import json
-import sys
 
-from durakc.commands._common import VARIANT_HELP, load_engines
+from durakc.commands._common import VARIANT_HELP, load_engines, usage_error
 from durakc.sim.loader import player_range, variant_name
 from durakc.sim.witnesses import find_witnesses, rules_diff
 
@@ -58,9 +57,8 @@ def run(args) -> int:
     (lo_a, hi_a), (lo_b, hi_b) = player_range(a), player_range(b)
     players = args.players or max(lo_a, lo_b)
     if not (max(lo_a, lo_b) <= players <= min(hi_a, hi_b)):
-        print(f"error: {players} players: {variant_name(a)} allows {lo_a}-{hi_a}, "
-              f"{variant_name(b)} allows {lo_b}-{hi_b}", file=sys.stderr)
-        return 2
+        return usage_error(f"{players} players: {variant_name(a)} allows {lo_a}-{hi_a}, "
+                           f"{variant_name(b)} allows {lo_b}-{hi_b}")
     rules = rules_diff(a, b)
     witnesses, hits = find_witnesses(a, b, players, args.games, args.seed, args.witnesses)
     na, nb = variant_name(a), variant_name(b)

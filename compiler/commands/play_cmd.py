@@ -3,7 +3,7 @@
 import random
 import sys
 
-from durakc.commands._common import VARIANT_HELP, load_engines
+from durakc.commands._common import VARIANT_HELP, load_engines, usage_error
 from durakc.sim.bots import get_bot
 from durakc.sim.loader import check_players
 from durakc.sim.tui import play
@@ -29,11 +29,9 @@ def run(args) -> int:
     try:
         bot = get_bot(args.bot)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(str(exc))
     problem = check_players(engine, args.players)
     if problem or not 0 <= args.seat < args.players:
-        print(f"error: {problem or f'--seat must be 0-{args.players - 1}'}", file=sys.stderr)
-        return 2
+        return usage_error(problem or f"--seat must be 0-{args.players - 1}")
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     return play(engine, args.players, args.seat, bot, seed, sys.stdin, sys.stdout)

@@ -12,7 +12,8 @@ import sys
 from contextlib import nullcontext
 from pathlib import Path
 
-from durakc.commands._common import VARIANT_HELP, load_engines, usage_error
+from durakc.commands._common import VARIANT_HELP, error, load_engines, usage_error
+from durakc.commands.outputs import output_problem, write_text
 
 NAME = "report"
 HELP = ("a balance report of variants on the same deals: fairness, outcome, length, skill "
@@ -108,12 +109,26 @@ def _problem(args) -> str | None:
     return None
 
 
+def _out_path(out: str, fmt: str, several: bool) -> Path:
+    """The file a format is written to: --out itself, or with its suffix for several."""
+    return Path(out).with_suffix(f".{fmt}") if several else Path(out)
+
+
+def _out_problem(out: str | None, formats: list[str]) -> str | None:
+    """What keeps a report file from being written (checked before any game), or None."""
+    for fmt in formats if out else ():
+        problem = output_problem("--out", str(_out_path(out, fmt, len(formats) > 1)))
+        if problem:
+            return problem
+    return None
+
+
 def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
     if out is None:
         sys.stdout.write(text)
         return
-    path = Path(out).with_suffix(f".{fmt}") if several else Path(out)
-    path.write_text(text, encoding="utf-8")
+    path = _out_path(out, fmt, several)
+    write_text(path, text)
     print(f"{fmt} report written to {path}", file=sys.stderr)
 
 
@@ -126,7 +141,7 @@ def run(args) -> int:
 
     args.strong = args.strong or default_strong()
     formats, problem = _formats(args)
-    problem = problem or _problem(args)
+    problem = problem or _problem(args) or _out_problem(args.out, formats)
     if problem or formats is None:
         return usage_error(problem or "no format")
     refs = list(args.variants)
@@ -144,7 +159,7 @@ def run(args) -> int:
     from durakc.sim.bots import get_bot
     from durakc.sim.estimates import estimates
     if args.strong_games and not estimates(get_bot(args.strong)):
-        print(f"warning: {args.strong} publishes no value estimates "
+        print(f"durakc: warning: {args.strong} publishes no value estimates "
               "(durakc.sim.estimates): the drama figures will have no games", file=sys.stderr)
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     total = total_work(refs, args.games, args.strong_games)
@@ -160,7 +175,7 @@ def run(args) -> int:
     except ExecutorUnavailable as exc:
         return usage_error(str(exc))
     except ClusterLost as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        error(str(exc))
         return CLUSTER_LOST
     doc = balance_doc.document([names[r] for r in refs], played, args.players, args.seed,
                                args.strong, args.fast, args.games, args.strong_games,

@@ -154,6 +154,8 @@ static PyObject *error_for(int err)
     }
 }
 
+#include "binding_stop.c"  /* Ctrl-C in the long calls: stop_watch_begin, stop_watch_end */
+
 static int core_init_fields(Core *self)
 {
     self->g = F(new)();
@@ -893,7 +895,7 @@ static PyObject *Core_deal_after(Core *self, PyObject *args)
 /* _search_choice(samples, seed, known) -> the index in legal_actions() the search bot picks. */
 static PyObject *Core_search_choice(Core *self, PyObject *args)
 {
-    int samples, choice;
+    int samples, choice, watching;
     unsigned long long seed, known;
     if (!PyArg_ParseTuple(args, "iKK", &samples, &seed, &known)) {
         return NULL;
@@ -902,9 +904,16 @@ static PyObject *Core_search_choice(Core *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "the search bot needs at least 1 sample");
         return NULL;
     }
+    watching = stop_watch_begin();
+    if (watching < 0) {
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
     choice = F(search_choice)(self->g, samples, (uint64_t)seed, (uint64_t)known);
     Py_END_ALLOW_THREADS
+    if (stop_watch_end(watching) < 0) {
+        return NULL;
+    }
     if (choice < 0) {
         return error_for(choice);
     }
@@ -1001,7 +1010,7 @@ static PyObject *record_tuple(const dk_record *r)
  * i * players + s; samples: the search bots' samples at the same places (a sequence of ints). */
 static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 {
-    int players, err;
+    int players, err, watching = 0;
     PyObject *gs, *bs, *ok, *result, *samples = NULL;
     const char *kinds;
     Py_ssize_t n, nkinds, i;
@@ -1058,10 +1067,13 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
     }
     if (ok) {
         Py_DECREF(ok);
+        watching = stop_watch_begin();
+    }
+    if (ok && watching >= 0) {
         Py_BEGIN_ALLOW_THREADS
         err = F(play_games)(players, (long)n, seeds, seeds + n, bots, records);
         Py_END_ALLOW_THREADS
-        result = err ? error_for(err) : PyList_New(n);
+        result = stop_watch_end(watching) < 0 ? NULL : err ? error_for(err) : PyList_New(n);
         for (i = 0; result && !err && i < n; i++) {
             PyObject *t = record_tuple(&records[i]);
             if (!t) {
@@ -1082,16 +1094,23 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 /* bench_random(players, seed, games, choice_seed) -> actions played */
 static PyObject *mod_bench_random(PyObject *mod, PyObject *args)
 {
-    int players;
+    int players, watching;
     unsigned long long seed, choice_seed;
     long games, actions;
     (void)mod;
     if (!PyArg_ParseTuple(args, "iKlK", &players, &seed, &games, &choice_seed)) {
         return NULL;
     }
+    watching = stop_watch_begin();
+    if (watching < 0) {
+        return NULL;
+    }
     Py_BEGIN_ALLOW_THREADS
     actions = F(bench_random)(players, seed, games, choice_seed);
     Py_END_ALLOW_THREADS
+    if (stop_watch_end(watching) < 0) {
+        return NULL;
+    }
     if (actions < 0) {
         return error_for((int)actions);
     }

@@ -23,6 +23,7 @@ from pathlib import Path
 
 BINDING = Path(__file__).resolve().parent / "binding.c"
 STRUCTURAL = BINDING.parent / "binding_structural.c"  # included by binding.c
+STOP = BINDING.parent / "binding_stop.c"  # included by binding.c: Ctrl-C in long C runs
 
 
 class NativeUnavailable(RuntimeError):
@@ -139,6 +140,7 @@ def build_extension(module: str, c_source: str, header: str, *, force: bool = Fa
     unit = _unit(module, f"{module}.h", prefix)
     digest = hashlib.sha256("\0".join([
         c_source, header, BINDING.read_text(encoding="utf-8"), STRUCTURAL.read_text(encoding="utf-8"),
+        STOP.read_text(encoding="utf-8"),
         unit, sys.version,
         sysconfig.get_config_var("EXT_SUFFIX") or "", cc, *flags]).encode()).hexdigest()[:16]
     folder = cache_dir() / f"{module}-{digest}"

@@ -121,11 +121,14 @@ def _guarded(call, *args):
 
 
 def play_pair(engine, ref, players: int, seed: int,
-              series: int = SERIES) -> tuple[int, Divergence | None]:
-    """A series of games on both sides; (decisions compared, the first divergence or None).
+              series: int = SERIES) -> tuple[int, int, Divergence | None]:
+    """A series of games on both sides; (decisions compared, games compared, the first
+    divergence or None).
 
     The first game is `new_game(players, seed)`, each later one `next_game(seed)` of the
     game before (T8, series.*); the divergence's action list says so with `next_game`.
+    A series may end before `series` games (a finished match, HR21; a deal both sides
+    refuse: 0 games), so the games compared are counted, not assumed.
     """
     name = str(engine.VARIANT["name"])
     actions: list[str] = []
@@ -136,43 +139,48 @@ def play_pair(engine, ref, players: int, seed: int,
     (eg, e_err), (rg, r_err) = (_guarded(engine.new_game, players, seed),
                                 _guarded(ref.new_game, players, seed))
     if e_err or r_err:  # both refusing the deal is agreement
-        return 0, (diverged("new_game", e_err, r_err) if (e_err is None) != (r_err is None)
-                   else None)
+        if (e_err is None) != (r_err is None):
+            return 0, 1, diverged("new_game", e_err, r_err)
+        return 0, 0, None
     chooser = random.Random(seed)
     games_left = series
+    played = 1
     for decision in range(MAX_DECISIONS * series):
         legal = (sorted(str(a) for a in eg.legal_actions()),
                  sorted(str(a) for a in rg.legal_actions()))
         diff = first_difference(eg, rg, legal)
         if diff:
-            return decision, diverged(*diff)
+            return decision, played, diverged(*diff)
         if legal[0]:
             action = chooser.choice(legal[0])
             (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
         else:
             games_left -= 1
             if not games_left or eg.match_over:  # HR21: a finished match has no next game
-                return decision + 1, None
+                return decision + 1, played, None
             action = NEXT_GAME
+            played += 1
             (eg, e_err), (rg, r_err) = _guarded(eg.next_game, seed), _guarded(rg.next_game, seed)
         actions.append(action)
         if e_err or r_err:
-            return decision + 1, diverged(action if action == NEXT_GAME else f"apply({action!r})",
-                                          e_err, r_err)
-    return decision + 1, diverged("game end", f"no end after {decision + 1} decisions", None)
+            return decision + 1, played, diverged(
+                action if action == NEXT_GAME else f"apply({action!r})", e_err, r_err)
+    return decision + 1, played, diverged("game end", f"no end after {decision + 1} decisions",
+                                          None)
 
 
 def run(engine, ref, player_counts, games: int, seed: int = 0, *, series: int = SERIES,
         stop_at_first: bool = True) -> Summary:
     """`games` paired games for each player count, in series of `series` games (new_game,
-    then next_game): series i is dealt with seed `seed + i`."""
+    then next_game): series i is dealt with seed `seed + i`.  `Summary.games` counts the
+    games compared, fewer when a series ends early (a finished match)."""
     summary = Summary()
     start = time.perf_counter()
     lengths = [min(series, games - first) for first in range(0, games, series)]
     for players in player_counts:
         for i, length in enumerate(lengths):
-            decisions, div = play_pair(engine, ref, players, seed + i, length)
-            summary.games += length if div is None else div.actions.count(NEXT_GAME) + 1
+            decisions, played, div = play_pair(engine, ref, players, seed + i, length)
+            summary.games += played
             summary.decisions += decisions
             summary.seeds = (seed, seed + i)
             if div is not None:

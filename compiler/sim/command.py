@@ -6,8 +6,9 @@ import os
 import sys
 from contextlib import nullcontext
 
-from durakc.commands._common import load_engines, usage_error
+from durakc.commands._common import error, load_engines, usage_error
 from durakc.commands._common import report as report_problems
+from durakc.commands.outputs import output_problem, plot_formats
 from durakc.sim import report
 from durakc.sim.executors import (
     CLUSTER_LOST,
@@ -65,21 +66,26 @@ def add_arguments(parser) -> None:
 
 
 def _usage_problem(args, refs: list[str]) -> str | None:
-    """What is wrong with the options themselves (before any engine is loaded), or None."""
+    """What is wrong with the options themselves (before any engine is loaded or any game
+    played: a --plot file that can not be written too), or None."""
     if args.games < 1 or args.players < 1 or args.start < 0:
-        return "error: --games and --players must be positive, --start at least 0"
+        return "--games and --players must be positive, --start at least 0"
     if not args.dask_timeout > 0:
-        return f"error: --dask-timeout must be more than 0 seconds, not {args.dask_timeout:g}"
+        return f"--dask-timeout must be more than 0 seconds, not {args.dask_timeout:g}"
     if args.jobs < 0:
-        return f"error: --jobs must be 0 (one process per CPU) or more, not {args.jobs}"
+        return f"--jobs must be 0 (one process per CPU) or more, not {args.jobs}"
     if args.plot and not report.have_matplotlib():
-        return f"error: {report.PLOT_MISSING}"
+        return report.PLOT_MISSING
+    if args.plot:
+        problem = output_problem("--plot", args.plot, plot_formats())
+        if problem:
+            return problem
     if args.scheduler and args.executor != "dask":
-        return "error: --scheduler needs --executor dask"
+        return "--scheduler needs --executor dask"
     if args.executor == "dask" and not have_dask():
-        return f"error: {DASK_MISSING}"
+        return DASK_MISSING
     if len(set(refs)) != len(refs):
-        return "error: a variant is given twice"
+        return "a variant is given twice"
     return None
 
 
@@ -119,8 +125,7 @@ def run(args, refs: list[str]) -> int:
     """Simulate every variant in `refs` on the same deals and print the report."""
     problem = _usage_problem(args, refs)
     if problem:
-        print(problem, file=sys.stderr)
-        return 2
+        return usage_error(problem)
     engines, code = load_engines(refs)
     if code is not None:
         return code
@@ -132,8 +137,7 @@ def run(args, refs: list[str]) -> int:
         names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(str(exc))
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     total = args.games * len(refs)
     try:
@@ -143,10 +147,9 @@ def run(args, refs: list[str]) -> int:
                                       executor=args.executor, scheduler=args.scheduler,
                                       backend=args.backend, dask_timeout=args.dask_timeout)
     except ExecutorUnavailable as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return usage_error(str(exc))
     except ClusterLost as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        error(str(exc))
         return CLUSTER_LOST
     named = {names[r]: results[r] for r in refs}
     named_pairs = {names[r]: pairs[r] for r in refs[1:]}

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from contextlib import contextmanager, suppress
@@ -102,8 +103,15 @@ def _in_order(finished):
 
 
 def _run_pool(func, tasks: list, jobs: int, on_done):
-    """(k, result) as the tasks finish in a process pool, WINDOW * jobs of them submitted at once."""
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    """(k, result) as the tasks finish in a process pool, WINDOW * jobs of them submitted at once.
+
+    A run that ends early (Ctrl-C, an error, a caller that stops reading) stops the pool at
+    once: the waiting tasks are cancelled and the workers ended, where the pool's own exit
+    would play every submitted task first (issue 29, 1a).
+    """
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_parent)
+    _POOLS.add(pool)
+    try:
         queue = iter(enumerate(tasks))
         running = {}
         for k, task in itertools.islice(queue, WINDOW * jobs):
@@ -117,6 +125,51 @@ def _run_pool(func, tasks: list, jobs: int, on_done):
                 if on_done:
                     on_done(k)
                 yield k, fut.result()
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    finally:
+        _POOLS.discard(pool)
+    pool.shutdown()
+
+
+_POOLS: set = set()
+"""The process pools running now (`stop_pools`)."""
+
+
+def stop_pools() -> None:
+    """Stop every running pool at once (the CLI on Ctrl-C): a generator interrupted outside
+    its own frame is closed only when collected, maybe after Python's exit hooks have met
+    its pool still running (a traceback from concurrent.futures)."""
+    for pool in list(_POOLS):
+        _stop_pool(pool)
+        _POOLS.discard(pool)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a pool's worker: ignore SIGINT.  A terminal's Ctrl-C reaches every process of the
+    group; the parent stops the pool (`_stop_pool`), and workers that raised
+    KeyboardInterrupt themselves would each print a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's waiting tasks and end its workers without waiting for their tasks.
+
+    No public way before Python 3.14 (`terminate_workers`): the workers and the pool's
+    manager thread are the executor's own attributes, read with a fallback.
+    """
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with suppress(Exception):  # already gone: nothing to end
+            process.terminate()
+    for process in processes:
+        with suppress(Exception):
+            process.join(timeout=1)
+    if manager is not None:  # it sees its workers gone and ends; joined, or Python's exit
+        manager.join(timeout=2)  # hook writes to its closed pipe (a traceback)
 
 
 def _run_dask(func, tasks: list, jobs: int, scheduler: str | None, on_done,

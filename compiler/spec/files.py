@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from durakc.diagnostics import SpecError, SpecNotFound
-from durakc.yamlsrc import Entry, Node, load_yaml
+from durakc.yamlsrc import MAX_BYTES, Entry, Node, load_yaml
 
 
 def _variants_dir() -> Path:
@@ -199,9 +199,37 @@ def find_parent(child: SpecFile, name: str) -> tuple[Path | None, bool]:
     folders = [child.path.parent] + [folder for _, folder in bundled_groups()]
     for folder in dict.fromkeys(folders):
         for candidate in _candidates(folder, name):
-            if identity(candidate) != identity(child.path) and spec_name(candidate) == name:
+            if (identity(candidate) != identity(child.path) and _may_be_named(candidate, name)
+                    and spec_name(candidate) == name):
                 return candidate, False
     return None, ref_name(child) == name
+
+
+def _may_be_named(path: Path, name: str) -> bool:
+    """False when `path` can not go by `name`, found without parsing it (issue 29, 1d: a
+    folder of 300 specs was parsed whole for every `extends`).
+
+    A file goes by its stem unless a valid `name:` says otherwise.  Specs allow no anchors,
+    aliases or tags, so a `name` key with that value is in the text as written (quoted or
+    not, the value maybe on the next line after a comment) unless an escape (a backslash) or an explicit
+    key (``? name``) spells it: only such files need parsing.
+    """
+    if path.stem == name:
+        return True
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            return False  # too large to load: it goes by its stem
+        data = path.read_bytes()
+    except OSError:
+        return False  # unreadable: spec_name gives its stem
+    if b"\\" in data or _EXPLICIT_NAME.search(data):
+        return True
+    value = re.escape(name.encode())
+    return re.search(rb"name[\"']?[ \t]*:(?:\s|#[^\n]*)*[\"']?" + value + rb"(?![a-z0-9-])", data) is not None
+
+
+_EXPLICIT_NAME = re.compile(rb"\?\s*[\"']?name\b")
+"""An explicit mapping key naming `name` (``? name``), which the text check can not follow."""
 
 
 def ref_name(file: SpecFile) -> str:

@@ -70,13 +70,13 @@ def test_an_unreadable_parent_is_located_at_extends(here, capsys):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["simulate", "transfer", "--bots", "mcts:abc"], ("error: bot 'mcts:abc': the number of "
+    (["simulate", "transfer", "--bots", "mcts:abc"], ("durakc: error: bot 'mcts:abc': the number of "
                                                      "samples after 'mcts:' must be a whole number")),
-    (["compare", "transfer", "kyiv", "--bots", "greedy,mcts:0"], ("error: bot 'mcts:0': the "
+    (["compare", "transfer", "kyiv", "--bots", "greedy,mcts:0"], ("durakc: error: bot 'mcts:0': the "
                                                                  "number of samples must be at "
                                                                  "least 1, not 0")),
-    (["play", "transfer", "--bot", "rollout:x"], "error: bot 'rollout:x': "),
-    (["simulate", "transfer", "--jobs", "-1"], ("error: --jobs must be 0 (one process per CPU) "
+    (["play", "transfer", "--bot", "rollout:x"], "durakc: error: bot 'rollout:x': "),
+    (["simulate", "transfer", "--jobs", "-1"], ("durakc: error: --jobs must be 0 (one process per CPU) "
                                                "or more, not -1")),
 ])
 def test_bad_bot_and_job_options_are_usage_errors(capsys, args, message):

@@ -156,7 +156,7 @@ def test_a_planted_engine_bug_is_found(name, old, new):
     assert summary.divergences, f"{name}: the mutation {new!r} went unnoticed in {summary.games} games"
     div = summary.divergences[0]
     # The report replays: the same seed and actions reach the same difference again.
-    decisions, again = play_pair(mutant, ref, div.players, div.seed)
+    decisions, _, again = play_pair(mutant, ref, div.players, div.seed)
     assert again is not None and again.actions == div.actions and again.what == div.what
     assert decisions == len(div.actions) or div.what.startswith("apply(")
 

@@ -153,7 +153,7 @@ def test_a_cluster_that_stops_ends_the_run_clearly_in_bounded_time(cluster, kill
     assert out == "" and len(err.splitlines()) == 1 and "Traceback" not in err
     expected = ("no worker for 3 s" if kill == "worker"
                 else "the connection to its scheduler was lost")
-    assert err.startswith(f"error: the dask cluster ({cluster.address}) ") and expected in err, err
+    assert err.startswith(f"durakc: error: the dask cluster ({cluster.address}) ") and expected in err, err
 
 
 def test_the_exit_code_of_a_lost_cluster_is_documented():

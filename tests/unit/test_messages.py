@@ -130,7 +130,7 @@ def _durakc(*args, cwd=REPO):
 def test_simulate_bad_counts_says_error():
     result = _durakc("simulate", "mini", "--games", "0")
     assert result.returncode == 2
-    assert result.stderr.startswith("error: --games and --players must be positive")
+    assert result.stderr.startswith("durakc: error: --games and --players must be positive")
 
 
 def test_reference_write_without_markers_is_an_error_on_stderr(tmp_path):

@@ -144,7 +144,7 @@ def test_engine_and_reference_agree_over_long_series(name):
     rng = random.Random(7)
     for players in (2, 3, 4):
         seed = rng.randrange(10**6)
-        _, divergence = play_pair(engine, ref, players, seed, series=8)
+        _, _, divergence = play_pair(engine, ref, players, seed, series=8)
         assert divergence is None, divergence.describe()
 
 
