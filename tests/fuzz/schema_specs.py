@@ -4,7 +4,7 @@
 `random.Random(number)` draws
 
 - a parent among bundled variants (`PARENTS`: the transfer and podkidnoy profiles, which
-  most often, and structural ones: teams, jokers, wild cards, two decks, per-seat trumps,
+  come up most often, and structural ones: teams, jokers, wild cards, two decks, per-seat trumps,
   hidden trumps, swaps, series, siege, opening conditions, redeal offers, matches...),
 - a random subset of the schema's rule keys (`durakc.schema.KEYS`), each with a random
   valid value by its type (int within its bounds, bool, enum choice, suits, ranks, ...),
@@ -13,7 +13,8 @@
 
 writes it as YAML and keeps the first draw `load_spec` accepts (up to `ATTEMPTS`).  A
 refusal (`SpecError`) is normal and the next draw is tried; any other exception from the
-checker is a finding and propagates.  The same number always gives the same spec text.
+checker is a finding: an AssertionError showing the spec, from that exception.  The same
+number always gives the same spec text.
 """
 
 from __future__ import annotations
@@ -152,8 +153,8 @@ def opening_condition(rng: random.Random) -> str:
 
 def accepted_spec(number: int, folder: Path) -> Drawn:
     """Spec `number`: the first of its draws that `load_spec` accepts, written to
-    `folder`/fz-<number>.yaml.  Raises LookupError when none of `ATTEMPTS` draws is accepted;
-    an exception other than SpecError from the checker propagates (a finding)."""
+    `folder`/fz-<number>.yaml.  Raises LookupError when none of `ATTEMPTS` draws is accepted,
+    AssertionError when the checker fails with anything but SpecError (a finding)."""
     rng = random.Random(number)
     path = folder / f"{spec_name(number)}.yaml"
     for attempt in range(1, ATTEMPTS + 1):
@@ -163,5 +164,8 @@ def accepted_spec(number: int, folder: Path) -> Drawn:
             spec = load_spec(path)
         except SpecError:
             continue
+        except Exception as exc:
+            raise AssertionError(f"the checker crashed on draw {attempt} of spec {number} "
+                                 f"(a refusal must be a SpecError):\n{text}") from exc
         return Drawn(number, text, path, spec, attempt)
     raise LookupError(f"no accepted spec in {ATTEMPTS} draws for number {number}")
