@@ -60,11 +60,19 @@ KNOWN: tuple[Known, ...] = (
     # -- ctarget: native series plumbing ----------------------------------------------------
     Known("native-series-next-game", ("native vs Python",), r"seed_argument\(\) missing"),
     # -- ctarget: strict C ------------------------------------------------------------------
-    Known("c-strict-*", _STRICT,
-          r"defined but not used|set but not used|unused (parameter|variable)|"
-          r"excess elements in array initializer"),
+    Known("c-strict-capacity-true", _STRICT, r"variable .k. set but not used|unused parameter .g."),
+    Known("c-strict-longest-suit", _STRICT, r".longest_suit. defined but not used"),
+    Known("c-strict-nopen", _STRICT, r".NOPEN. defined but not used|unused variable .NOPEN."),
+    Known("c-strict-place-of", _STRICT, r".place_of. defined but not used|unused function .place_of."),
+    Known("c-strict-seat-suits", _STRICT, r"excess elements in array initializer"),
+    Known("c-strict-unused-hand", _STRICT, r"unused variable .hand.|.set_ranks. defined but not used"),
+    Known("fuzz-found/c-strict-unused-expr-suit", _STRICT,
+          r".EXPR_(SUIT|RANK). defined but not used|unused variable .EXPR_(SUIT|RANK)."),
     Known("fuzz-found/clang-parentheses-equality", ("strict clang",),
           r"equality comparison with extraneous parentheses"),
+    # other unused helpers, constants and variables: the strict-C class of the entries above
+    Known("c-strict-other", _STRICT, r"defined but not used|set but not used|unused "
+                                     r"(parameter|variable|function)"),
     # -- diverge: engine vs reference -------------------------------------------------------
     Known("native-swap-offer-redeal", ("native vs Python",), r"'keep'.*'redeal'",
           _offers_redeal),
@@ -81,7 +89,16 @@ KNOWN: tuple[Known, ...] = (
 
 
 def known_class(stage: str, text: str, values: dict) -> str | None:
-    """The repro name of the known class a failure belongs to, or None (a new failure)."""
+    """The repro name of the known class a failure belongs to, or None (a new failure).  A
+    compiler's failure is known only when each of its error lines is."""
+    if stage in _STRICT:
+        lines = [ln for ln in text.splitlines() if "error:" in ln] or [text]
+        names = [_first(stage, line, values) for line in lines]
+        return None if None in names else names[0]
+    return _first(stage, text, values)
+
+
+def _first(stage: str, text: str, values: dict) -> str | None:
     for known in KNOWN:
         if known.matches(stage, text, values):
             return known.repro
