@@ -49,6 +49,8 @@ _BUILD = ("Python target", "C target", "native build")
 KNOWN: tuple[Known, ...] = (
     # -- ctarget: names with no form in a target ------------------------------------------
     Known("result-name-lost", _BUILD, r"no Python name given for 'lost'"),
+    Known("fuzz-found/reference-lost-simplified", ("Python vs reference",),
+          r"no value given for 'lost'"),
     Known("capacity-played-show", _BUILD,
           r"no Python name given for '(played|hand_after)'|no emitted form given for the trump"),
     Known("capacity-played-c", ("C target",), r"'(played|hand_after)' has no C form"),

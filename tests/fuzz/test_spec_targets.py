@@ -11,7 +11,7 @@ random expressions, the first draw `load_spec` accepts) must
 - play the same seeded games, decision by decision (`durakc.reference.differential`), on the
   Python engine and the reference interpreter, and on the native and the Python engine.
 
-CI runs specs 0..DURAKC_FUZZ_SPECS-1 (default 24; the quick subset the first QUICK of them),
+CI runs specs 0..DURAKC_FUZZ_SPECS-1 (default 40; the quick subset the first QUICK of them),
 DURAKC_FUZZ_SEEDS series of two games (default 2) at up to two player counts each.  A longer
 run, e.g. `DURAKC_FUZZ_SPECS=500 DURAKC_FUZZ_FIRST=1000 python -m pytest -n 1 -q
 tests/fuzz/test_spec_targets.py -rx`; a failure names its spec number and prints the spec.
@@ -32,7 +32,7 @@ from tests.fuzz.known_failures import known_class
 from tests.fuzz.schema_specs import Drawn, accepted_spec
 from tests.fuzz.targets import run_targets
 
-SPECS = int(os.environ.get("DURAKC_FUZZ_SPECS", "24"))
+SPECS = int(os.environ.get("DURAKC_FUZZ_SPECS", "40"))
 FIRST = int(os.environ.get("DURAKC_FUZZ_FIRST", "0"))
 SEEDS = int(os.environ.get("DURAKC_FUZZ_SEEDS", "2"))
 CFLAGS = os.environ.get("DURAKC_FUZZ_CFLAGS", "-O0").split()
