@@ -15,7 +15,10 @@ CI runs specs 0..DURAKC_FUZZ_SPECS-1 (default 40; the quick subset the first QUI
 DURAKC_FUZZ_SEEDS series of two games (default 2) at up to two player counts each.  A longer
 run, e.g. `DURAKC_FUZZ_SPECS=500 DURAKC_FUZZ_FIRST=1000 python -m pytest -n 1 -q
 tests/fuzz/test_spec_targets.py -rx`; a failure names its spec number and prints the spec.
-Failures of the classes in `tests/fuzz/known_failures.py` (being fixed) are xfailed by name.
+Failures of the classes in `tests/fuzz/known_failures.py` (being fixed) are xfailed by name;
+DURAKC_FUZZ_SPEC_SECONDS (default 60) bounds one spec's wall time.  The minimal specs of what the
+fuzz found (tests/specs/fuzz-found/) run through every target too; `python -m
+tests.fuzz.minimise N` shrinks a failing spec N.
 """
 
 from __future__ import annotations
