@@ -54,7 +54,7 @@ KNOWN: tuple[Known, ...] = (
     Known("capacity-played-show", _BUILD,
           r"no Python name given for '(played|hand_after)'|no emitted form given for the trump"),
     Known("capacity-played-c", ("C target",), r"'(played|hand_after)' has no C form"),
-    Known("repeat-reads-points", ("Python vs reference", "Python target"),
+    Known("repeat-reads-points", ("Python vs reference", "native vs Python", "Python target"),
           r"has no attribute '_totals'"),
     # -- ctarget: C helpers emitted for some keys only --------------------------------------
     Known("native-max-points", ("native build",), r"undefined symbol: expr_l?(min|max)"),
