@@ -70,6 +70,8 @@ KNOWN: tuple[Known, ...] = (
     Known("c-strict-unused-hand", _STRICT, r"unused variable .hand.|.set_ranks. defined but not used"),
     Known("fuzz-found/c-strict-unused-expr-suit", _STRICT,
           r".EXPR_(SUIT|RANK|COLOUR). defined but not used|unused variable .EXPR_(SUIT|RANK|COLOUR)."),
+    Known("fuzz-found/c-strict-unused-deck-rank", _STRICT,
+          r".deck_rank. defined but not used|unused function .deck_rank."),
     Known("fuzz-found/clang-parentheses-equality", ("strict clang",),
           r"equality comparison with extraneous parentheses"),
     # other unused helpers, constants and variables: the strict-C class of the entries above
