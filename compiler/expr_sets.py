@@ -194,7 +194,7 @@ class DeckRank(Node):
         return (self.arg,)
 
     def evaluate(self, values):
-        ranks = values.get("$deck_ranks")
+        ranks = values.get(DECK_RANKS)
         if ranks is None:
             raise ValueError("no value given for the deck's ranks ('$deck_ranks')")
         n = self.arg.evaluate(values)
@@ -205,6 +205,16 @@ class DeckRank(Node):
 
     def source(self):
         return f"deck_rank({self.arg.source()[0]})", ATOM
+
+
+DECK_RANKS = "$deck_ranks"
+"""The value every evaluation of an expression that may call `deck_rank(n)` must be given."""
+
+
+def deck_values(ranks) -> dict:
+    """{DECK_RANKS: ...}: what `deck_rank(n)` reads, for a deck of rank texts `ranks` (lowest
+    first): merge it into the values of any evaluation, at compile time or in the reference."""
+    return {DECK_RANKS: tuple(ALL_RANKS.index(r) for r in ranks)}
 
 
 def _plus_one(node: Node, text: str) -> str:

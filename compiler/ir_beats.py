@@ -6,6 +6,7 @@ wild cards and copies); the engines read them as `BEATEN_BY`, the static analysi
 
 from __future__ import annotations
 
+from durakc.expr_sets import deck_values
 from durakc.expressions import Card
 from durakc.schema import ALL_RANKS, JOKER_COLOURS, joker_texts
 
@@ -67,7 +68,8 @@ def beat_tables(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0, copi
 
 def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers=0, copies=1):
     cards = identities(ranks, suits, wild, jokers, copies)
-    env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1])}
+    env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1]),
+           **deck_values(ranks)}
     tables = []
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None

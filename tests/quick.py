@@ -65,6 +65,9 @@ SLOW = frozenset({
     "tests/differential/test_differential.py::test_a_planted_engine_bug_is_found",
     "tests/differential/test_differential.py::test_fuzzed_spec_compiled_and_interpreted_agree",
     "tests/fuzz/test_fuzz_specs.py::test_mutated_specs_load_or_fail_cleanly",
+    # the spec fuzz: its first specs are in the quick subset (..._quick), the others not
+    "tests/fuzz/test_spec_targets.py::test_fuzzed_spec_runs_on_every_target",
+    "tests/fuzz/test_spec_targets.py::test_spec_the_fuzz_found_is_refused_or_runs_on_every_target",
     "tests/native/test_c_sanitizers.py",  # ASan+UBSan builds of the engines (marker sanitize)
     "tests/native/test_env_walk.py",  # a spec per (environment, name, key), both targets
     "tests/native/test_popcnt.py::test_both_builds_play_the_same_games",

@@ -8,6 +8,7 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 
 from __future__ import annotations
 
+from durakc.expr_sets import DECK_RANKS, deck_values
 from durakc.expressions import Card
 from durakc.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
 from durakc.schema import ALL_RANKS
@@ -27,7 +28,7 @@ class Variant:
         self.players_max = self.rules["players.max"]
         self.hand_size = self.rules["deal.hand_size"]
         self.info = variant_info(spec)
-        self.deck_rank_values = tuple(_RANK_INDEX[r] for r in self.deck.ranks)
+        self.deck_rank_values = deck_values(self.deck.ranks)[DECK_RANKS]
 
     def value(self, path: str):
         """The effective value of rule key `path`."""
@@ -37,7 +38,7 @@ class Variant:
     def env(self, values: dict) -> dict:
         """`values` with what every expression may read besides its names: the deck's ranks
         (`deck_rank(n)`)."""
-        return {**values, "$deck_ranks": self.deck_rank_values}
+        return {**values, DECK_RANKS: self.deck_rank_values}
 
     @staticmethod
     def card(text: str, trump: str | None) -> Card:
@@ -57,23 +58,23 @@ class Variant:
             "lowest": _RANK_INDEX[self.deck.ranks[0]],
             "highest": _RANK_INDEX[self.deck.ranks[-1]],
         }
-        return bool(self.rules["beating.beats"].evaluate(env))
+        return bool(self.rules["beating.beats"].evaluate(self.env(env)))
 
     def round_limit(self, env: dict) -> int:
         """attack.limit (T3, T17, P6) for a round; a value below 1 counts as 1."""
-        return max(1, int(self.rules["attack.limit"].evaluate(env)))
+        return max(1, int(self.rules["attack.limit"].evaluate(self.env(env))))
 
     def may_throw_in(self, env: dict) -> bool:
         """throw_in.who (T2, P5): may the seat described by `env` add attack cards?"""
-        return bool(self.rules["throw_in.who"].evaluate(env))
+        return bool(self.rules["throw_in.who"].evaluate(self.env(env)))
 
     def transfer_allowed(self, env: dict) -> bool:
         """transfer.when (T13, T15, T18, K1), on the table as it is before the transfer."""
-        return bool(self.rules["transfer.when"].evaluate(env))
+        return bool(self.rules["transfer.when"].evaluate(self.env(env)))
 
     def transfer_fits(self, env: dict) -> bool:
         """transfer.capacity (T14, T26, T27, K3), on the table as it would be after it."""
-        return bool(self.rules["transfer.capacity"].evaluate(env))
+        return bool(self.rules["transfer.capacity"].evaluate(self.env(env)))
 
     # -- series capability: deal sizes and redeals (L1-L3, H3) -------------------------
     @property
@@ -88,7 +89,7 @@ class Variant:
         """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games
         (at least 1, as the key's minimum says)."""
         return max(1, int(self.rules["deal.initial_hand"].evaluate(
-            {"losses": losses, "hand_size": self.hand_size, "players": players})))
+            self.env({"losses": losses, "hand_size": self.hand_size, "players": players}))))
 
     def redeal(self, hand: list, trump: str | None, players: int) -> bool:
         """deal.redeal_if (H3): does this dealt hand call for a redeal?"""
@@ -108,11 +109,12 @@ class Variant:
 
     def may_add(self, env: dict) -> bool:
         """throw_in.card (T17, HR1-HR4, HR9): may the card `env["c"]` be added now?"""
-        return bool(self.rules["throw_in.card"].evaluate(env))
+        return bool(self.rules["throw_in.card"].evaluate(self.env(env)))
 
     def annotations(self, env: dict) -> dict[str, bool]:
         """outcome.annotations: every named condition, evaluated when a game is lost."""
         exprs = self.rules["outcome.annotations"]
+        env = self.env(env)
         return {name: bool(exprs[name].evaluate(env)) for name in sorted(exprs)}
 
 

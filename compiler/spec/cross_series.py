@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from durakc.expr_sets import deck_values
+
 SERIES_LOSSES_CHECKED = 256
 """deal.initial_hand is checked for every loss count from 0 to this bound (L2, L3)."""
 
@@ -24,7 +26,7 @@ def check_initial_hand(values: dict):
     for players in range(values["players.min"], values["players.max"] + 1):
         for n in losses:
             dealt = expr.evaluate({"losses": n, "hand_size": values["deal.hand_size"],
-                                   "players": players})
+                                   "players": players, **deck_values(values["deck.ranks"])})
             if dealt < 1:
                 yield (paths, (f"deal.initial_hand gives {dealt} cards with {players} players "
                                f"and {n} losses; every seat needs at least 1"))
@@ -62,7 +64,8 @@ def _dealt_hands(values: dict):
     initial, nsuits = values["deal.initial_hand"], max(1, len(values["deck.suits"]))
     for players in range(values["players.min"], values["players.max"] + 1):
         sizes = {initial.evaluate({"losses": n, "hand_size": values["deal.hand_size"],
-                                   "players": players}) for n in range(4)}
+                                   "players": players, **deck_values(values["deck.ranks"])})
+                 for n in range(4)}
         if values["deal.mode"] != "hands":
             size = len(values["deck.ranks"]) * nsuits - 1
             sizes = {size // players, -(-size // players)}
