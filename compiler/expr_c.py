@@ -46,6 +46,20 @@ def c_source(node: Node, namemap: dict[str, str], wide: bool = False) -> str:
     return _Emitter(namemap, wide).emit(node)
 
 
+def unwrapped(text: str) -> str:
+    """`text` without the parentheses that enclose all of it, for `if (...)`: the emitter
+    parenthesises every operation, and clang's -Wparentheses-equality refuses `if ((a == b))`."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return text
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if depth == 0 and i < len(text) - 1:
+            return text  # the first parenthesis closes before the end: `(a) && (b)`
+    return text[1:-1]
+
+
 class _Emitter:
     def __init__(self, namemap: dict[str, str], wide: bool):
         self.namemap = namemap

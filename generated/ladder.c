@@ -1095,7 +1095,7 @@ static action *pass_on_actions(const game *g, mask_t mine, int next_hand, action
         mask_t sub = SUBSETS[suits][i];
         int k = SUBSET_SIZE[SUBSETS[suits][i]];
         /* transfer.capacity, counted after playing k cards: attack_cards <= min(limit, next_hand) */
-        if (((g->natt + k) <= expr_min(g->limit, next_hand))) {
+        if ((g->natt + k) <= expr_min(g->limit, next_hand)) {
             out = put(out, DURAK_LADDER_TRANSFER, -1, -1, sub << (r * NSUITS));
         }
     }
@@ -1126,7 +1126,7 @@ static action *defence_others(const game *g, mask_t hand, action *out)
         int next_hand = popcount(g->hands[g->nxt[g->def]]);
         (void)next_hand;
         /* transfer.when: beaten == 0 */
-        if ((g->beaten == 0)) {
+        if (g->beaten == 0) {
             /* Before the first beat the table holds only attack cards of the opening's rank. */
             mask_t mine = hand & (!g->beaten ? g->on_table : pass_on_rank(g));
             if (mine && !((mine >> (RANK_OF(lowest(mine)) * NSUITS)) & ~(mask_t)SUIT_BITS)) {

@@ -869,7 +869,7 @@ static int redeal_needed(const mask_t *hands, int trump, int players, int lowest
     int seat;
     for (seat = 0; seat < players; seat++) {
         mask_t hand = hands[seat];
-        if ((longest_suit(hand) >= 5)) {
+        if (longest_suit(hand) >= 5) {
             return 1;
         }
     }

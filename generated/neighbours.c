@@ -738,7 +738,7 @@ static void entitled(game *g)
             continue;
         }
         /* throw_in.who: left_of_defender or right_of_defender */
-        if (((s == g->nxt[dfd]) || (s == prev_in(g, dfd)))) {
+        if ((s == g->nxt[dfd]) || (s == prev_in(g, dfd))) {
             g->throwers |= 1U << s;
         }
     }

@@ -802,7 +802,7 @@ static mask_t throwable(const game *g, int seat)
     while (hand) {
         int c = lowest(hand);
         hand &= hand - 1;
-        if ((((int)((set_ranks(table) >> (EXPR_RANK[c] + 1)) & 1U)) && (EXPR_RANK[c] != 12))) {
+        if (((int)((set_ranks(table) >> (EXPR_RANK[c] + 1)) & 1U)) && (EXPR_RANK[c] != 12)) {
             allowed |= BIT(c);
         }
     }

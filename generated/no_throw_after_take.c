@@ -802,7 +802,7 @@ static mask_t throwable(const game *g, int seat)
     while (hand) {
         int c = lowest(hand);
         hand &= hand - 1;
-        if (((!g->took) && ((int)((set_ranks(table) >> (EXPR_RANK[c] + 1)) & 1U)))) {
+        if ((!g->took) && ((int)((set_ranks(table) >> (EXPR_RANK[c] + 1)) & 1U))) {
             allowed |= BIT(c);
         }
     }

@@ -864,7 +864,7 @@ static int redeal_needed(const mask_t *hands, int trump, int players, int lowest
     int seat;
     for (seat = 0; seat < players; seat++) {
         mask_t hand = hands[seat];
-        if (((popcount(hand & EXPR_COLOUR_IDS[0]) == popcount(hand)) || (popcount(hand & EXPR_COLOUR_IDS[1]) == popcount(hand)))) {
+        if ((popcount(hand & EXPR_COLOUR_IDS[0]) == popcount(hand)) || (popcount(hand & EXPR_COLOUR_IDS[1]) == popcount(hand))) {
             return 1;
         }
     }

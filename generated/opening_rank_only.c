@@ -803,7 +803,7 @@ static mask_t throwable(const game *g, int seat)
     while (hand) {
         int c = lowest(hand);
         hand &= hand - 1;
-        if (((int)((set_ranks(g->opening) >> (EXPR_RANK[c] + 1)) & 1U))) {
+        if ((int)((set_ranks(g->opening) >> (EXPR_RANK[c] + 1)) & 1U)) {
             allowed |= BIT(c);
         }
     }

@@ -750,7 +750,7 @@ static void entitled(game *g)
             continue;
         }
         /* throw_in.who: not partner_of_defender */
-        if ((!((MATES[n][dfd] >> s) & 1U))) {
+        if (!((MATES[n][dfd] >> s) & 1U)) {
             g->throwers |= 1U << s;
         }
     }

@@ -801,7 +801,7 @@ static mask_t throwable(const game *g, int seat)
     while (hand) {
         int c = lowest(hand);
         hand &= hand - 1;
-        if ((((int)((set_suits(table) >> (EXPR_SUIT[c] + 1)) & 1U)) || ((EXPR_TRUMPS(g->trump) >> (c)) & 1U))) {
+        if (((int)((set_suits(table) >> (EXPR_SUIT[c] + 1)) & 1U)) || ((EXPR_TRUMPS(g->trump) >> (c)) & 1U)) {
             allowed |= BIT(c);
         }
     }

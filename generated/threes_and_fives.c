@@ -1030,7 +1030,7 @@ static action *opening_actions(const game *g, action *out)
             for (i = 0; i < n; i++) {
                 cards |= BIT(held[pick[i]]);
             }
-            if ((((popcount(cards) == 1) || ((popcount(cards) == 3) && (set_pairs(cards) >= 1))) || ((popcount(cards) == 5) && (set_pairs(cards) >= 2)))) {
+            if (((popcount(cards) == 1) || ((popcount(cards) == 3) && (set_pairs(cards) >= 1))) || ((popcount(cards) == 5) && (set_pairs(cards) >= 2))) {
                 out = put(out, DURAK_THREES_AND_FIVES_ATTACK, -1, -1, cards);
             }
             for (i = n - 1; i >= 0 && pick[i] == nheld - n + i; i--) {

@@ -995,7 +995,7 @@ static action *opening_actions(const game *g, action *out)
             for (i = 0; i < n; i++) {
                 cards |= BIT(held[pick[i]]);
             }
-            if ((popcount(cards) == expr_min(3, room))) {
+            if (popcount(cards) == expr_min(3, room)) {
                 out = put(out, DURAK_TRESHKA_ATTACK, -1, -1, cards);
             }
             for (i = n - 1; i >= 0 && pick[i] == nheld - n + i; i--) {

@@ -14,12 +14,13 @@ from durakc.ctarget.hooks import CHooks
 from durakc.ctarget.openings import opening_refusal
 from durakc.ctarget.prune import prune_unused
 from durakc.diagnostics import Diagnostic
-from durakc.expr_c import NotInC
+from durakc.expr_c import NotInC, unwrapped
 from durakc.ir import build_ir, module_name, wild_cards
 from durakc.spec import Spec
 from durakc.templating import environment
 
 _ENV = environment(auto_reload=False)  # templates are package files: loaded once per process
+_ENV.filters["unwrapped"] = unwrapped  # `if ({{ v.x_c | unwrapped }})`: one pair of parentheses
 
 MAX_CARDS = 64
 """A hand is a 64-bit mask in C."""

@@ -162,8 +162,8 @@ def parse_action(deck: Deck, text) -> Action:
     if verb in ("take", "pass", "resign", "redeal", "keep"):  # HR24: resign; HR19: redeal, keep
         if cards:
             raise ValueError(f"'{verb}' takes no cards")
-    elif verb == "swap":  # PK1, PK3: two different cards, in the order they are to be drawn
-        if len(cards) != 2 or cards[0] == cards[1]:
+    elif verb == "swap":  # PK1, PK3: two cards, in the order they are to be drawn
+        if len(cards) != 2 or (cards[0] == cards[1] and deck.copies == 1):  # HR17: two copies
             raise ValueError("'swap' needs two different cards, the one to be drawn first "
                              "listed first (PK1, PK3)")
     elif verb == "exchange" and len(cards) != 1:  # TX1

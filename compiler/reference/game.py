@@ -260,7 +260,9 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
     def _do_swap(self, cards):
         """PK1-PK3: give two cards, take the next two of the stock; the given cards lie just
         above the face-up trump card, the first listed drawn first.  The attacker still opens."""
-        hand = [c for c in self._hands[self._attacker] if c not in cards]
+        hand = list(self._hands[self._attacker])
+        for card in cards:  # one copy each (HR17: the other copy stays in the hand)
+            hand.remove(card)
         taken, rest = self._stock[:2], self._stock[2:]
         self._stock = rest[:-1] + list(cards) + rest[-1:]
         self._hands[self._attacker] = self.variant.deck.sort(hand + taken)

@@ -97,12 +97,14 @@ class ActionLists:
     def _swaps(self):
         """PK1, PK2, PK4 (swap.per_game): one swap of two hand cards per opening, while the
         attacker has swaps left and the stock holds at least three cards; PK3: the order of
-        the two cards counts, so both orders are listed."""
+        the two cards counts, so both orders are listed.  Two copies of one card (HR17) are
+        two cards: `swap 7H 7H` when the attacker holds both."""
         if self.swapped or not self.swaps[self._attacker] or len(self._stock) < 3:
             return []
         hand = self._hands[self._attacker]
-        return [make_action(self.variant.deck, "swap", [a, b]) for a in hand for b in hand
-                if a != b]
+        pairs = dict.fromkeys((a, b) for i, a in enumerate(hand) for j, b in enumerate(hand)
+                              if i != j)
+        return [make_action(self.variant.deck, "swap", [a, b]) for a, b in pairs]
 
     def _defences(self):
         """T11, T12: cover an unbeaten attack card with a card that beats it."""

@@ -102,7 +102,7 @@ def test_reference_plays_two_decks_with_an_opening_condition_fast():
     spec = load_spec(_path("reference-slow-copies2-opening"))
     engine, ref = compile_engine(spec), reference.module_for(spec)
     start = time.perf_counter()
-    decisions, divergence = play_pair(engine, ref, 4, 1, 2)
+    decisions, _, divergence = play_pair(engine, ref, 4, 1, 2)
     assert divergence is None, divergence.describe()
     assert decisions > 300
     assert time.perf_counter() - start < 30

@@ -121,7 +121,7 @@ def native_engine(path: Path, flags: list[str]):
 def compare(stage: str, first, second, players: int, seed: int) -> int:
     """One series of two games on `first` and `second` from the same deal and choices; the
     decisions compared.  Raises TargetFailure at the first difference."""
-    decisions, div = _stage(stage, play_pair, first, second, players, seed)
+    decisions, _, div = _stage(stage, play_pair, first, second, players, seed)
     if div is not None and div.what == "game end":
         # both sides agreed at every decision, but the random play did not end: a spec the
         # checker warns about (nothing beats anything) may pass the same cards round for ever

@@ -62,3 +62,15 @@ def test_a_file_that_reads_everything_is_unchanged():
     source = SOURCE.replace("int api(int x)\n{\n    return used(x);",
                             "int api(int x)\n{\n    return used(x) + unused_caller(x) + SPARE[0] + LONG[0][0];")
     assert prune_unused(source) == source
+
+
+def test_unwrapped_drops_only_parentheses_around_the_whole_condition():
+    """`if ((s == atk))` is an error under clang -Werror (-Wparentheses-equality): the C
+    templates write conditions through `unwrapped`, which keeps inner groups intact."""
+    from durakc.expr_c import unwrapped
+
+    assert unwrapped("(s == atk)") == "s == atk"
+    assert unwrapped("((s == atk) || (n > 3))") == "(s == atk) || (n > 3)"
+    assert unwrapped("(a) && (b)") == "(a) && (b)"
+    assert unwrapped("f(x)") == "f(x)"
+    assert unwrapped("1") == "1"
