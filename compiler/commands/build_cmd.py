@@ -87,13 +87,15 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
 def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
     """Every C engine as wasm into `out` (default build/wasm/); exit 2 without the toolchain."""
     from durakc.commands._common import usage_error
+    from durakc.ir import module_name
+    from durakc.spec import bundled_names
     from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files
 
     problem = toolchain_problem()
     if problem:
         return usage_error(problem)
     target = out or BUILD_DIR
-    variants = {name[:-2]: _variant_name(outputs[name]) for name in outputs if name.endswith(".c")}
+    variants = {module_name(name): name for name in bundled_names()}
     try:
         files = wasm_files(outputs, variants)
         target.mkdir(parents=True, exist_ok=True)
@@ -109,8 +111,3 @@ def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
         print(f"{len(files) - 1} wasm engines and durak-wasm.mjs in {target}")
     return 0
 
-
-def _variant_name(c_source: str) -> str:
-    """The variant's name as the C engine's banner gives it ("... the Durak variant 'x', ...")."""
-    start = c_source.index("Durak variant '") + len("Durak variant '")
-    return c_source[start:c_source.index("'", start)]

@@ -7,6 +7,7 @@ and how to install it; `build_wasm` raises WasmUnavailable with that text, never
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -44,10 +45,15 @@ _PROBE = "#include <stdlib.h>\nvoid *probe(unsigned long n) { return malloc(n); 
 def toolchain_problem() -> str | None:
     """Why a wasm module can not be built here, with how to install what is missing; or None.
 
-    Probes the whole chain once: compiling and linking a reactor that calls malloc."""
+    Probes the whole chain, once per clang: compiling and linking a reactor that calls malloc."""
     clang = find_clang()
     if clang is None:
         return "the wasm target needs clang, and none was found; " + INSTALL
+    return _probe(shutil.which(clang) or clang)
+
+
+@functools.cache
+def _probe(clang: str) -> str | None:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "probe.c"
         source.write_text(_PROBE, encoding="utf-8")

@@ -35,11 +35,13 @@ def test_refusals_leave_the_game_unchanged(tmp_path):
     assert out["afterSymbol"] == [["8D", None]]
 
 
-def _durakc(args, cwd, path=None):
+def _durakc(args, cwd, path=None, clang=None):
     env = dict(os.environ)
     if path is not None:
         env["PATH"] = path
         env.pop("CLANG", None)
+    if clang is not None:
+        env["CLANG"] = clang
     return subprocess.run([sys.executable, "-m", "durakc", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, check=False, timeout=300)
 
@@ -51,6 +53,20 @@ def test_without_clang_it_says_how_to_install(command, tmp_path):
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert "the wasm target needs clang" in done.stderr
+    assert "apt-get install clang lld wasi-libc libclang-rt-dev-wasm32" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_clang_without_the_wasm_target_says_how_to_install(tmp_path):
+    fake = tmp_path / "clang"  # a clang that can not build for wasm32-wasi
+    fake.write_text("#!/bin/sh\necho \"error: unable to create target: 'No available targets'\" >&2\n"
+                    "exit 1\n")
+    fake.chmod(0o755)
+    done = _durakc(["compile", "transfer", "--target", "wasm", "--out", str(tmp_path / "out")],
+                   ROOT, path=str(tmp_path), clang=str(fake))
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "can not build for wasm32-wasi (error: unable to create target" in done.stderr
     assert "apt-get install clang lld wasi-libc libclang-rt-dev-wasm32" in done.stderr
     assert not (tmp_path / "out").exists()
 
