@@ -19,6 +19,10 @@ def add_arguments(parser) -> None:
     parser.add_argument("--native", action="store_true",
                         help="also compile each C engine into the native backend's extension "
                              "(needs a C compiler)")
+    parser.add_argument("--target", choices=("wasm",), default=None,
+                        help="wasm: instead, build every bundled C engine into <module>.wasm "
+                             "(and the loader durak-wasm.mjs) in --out, default build/wasm/; "
+                             "generated/ is left alone (docs/wasm.md)")
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (rules that can never take effect) as errors")
 
@@ -30,6 +34,8 @@ def run(args) -> int:
     print_diagnostics(diagnostics)
     if code:
         return code
+    if args.target == "wasm":
+        return _build_wasm(outputs, Path(args.out) if args.out else None, args.quiet)
     target = Path(args.out) if args.out else GENERATED_DIR
     target.mkdir(parents=True, exist_ok=True)
     expected = set(outputs)
@@ -75,3 +81,32 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
         if not quiet:
             print(f"native {module}: {path}")
     return 0
+
+
+def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
+    """Every C engine as wasm into `out` (default build/wasm/); exit 2 without the toolchain."""
+    from durakc.commands._common import usage_error
+    from durakc.ir import module_name
+    from durakc.spec import bundled_names
+    from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files
+
+    problem = toolchain_problem()
+    if problem:
+        return usage_error(problem)
+    target = out or BUILD_DIR
+    variants = {module_name(name): name for name in bundled_names()}
+    try:
+        files = wasm_files(outputs, variants)
+        target.mkdir(parents=True, exist_ok=True)
+        for file_name, data in sorted(files.items()):
+            (target / file_name).write_bytes(data)
+    except WasmUnavailable as exc:
+        print(f"durakc: error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"durakc: error: cannot write to {target}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    if not quiet:
+        print(f"{len(files) - 1} wasm engines and durak-wasm.mjs in {target}")
+    return 0
+

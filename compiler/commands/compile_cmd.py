@@ -6,7 +6,8 @@ writes).  A folder stands for every ``*.yaml``/``*.yml`` spec in it.  Every
 problem of every spec is reported together; nothing is written when there is
 an error (or, with --strict, a warning), nor when two specs share a name.
 
-Steps, each a function, so another target only changes `_outputs` (--target c: the C engines):
+Steps, each a function, so another target only changes `_outputs` (--target c: the C engines;
+--target wasm: the C engines, then built into wasm by `durakc.wasm` before `_write`):
 `_spec_refs` (arguments to spec references), `_load` (specs, diagnostics),
 `_outputs` (file name -> source) and `_write`.
 """
@@ -43,9 +44,11 @@ def add_arguments(parser) -> None:
                         help="folder to write the engines to, created if missing (default: "
                              "the current folder; bundled engines are written by `durakc "
                              "build`)")
-    parser.add_argument("--target", choices=("python", "c"), default="python",
+    parser.add_argument("--target", choices=("python", "c", "wasm"), default="python",
                         help="python: one engine module per spec (default); c: a standalone "
-                             "C99 engine, <module>.c and <module>.h, per spec")
+                             "C99 engine, <module>.c and <module>.h, per spec; wasm: "
+                             "<module>.wasm per spec and the loader durak-wasm.mjs (needs "
+                             "clang for wasm32-wasi; docs/wasm.md)")
     parser.add_argument("--check", action="store_true",
                         help="only check the specs and report every problem; write nothing")
     parser.add_argument("--strict", action="store_true",
@@ -62,6 +65,11 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path(".")
     if not args.check and out.exists() and not out.is_dir():
         return _cannot_write(out, "not a folder")
+    if args.target == "wasm" and not args.check:
+        from durakc.wasm import toolchain_problem
+        problem = toolchain_problem()
+        if problem:
+            return usage_error(problem)
     try:
         specs, errors, warnings = _load(refs)
     except SpecNotFound as exc:  # a reference that names no spec: the arguments are wrong
@@ -77,6 +85,13 @@ def run(args) -> int:
             counts = f" ({count_text(diagnostics)})" if diagnostics else ""
             print(f"{len(specs)} spec{'s' if len(specs) != 1 else ''} checked{counts}")
         return 0
+    if args.target == "wasm":
+        from durakc.wasm import WasmUnavailable, wasm_files
+        try:
+            outputs = wasm_files(outputs, {module_name(spec.name): spec.name for spec in specs})
+        except WasmUnavailable as exc:
+            print(f"durakc: error: {exc}", file=sys.stderr)
+            return 1
     return _write(out, outputs, sys.stdout if args.format == "text" else sys.stderr)
 
 
@@ -149,20 +164,23 @@ def _where(spec: Spec) -> str:
 def _outputs(specs: list[Spec], target: str = "python") -> tuple[dict[str, str], list]:
     """{file name: source} of the engines, one per spec (the same spec twice: once), and the
     diagnostics of specs the target can not build (the C target lacks some capabilities)."""
-    if target == "c":
+    if target in ("c", "wasm"):  # wasm: built from the C files when written (run)
         from durakc.ctarget import c_sources_or_problems
         return c_sources_or_problems(specs)
     return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}, []
 
 
-def _write(out: Path, outputs: dict[str, str], log) -> int:
+def _write(out: Path, outputs: dict[str, str] | dict[str, bytes], log) -> int:
     """Write every output into `out`; exit code 1 with a clear message when that fails."""
     path = out
     try:
         out.mkdir(parents=True, exist_ok=True)
         for file_name, source in outputs.items():
             path = out / file_name
-            path.write_text(source, encoding="utf-8", newline="\n")
+            if isinstance(source, bytes):
+                path.write_bytes(source)
+            else:
+                path.write_text(source, encoding="utf-8", newline="\n")
             print(f"wrote {path}", file=log)
     except OSError as exc:
         return _cannot_write(path, exc.strerror or str(exc))

@@ -73,6 +73,8 @@ def test_the_wheel_ships_license_types_and_specs(wheel):
     assert specs == {p.name for p in (ROOT / "variants").glob("*.yaml")} | {
         f"house/{p.name}" for p in (ROOT / "variants" / "house").glob("*.yaml")}
     assert not any(".data/" in n for n in names), "the specs are package data, not data files"
+    # --target wasm compiles its ABI with each engine and writes the loader next to it
+    assert {"durakc/wasm/abi.c", "durakc/wasm/durak-wasm.mjs"} <= set(names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "License-Expression: MIT" in meta
     assert "Classifier: Typing :: Typed" in meta

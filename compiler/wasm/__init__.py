@@ -1,0 +1,10 @@
+"""The WebAssembly target: a wasm module per variant from its C engine (docs/wasm.md).
+
+`wasm_files` turns C sources (`durakc.ctarget`) into `<module>.wasm` files plus the ES module
+loader `durak-wasm.mjs`; `toolchain_problem` says why they can not be built here."""
+
+from durakc.wasm.build import LOADER, WasmUnavailable, build_wasm, loader_source, toolchain_problem
+from durakc.wasm.outputs import BUILD_DIR, wasm_files
+
+__all__ = ["BUILD_DIR", "LOADER", "WasmUnavailable", "build_wasm", "loader_source",
+           "toolchain_problem", "wasm_files"]

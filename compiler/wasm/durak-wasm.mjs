@@ -1,0 +1,129 @@
+// Loads a durakc wasm engine (`durakc compile SPEC --target wasm`) in Node or a browser.
+// Plain ES module, no dependencies; the ABI it wraps is documented in docs/wasm.md.
+//
+//   import { loadEngine } from "./durak-wasm.mjs";
+//   const engine = await loadEngine(bytes);         // bytes, a Response, or a URL's fetch()
+//   const game = engine.newGame(2, 42);             // the Python engine's new_game(2, 42)
+//   while (!game.isOver) game.apply(game.legalActions()[0]);
+//   game.outcome();                                 // {variant, is_over, loser, is_draw}
+//   game.free();
+
+// The WASI functions a module could import (they import none today: docs/wasm.md); a browser
+// has no WASI, so each is a stub that reports "not supported" (errno 52, ENOSYS).
+const ENOSYS = 52;
+const WASI_SHIM = new Proxy({}, {
+  get: (_, name) => (name === "proc_exit"
+    ? (code) => { throw new Error(`wasm engine exited with ${code}`); }
+    : () => ENOSYS),
+});
+
+const E_NAMES = { [-3]: "illegal action", [-5]: "not a state of this variant",
+  [-8]: "not an action of this deck" };
+
+/** An error from the engine: `code` is the ABI's negative result (docs/wasm.md). */
+export class EngineError extends Error {
+  constructor(code, what) {
+    super(`${what}: ${E_NAMES[code] || `error ${code}`}`);
+    this.code = code;
+  }
+}
+
+/** Instantiate a wasm engine from its bytes (or a Response); returns the engine object. */
+export async function loadEngine(source) {
+  const imports = { wasi_snapshot_preview1: WASI_SHIM };
+  const { instance } = typeof Response !== "undefined" && source instanceof Response
+    ? await WebAssembly.instantiateStreaming(source, imports)
+    : await WebAssembly.instantiate(source, imports);
+  return new Engine(instance.exports);
+}
+
+class Engine {
+  constructor(x) {
+    this.x = x;
+    if (x._initialize) x._initialize();
+    if (x.dk_abi_version() !== 1) throw new Error(`unknown durakc wasm ABI ${x.dk_abi_version()}`);
+    this.decoder = new TextDecoder();
+    this.encoder = new TextEncoder();
+    this.variant = this.cstring(x.dk_variant());
+    this.playersMin = x.dk_players_min();
+    this.playersMax = x.dk_players_max();
+  }
+
+  /** The NUL-terminated text at `ptr` (`len` bytes when known). */
+  cstring(ptr, len) {
+    const bytes = new Uint8Array(this.x.memory.buffer);
+    let end = ptr + (len ?? 0);
+    if (len === undefined) while (bytes[end]) end++;
+    return this.decoder.decode(bytes.subarray(ptr, end));
+  }
+
+  /** Call `fn(ptr)` with `text` copied into the module's memory (freed afterwards). */
+  withText(text, fn) {
+    const data = this.encoder.encode(text);
+    const ptr = this.x.dk_alloc(data.length + 1);
+    const bytes = new Uint8Array(this.x.memory.buffer, ptr, data.length + 1);
+    bytes.set(data);
+    bytes[data.length] = 0;
+    try { return fn(ptr); } finally { this.x.dk_dealloc(ptr); }
+  }
+
+  /** A new game, dealt as the Python engine's new_game(players, seed) (0 <= seed < 2**53). */
+  newGame(players, seed = 0) {
+    const h = this.x.dk_new(players, seed % 2 ** 32, Math.floor(seed / 2 ** 32));
+    if (!h) throw new RangeError(`${this.variant}: no ${players}-player game`);
+    return new Game(this, h);
+  }
+
+  /** A game restored from a Game.state() text. */
+  fromState(json) {
+    const game = this.newGame(this.playersMin, 0);
+    game.setState(json);
+    return game;
+  }
+
+  /** Whole random games inside wasm: the actions played (the engine's bench loop). */
+  benchRandom(players, seed, games, choiceSeed = 0) {
+    return this.x.dk_bench_random(players, seed, games, choiceSeed);
+  }
+}
+
+class Game {
+  constructor(engine, h) {
+    this.e = engine;
+    this.x = engine.x;
+    this.h = h;
+  }
+
+  text(ptr) { return ptr ? this.e.cstring(ptr, this.x.dk_len(this.h)) : null; }
+  get toMove() { return this.x.dk_to_move(this.h); }
+  get isOver() { return this.x.dk_is_over(this.h) !== 0; }
+  get loser() { const s = this.x.dk_loser(this.h); return s < 0 ? null : s; }
+  get isDraw() { return this.x.dk_is_draw(this.h) !== 0; }
+  get legalCount() { return this.x.dk_legal_count(this.h); }
+  legalText(i) { return this.text(this.x.dk_legal_text(this.h, i)); }
+  legalActions() { return JSON.parse(this.text(this.x.dk_legal_json(this.h))); }
+
+  /** Play an action: an index into legalActions() or a text ("beat 9c jc"). */
+  apply(action) {
+    const code = typeof action === "number"
+      ? this.x.dk_apply_index(this.h, action)
+      : this.e.withText(String(action), (p) => this.x.dk_apply_text(this.h, p));
+    if (code !== 0) throw new EngineError(code, String(action));
+  }
+
+  observation(seat) {
+    const ptr = this.x.dk_observation_json(this.h, seat);
+    if (!ptr) throw new RangeError(`no seat ${seat}`);
+    return JSON.parse(this.text(ptr));
+  }
+
+  outcome() { return JSON.parse(this.text(this.x.dk_outcome_json(this.h))); }
+  state() { return this.text(this.x.dk_state_json(this.h)); }
+
+  setState(json) {
+    const code = this.e.withText(json, (p) => this.x.dk_set_state_json(this.h, p));
+    if (code !== 0) throw new EngineError(code, "state");
+  }
+
+  free() { this.x.dk_free(this.h); this.h = 0; }
+}
