@@ -101,10 +101,10 @@ def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
         for file_name, data in sorted(files.items()):
             (target / file_name).write_bytes(data)
     except WasmUnavailable as exc:
-        print(f"durakc: error: {exc}", file=sys.stderr)
+        error(str(exc))
         return 1
     except OSError as exc:
-        print(f"durakc: error: cannot write to {target}: {exc.strerror or exc}", file=sys.stderr)
+        error(f"cannot write to {target}: {exc.strerror or exc}")
         return 1
     if not quiet:
         print(f"{len(files) - 1} wasm engines and durak-wasm.mjs in {target}")
