@@ -22,9 +22,14 @@
 #ifndef DURAK_CHANGEABLE_TRUMP_H
 #define DURAK_CHANGEABLE_TRUMP_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __wasi__
+typedef int durak_changeable_trump_stop_flag;  /* WebAssembly has no signals (wasi-libc refuses signal.h) */
+#else
+#include <signal.h>
+typedef sig_atomic_t durak_changeable_trump_stop_flag;  /* the one type a signal handler may set */
+#endif
 
 #define DURAK_CHANGEABLE_TRUMP_NCARDS 36
 #define DURAK_CHANGEABLE_TRUMP_NSUITS 4
@@ -162,6 +167,6 @@ long durak_changeable_trump_bench_random(int players, uint64_t seed, long n, uin
 /* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
  * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
  * clears it before the next run. */
-extern volatile sig_atomic_t durak_changeable_trump_stop;
+extern volatile durak_changeable_trump_stop_flag durak_changeable_trump_stop;
 
 #endif /* DURAK_CHANGEABLE_TRUMP_H */

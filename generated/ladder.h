@@ -22,9 +22,14 @@
 #ifndef DURAK_LADDER_H
 #define DURAK_LADDER_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __wasi__
+typedef int durak_ladder_stop_flag;  /* WebAssembly has no signals (wasi-libc refuses signal.h) */
+#else
+#include <signal.h>
+typedef sig_atomic_t durak_ladder_stop_flag;  /* the one type a signal handler may set */
+#endif
 
 #define DURAK_LADDER_NCARDS 36
 #define DURAK_LADDER_NSUITS 4
@@ -165,6 +170,6 @@ long durak_ladder_bench_random(int players, uint64_t seed, long n, uint64_t choi
 /* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
  * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
  * clears it before the next run. */
-extern volatile sig_atomic_t durak_ladder_stop;
+extern volatile durak_ladder_stop_flag durak_ladder_stop;
 
 #endif /* DURAK_LADDER_H */

@@ -2134,7 +2134,7 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-volatile sig_atomic_t durak_no_stock_stop = 0;
+volatile durak_no_stock_stop_flag durak_no_stock_stop = 0;
 
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact

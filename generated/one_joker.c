@@ -2276,7 +2276,7 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-volatile sig_atomic_t durak_one_joker_stop = 0;
+volatile durak_one_joker_stop_flag durak_one_joker_stop = 0;
 
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact

@@ -22,9 +22,14 @@
 #ifndef DURAK_ONE_JOKER_H
 #define DURAK_ONE_JOKER_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __wasi__
+typedef int durak_one_joker_stop_flag;  /* WebAssembly has no signals (wasi-libc refuses signal.h) */
+#else
+#include <signal.h>
+typedef sig_atomic_t durak_one_joker_stop_flag;  /* the one type a signal handler may set */
+#endif
 
 #define DURAK_ONE_JOKER_NCARDS 37
 #define DURAK_ONE_JOKER_NSUITS 4
@@ -155,6 +160,6 @@ long durak_one_joker_bench_random(int players, uint64_t seed, long n, uint64_t c
 /* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
  * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
  * clears it before the next run. */
-extern volatile sig_atomic_t durak_one_joker_stop;
+extern volatile durak_one_joker_stop_flag durak_one_joker_stop;
 
 #endif /* DURAK_ONE_JOKER_H */

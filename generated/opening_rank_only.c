@@ -2225,7 +2225,7 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-volatile sig_atomic_t durak_opening_rank_only_stop = 0;
+volatile durak_opening_rank_only_stop_flag durak_opening_rank_only_stop = 0;
 
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact

@@ -22,9 +22,14 @@
 #ifndef DURAK_SVOI_KOZYRI_H
 #define DURAK_SVOI_KOZYRI_H
 
-#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#ifdef __wasi__
+typedef int durak_svoi_kozyri_stop_flag;  /* WebAssembly has no signals (wasi-libc refuses signal.h) */
+#else
+#include <signal.h>
+typedef sig_atomic_t durak_svoi_kozyri_stop_flag;  /* the one type a signal handler may set */
+#endif
 
 #define DURAK_SVOI_KOZYRI_NCARDS 36
 #define DURAK_SVOI_KOZYRI_NSUITS 4
@@ -155,6 +160,6 @@ long durak_svoi_kozyri_bench_random(int players, uint64_t seed, long n, uint64_t
 /* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
  * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
  * clears it before the next run. */
-extern volatile sig_atomic_t durak_svoi_kozyri_stop;
+extern volatile durak_svoi_kozyri_stop_flag durak_svoi_kozyri_stop;
 
 #endif /* DURAK_SVOI_KOZYRI_H */

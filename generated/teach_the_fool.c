@@ -2138,7 +2138,7 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-volatile sig_atomic_t durak_teach_the_fool_stop = 0;
+volatile durak_teach_the_fool_stop_flag durak_teach_the_fool_stop = 0;
 
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact

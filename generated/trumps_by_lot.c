@@ -2111,7 +2111,7 @@ static int round_starts_count(round_starts *rs, const game *g, int took)
     return 1;
 }
 
-volatile sig_atomic_t durak_trumps_by_lot_stop = 0;
+volatile durak_trumps_by_lot_stop_flag durak_trumps_by_lot_stop = 0;
 
 /* -- The search bot ---------------------------------------------------------------------------
  * compiler/sim/determinize.py (sampling, rollouts) and compiler/sim/endgame.py (the exact

@@ -34,9 +34,8 @@ def prune_unused(source: str) -> str:
         text = _code_only("\n".join(lines))
         code = text.split("\n")
         items = _definitions(code, lines)
-        words = [Counter(_WORD.findall(line)) for line in code]
         total = Counter(_WORD.findall(text))
-        dead = [item for item in items if not _referenced(words, total, item)]
+        dead = [item for item in items if not _referenced(code, total, item)]
         if not dead:
             return "\n".join(lines)
         drop = set()
@@ -104,12 +103,14 @@ _NOT_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|/\*.*?\*/', re.DOTALL)
 
 def _code_only(text: str) -> str:
     """`text` with its comments and string literals blanked (line breaks kept)."""
-    return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return _NOT_CODE.sub(lambda m: "\n".join(" " * len(part) for part in m.group(0).split("\n")),
+                         text)
 
 
-def _referenced(words: list[Counter], total: Counter, item) -> bool:
-    """Does the name of `item` occur outside its own definition and prototypes? (`words`:
-    the identifiers of each code line, `total` of all of them)"""
+def _referenced(code: list[str], total: Counter, item) -> bool:
+    """Does the name of `item` occur outside its own definition and prototypes? (`code`: the
+    lines without comments, `total`: how often each identifier occurs in all of them)"""
     name, first, last, prototypes = item
-    own = sum(words[i][name] for i in [*range(first, last + 1), *prototypes])
+    own_lines = [*code[first:last + 1], *(code[i] for i in prototypes)]
+    own = len(re.findall(rf"(?<![\w]){name}(?![\w])", "\n".join(own_lines)))
     return total[name] > own

@@ -222,11 +222,15 @@ def test_the_plot_shows_the_draw_rate_with_intervals(tmp_path, monkeypatch):
 
     from durakc.sim import report
     seen = {}
-    monkeypatch.setattr(Figure, "savefig", lambda fig, path: seen.update(
-        labels=[ax.get_ylabel() for ax in fig.axes],
-        bars=[len(ax.containers) for ax in fig.axes]))
+    def savefig(fig, path, **options):  # the plot is saved whole: a temporary file, renamed
+        seen.update(labels=[ax.get_ylabel() for ax in fig.axes],
+                    bars=[len(ax.containers) for ax in fig.axes], format=options.get("format"))
+        open(path, "wb").close()
+
+    monkeypatch.setattr(Figure, "savefig", savefig)
     other = fake_variant(tmp_path)
     doc = durakc_json("compare", FAKE, other, "--games", "20", "--bots", "greedy")
     report.plot(doc, str(tmp_path / "p.png"))
     assert "draw rate" in seen["labels"]
     assert seen["bars"][seen["labels"].index("draw rate")] >= 2   # the bars and their error bars
+    assert seen["format"] == "png" and (tmp_path / "p.png").exists()
