@@ -52,25 +52,24 @@ def _temporary(target: Path) -> Path:
     return target.with_name(f".{target.name}.{os.getpid()}.tmp")
 
 
-def write_text(target: str | Path, text: str) -> None:
-    """Write `text` to `target` whole: a temporary file in its folder, then a rename."""
-    target = Path(target)
+def _write_whole(target: Path, write) -> None:
+    """`write(path)` into a temporary file beside `target`, then a rename: a reader (or an
+    interrupted run) never leaves half a file at `target`."""
     tmp = _temporary(target)
     try:
-        tmp.write_text(text, encoding="utf-8")
+        write(tmp)
         os.replace(tmp, target)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_text(target: str | Path, text: str) -> None:
+    """Write `text` to `target` whole: a temporary file in its folder, then a rename."""
+    _write_whole(Path(target), lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def save_figure(fig, target: str | Path) -> None:
     """Save a matplotlib figure to `target` whole, in the format its suffix names."""
     target = Path(target)
-    tmp = _temporary(target)
-    try:
-        fig.savefig(tmp, format=target.suffix[1:].lower())
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+    _write_whole(target, lambda tmp: fig.savefig(tmp, format=target.suffix[1:].lower()))
