@@ -71,6 +71,7 @@ def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers
     env = {"lowest": ALL_RANKS.index(ranks[0]), "highest": ALL_RANKS.index(ranks[-1]),
            **deck_values(ranks)}
     tables = []
+    seen: dict = {}  # a pair of cards reads the same under every trump that flags neither
     for trump in _possible_trumps(suits, mode, never, fixed):
         trump_suit = suits[trump] if trump >= 0 else None
         masks = []
@@ -79,7 +80,11 @@ def _compute_beat_masks(beats, ranks, suits, mode, never, fixed, wild=(), jokers
             mask = 0
             for di, (d, dp) in enumerate(deck):
                 # one printed card can not lie on itself (a wild card's identities included)
-                if dp != ap and beats.evaluate(dict(env, a=a, d=d)):
+                if dp == ap:
+                    continue
+                if (a, d) not in seen:
+                    seen[a, d] = beats.evaluate(dict(env, a=a, d=d))
+                if seen[a, d]:
                     mask |= 1 << di
             masks.append(mask)
         tables.append((trump, masks))

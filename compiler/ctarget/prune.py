@@ -30,21 +30,41 @@ _TABLE = re.compile(r"static const [A-Za-z_][\w \*]*?\b([A-Za-z_]\w*)(?:\[[^=]*\
 def prune_unused(source: str) -> str:
     """`source` without the top-level static definitions nothing in it refers to."""
     lines = source.split("\n")
+    text = _code_only(source)
+    code = text.split("\n")
+    total = Counter(_WORD.findall(text))
+    alive = [(item, _own_words(code, item)) for item in _definitions(code, lines)]
+    drop: set[int] = set()
     while True:
-        text = _code_only("\n".join(lines))
-        code = text.split("\n")
-        items = _definitions(code, lines)
-        total = Counter(_WORD.findall(text))
-        dead = [item for item in items if not _referenced(code, total, item)]
+        dead = [(item, own) for item, own in alive if total[item[0]] <= own[item[0]]]
         if not dead:
-            return "\n".join(lines)
-        drop = set()
-        for _name, first, last, prototypes in dead:
+            break
+        alive = [entry for entry in alive if entry not in dead]
+        for (_name, first, last, prototypes), own in dead:
+            total.subtract(own)
             drop.update(range(first, last + 1))
             drop.update(prototypes)
-            if 0 < first and last + 1 < len(lines) and lines[first - 1] == lines[last + 1] == "":
-                drop.add(last + 1)  # one blank line stays between its neighbours
-        lines = [line for i, line in enumerate(lines) if i not in drop]
+    return "\n".join(_without(lines, drop))
+
+
+def _own_words(code: list[str], item) -> Counter:
+    """How often each identifier occurs in the definition `item` and its prototypes."""
+    _name, first, last, prototypes = item
+    return Counter(_WORD.findall("\n".join([*code[first:last + 1], *(code[i] for i in prototypes)])))
+
+
+def _without(lines: list[str], drop: set[int]) -> list[str]:
+    """`lines` without the lines in `drop`; where dropped lines stood between two blank
+    lines, one blank line stays between their neighbours."""
+    out: list[str] = []
+    skipped = False
+    for i, line in enumerate(lines):
+        if i in drop:
+            skipped = True
+        elif not (skipped and line == "" and out and out[-1] == ""):
+            out.append(line)
+            skipped = False
+    return out
 
 
 def _definitions(lines: list[str], source: list[str]) -> list[tuple[str, int, int, list[int]]]:
