@@ -40,6 +40,7 @@ class Server(ThreadingHTTPServer):
         self._lock = threading.Lock()
         self._sending: dict[socket.socket, float] = {}   # connection -> when its request began
         self._cut: set[socket.socket] = set()
+        self._holding: set[socket.socket] = set()     # connections holding one of the places
         self._closing = threading.Event()
         self.deadline = deadline
         if ":" in address[0]:                      # an IPv6 address such as ::1
@@ -59,19 +60,32 @@ class Server(ThreadingHTTPServer):
             return
         with self._lock:
             self._sending[request] = time.monotonic()
+            self._holding.add(request)
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._forget(request)
-            self._slots.release()
+            # Ctrl-C can land while the handler's thread starts: the thread, if it runs,
+            # gives the place back too, and the KeyboardInterrupt must reach serve_forever
+            # (a second release would replace it with a ValueError, which the server logs
+            # and serves on).
+            self._give_back(request)
             raise
 
     def process_request_thread(self, request, client_address):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._forget(request)
-            self._slots.release()
+            self._give_back(request)
+
+    def _give_back(self, request) -> None:
+        """Free the place `request` holds, once, whoever asks first."""
+        with self._lock:
+            if request not in self._holding:
+                return
+            self._holding.discard(request)
+            self._sending.pop(request, None)
+            self._cut.discard(request)
+        self._slots.release()
 
     def server_close(self):
         self._closing.set()
@@ -87,11 +101,6 @@ class Server(ThreadingHTTPServer):
         """True when `conn` was cut for taking too long to send its request."""
         with self._lock:
             return conn in self._cut
-
-    def _forget(self, conn) -> None:
-        with self._lock:
-            self._sending.pop(conn, None)
-            self._cut.discard(conn)
 
     def _cut_off(self, conn) -> None:
         """(Lock held.) Close `conn` both ways: a read waiting on it returns at once."""

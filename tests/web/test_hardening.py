@@ -254,3 +254,32 @@ def test_a_client_that_leaves_early_is_one_line_in_the_log(app, capsys):
     err = capsys.readouterr().err
     assert "Traceback" not in err, err
     assert err.count("went away before its answer was sent") == 1, err
+
+
+def test_ctrl_c_while_a_handler_thread_starts_reaches_the_server_loop(monkeypatch):
+    """Ctrl-C landing in the thread start of a request (the thread ran and gave its place
+    back) used to release the place twice: the BoundedSemaphore's ValueError replaced the
+    KeyboardInterrupt, the server logged it and served on, and `serve` never stopped."""
+    from http.server import BaseHTTPRequestHandler
+    from socketserver import ThreadingMixIn
+
+    from durakc.web.connections import Server
+
+    def start_then_interrupted(self, request, client_address):
+        worker = threading.Thread(target=self.process_request_thread,
+                                  args=(request, client_address))
+        worker.start()
+        worker.join()
+        raise KeyboardInterrupt
+
+    server = Server(("127.0.0.1", 0), BaseHTTPRequestHandler, max_connections=2, deadline=5.0)
+    try:
+        monkeypatch.setattr(ThreadingMixIn, "process_request", start_then_interrupted)
+        client = socket.create_connection(server.server_address)
+        conn, address = server.socket.accept()
+        client.close()
+        with pytest.raises(KeyboardInterrupt):
+            server.process_request(conn, address)
+        assert [server._slots.acquire(blocking=False) for _ in range(3)] == [True, True, False]
+    finally:
+        server.server_close()
