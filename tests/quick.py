@@ -22,6 +22,24 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 """The bundled variants the per-variant tests run for in the quick subset."""
 
 SLOW = frozenset({
+    "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
+    "tests/sim/test_sim_bots.py::test_bots_are_deterministic_given_the_rng",  # 2-4 s
+    "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards",  # 2-4 s
+    "tests/sim/test_sim_paired.py::test_compare_shards_merge_to_the_whole_run_with_differences",  # 2-4 s
+    "tests/sim/test_sim_report.py::test_a_team_variant_reports_each_teams_loss_rate",  # 2-4 s
+    "tests/sim/test_sim_report.py::test_every_section_is_present_and_every_figure_has_an_interval",  # 2-4 s
+    "tests/sim/test_sim_teams.py::test_json_csv_and_table_show_the_teams",  # 2-4 s
+    "tests/sim/test_sim_teams.py::test_team_runs_do_not_depend_on_jobs_or_shards",  # 2-4 s
+    "tests/web/test_browser.py::test_a_comparison_shows_its_plot_and_a_witness",  # 2-4 s
+    "tests/web/test_browser.py::test_a_damaged_link_says_so_and_shows_an_example",  # 2-4 s
+    "tests/web/test_browser.py::test_a_share_link_restores_the_spec",  # 2-4 s
+    "tests/web/test_browser.py::test_a_shared_game_opens_in_play",  # 2-4 s
+    "tests/web/test_browser.py::test_diagnostics_of_the_largest_bundled_spec_within_300_ms",  # 2-4 s
+    "tests/web/test_browser_refusals.py::test_an_empty_or_cut_link_says_so_and_shows_the_example",  # 2-4 s
+    "tests/web/test_hardening.py::test_a_request_sent_a_byte_at_a_time_is_cut_at_its_deadline",  # 2-4 s
+    "tests/web/test_hardening.py::test_the_engine_cache_keeps_the_engines_used_last",  # 2-4 s
+    "tests/web/test_limits.py::test_work_over_its_time_limit_is_killed",  # 2-4 s
+    "tests/web/test_source.py::test_the_diagnostics_are_those_of_durakc_compile",  # 2-4 s
     "tests/cli/test_cli.py::test_bad_option_is_usage_error",
     "tests/cli/test_cli.py::test_bench_bytecodes_column",
     "tests/cli/test_cli.py::test_bench_repeat_prints_the_median_and_range",
