@@ -2,11 +2,11 @@
 
     python tests/golden/regen.py [VARIANT ...]
 
-Writes tests/golden/playthroughs/<variant>.json (every engine of
-durakc.engines.ENGINES when no variant is named): three transcripts per engine, at
-the variant's fewest players, one more, and its most players, with fixed seeds.
-Run it after a deliberate change of an engine's behaviour, review the diff, and
-commit the files with the change.
+Writes tests/golden/playthroughs/<variant>.txt (every engine of
+durakc.engines.ENGINES when no variant is named): three games per engine, at the
+variant's fewest players, one more, and its most players, with fixed seeds, one line
+per step (see playthroughs.py and tests/golden/README.md).  Run it after a deliberate
+change of an engine's behaviour, review the diff, and commit the files with the change.
 """
 
 from __future__ import annotations
@@ -38,16 +38,15 @@ def player_counts(mod) -> list[int]:
     return [lo, more, hi]
 
 
-def build(variant: str) -> dict:
+def build(variant: str) -> playthroughs.Playthroughs:
+    """Record the variant's three games on its generated Python engine."""
     mod = importlib.import_module("durakc.engines." + variant.replace("-", "_"))
-    transcripts = [playthroughs.record(mod, n, seed)
-                   for n, seed in zip(player_counts(mod), SEEDS)]
-    return {"variant": variant, "regenerate": f"{COMMAND} {variant}",
-            "spec_sha256": mod.VARIANT.get("spec_sha256"), "transcripts": transcripts}
+    games = [playthroughs.record(mod, n, seed) for n, seed in zip(player_counts(mod), SEEDS)]
+    return playthroughs.Playthroughs(variant, mod.VARIANT.get("spec_sha256"), games)
 
 
 def path_for(variant: str) -> Path:
-    return OUT_DIR / f"{variant}.json"
+    return OUT_DIR / f"{variant}.txt"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,13 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     for variant in args or engines:
         data = build(variant)
         path = path_for(variant)
-        text = playthroughs.dumps(data)
+        text = playthroughs.dumps(data, f"{COMMAND} {variant}")
         old = path.read_text(encoding="utf-8") if path.exists() else None
         path.write_text(text, encoding="utf-8")
         state = "unchanged" if old == text else ("updated" if old is not None else "new")
-        steps = [len(t["steps"]) for t in data["transcripts"]]
-        games = ", ".join(f"{t['players']}p seed {t['seed']}: {s} steps"
-                          for t, s in zip(data["transcripts"], steps))
+        games = ", ".join(f"{g.label()}: {g.steps} steps" for g in data.games)
         print(f"wrote {path.relative_to(ROOT)} ({state}; {games})")
     return 0
 
