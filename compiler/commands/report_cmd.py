@@ -64,8 +64,11 @@ def add_arguments(parser) -> None:
     parser.add_argument("--dask-timeout", type=float, default=DASK_TIMEOUT, metavar="SECONDS",
                         help="with --dask: give up (exit 3) once the cluster has had no "
                              f"worker, or no scheduler, for this long (default {DASK_TIMEOUT:g})")
-    parser.add_argument("--backend", choices=("native", "python"), default="native",
-                        help="native: the C engines (default); python: the generated Python "
+    parser.add_argument("--backend", choices=("auto", "native", "python"),
+                        default="auto",
+                        help="auto (default): the C engines where a C compiler works, else the "
+                             "Python engines after one warning; native: the C engines only "
+                             "(exit 2 without a compiler); python: the generated Python "
                              "engines.  Same report either way")
     parser.add_argument("--progress", action="store_true",
                         help="show progress on stderr even when it is not a terminal")
@@ -135,7 +138,7 @@ def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
 def run(args) -> int:
     from durakc.sim import balance_doc, balance_format
     from durakc.sim.balance_run import run_report, total_work
-    from durakc.sim.command import _native_problem, _variant_names
+    from durakc.sim.command import _variant_names, resolve_backend
     from durakc.sim.executors import CLUSTER_LOST, ClusterLost, ExecutorUnavailable
     from durakc.sim.progress import Progress, wanted
 
@@ -148,10 +151,9 @@ def run(args) -> int:
     engines, code = load_engines(refs)
     if code is not None:
         return code
-    if args.backend == "native":
-        code = _native_problem(refs)
-        if code is not None:
-            return code
+    code = resolve_backend(args, refs)
+    if code is not None:
+        return code
     try:
         names = _variant_names(refs, engines, args.players)
     except ValueError as exc:

@@ -56,10 +56,12 @@ def add_arguments(parser) -> None:
                         help="index of the first game (to run one shard of a larger run)")
     parser.add_argument("--plot", metavar="FILE.png",
                         help="also save a plot (needs the optional matplotlib: durakc[plot])")
-    parser.add_argument("--backend", choices=("python", "native"), default="python",
+    parser.add_argument("--backend", choices=("python", "native", "auto"),
+                        default="python",
                         help="python: the generated Python engines (default); native: their C "
-                             "engines (compiled on first use), driven by the same runner. "
-                             "Same output either way")
+                             "engines (compiled on first use; exit 2 without a C compiler), "
+                             "driven by the same runner; auto: native where a C compiler "
+                             "works, else python after one warning. Same output either way")
     parser.add_argument("--progress", action="store_true",
                         help="show progress (games, rate, time left) on stderr even when it is "
                              "not a terminal")
@@ -101,9 +103,23 @@ def _variant_names(refs: list[str], engines, players: int) -> dict[str, str]:
     return names
 
 
-def _native_problem(refs: list[str]) -> int | None:
+def resolve_backend(args, refs: list[str]) -> int | None:
+    """Settle `args.backend` (auto, native or python) before any game: None, or an exit code.
+
+    auto runs the C engines when they build here and otherwise falls back to the Python
+    engines after one warning line (no C compiler, or the build failed); native is strict:
+    without a working compiler it exits 2 naming what is missing."""
+    if args.backend == "python":
+        return None
+    fallback = args.backend == "auto"
+    args.backend = "native"
+    return _native_problem(refs, fallback=fallback, args=args)
+
+
+def _native_problem(refs: list[str], fallback: bool = False, args=None) -> int | None:
     """Build the native engine of every ref here, once: None, or the exit code after saying
-    why one can not run natively (a spec the C target refuses: its diagnostics, exit 1)."""
+    why one can not run natively (a spec the C target refuses: its diagnostics, exit 1).
+    With `fallback`, an unavailable native backend sets `args.backend` to python instead."""
     from durakc.ctarget import CTargetError
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
@@ -115,6 +131,12 @@ def _native_problem(refs: list[str]) -> int | None:
         except ValueError as exc:
             return usage_error(f"{ref}: {exc}")
         except NativeUnavailable as exc:
+            if fallback:
+                why = str(exc).splitlines()[0].rstrip(":")
+                print(f"durakc: warning: {why}; using the Python engines "
+                      "(same games, slower)", file=sys.stderr)
+                args.backend = "python"
+                return None
             return usage_error(str(exc))
         except CTargetError as exc:
             return report_problems(SpecError(exc.diagnostics))
@@ -129,10 +151,9 @@ def run(args, refs: list[str]) -> int:
     engines, code = load_engines(refs)
     if code is not None:
         return code
-    if args.backend == "native":
-        code = _native_problem(refs)
-        if code is not None:
-            return code
+    code = resolve_backend(args, refs)
+    if code is not None:
+        return code
     try:
         names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
