@@ -69,3 +69,31 @@ def test_report_auto_without_compiler_runs_on_python(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert sum("warning" in line for line in proc.stderr.splitlines()) == 1, proc.stderr
     assert json.loads(out.read_text())["backend"] == "python"
+
+
+RL_EPISODE = """
+import random
+import numpy as np
+from durakc.rl import DurakEnv
+env = DurakEnv("transfer", players=3, seat=1, opponents="random")
+obs, info = env.reset(seed=3)
+rng, done, steps = random.Random(0), False, 0
+while not done:
+    obs, reward, done, truncated, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    steps += 1
+print(steps, reward)
+"""
+
+
+def test_rl_env_plays_an_episode_without_a_compiler(tmp_path):
+    need_bundled("transfer")
+    env = dict(os.environ, PATH=str(tmp_path / "empty"), DURAKC_NATIVE_CACHE=str(tmp_path))
+    env.pop("CC", None)
+    proc = subprocess.run([sys.executable, "-c", RL_EPISODE], cwd=ROOT, check=False,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    steps, reward = proc.stdout.split()
+    assert int(steps) > 0 and -1.0 <= float(reward) <= 1.0
+    usual = subprocess.run([sys.executable, "-c", RL_EPISODE], cwd=ROOT, check=False,
+                           capture_output=True, text=True, timeout=120)
+    assert usual.stdout == proc.stdout
