@@ -97,3 +97,14 @@ def test_rl_env_plays_an_episode_without_a_compiler(tmp_path):
     usual = subprocess.run([sys.executable, "-c", RL_EPISODE], cwd=ROOT, check=False,
                            capture_output=True, text=True, timeout=120)
     assert usual.stdout == proc.stdout
+
+
+def test_compare_auto_without_compiler_matches_python(tmp_path):
+    need_bundled("transfer", "podkidnoy")
+    args = ("compare", "transfer", "podkidnoy", "--players", "2", "--games", "20", "--seed", "1",
+            "--format", "json")
+    auto = _run(*args, "--backend", "auto", tmp_path=tmp_path)
+    python = _run(*args, "--backend", "python", tmp_path=tmp_path)
+    assert auto.returncode == 0, auto.stderr
+    assert sum("warning" in line for line in auto.stderr.splitlines()) == 1, auto.stderr
+    assert json.loads(auto.stdout) == json.loads(python.stdout)
