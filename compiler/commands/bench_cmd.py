@@ -35,6 +35,9 @@ def add_arguments(parser) -> None:
                         help="python: the Python engines (default); native: whole games in the "
                              "C engines' own loop; native-driven: the Python loop calling the C "
                              "engines per decision (compiled on first use)")
+    parser.add_argument("--limit", nargs="?", const="", default=None, metavar="PATH",
+                        help="time the native engines beside the C speed reference PATH "
+                             "(default ../shared/bench/durak_limit.c) and print the ratios")
 
 
 def run(args) -> int:
@@ -42,6 +45,8 @@ def run(args) -> int:
         return usage_error("--games must be at least 1")
     if args.repeat < 1:
         return usage_error("--repeat must be at least 1")
+    if args.limit is not None:
+        return _limit(args)
     if args.backend != "python" and args.bytecodes:
         return usage_error("--bytecodes counts Python bytecodes: use it with --backend python")
     engines, code = load_engines(args.variants or bundled_names())
@@ -106,3 +111,24 @@ def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | Non
         except SpecError as exc:
             return [], report(exc)
     return native, None
+
+
+def _limit(args) -> int:
+    """`--limit`: the reference and the native engines side by side, with the ratios."""
+    from pathlib import Path
+
+    from durakc.bench_limit import DEFAULT_PATH, LimitError, bench_limit
+    from durakc.native import NativeUnavailable
+
+    path = Path(args.limit) if args.limit else DEFAULT_PATH
+    try:
+        (ref_games, ref_actions), rows = bench_limit(path, args.games, args.seed)
+    except (LimitError, NativeUnavailable) as exc:
+        return usage_error(str(exc))
+    print(f"reference {path.name}: 2-player podkidnoy {ref_games:.0f} games/s {ref_actions:.0f} actions/s")
+    print(f"{'variant':<12} {'players':>7} {'games/s':>10} {'actions/s':>11} {'actions ratio':>13} {'games ratio':>11}")
+    for row in rows:
+        games_ratio = f"{row.games_ratio:.2f}" if row.games_ratio is not None else "-"
+        print(f"{row.variant:<12} {row.players:>7} {row.games_per_s:>10.0f} {row.actions_per_s:>11.0f} "
+              f"{row.actions_ratio:>13.2f} {games_ratio:>11}")
+    return 0
