@@ -1,0 +1,46 @@
+"""`durakc capabilities`: the catalogue of capabilities, keys, bundled variants and targets."""
+
+from __future__ import annotations
+
+import json
+
+from durakc.capabilities.catalog import catalog, targets, used
+from durakc.cli import main
+from durakc.ctarget.capabilities import SUPPORTED
+from durakc.spec import load_spec
+
+
+def test_transfer_variant_uses_transfer_and_podkidnoy_does_not():
+    assert "transfer" in used(load_spec("transfer"))
+    assert "transfer" not in used(load_spec("podkidnoy"))
+
+
+def test_catalog_lists_each_capability_once_with_its_users():
+    entries, problems = catalog()
+    assert problems == []
+    names = [e.name for e in entries]
+    assert len(names) == len(set(names))
+    by_name = {e.name: e for e in entries}
+    assert "transfer" in by_name["transfer"].variants
+    assert "podkidnoy" not in by_name["transfer"].variants
+    assert by_name["transfer"].keys == ("transfer.enabled",)
+    assert SUPPORTED <= set(names)
+
+
+def test_targets_follow_the_c_supported_set():
+    assert targets("transfer") == ("python", "c")
+    assert targets("no-such-capability") == ("python",)
+
+
+def test_cli_json_matches_catalog(capsys):
+    assert main(["capabilities", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [e["name"] for e in data] == [e.name for e in catalog()[0]]
+    assert all(set(e) == {"name", "keys", "variants", "targets"} for e in data)
+
+
+def test_cli_text_names_every_capability(capsys):
+    assert main(["capabilities"]) == 0
+    out = capsys.readouterr().out
+    for entry in catalog()[0]:
+        assert entry.name in out
