@@ -44,3 +44,11 @@ def test_cli_text_names_every_capability(capsys):
     out = capsys.readouterr().out
     for entry in catalog()[0]:
         assert entry.name in out
+
+
+def test_explain_names_the_capabilities_the_spec_uses():
+    from durakc.explain import explain
+
+    lines = explain(load_spec("transfer")).splitlines()
+    cap_line = next(line for line in lines if line.startswith("capabilities: "))
+    assert cap_line.removeprefix("capabilities: ").split(", ") == used(load_spec("transfer"))
