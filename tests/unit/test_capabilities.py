@@ -52,3 +52,21 @@ def test_explain_names_the_capabilities_the_spec_uses():
     lines = explain(load_spec("transfer")).splitlines()
     cap_line = next(line for line in lines if line.startswith("capabilities: "))
     assert cap_line.removeprefix("capabilities: ").split(", ") == used(load_spec("transfer"))
+
+
+def test_readme_table_is_the_written_one():
+    from pathlib import Path
+
+    from durakc.capabilities.table import replaced
+
+    readme = Path(__file__).resolve().parents[2] / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    assert replaced(text, catalog()[0]) == text
+
+
+def test_write_without_markers_is_a_clear_error(tmp_path, capsys):
+    target = tmp_path / "x.md"
+    target.write_text("no markers\n", encoding="utf-8")
+    assert main(["capabilities", "--write", str(target)]) == 2
+    assert "markers" in capsys.readouterr().err
+    assert target.read_text(encoding="utf-8") == "no markers\n"
