@@ -70,3 +70,24 @@ def test_write_without_markers_is_a_clear_error(tmp_path, capsys):
     assert main(["capabilities", "--write", str(target)]) == 2
     assert "markers" in capsys.readouterr().err
     assert target.read_text(encoding="utf-8") == "no markers\n"
+
+
+def test_every_bundled_variant_keeps_the_declared_order():
+    from durakc.capabilities.order import check_order
+    from durakc.spec import load_specs
+    from durakc.spec.files import bundled_paths
+
+    specs, problems = load_specs(sorted(bundled_paths()))
+    assert problems == []
+    for spec in specs:
+        check_order(used(spec))
+
+
+def test_a_broken_after_is_named():
+    import pytest
+
+    from durakc.capabilities.order import check_order
+
+    with pytest.raises(ValueError, match="'results' must come after 'losses'"):
+        check_order(["results", "losses"])
+    check_order(["losses", "results"])
