@@ -14,7 +14,7 @@ import sys
 from durakc import __version__
 
 COMMAND_MODULES = (
-    "compile", "build", "check", "explain", "list", "bench",
+    "compile", "build", "check", "explain", "list", "capabilities", "bench",
     "simulate", "compare", "report", "diff", "play", "serve", "reference", "schema", "verify",
 )
 """Sub-commands in the order `--help` lists them (modules of durakc.commands)."""

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from durakc.diagnostics import SpecError
+from durakc.ir import build_ir
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
 
@@ -52,7 +53,14 @@ def _header(spec: Spec) -> list[str]:
     elif spec.description:
         lines.append("")
     lines.append(RULES_LINE)
+    lines.extend(_capabilities_lines(spec))
     return lines
+
+
+def _capabilities_lines(spec: Spec) -> list[str]:
+    """The capabilities the spec uses, in hook order (`durakc capabilities` lists them all)."""
+    names = [cap.name for cap in build_ir(spec).values["capabilities"]]
+    return _wrap("capabilities: " + (", ".join(names) or "none"), "", "              ")
 
 
 def _summary(spec: Spec) -> list[str]:

@@ -1,0 +1,30 @@
+"""The hook order between capabilities, declared once and checked (issue 30 item 2, part).
+
+`durakc.ir._capabilities` keeps these orders by comments; `check_order` checks a built list
+against the declarations instead."""
+
+from __future__ import annotations
+
+AFTER: dict[str, tuple[str, ...]] = {
+    "resign": ("teams",),  # resign names the loser that `losses` counts
+    "losses": ("teams",),  # `losses` counts the loss teams decided
+    "results": ("losses",),  # matches read the counts (HR20-HR23, EP)
+    "show_trump": ("transfer",),
+    "late_cards": ("transfer",),
+}
+"""For each capability, those that must come before it when a spec uses both."""
+
+
+def violations(names: list[str]) -> list[str]:
+    """Each declared `after` that the ordered capability `names` break, as a sentence."""
+    position = {name: i for i, name in enumerate(names)}
+    return [f"capability {name!r} must come after {first!r}"
+            for name, firsts in AFTER.items() if name in position
+            for first in firsts if first in position and position[first] > position[name]]
+
+
+def check_order(names: list[str]) -> None:
+    """Raise ValueError naming every broken `after` of the ordered capability `names`."""
+    problems = violations(names)
+    if problems:
+        raise ValueError("; ".join(problems))
