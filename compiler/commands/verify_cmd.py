@@ -61,7 +61,7 @@ def run(args) -> int:
         return report(exc)
     if not spec.bundled:
         print_warnings(spec)
-    low, high = spec.values["players.min"], spec.values["players.max"]
+    low, high = spec.players
     if args.players is not None and not low <= args.players <= high:
         return usage_error(f"--players {args.players}: {spec.name} is for {low} to {high} players")
     seated = TEAM_PLAYER_COUNTS.get(spec.values["teams.mode"])  # PR1: other counts refused

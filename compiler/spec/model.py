@@ -49,6 +49,12 @@ class Spec:
         return Diagnostic(self.label, 0, 0, message)
 
     @property
+    def players(self) -> tuple[int, int]:
+        """The seat range ``(players.min, players.max)``, read once here so targets and
+        tools need not look the rule keys up themselves."""
+        return self.values["players.min"], self.values["players.max"]
+
+    @property
     def bundled(self) -> bool:
         """The spec is one of the bundled variants (``variants/*.yaml``)."""
         return is_bundled(self.path)

@@ -79,7 +79,7 @@ def examples() -> list[dict]:
         group = getattr(spec, "group", None) or ("variants" if folder == "variants" else folder)
         found.append({"name": spec.name, "title": spec.title, "group": str(group),
                       "extends": spec.chain[1][0] if len(spec.chain) > 1 else None,
-                      "players": [spec.values["players.min"], spec.values["players.max"]],
+                      "players": list(spec.players),
                       "text": text})
     return found
 

@@ -56,7 +56,7 @@ def check(request: dict, ctx: Context) -> dict:
     out = {"ok": spec is not None, **shown, "summary": summary}
     if spec is not None:
         out.update({"name": spec.name, "title": spec.title, "parent": _parent(spec),
-                    "players": [spec.values["players.min"], spec.values["players.max"]]})
+                    "players": list(spec.players)})
     out["worker_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return out
 

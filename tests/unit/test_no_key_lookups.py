@@ -1,0 +1,113 @@
+"""Ratchet on raw rule-key lookups outside the spec layer and the IR builder.
+
+Issue 30 item 1 asks that targets read the typed IR, never a raw rule key
+such as ``rules["deal.hand_size"]``.  Until that migration is complete this
+test records, per module, how many such lookups remain and fails if any module
+gains one (or if a module not listed starts using them).  When a module is
+migrated, lower its number here (the test also fails if a number is stale, so
+the table always tells the truth).
+
+Measured with (single or double quotes):
+  grep -rnE "\\[['\"][a-z_]+\\.[a-z_.]+['\"]\\]" compiler --include=*.py \\
+    | grep -vE '^compiler/(spec/|reference/|ir)' | wc -l
+108 before `Spec.players`, 105 after. (codegen.py's one hit is a false positive: ``["__init__.py"]``.)
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+COMPILER = Path(__file__).resolve().parents[2] / "compiler"
+KEY_LOOKUP = re.compile(r"""\[['"][a-z_]+\.[a-z_.]+['"]\]""")
+
+# Layers allowed to read rule keys: the spec checker, the reference
+# interpreter (it reads the spec as the rules' own text), the IR builder.
+ALLOWED_PREFIXES = ("spec/", "reference/", "ir")
+
+# Remaining lookups still to migrate onto the IR (module -> count of lines).
+REMAINING = {
+    "analysis.py": 40,
+    "analysis_cards.py": 6,
+    "analysis_results.py": 4,
+    "analysis_round.py": 3,
+    "codegen.py": 1,
+    "commands/verify_cmd.py": 1,
+    "ctarget/capabilities.py": 3,
+    "ctarget/context.py": 22,
+    "ctarget/openings.py": 3,
+    "ctarget/render.py": 7,
+    "domains.py": 3,
+    "native/engine.py": 1,
+    "native/results.py": 4,
+    "native/structural.py": 6,
+    "rl/subsets.py": 1,
+}
+
+
+def _lookup_counts() -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for path in sorted(COMPILER.rglob("*.py")):
+        rel = path.relative_to(COMPILER).as_posix()
+        if rel.startswith(ALLOWED_PREFIXES):
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        n = sum(1 for line in lines if KEY_LOOKUP.search(line))
+        if n:
+            counts[rel] = n
+    return counts
+
+
+def test_no_new_rule_key_lookups_outside_spec_and_ir():
+    counts = _lookup_counts()
+    grown = {m: (n, REMAINING.get(m, 0)) for m, n in counts.items()
+             if n > REMAINING.get(m, 0)}
+    assert not grown, f"new raw rule-key lookups (found, allowed): {grown}"
+
+
+def test_remaining_table_is_not_stale():
+    counts = _lookup_counts()
+    stale = {m: (counts.get(m, 0), n) for m, n in REMAINING.items()
+             if counts.get(m, 0) < n}
+    assert not stale, f"lower these REMAINING entries (found, listed): {stale}"
+
+
+# Template lines allowed a key lookup, with the reason: the generated engine's
+# IllegalAction messages quote the rule's own text from its VARIANT dict at run
+# time (they read no rule to decide anything).
+TEMPLATE_QUOTES = {
+    "capabilities/opening_rule.py.j2": 1,
+    "capabilities/transfer.py.j2": 3,
+    "capabilities/throw_card.py.j2": 1,
+    "explain_illegal.py.j2": 1,
+}
+
+
+def test_templates_read_rule_keys_only_to_quote_them():
+    found = {}
+    for path in sorted((COMPILER / "templates").rglob("*")):
+        if not path.is_file():
+            continue
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+                 if KEY_LOOKUP.search(ln)]
+        assert all("VARIANT['rules']" in ln for ln in lines), (path.name, lines)
+        if lines:
+            found[path.relative_to(COMPILER / "templates").as_posix()] = len(lines)
+    assert found == TEMPLATE_QUOTES
+
+
+def test_pattern_catches_a_rule_key_lookup():
+    assert KEY_LOOKUP.search('hand = rules["deal.hand_size"]')
+    assert KEY_LOOKUP.search("copies = r['deck.copies']")
+    assert not KEY_LOOKUP.search('hand = ir.deal.hand_size')
+
+
+def test_spec_players_is_the_seat_range_the_web_examples_show():
+    from durakc.spec import load_specs
+    from durakc.web.server import examples
+
+    specs, _ = load_specs(["podkidnoy"])
+    spec = specs[0]
+    assert spec.players == (spec.values["players.min"], spec.values["players.max"]) == (2, 6)
+    shown = {e["name"]: e["players"] for e in examples()}
+    assert shown["podkidnoy"] == [2, 6]
