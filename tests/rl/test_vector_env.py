@@ -23,9 +23,10 @@ def test_make_vec_returns_vector_env():
     assert isinstance(envs, VectorEnv) and envs.num_envs == 2
 
 
-def test_seeded_vector_env_equals_single_envs():
-    envs = VectorEnv(3, variant="podkidnoy", players=2, opponents="random")
-    singles = [DurakEnv(variant="podkidnoy", players=2, opponents="random") for _ in range(3)]
+@pytest.mark.parametrize("variant,players", [("podkidnoy", 2), ("transfer", 3)])
+def test_seeded_vector_env_equals_single_envs(variant, players):
+    envs = VectorEnv(3, variant=variant, players=players, opponents="random")
+    singles = [DurakEnv(variant=variant, players=players, opponents="random") for _ in range(3)]
     obs, _ = envs.reset(seed=[1, 2, 3])
     for k, env in enumerate(singles):
         single_obs, _ = env.reset(seed=k + 1)
@@ -39,3 +40,21 @@ def test_seeded_vector_env_equals_single_envs():
             single_obs, reward, term, _, _ = env.step(actions[k])
             assert _same(obs, k, single_obs)
             assert rewards[k] == reward and terms[k] == term
+
+
+def test_autoreset_next_step_starts_a_new_game():
+    """After a game ends, the next step() of that sub-env resets it: reward 0, not done."""
+    envs = VectorEnv(1, variant="transfer", players=2, opponents="random", max_steps=2)
+    envs.reset(seed=5)
+    done = False
+    while not done:
+        _, _, terms, truncs, _ = envs.step([int(np.flatnonzero(envs.action_masks()[0])[0])])
+        done = bool(terms[0] or truncs[0])
+    _, rewards, terms, truncs, _ = envs.step([0])
+    assert rewards[0] == 0 and not terms[0] and not truncs[0]
+    assert envs.envs[0].steps == 0
+
+
+def test_bad_num_envs_is_a_clear_error():
+    with pytest.raises(ValueError, match="num_envs"):
+        VectorEnv(0, variant="transfer")
