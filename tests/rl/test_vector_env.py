@@ -58,3 +58,11 @@ def test_autoreset_next_step_starts_a_new_game():
 def test_bad_num_envs_is_a_clear_error():
     with pytest.raises(ValueError, match="num_envs"):
         VectorEnv(0, variant="transfer")
+
+
+def test_illegal_action_with_raise_is_a_clear_error():
+    envs = VectorEnv(2, variant="transfer", players=2, opponents="random", illegal_action="raise")
+    envs.reset(seed=[1, 2])
+    illegal = int(np.flatnonzero(envs.action_masks()[1] == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        envs.step([int(np.flatnonzero(envs.action_masks()[0])[0]), illegal])
