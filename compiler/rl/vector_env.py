@@ -22,5 +22,12 @@ class VectorEnv(SyncVectorEnv):
         super().__init__([lambda: DurakEnv(**kwargs) for _ in range(num_envs)])
 
     def action_masks(self) -> np.ndarray:
-        """The (num_envs, num_actions) legal-action masks (MaskablePPO's hook)."""
-        return np.stack([env.action_masks() for env in self.envs])
+        """The (num_envs, num_actions) legal-action masks (MaskablePPO's hook).
+
+        A game that ended on the last step is reset by the next one, which ignores its
+        action: its row allows every action (an all-zero row would break masked policies).
+        """
+        masks = np.stack([env.action_masks() for env in self.envs])
+        pending = np.asarray(getattr(self, "_autoreset_envs", np.zeros(self.num_envs, bool)))
+        masks[pending] = 1
+        return masks

@@ -50,6 +50,7 @@ def test_autoreset_next_step_starts_a_new_game():
     while not done:
         _, _, terms, truncs, _ = envs.step([int(np.flatnonzero(envs.action_masks()[0])[0])])
         done = bool(terms[0] or truncs[0])
+    assert envs.action_masks()[0].all()  # the ignored action of the resetting step
     _, rewards, terms, truncs, _ = envs.step([0])
     assert rewards[0] == 0 and not terms[0] and not truncs[0]
     assert envs.envs[0].steps == 0
