@@ -15,6 +15,7 @@ import importlib
 
 ENV_ID = "durakc/Durak-v0"
 ENTRY_POINT = "durakc.rl.gym_env:DurakEnv"
+VECTOR_ENTRY_POINT = "durakc.rl.vector_env:VectorEnv"
 
 
 def register_envs() -> None:
@@ -27,4 +28,5 @@ def register_envs() -> None:
     # `gymnasium` itself is still being imported (its registration module is complete).
     registration = importlib.import_module("gymnasium.envs.registration")
     if ENV_ID not in registration.registry:
-        registration.register(id=ENV_ID, entry_point=ENTRY_POINT)
+        registration.register(id=ENV_ID, entry_point=ENTRY_POINT,
+                              vector_entry_point=VECTOR_ENTRY_POINT)
