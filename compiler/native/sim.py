@@ -1,7 +1,7 @@
 """The simulator on the native backend: which C engine a VARIANT reference stands for.
 
 `durakc simulate|compare --backend native` play whole games in C when every seat's bot is
-ported (random, greedy, search, mcts: `durakc.native.games`, the C engines' `play_games`), with the
+ported (random, greedy, search, mcts: `durakc.sim.native_games`, the C engines' `play_games`), with the
 runner's cycle detection (a round-start position seen a third time stops the game as
 unfinished), its MAX_ACTIONS cap and per-game records; with other bots the normal
 runner drives the C engines decision by decision.  Either way the output is byte for byte
