@@ -60,7 +60,7 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
     printed as diagnostics, exit 1, and its warnings on stderr) or a generated engine file;
     anything else is a usage error (exit 2) with "did you mean".
     """
-    from durakc.sim.loader import EngineNotFound, load_engine, loaded_spec
+    from durakc.loading.engines import EngineNotFound, load_engine, loaded_spec
 
     engines = []
     for ref in refs:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import types
 
+from durakc.loading.engines import is_engine_path, is_spec_path
 from durakc.native.engine import load_native, load_native_spec
-from durakc.sim.loader import is_engine_path, is_spec_path
 
 
 def load(ref: str) -> types.ModuleType:

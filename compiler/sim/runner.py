@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
+from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
-from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats

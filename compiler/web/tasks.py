@@ -107,8 +107,8 @@ def compare(request: dict, ctx: Context) -> dict:
     Returns the report document (`durakc compare --format json`), its table (what `durakc
     compare` prints), the rules that differ and the shortest witness found.
     """
+    from durakc.loading.engines import bundled_names, check_players, load_engine, variant_name
     from durakc.sim import report
-    from durakc.sim.loader import bundled_names, check_players, load_engine, variant_name
     from durakc.sim.runner import expand_bots, merge_chunks, run_chunk
     from durakc.sim.witnesses import find_witnesses, rules_diff
 
