@@ -13,8 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from durakc.commands._common import count_text
-from durakc.diagnostics import SpecError
+from durakc.diagnostics import SpecError, count_text
 from durakc.explain import explain
 from durakc.schema import KEY_BY_PATH, KEYS, key_rules, value_text
 from durakc.spec import Spec, load_spec
