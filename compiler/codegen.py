@@ -2,26 +2,16 @@
 
 `render_engine` is a pure function of the spec files, the schema and the
 templates: the same inputs give byte-identical output on every machine.
-`build_outputs` is what `durakc build` writes and `durakc check` compares (the engines, their
-index and the spec files' JSON Schema, `durakc.specschema`);
-`build_all` adds the static-analysis warnings of the bundled specs (which never
-change what is written).
+The build orchestrator (both targets, `durakc build`/`check`) is `durakc.build`.
 """
 
 from __future__ import annotations
 
 from durakc import __version__
-from durakc.analysis import analyse
-from durakc.ctarget import CTargetError, render_c
 from durakc.hooks import Hooks
 from durakc.ir import build_ir, module_name
-from durakc.paths import engines_dir
-from durakc.spec import Spec, bundled_names, load_specs
-from durakc.specschema import SCHEMA_FILE, schema_text
+from durakc.spec import Spec
 from durakc.templating import TEMPLATES, environment
-
-GENERATED_DIR = engines_dir()
-"""generated/: the folder `durakc build` writes and `durakc check` compares."""
 
 _ENV = environment()
 _ENV.filters["pyrepr"] = repr
@@ -80,38 +70,4 @@ def render_index(names: list[str]) -> str:
     )
 
 
-OUTPUT_PATTERNS = ("*.py", "*.c", "*.h", "*.json")
-"""The files of generated/ that `durakc build` owns (the Python engines, the C engines, the
-spec files' JSON Schema)."""
-
-
-def build_outputs() -> tuple[dict[str, str], list]:
-    """{file name: source} for every bundled spec (Python engines, and C engines where the C
-    target supports the variant) plus the index and the JSON Schema, and the specs' errors."""
-    outputs, errors, _ = build_all()
-    return outputs, errors
-
-
-def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, str], list, list]:
-    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs.
-
-    A variant the C target can not build has a Python engine only; `refused`, if given,
-    receives (variant name, the C target's first reason) for each."""
-    specs, errors = load_specs(bundled_names())
-    outputs = {}
-    for spec in specs:
-        ir = build_ir(spec)  # one IR for both targets
-        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
-        try:
-            outputs.update(render_c(spec, ir))
-        except CTargetError as exc:
-            if refused is not None:
-                refused.append((spec.name, exc.diagnostics[0].message))
-    outputs["__init__.py"] = render_index([spec.name for spec in specs])
-    outputs[SCHEMA_FILE] = schema_text()
-    warnings = [w for spec in specs for w in analyse(spec)]
-    return outputs, errors, warnings
-
-
-__all__ = ["GENERATED_DIR", "OUTPUT_PATTERNS", "TEMPLATES", "TemplateBug", "build_all",
-           "build_outputs", "render_engine", "render_index"]
+__all__ = ["TEMPLATES", "TemplateBug", "render_engine", "render_index"]

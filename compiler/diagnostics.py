@@ -194,3 +194,13 @@ def _layout(line: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     every piece is at least one character wide."""
     pieces = tuple(" " if ch == "\t" else _escape(ch) for ch in line.rstrip("\r\n"))
     return pieces, tuple(accumulate((len(p) for p in pieces), initial=0))
+
+
+def count_text(diagnostics) -> str:
+    """'2 errors', '1 warning', '1 error, 3 warnings'."""
+    parts = []
+    for severity in ("error", "warning"):
+        count = sum(1 for d in diagnostics if d.severity == severity)
+        if count:
+            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
+    return ", ".join(parts)

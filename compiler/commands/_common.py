@@ -6,7 +6,7 @@ import json
 import sys
 from types import ModuleType
 
-from durakc.diagnostics import SpecError, SpecNotFound
+from durakc.diagnostics import SpecError, SpecNotFound, count_text
 
 
 def report(exc: SpecError) -> int:
@@ -60,7 +60,7 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
     printed as diagnostics, exit 1, and its warnings on stderr) or a generated engine file;
     anything else is a usage error (exit 2) with "did you mean".
     """
-    from durakc.sim.loader import EngineNotFound, load_engine, loaded_spec
+    from durakc.loading.engines import EngineNotFound, load_engine, loaded_spec
 
     engines = []
     for ref in refs:
@@ -99,16 +99,6 @@ def print_diagnostics(diagnostics, fmt: str = "text") -> None:
         return
     _print_text(list(diagnostics))
     print(count_text(diagnostics), file=sys.stderr)
-
-
-def count_text(diagnostics) -> str:
-    """'2 errors', '1 warning', '1 error, 3 warnings'."""
-    parts = []
-    for severity in ("error", "warning"):
-        count = sum(1 for d in diagnostics if d.severity == severity)
-        if count:
-            parts.append(f"{count} {severity}{'s' if count != 1 else ''}")
-    return ", ".join(parts)
 
 
 def with_warnings(errors, warnings, strict: bool) -> tuple[list, int]:

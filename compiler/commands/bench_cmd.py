@@ -10,7 +10,7 @@ import sys
 
 from durakc.bench import bench, bench_native, bytecodes_per_decision
 from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
-from durakc.sim.loader import bundled_names, player_range, variant_name
+from durakc.loading.engines import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
+from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_all
 from durakc.commands._common import error, print_diagnostics, with_warnings
 
 NAME = "build"

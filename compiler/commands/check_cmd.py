@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, build_all
+from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_all
 from durakc.commands._common import error, print_diagnostics, with_warnings
 
 NAME = "check"

@@ -1,7 +1,7 @@
 """`durakc compare V1 V2 ...`: the same statistics for several variants on the same deals."""
 
+from durakc.commands import simulation as command
 from durakc.commands._common import VARIANT_HELP
-from durakc.sim import command
 
 NAME = "compare"
 HELP = "simulate several variants on the same seeded deals (paired) and compare them"

@@ -3,7 +3,7 @@
 import json
 
 from durakc.commands._common import VARIANT_HELP, load_engines, usage_error
-from durakc.sim.loader import player_range, variant_name
+from durakc.loading.engines import player_range, variant_name
 from durakc.sim.witnesses import find_witnesses, rules_diff
 
 NAME = "diff"

@@ -11,7 +11,7 @@ from durakc.commands._common import (
 )
 from durakc.diagnostics import SpecError, printable
 from durakc.explain import engine_source, engine_spec, explain
-from durakc.sim.loader import is_engine_path, is_spec_path, unknown_variant
+from durakc.loading.engines import is_engine_path, is_spec_path, unknown_variant
 from durakc.spec import bundled_names, load_spec
 
 NAME = "explain"

@@ -12,6 +12,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from durakc.loading.files import save_figure, write_text
+
+__all__ = ["output_problem", "plot_formats", "save_figure", "write_text"]
+
 
 def output_problem(option: str, path: str, formats: list[str] | None = None) -> str | None:
     """What keeps `path` (given to `option`) from being written, or None.
@@ -44,32 +48,3 @@ def plot_formats() -> list[str]:
     matplotlib.use("Agg")
     from matplotlib.backend_bases import FigureCanvasBase
     return sorted(FigureCanvasBase.get_supported_filetypes())
-
-
-def _temporary(target: Path) -> Path:
-    """A file name beside `target` for writing it (created with the usual permissions,
-    which mkstemp's 0600 would not give)."""
-    return target.with_name(f".{target.name}.{os.getpid()}.tmp")
-
-
-def _write_whole(target: Path, write) -> None:
-    """`write(path)` into a temporary file beside `target`, then a rename: a reader (or an
-    interrupted run) never leaves half a file at `target`."""
-    tmp = _temporary(target)
-    try:
-        write(tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
-def write_text(target: str | Path, text: str) -> None:
-    """Write `text` to `target` whole: a temporary file in its folder, then a rename."""
-    _write_whole(Path(target), lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-
-def save_figure(fig, target: str | Path) -> None:
-    """Save a matplotlib figure to `target` whole, in the format its suffix names."""
-    target = Path(target)
-    _write_whole(target, lambda tmp: fig.savefig(tmp, format=target.suffix[1:].lower()))

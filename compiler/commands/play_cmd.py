@@ -4,8 +4,8 @@ import random
 import sys
 
 from durakc.commands._common import VARIANT_HELP, load_engines, usage_error
+from durakc.loading.engines import check_players
 from durakc.sim.bots import get_bot
-from durakc.sim.loader import check_players
 from durakc.sim.tui import play
 
 NAME = "play"

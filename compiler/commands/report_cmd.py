@@ -136,9 +136,9 @@ def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
 
 
 def run(args) -> int:
+    from durakc.commands.simulation import _variant_names, resolve_backend
     from durakc.sim import balance_doc, balance_format
     from durakc.sim.balance_run import run_report, total_work
-    from durakc.sim.command import _variant_names, resolve_backend
     from durakc.sim.executors import CLUSTER_LOST, ClusterLost, ExecutorUnavailable
     from durakc.sim.progress import Progress, wanted
 

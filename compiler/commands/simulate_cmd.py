@@ -1,7 +1,7 @@
 """`durakc simulate VARIANT`: self-play statistics of one variant."""
 
+from durakc.commands import simulation as command
 from durakc.commands._common import VARIANT_HELP
-from durakc.sim import command
 
 NAME = "simulate"
 HELP = "play many bot games of one variant and report loss rates, lengths, takes and transfers"

@@ -9,13 +9,13 @@ from __future__ import annotations
 import functools
 import re
 
+from durakc.cards import RANK_VALUE
 from durakc.ctarget.openings import STACK_ACTIONS, opening_values
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, regenerate_command, wild_cards
 from durakc.ir_transfer import SHOWN_NAMES
 from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
-from durakc.sim.cards import RANK_VALUE
 from durakc.spec import Spec
 
 # How each expression name reads in the C engine, per place of use (see durakc.ir).
@@ -347,7 +347,7 @@ def _card_text_lines(ranks, suits) -> list[str]:
 
 
 def _rank_value_lines(ranks, suits) -> list[str]:
-    """RANK_VALUE's lines: each card's numeric rank as the bots read its text (sim.cards)."""
+    """RANK_VALUE's lines: each card's numeric rank as the bots read its text (durakc.cards)."""
     return [" ".join(f"{RANK_VALUE.get(rk, 0)}," for _ in suits) + f"  /* {rk} */" for rk in ranks]
 
 

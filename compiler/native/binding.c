@@ -997,7 +997,7 @@ static PyObject *seeds_array(PyObject *seq, uint64_t *out, Py_ssize_t n)
     Py_RETURN_NONE;
 }
 
-/* One record as the tuple durakc.native.games reads: (unfinished, is_draw, loser,
+/* One record as the tuple durakc.sim.native_games reads: (unfinished, is_draw, loser,
  * loser_offset, actions, rounds, takes, transfers, shows). */
 static PyObject *record_tuple(const dk_record *r)
 {

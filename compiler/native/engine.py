@@ -54,8 +54,8 @@ def load_native_spec(path: str) -> types.ModuleType:
     from durakc.codegen import render_engine
     from durakc.ctarget import render_c
     from durakc.diagnostics import SpecError
+    from durakc.loading.engines import write_atomically
     from durakc.native.build import cache_dir
-    from durakc.sim.loader import write_atomically
     from durakc.spec import load_specs
 
     specs, errors = load_specs([path])

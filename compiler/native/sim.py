@@ -1,7 +1,7 @@
 """The simulator on the native backend: which C engine a VARIANT reference stands for.
 
 `durakc simulate|compare --backend native` play whole games in C when every seat's bot is
-ported (random, greedy, search, mcts: `durakc.native.games`, the C engines' `play_games`), with the
+ported (random, greedy, search, mcts: `durakc.sim.native_games`, the C engines' `play_games`), with the
 runner's cycle detection (a round-start position seen a third time stops the game as
 unfinished), its MAX_ACTIONS cap and per-game records; with other bots the normal
 runner drives the C engines decision by decision.  Either way the output is byte for byte
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import types
 
+from durakc.loading.engines import is_engine_path, is_spec_path
 from durakc.native.engine import load_native, load_native_spec
-from durakc.sim.loader import is_engine_path, is_spec_path
 
 
 def load(ref: str) -> types.ModuleType:

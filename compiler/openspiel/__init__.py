@@ -30,8 +30,8 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
                       f"install the extra: {EXTRA_HINT}") from exc
 
 import durakc.engines as _engines
+from durakc.loading.engines import load_engine, player_range, variant_name
 from durakc.openspiel.game import DurakcGame, DurakcState, game_type
-from durakc.sim.loader import load_engine, player_range, variant_name
 
 PREFIX = "durakc_"
 
@@ -90,7 +90,7 @@ def register_bundled() -> list[str]:
 
 def register(ref: str) -> str:
     """Register the engine `ref` names (a spec file, an engine file or a bundled name) and
-    return its pyspiel name.  Raises what `durakc.sim.loader.load_engine` raises for a
+    return its pyspiel name.  Raises what `durakc.loading.engines.load_engine` raises for a
     missing file or a spec with errors (`SpecError`, every problem located)."""
     engine = load_engine(str(ref))
     name = game_name(variant_name(engine))

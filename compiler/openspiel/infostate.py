@@ -27,7 +27,7 @@ import json
 import numpy as np
 import pyspiel
 
-from durakc.sim.cards import printed
+from durakc.cards import printed
 
 RECORD_BLOCKS = ("played_by", "taken_by", "shown_by")
 """The information-state tensor's blocks after the observation vector, in order; each has

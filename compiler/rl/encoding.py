@@ -29,12 +29,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import ModuleType
 
+from durakc.cards import SUIT_ORDER
+from durakc.loading.engines import check_players, load_engine
 from durakc.rl import require
 from durakc.rl.readers import refuse_unsupported, this_round, wild_cards
 from durakc.rl.subsets import condition_block
 from durakc.schema_envs import joker_texts
-from durakc.sim.cards import SUIT_ORDER
-from durakc.sim.loader import check_players, load_engine
 
 np = require("numpy")
 

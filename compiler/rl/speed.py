@@ -76,8 +76,8 @@ def main(argv=None) -> int:
     parser.add_argument("--opponents", default="greedy")
     parser.add_argument("--seconds", type=float, default=3.0)
     args = parser.parse_args(argv)
+    from durakc.loading.engines import load_engine
     from durakc.native import NativeUnavailable, load_native
-    from durakc.sim.loader import load_engine
     engines = [("python", load_engine(args.variant))]
     try:
         engines.append(("native", load_native(args.variant)))

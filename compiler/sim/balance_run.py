@@ -16,11 +16,11 @@ from __future__ import annotations
 import itertools
 import random
 
+from durakc.loading.engines import load_engine
 from durakc.sim.balance_stats import Measures
 from durakc.sim.bots import get_bot
 from durakc.sim.estimates import estimate_of, loser_chances, predicted_loser
 from durakc.sim.executors import DASK_TIMEOUT, run_tasks
-from durakc.sim.loader import load_engine
 from durakc.sim.runner import chunk_ranges, merge_chunks, play_game, run_chunk, simulate_tasks
 from durakc.sim.seeds import bot_seed, game_seed, seat_bots
 

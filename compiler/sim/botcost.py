@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
+from durakc.cards import sort_key
 from durakc.native.sim import load
 from durakc.sim.bots import greedy_bot
-from durakc.sim.cards import sort_key
 from durakc.sim.determinize import DEFAULT_SAMPLES, public_cards
 from durakc.sim.seeds import bot_seed, game_seed
 

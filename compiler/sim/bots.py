@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from durakc.cards import is_joker, is_wild, printed, rank, split, suit
 from durakc.diagnostics import did_you_mean
-from durakc.sim.cards import is_joker, is_wild, printed, rank, split, suit
 from durakc.sim.determinize import make_determinized_bot
 from durakc.sim.search import make_search_bot
 

@@ -25,7 +25,7 @@ touched.  The C backend (bots.c.j2, `search_bot`) makes the same draws from the 
 
 from __future__ import annotations
 
-from durakc.sim.cards import printed, sort_key
+from durakc.cards import printed, sort_key
 from durakc.sim.endgame import BudgetExceeded, Solver, applies
 from durakc.sim.estimates import Estimate, publish
 from durakc.sim.seeds import REPEAT_LIMIT

@@ -268,7 +268,7 @@ def plot(doc: dict, path: str) -> None:
     fig.suptitle(f"{n} players, {next(iter(doc['variants'].values()))['games']} paired games, "
                  f"bots {','.join(doc['bots'])}")
     fig.tight_layout()
-    from durakc.commands.outputs import save_figure
+    from durakc.loading.files import save_figure
     try:
         save_figure(fig, path)  # whole or not at all; the format its suffix names
     finally:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
+from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
-from durakc.sim.loader import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
@@ -102,12 +102,12 @@ def run_chunk(task: tuple) -> dict:
     Returns {"variants": {ref: Stats.to_dict()}, "pairs": {ref: PairStats.to_dict()}}, a
     pair for every variant after the first, against the first (game i of both).  An optional
     eighth element "native" plays on the C engines: whole games in C with the random and
-    greedy bots (`durakc.native.games`), else driven decision by decision through
+    greedy bots (`durakc.sim.native_games`), else driven decision by decision through
     `play_game` (`durakc.native.sim.load`): the same games, the same figures.
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
-        from durakc.native.games import run_native_chunk  # the C backend, only when asked
+        from durakc.sim.native_games import run_native_chunk  # the C backend, only when asked
         done = run_native_chunk(task)
         if done is not None:
             return done

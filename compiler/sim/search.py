@@ -10,7 +10,7 @@ random numbers) keeps the comparison fair.  This module knows no bot by name: th
 
 from __future__ import annotations
 
-from durakc.sim.cards import sort_key
+from durakc.cards import sort_key
 from durakc.sim.estimates import Estimate, publish
 
 DEFAULT_SAMPLES = 12

@@ -2,7 +2,7 @@
 
 Game `i` of a run with seed `S` is dealt with `game_seed(S, i)` and its bots draw from
 `random.Random(bot_seed(S, i))`.  `durakc.sim.runner` (games driven from Python) and
-`durakc.native.games` (whole games in C) both read them here, so neither imports the other.
+`durakc.sim.native_games` (whole games in C) both read them here, so neither imports the other.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import random
 
-from durakc.sim.cards import split
+from durakc.cards import split
 from durakc.sim.runner import bot_seed, game_seed
 
 MAX_STEPS = 5000

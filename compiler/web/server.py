@@ -107,7 +107,7 @@ class Playground:
     def start(self, wait: float = 120.0) -> str:
         """Bind, start the workers (waiting up to `wait` s for them) and return the URL.
         Raises OSError when the address can not be bound."""
-        from durakc.sim.loader import bundled_names
+        from durakc.loading.engines import bundled_names
         from durakc.web.play import available_bots
 
         self.httpd = Server((self.host, self.port), _handler(self), self.limits.max_connections,

@@ -116,9 +116,9 @@ def load_text(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> Spec:
 
 def engine_of(text: str, folder: Path, cap: int = MAX_DIAGNOSTICS) -> tuple[ModuleType, str]:
     """The engine module compiled from `text` through the engine cache, and the reference
-    (`durakc.sim.loader.load_engine` accepts it, in any process) that names it.  The
+    (`durakc.loading.engines.load_engine` accepts it, in any process) that names it.  The
     engine's folder in the cache is marked used now (`prune_engines` removes the oldest)."""
-    from durakc.sim.loader import load_engine
+    from durakc.loading.engines import load_engine
 
     with spec_file(text, folder) as path:
         try:

@@ -13,8 +13,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from durakc.commands._common import count_text
-from durakc.diagnostics import SpecError
+from durakc.diagnostics import SpecError, count_text
 from durakc.explain import explain
 from durakc.schema import KEY_BY_PATH, KEYS, key_rules, value_text
 from durakc.spec import Spec, load_spec
@@ -107,8 +106,8 @@ def compare(request: dict, ctx: Context) -> dict:
     Returns the report document (`durakc compare --format json`), its table (what `durakc
     compare` prints), the rules that differ and the shortest witness found.
     """
+    from durakc.loading.engines import bundled_names, check_players, load_engine, variant_name
     from durakc.sim import report
-    from durakc.sim.loader import bundled_names, check_players, load_engine, variant_name
     from durakc.sim.runner import expand_bots, merge_chunks, run_chunk
     from durakc.sim.witnesses import find_witnesses, rules_diff
 

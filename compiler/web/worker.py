@@ -71,7 +71,7 @@ def worker_main(conn, folder: str, limits) -> None:
     """Run tasks from `conn` until told to stop (or the server goes away)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _limit_memory(limits.max_memory)
-    from durakc.sim.loader import CACHE_ENV
+    from durakc.loading.engines import CACHE_ENV
     from durakc.web.play import BadRequest
     from durakc.web.source import SpecProblem, prune_engines
     from durakc.web.tasks import TASKS, Context

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from durakc.codegen import GENERATED_DIR
+from durakc.build import GENERATED_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 

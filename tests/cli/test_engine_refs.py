@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from durakc.diagnostics import SpecError
-from durakc.sim import loader
+from durakc.loading import engines as loader
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = ("name: house\ntitle: Our house rules\nextends: transfer\n"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from durakc.codegen import GENERATED_DIR, build_all
+from durakc.build import GENERATED_DIR, build_all
 
 REPO = Path(__file__).resolve().parents[2]
 SPEC = """name: headers-test

@@ -101,8 +101,8 @@ def test_an_interrupted_native_call_raises_and_the_next_one_runs_whole(built):
     stop flag does not outlive the call (the next call plays every game)."""
     import threading
 
-    from durakc.native.games import Games, play_records
     from durakc.native.sim import load
+    from durakc.sim.native_games import Games, play_records
 
     engine = load("transfer")
     many = Games(0, 0, 300_000, ["random", "random"], False)

@@ -53,7 +53,7 @@ def _engine(name: str, kind: str):
             except CTargetError as exc:  # e.g. deck.copies: 2 (HR17) has no C form
                 pytest.skip(f"{name}: the C target refuses it ({exc})")
         else:
-            from durakc.sim.loader import load_engine
+            from durakc.loading.engines import load_engine
             _ENGINES[name, kind] = load_engine(path)
     return _ENGINES[name, kind]
 

@@ -111,7 +111,7 @@ def test_reference_plays_two_decks_with_an_opening_condition_fast():
 def test_a_saved_game_after_a_mixed_rank_opening_loads():
     """T13's decision: an opening of two ranks is a legal table before the first beat, so a
     saved game holding one loads again (it was refused as 'one rank before the first beat')."""
-    from durakc.sim.loader import load_engine
+    from durakc.loading.engines import load_engine
 
     engine = load_engine(_path("opening-mixed-transfer"))
     game = engine.from_position({"players": 2, "trump": "S", "stock": [], "attacker": 0,

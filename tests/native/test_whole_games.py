@@ -18,8 +18,8 @@ from native_support import ROOT, c_variants, native, needs_cc, python_engine, va
 from durakc.bench import bench, bench_native
 from durakc.native import load_native_spec
 from durakc.native.build import NativeUnavailable, build_extension
-from durakc.native.games import run_native_chunk
 from durakc.sim.bots import BOTS, BotKind, playable
+from durakc.sim.native_games import run_native_chunk
 from durakc.sim.runner import run_chunk
 
 pytestmark = needs_cc

@@ -14,8 +14,8 @@ pyspiel = pytest.importorskip(
 
 import durakc.engines
 import durakc.openspiel as dos
+from durakc.loading.engines import load_engine, player_range
 from durakc.openspiel import game as game_module
-from durakc.sim.loader import load_engine, player_range
 
 
 def dealt(variant, players, seed):

@@ -13,8 +13,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import durakc.engines
+from durakc.loading.engines import load_engine, player_range
 from durakc.rl.encoding import DurakEncoding
-from durakc.sim.loader import load_engine, player_range
 
 REPO = Path(__file__).resolve().parents[2]
 

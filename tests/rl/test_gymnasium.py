@@ -13,9 +13,9 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env
 
+from durakc.loading.engines import load_engine
 from durakc.rl import DurakEnv
 from durakc.rl.examples import SoftmaxLearner, losses, train
-from durakc.sim.loader import load_engine
 
 
 def _check(env):

@@ -13,8 +13,8 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.test import api_test
 
+from durakc.loading.engines import load_engine
 from durakc.rl import DurakAECEnv, aec_env
-from durakc.sim.loader import load_engine
 
 # api_test warns about every Dict observation carrying an action mask (PettingZoo's own
 # convention for masked games, as in its chess and connect-four environments).
@@ -152,7 +152,7 @@ def test_render_shows_the_table_and_every_hand():
 
 
 def test_a_spec_file_gives_the_same_environment_as_its_bundled_engine(monkeypatch, tmp_path):
-    from durakc.sim import loader
+    from durakc.loading import engines as loader
     if not hasattr(loader, "is_spec_path"):
         pytest.skip("this durakc's load_engine does not compile spec files yet")
     monkeypatch.setenv("DURAKC_CACHE", str(tmp_path))

@@ -6,8 +6,8 @@ from collections import Counter
 import pytest
 from sim_support import BUNDLED, FAKE, bundled_available
 
+from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
-from durakc.sim.loader import load_engine
 from durakc.sim.search import determinize
 
 

@@ -9,7 +9,7 @@ import sys
 import pytest
 from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant, need_bundled
 
-from durakc.sim.loader import load_engine
+from durakc.loading.engines import load_engine
 from durakc.sim.runner import game_seed
 
 SHAPE = {"games", "draw_rate", "draw_rate_ci", "loss_rate_by_seat", "loss_rate_by_seat_ci",

@@ -14,9 +14,9 @@ import random
 import pytest
 from sim_support import ROOT, need_bundled
 
+from durakc.loading.engines import load_engine
 from durakc.sim import report
 from durakc.sim.bots import greedy_bot, random_bot
-from durakc.sim.loader import load_engine
 from durakc.sim.runner import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, play_game
 from durakc.sim.stats import Stats
 

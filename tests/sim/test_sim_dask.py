@@ -8,7 +8,8 @@ import time
 import pytest
 from sim_support import FAKE, ROOT, durakc, fake_variant
 
-from durakc.sim import command, executors
+from durakc.commands import simulation as command
+from durakc.sim import executors
 
 
 @pytest.fixture(scope="module")

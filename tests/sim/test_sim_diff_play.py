@@ -2,7 +2,7 @@
 
 from sim_support import FAKE, ROOT, durakc, durakc_json, fake_variant, need_bundled
 
-from durakc.sim.loader import load_engine
+from durakc.loading.engines import load_engine
 
 
 def _replay(engine, w):

@@ -14,7 +14,7 @@ import pytest
 
 from durakc import engines
 from durakc.cli import main
-from durakc.sim.loader import check_players, load_engine, player_range
+from durakc.loading.engines import check_players, load_engine, player_range
 
 GAMES = "5"
 

@@ -42,8 +42,8 @@ def test_an_own_value_is_spread_over_the_other_seats_still_playing():
 
 
 def test_mcts_publishes_its_estimate_per_decision():
+    from durakc.loading.engines import load_engine
     from durakc.sim.bots import get_bot, greedy_bot
-    from durakc.sim.loader import load_engine
     bot = get_bot("mcts:3")
     assert estimates(bot) and not estimates(greedy_bot)
     game = load_engine(FAKE).new_game(3, 5)
@@ -180,8 +180,8 @@ def test_the_strong_bot_is_search_16_and_it_publishes_every_seats_chances():
     report); its estimates hold each seat's chance of being the durak, summing with the
     draws' share to 1, and its own chance of not losing."""
     from durakc.commands.report_cmd import default_strong
+    from durakc.loading.engines import load_engine
     from durakc.sim.bots import get_bot
-    from durakc.sim.loader import load_engine
 
     assert default_strong() == "search:16"
     bot = get_bot("search:4")

@@ -10,7 +10,7 @@ import sys
 import pytest
 from sim_support import ROOT, durakc, durakc_json
 
-from durakc.sim.loader import load_engine
+from durakc.loading.engines import load_engine
 from durakc.sim.paired import PairStats
 from durakc.sim.runner import bot_seed, chunk_ranges, game_seed, simulate
 from durakc.sim.stats import Stats, clean, wilson

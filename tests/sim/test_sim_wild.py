@@ -5,9 +5,9 @@ import random
 
 import pytest
 
+from durakc.cards import printed, rank, sort_key, suit
+from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot, greedy_bot
-from durakc.sim.cards import printed, rank, sort_key, suit
-from durakc.sim.loader import load_engine
 
 
 @pytest.fixture(scope="module")

@@ -51,7 +51,7 @@ def test_throw_card_names_are_checked(tmp_path):
 
 
 def test_refused_throw_names_the_rule():
-    from durakc.sim.loader import load_engine  # the engine of the bundled spec
+    from durakc.loading.engines import load_engine  # the engine of the bundled spec
 
     mod = load_engine("no-aces-thrown")
     g = mod.from_position({"players": 2, "trump": "D", "stock": [], "attacker": 0,
@@ -65,8 +65,8 @@ def test_refused_throw_names_the_rule():
 def test_rl_encoding_indexes_openings_of_several_ranks_and_refuses_too_many_up_front():
     np = pytest.importorskip("numpy")
     assert np
+    from durakc.loading.engines import load_engine
     from durakc.rl.encoding import DurakEncoding
-    from durakc.sim.loader import load_engine
 
     treshka = DurakEncoding(load_engine("treshka"))  # HR7: every 1-3 card subset has an index
     assert treshka.action_text(treshka.action_index("attack 6S 9H KC")) == "attack 6S 9H KC"

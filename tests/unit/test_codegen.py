@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from durakc.codegen import GENERATED_DIR, OUTPUT_PATTERNS, TEMPLATES, build_outputs, render_engine
+from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_outputs
+from durakc.codegen import TEMPLATES, render_engine
 from durakc.hooks import HOOK_POINTS
 from durakc.ir import build_ir
 from durakc.spec import bundled_names, load_spec

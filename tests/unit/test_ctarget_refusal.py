@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import engine_backend
 
 from durakc import cli
-from durakc.codegen import build_outputs
+from durakc.build import build_outputs
 from durakc.ctarget import CTargetError, capabilities, render_c, unsupported
 from durakc.hooks import Capability
 from durakc.ir import build_ir

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from durakc import reference
-from durakc.sim.loader import load_engine
+from durakc.loading.engines import load_engine
 
 SPEC = ('name: pairs-open\ntitle: Pairs open\nextends: podkidnoy\nrules:\n'
         '  attack:\n    opening: "len(cards) == 2 and cards.pairs == 1"\n')

@@ -9,6 +9,7 @@ from contextlib import nullcontext
 from durakc.commands._common import error, load_engines, usage_error
 from durakc.commands._common import report as report_problems
 from durakc.commands.outputs import output_problem, plot_formats
+from durakc.loading.engines import check_players, variant_name
 from durakc.sim import report
 from durakc.sim.executors import (
     CLUSTER_LOST,
@@ -19,7 +20,6 @@ from durakc.sim.executors import (
     ExecutorUnavailable,
     have_dask,
 )
-from durakc.sim.loader import check_players, variant_name
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
 

@@ -1,0 +1,55 @@
+"""The build orchestrator: every bundled spec through the Python target (`durakc.codegen`) and
+the C target (`durakc.ctarget`).
+
+`build_outputs` is what `durakc build` writes and `durakc check` compares (the engines, their
+index and the spec files' JSON Schema, `durakc.specschema`); `build_all` adds the
+static-analysis warnings of the bundled specs (which never change what is written).
+"""
+
+from __future__ import annotations
+
+from durakc.analysis import analyse
+from durakc.codegen import render_engine, render_index
+from durakc.ctarget import CTargetError, render_c
+from durakc.ir import build_ir, module_name
+from durakc.paths import engines_dir
+from durakc.spec import bundled_names, load_specs
+from durakc.specschema import SCHEMA_FILE, schema_text
+
+GENERATED_DIR = engines_dir()
+"""generated/: the folder `durakc build` writes and `durakc check` compares."""
+
+OUTPUT_PATTERNS = ("*.py", "*.c", "*.h", "*.json")
+"""The files of generated/ that `durakc build` owns (the Python engines, the C engines, the
+spec files' JSON Schema)."""
+
+
+def build_outputs() -> tuple[dict[str, str], list]:
+    """{file name: source} for every bundled spec (Python engines, and C engines where the C
+    target supports the variant) plus the index and the JSON Schema, and the specs' errors."""
+    outputs, errors, _ = build_all()
+    return outputs, errors
+
+
+def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, str], list, list]:
+    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs.
+
+    A variant the C target can not build has a Python engine only; `refused`, if given,
+    receives (variant name, the C target's first reason) for each."""
+    specs, errors = load_specs(bundled_names())
+    outputs = {}
+    for spec in specs:
+        ir = build_ir(spec)  # one IR for both targets
+        outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
+        try:
+            outputs.update(render_c(spec, ir))
+        except CTargetError as exc:
+            if refused is not None:
+                refused.append((spec.name, exc.diagnostics[0].message))
+    outputs["__init__.py"] = render_index([spec.name for spec in specs])
+    outputs[SCHEMA_FILE] = schema_text()
+    warnings = [w for spec in specs for w in analyse(spec)]
+    return outputs, errors, warnings
+
+
+__all__ = ["GENERATED_DIR", "OUTPUT_PATTERNS", "build_all", "build_outputs"]
