@@ -10,7 +10,7 @@ the table always tells the truth).
 Measured with (single or double quotes):
   grep -rnE "\\[['\"][a-z_]+\\.[a-z_.]+['\"]\\]" compiler --include=*.py \\
     | grep -vE '^compiler/(spec/|reference/|ir)' | wc -l
-108 before `Spec.players`, 105 after. (codegen.py's one hit is a false positive: ``["__init__.py"]``.)
+108 before `Spec.players`, 105 after. (build.py's one hit is a false positive: ``["__init__.py"]``.)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ REMAINING = {
     "analysis_cards.py": 6,
     "analysis_results.py": 4,
     "analysis_round.py": 3,
-    "codegen.py": 1,
+    "build.py": 1,
     "commands/verify_cmd.py": 1,
     "ctarget/capabilities.py": 3,
     "ctarget/context.py": 22,
