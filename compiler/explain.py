@@ -27,9 +27,14 @@ RULES_LINE = "rule IDs and seed sections: docs/rules.md (T14 at docs/rules.md#t1
 """The header's last line: where the rule IDs that every key cites are defined."""
 
 
-def explain(spec: Spec) -> str:
-    """The effective rules of `spec` as plain, wrapped text (ends with a newline)."""
+def explain(spec: Spec, capabilities: bool = True) -> str:
+    """The effective rules of `spec` as plain, wrapped text (ends with a newline).
+
+    `capabilities=False` leaves out the capabilities line: a spec rebuilt from an engine's
+    recorded rules (`engine_spec`) holds plain values, not the checked ones the IR needs."""
     lines = _header(spec)
+    if capabilities:
+        lines.extend(_capabilities_lines(spec))
     lines.extend(_summary(spec))
     for section in sections():
         lines.append("")
@@ -53,7 +58,6 @@ def _header(spec: Spec) -> list[str]:
     elif spec.description:
         lines.append("")
     lines.append(RULES_LINE)
-    lines.extend(_capabilities_lines(spec))
     return lines
 
 

@@ -37,7 +37,11 @@ def run(args) -> int:
         engines, code = load_engines([ref])
         if code is not None:
             return code
-        spec = engine_source(engines[0].VARIANT) or engine_spec(engines[0].VARIANT, ref)
+        source = engine_source(engines[0].VARIANT)
+        if source is None:  # the engine's recorded rules alone: no checked spec for the IR
+            print(printable(explain(engine_spec(engines[0].VARIANT, ref), capabilities=False)))
+            return 0
+        spec = source
     else:
         return usage_error(str(unknown_variant(ref, bundled_names())))
     print(printable(explain(spec)))  # a spec's own texts may hold control characters
