@@ -13,8 +13,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from durakc.capabilities.catalog import used
 from durakc.diagnostics import SpecError
-from durakc.ir import build_ir
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
 
@@ -63,7 +63,7 @@ def _header(spec: Spec) -> list[str]:
 
 def _capabilities_lines(spec: Spec) -> list[str]:
     """The capabilities the spec uses, in hook order (`durakc capabilities` lists them all)."""
-    names = [cap.name for cap in build_ir(spec).values["capabilities"]]
+    names = used(spec)
     return _wrap("capabilities: " + (", ".join(names) or "none"), "", "              ")
 
 

@@ -12,7 +12,7 @@ import sys
 from contextlib import nullcontext
 from pathlib import Path
 
-from durakc.commands._common import VARIANT_HELP, error, load_engines, usage_error
+from durakc.commands._common import VARIANT_HELP, error, usage_error
 from durakc.commands.outputs import output_problem, write_text
 
 NAME = "report"
@@ -136,7 +136,7 @@ def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
 
 
 def run(args) -> int:
-    from durakc.commands.simulation import _variant_names, resolve_backend
+    from durakc.commands.simulation import prepare_run
     from durakc.sim import balance_doc, balance_format
     from durakc.sim.balance_run import run_report, total_work
     from durakc.sim.executors import CLUSTER_LOST, ClusterLost, ExecutorUnavailable
@@ -148,16 +148,9 @@ def run(args) -> int:
     if problem or formats is None:
         return usage_error(problem or "no format")
     refs = list(args.variants)
-    engines, code = load_engines(refs)
+    names, code = prepare_run(args, refs)
     if code is not None:
         return code
-    code = resolve_backend(args, refs)
-    if code is not None:
-        return code
-    try:
-        names = _variant_names(refs, engines, args.players)
-    except ValueError as exc:
-        return usage_error(str(exc))
     from durakc.sim.bots import get_bot
     from durakc.sim.estimates import estimates
     if args.strong_games and not estimates(get_bot(args.strong)):

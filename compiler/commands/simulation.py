@@ -108,39 +108,46 @@ def resolve_backend(args, refs: list[str]) -> int | None:
 
     auto runs the C engines when they build here and otherwise falls back to the Python
     engines after one warning line (no C compiler, or the build failed); native is strict:
-    without a working compiler it exits 2 naming what is missing."""
-    if args.backend == "python":
-        return None
-    fallback = args.backend == "auto"
-    args.backend = "native"
-    return _native_problem(refs, fallback=fallback, args=args)
-
-
-def _native_problem(refs: list[str], fallback: bool = False, args=None) -> int | None:
-    """Build the native engine of every ref here, once: None, or the exit code after saying
-    why one can not run natively (a spec the C target refuses: its diagnostics, exit 1).
-    With `fallback`, an unavailable native backend sets `args.backend` to python instead."""
+    without a working compiler it exits 2 naming what is missing (a spec the C target
+    refuses: its diagnostics, exit 1)."""
     from durakc.ctarget import CTargetError
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
 
+    if args.backend == "python":
+        return None
+    fallback, args.backend = args.backend == "auto", "native"
     for ref in refs:
         try:
             load(ref)
         except ValueError as exc:
             return usage_error(f"{ref}: {exc}")
         except NativeUnavailable as exc:
-            if fallback:
-                why = str(exc).splitlines()[0].rstrip(":")
-                print(f"durakc: warning: {why}; using the Python engines "
-                      "(same games, slower)", file=sys.stderr)
-                args.backend = "python"
-                return None
-            return usage_error(str(exc))
+            if not fallback:
+                return usage_error(str(exc))
+            why = str(exc).splitlines()[0].rstrip(":")
+            print(f"durakc: warning: {why}; using the Python engines "
+                  "(same games, slower)", file=sys.stderr)
+            args.backend = "python"
+            return None
         except CTargetError as exc:
             return report_problems(SpecError(exc.diagnostics))
     return None
+
+
+def prepare_run(args, refs: list[str]) -> tuple[list[str], int | None]:
+    """Load the engines of `refs`, settle the backend and name the variants, before any
+    game: (names, None), or ([], the exit code after saying what is wrong)."""
+    engines, code = load_engines(refs)
+    if code is None:
+        code = resolve_backend(args, refs)
+    if code is not None:
+        return [], code
+    try:
+        return _variant_names(refs, engines, args.players), None
+    except ValueError as exc:
+        return [], usage_error(str(exc))
 
 
 def run(args, refs: list[str]) -> int:
@@ -148,14 +155,10 @@ def run(args, refs: list[str]) -> int:
     problem = _usage_problem(args, refs)
     if problem:
         return usage_error(problem)
-    engines, code = load_engines(refs)
-    if code is not None:
-        return code
-    code = resolve_backend(args, refs)
+    names, code = prepare_run(args, refs)
     if code is not None:
         return code
     try:
-        names = _variant_names(refs, engines, args.players)
         bots = expand_bots([b for b in args.bots.split(",") if b.strip()], args.players)
     except ValueError as exc:
         return usage_error(str(exc))

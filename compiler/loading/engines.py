@@ -19,10 +19,11 @@ import importlib
 import importlib.util
 import os
 import sys
-import tempfile
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
+
+from durakc.loading.files import write_text
 
 if TYPE_CHECKING:
     from durakc.spec import Spec
@@ -120,25 +121,12 @@ def _compile(spec: Spec, path: str) -> Path:
     target = cache_dir() / digest / f"{module_name(spec.name)}.py"
     try:
         if not (target.is_file() and target.read_text(encoding="utf-8") == source):
-            write_atomically(target, source)
+            write_text(target, source, make_folder=True)
     except OSError as exc:
         raise EngineNotFound(f"{path}: can not write the engine cache {cache_dir()}: "
                              f"{exc.strerror or exc} (set {CACHE_ENV} to another folder)"
                              ) from None
     return target
-
-
-def write_atomically(target: Path, source: str) -> None:
-    """Write via a temporary file and a rename: a parallel reader never sees half a file."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".py")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(source)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def _existing(ref: str, what: str) -> Path:

@@ -6,13 +6,15 @@ Below sim and commands: `sim.report` and the commands that write files share it.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 
 def _temporary(target: Path) -> Path:
-    """A file name beside `target` for writing it (created with the usual permissions,
-    which mkstemp's 0600 would not give)."""
-    return target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    """A file name beside `target` for writing it, apart for each process and thread (the
+    engine cache is written by parallel workers), created with the usual permissions,
+    which mkstemp's 0600 would not give."""
+    return target.with_name(f".{target.name}.{os.getpid()}.{threading.get_ident()}.tmp")
 
 
 def _write_whole(target: Path, write) -> None:
@@ -27,9 +29,13 @@ def _write_whole(target: Path, write) -> None:
         raise
 
 
-def write_text(target: str | Path, text: str) -> None:
-    """Write `text` to `target` whole: a temporary file in its folder, then a rename."""
-    _write_whole(Path(target), lambda tmp: tmp.write_text(text, encoding="utf-8"))
+def write_text(target: str | Path, text: str, make_folder: bool = False) -> None:
+    """Write `text` to `target` whole: a temporary file in its folder, then a rename (a
+    parallel reader never sees half a file).  `make_folder`: create the folder first."""
+    target = Path(target)
+    if make_folder:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    _write_whole(target, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"))
 
 
 def save_figure(fig, target: str | Path) -> None:

@@ -54,7 +54,7 @@ def load_native_spec(path: str) -> types.ModuleType:
     from durakc.codegen import render_engine
     from durakc.ctarget import render_c
     from durakc.diagnostics import SpecError
-    from durakc.loading.engines import write_atomically
+    from durakc.loading.files import write_text
     from durakc.native.build import cache_dir
     from durakc.spec import load_specs
 
@@ -67,7 +67,8 @@ def load_native_spec(path: str) -> types.ModuleType:
     if key in _CACHE:
         return _CACHE[key]
     py_file = cache_dir() / f"py-{mod}-{spec.sha256[:16]}" / f"{mod}.py"
-    write_atomically(py_file, render_engine(spec))  # a parallel process may be importing it
+    # a parallel process may be importing it: written whole
+    write_text(py_file, render_engine(spec), make_folder=True)
     py_name = f"_durakc_spec_engine_{mod}_{spec.sha256[:12]}"
     loader_spec = importlib.util.spec_from_file_location(py_name, py_file)
     py = importlib.util.module_from_spec(loader_spec)

@@ -112,15 +112,20 @@ def test_circles_are_found():
     assert circles(graph) == [["a", "b", "c"], ["e", "e2"]]
 
 
-def test_no_import_circles():
-    graph = import_graph()
-    found = circles(graph)
+def circle_text(graph: dict[str, set[str]], found: list[list[str]]) -> str:
+    """Each circle with the edges that close it, one line per circle."""
     lines = []
     for component in found:
         members = set(component)
         edges = [f"{a} -> {b}" for a in component for b in sorted(graph[a] & members)]
         lines.append(f"{', '.join(component)}: " + "; ".join(edges))
-    assert not found, "import circles in compiler/:\n" + "\n".join(lines)
+    return "\n".join(lines)
+
+
+def test_no_import_circles():
+    graph = import_graph()
+    found = circles(graph)
+    assert not found, "import circles in compiler/:\n" + circle_text(graph, found)
 
 
 def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
@@ -148,9 +153,4 @@ def test_no_package_circles():
     graph = import_graph()
     packages = package_graph(graph)
     found = circles(packages)
-    lines = []
-    for component in found:
-        members = set(component)
-        edges = [f"{a} -> {b}" for a in component for b in sorted(packages[a] & members)]
-        lines.append(f"{', '.join(component)}: " + "; ".join(edges))
-    assert not found, "package import circles in compiler/:\n" + "\n".join(lines)
+    assert not found, "package import circles in compiler/:\n" + circle_text(packages, found)
