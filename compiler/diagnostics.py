@@ -196,8 +196,9 @@ def _layout(line: str) -> tuple[tuple[str, ...], tuple[int, ...]]:
     return pieces, tuple(accumulate((len(p) for p in pieces), initial=0))
 
 
-def count_text(diagnostics) -> str:
+def count_text(diagnostics: Iterable[Diagnostic]) -> str:
     """'2 errors', '1 warning', '1 error, 3 warnings'."""
+    diagnostics = list(diagnostics)
     parts = []
     for severity in ("error", "warning"):
         count = sum(1 for d in diagnostics if d.severity == severity)

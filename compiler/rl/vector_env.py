@@ -27,7 +27,7 @@ class VectorEnv(SyncVectorEnv):
         A game that ended on the last step is reset by the next one, which ignores its
         action: its row allows every action (an all-zero row would break masked policies).
         """
-        masks = np.stack([env.action_masks() for env in self.envs])
+        masks = np.stack([env.unwrapped.action_masks() for env in self.envs])  # type: ignore[attr-defined]
         pending = np.asarray(getattr(self, "_autoreset_envs", np.zeros(self.num_envs, bool)))
         masks[pending] = 1
         return masks
