@@ -75,6 +75,7 @@ SLOW = frozenset({
     "tests/cli/test_engine_refs.py::test_spec_errors_exit_1_with_positions",
     "tests/cli/test_engine_refs.py::test_unknown_name_suggests_bundled_names",
     "tests/cli/test_packaging.py",  # builds wheels and installs them
+    "tests/web/test_browser_static.py",  # boots Pyodide in every page, 10-30 s a test
     "tests/cli/test_readme.py::test_console_example_runs",
     "tests/cli/test_readme.py::test_python_example_runs",
     "tests/cli/test_verify.py::test_the_readme_verify_example",
