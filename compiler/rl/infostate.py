@@ -206,11 +206,13 @@ def information_state_shape(engine_or_encoding, players: int | None = None) -> t
 
 
 def information_state_high(engine_or_encoding):
-    """float32 upper bounds of the tensor (lower bounds are 0): the observation's, then
-    infinity for the record blocks (a card may be played and taken again and again)."""
+    """float32 upper bounds of the tensor (lower bounds are 0): the observation's, then the
+    largest float32 for the record blocks (no finite bound: a card may be played and taken
+    again and again)."""
     enc = _as_encoding(engine_or_encoding)
     extra = information_state_size(enc) - enc.layout.size
-    return np.concatenate([enc.layout.high, np.full(extra, np.inf, dtype=np.float32)])
+    top = np.finfo(np.float32).max
+    return np.concatenate([enc.layout.high, np.full(extra, top, dtype=np.float32)])
 
 
 def _as_encoding(engine_or_encoding) -> DurakEncoding:
