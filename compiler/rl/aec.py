@@ -38,10 +38,12 @@ DEFAULT_MAX_STEPS = 1000
 (a random 6-seat game of transfer takes at most about 160 moves of one seat)."""
 
 
-def observation_space(encoding: DurakEncoding):
-    """The Dict space of one agent's observation: the vector and the action mask."""
+def observation_space(encoding: DurakEncoding, high=None):
+    """The Dict space of one agent's observation: the vector (upper bounds `high`, by default
+    the observation layout's) and the action mask."""
     return spaces.Dict({
-        "observation": spaces.Box(0.0, encoding.layout.high, dtype="float32"),
+        "observation": spaces.Box(0.0, encoding.layout.high if high is None else high,
+                                  dtype="float32"),
         "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype="int8"),
     })
 

@@ -87,10 +87,9 @@ class DurakEnv(gym.Env):
         self.illegal_action = illegal_action
         self.non_loser_reward = non_loser_reward
         self.max_steps = check_max_steps(max_steps)
-        self.observation_space = observation_space(self.encoding)
-        if observation_mode == "infostate":
-            self.observation_space["observation"] = gym.spaces.Box(
-                0.0, information_state_high(self.encoding), dtype="float32")
+        self.observation_space = observation_space(
+            self.encoding, information_state_high(self.encoding)
+            if observation_mode == "infostate" else None)
         self.recorded: RecordedGame | None = None  # with "infostate": who made each action
         self.action_space = gym.spaces.Discrete(self.encoding.num_actions)
         self.game: Any = None  # the engine's Game, from reset() on

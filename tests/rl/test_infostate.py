@@ -4,7 +4,11 @@ one size for a whole game, hiding what the spec hides (HR25), recording who took
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -254,3 +258,22 @@ def test_the_openspiel_information_state_is_this_one():
         rec.apply(state.action_to_string(action))
         state.apply_action(action)
     assert isinstance(state.record, ActionRecord) and state.movers == rec.movers
+
+
+def test_the_rl_page_documents_the_information_state_as_it_is():
+    """docs/rl.md, "Information state": its example prints what its comments say, and its
+    table gives the blocks' offsets for 36 cards and 6 seats."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    code = re.search(r"<!-- rl:infostate -->\n```python\n(.*?)```", page, re.DOTALL).group(1)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<docs/rl.md>", "exec"), {"__name__": "__docs__"})
+    lines = code.strip().splitlines()
+    shape_comment = lines[-3].split("# ")[1]   # print(vector.shape, ...)  # (1164,) (1164,)
+    record_comment = lines[-1].removeprefix("# ")
+    assert out.getvalue().splitlines() == [shape_comment, record_comment]
+    slices = information_state_slices(durakc.engines.load("transfer"))
+    for name in RECORD_BLOCKS:
+        row = re.search(rf"^\| `{name}` \|.*\((\d+)-(\d+)\) \|$", page, re.MULTILINE)
+        assert row, name
+        assert (int(row.group(1)), int(row.group(2)) + 1) == (slices[name].start, slices[name].stop)
