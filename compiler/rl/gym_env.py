@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from durakc.rl import require
 from durakc.rl.aec import DEFAULT_MAX_STEPS, check_max_steps, observation_space, start_game
 from durakc.rl.encoding import DurakEncoding, check_player_count
-from durakc.rl.infostate import RecordedGame, information_state_high, information_state_tensor
+from durakc.rl.infostate import (
+    OBSERVATION_MODES,
+    RecordedGame,
+    check_observation_mode,
+    information_state_high,
+    information_state_tensor,
+)
 from durakc.rl.opponents import resolve_opponents
 from durakc.rl.registration import ENV_ID, register_envs
 from durakc.rl.render import RENDER_MODES, check_render_mode, render
@@ -37,9 +43,6 @@ ILLEGAL_ACTIONS = ("terminate", "penalize", "raise")
 """What `DurakEnv` does with an action that is not legal (`illegal_action=`, docs/rl.md)."""
 RESET_OPTIONS = ("position", "seat", "opponents")
 """The keys `DurakEnv.reset(options=...)` reads."""
-OBSERVATION_MODES = ("observation", "infostate")
-"""What `DurakEnv`'s "observation" vector is (`observation_mode=`, docs/rl.md): the seat's
-current view, or its information state (durakc.rl.infostate: the view and the public record)."""
 
 
 class DurakEnv(gym.Env):
@@ -75,10 +78,7 @@ class DurakEnv(gym.Env):
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {list(ILLEGAL_ACTIONS)}, "
                              f"not {illegal_action!r}")
-        if observation_mode not in OBSERVATION_MODES:
-            raise ValueError(f"observation_mode must be one of {list(OBSERVATION_MODES)}, "
-                             f"not {observation_mode!r}")
-        self.observation_mode = observation_mode
+        self.observation_mode = check_observation_mode(observation_mode)
         self.seat = self._check_seat(seat)
         self.opponents = opponents
         self.bots = resolve_opponents(opponents, players, seat)

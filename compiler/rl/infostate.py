@@ -39,6 +39,9 @@ cards: cards the seat put on the table (attacks, throws, beats, transfers), the 
 transfers, the cards of every round it ended by taking (the taker's, once the round is
 over), trumps it showed (S1)."""
 PLAYED_VERBS = frozenset(("attack", "throw", "transfer"))
+OBSERVATION_MODES = ("observation", "infostate")
+"""What the RL environments' "observation" vector is (`observation_mode=`, docs/rl.md): the
+seat's current view (`DurakEncoding.observation`), or its information state (this module)."""
 ROUND_OPENERS = frozenset(("attack", "swap", "exchange", "redeal", "keep", "resign"))
 """Verbs that come only on an empty table: a round before them is over."""
 
@@ -104,6 +107,14 @@ class RecordedGame:
     def apply(self, action) -> None:
         """Play an action (an `Action` or its text) and record it (ActionRecord.apply)."""
         self.record.apply(self.game, action)
+
+
+def check_observation_mode(mode) -> str:
+    """`mode` if it is one of OBSERVATION_MODES, else a ValueError listing them."""
+    if mode not in OBSERVATION_MODES:
+        raise ValueError(f"observation_mode must be one of {list(OBSERVATION_MODES)}, "
+                         f"not {mode!r}")
+    return mode
 
 
 def infostate_encoding(engine) -> DurakEncoding:
@@ -254,7 +265,8 @@ def information_state_string(source, seat: int, encoding=None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["RECORD_BLOCKS", "ActionRecord", "RecordedGame", "card_record",
+__all__ = ["OBSERVATION_MODES", "RECORD_BLOCKS", "ActionRecord", "RecordedGame", "card_record",
+           "check_observation_mode",
            "information_state_high", "information_state_shape", "information_state_size",
            "information_state_slices", "information_state_string", "information_state_tensor",
            "infostate_encoding", "public_record"]

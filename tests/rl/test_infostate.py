@@ -310,3 +310,28 @@ def test_the_rl_page_documents_the_information_state_as_it_is():
         row = re.search(rf"^\| `{name}` \|.*\((\d+)-(\d+)\) \|$", page, re.MULTILINE)
         assert row, name
         assert (int(row.group(1)), int(row.group(2)) + 1) == (slices[name].start, slices[name].stop)
+
+
+# PettingZoo's api_test warns about every Dict observation with an action mask (its own
+# convention for masked games; tests/rl/test_pettingzoo.py)
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.filterwarnings("ignore:Observation space for each agent")
+def test_the_pettingzoo_env_observes_each_agents_information_state_on_request():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from durakc.rl import aec_env
+    api_test(aec_env("podkidnoy", players=3, observation_mode="infostate"), num_cycles=30)
+    env = aec_env("podkidnoy", players=3, observation_mode="infostate")
+    env.reset(seed=2)
+    raw = env.unwrapped
+    rng = random.Random(2)
+    for agent in env.agent_iter(max_iter=150):
+        obs, _, terminated, truncated, _ = env.last()
+        seat = raw.possible_agents.index(agent)
+        assert obs["observation"].shape == information_state_shape(raw.engine)
+        assert np.array_equal(obs["observation"], information_state_tensor(raw.recorded, seat))
+        assert raw.recorded.game is raw.game
+        env.step(None if terminated or truncated
+                 else rng.choice(list(np.flatnonzero(obs["action_mask"]))))
+    assert len(raw.recorded.movers) == len(raw.game.history) > 0
