@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from durakc.cards import printed
 from durakc.rl import require
@@ -38,7 +39,7 @@ RECORD_BLOCKS = ("played_by", "transferred_by", "taken_by", "shown_by")
 cards: cards the seat put on the table (attacks, throws, beats, transfers), the cards of its
 transfers, the cards of every round it ended by taking (the taker's, once the round is
 over), trumps it showed (S1)."""
-PLAYED_VERBS = frozenset(("attack", "throw", "transfer"))
+PLAYED_VERBS = frozenset(("attack", "throw", "transfer", "beat"))
 OBSERVATION_MODES = ("observation", "infostate")
 """What the RL environments' "observation" vector is (`observation_mode=`, docs/rl.md): the
 seat's current view (`DurakEncoding.observation`), or its information state (this module)."""
@@ -165,29 +166,38 @@ def card_record(record: list[tuple[int, str]],
     and transferred, cards taken (every card of a round that ended in a take, the taker's;
     the last round's once `round_over`, the table being empty), trumps shown."""
     out: dict[str, list[tuple[int, str]]] = {name: [] for name in RECORD_BLOCKS}
+    played, transferred, taken, shown = (out[name] for name in RECORD_BLOCKS)
     round_cards: list[str] = []
     taker = None
     for mover, text in record:
-        verb, *cards = text.split()
+        verb, named = _parsed(text)
         if verb in ROUND_OPENERS:
             if taker is not None:
-                out["taken_by"].extend((taker, c) for c in round_cards)
+                taken.extend((taker, c) for c in round_cards)
             round_cards, taker = [], None
-        named = [printed(c) for c in cards]
-        if verb == "beat":
-            named = named[1:]  # the attack card was counted when it was played
-        if verb == "beat" or verb in PLAYED_VERBS:
-            out["played_by"].extend((mover, c) for c in named)
+        if verb in PLAYED_VERBS:
+            played.extend((mover, c) for c in named)
             round_cards.extend(named)
-        if verb == "transfer":
-            out["transferred_by"].extend((mover, c) for c in named)
+            if verb == "transfer":
+                transferred.extend((mover, c) for c in named)
         elif verb == "show":
-            out["shown_by"].extend((mover, c) for c in named)
+            shown.extend((mover, c) for c in named)
         elif verb == "take":
             taker = mover
     if round_over and taker is not None:
-        out["taken_by"].extend((taker, c) for c in round_cards)
+        taken.extend((taker, c) for c in round_cards)
     return out
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[str, tuple[str, ...]]:
+    """An action text's verb and the printed cards it puts on the table, shows or names
+    (a beat: only the defence card, the attack card was counted when it was played)."""
+    verb, *cards = text.split()
+    named = tuple(printed(c) for c in cards)
+    if verb == "beat":
+        return verb, named[1:]
+    return verb, named
 
 
 def information_state_slices(engine_or_encoding) -> dict[str, slice]:
@@ -242,14 +252,14 @@ def information_state_tensor(source, seat: int, encoding=None, out=None):
     if out is not None:
         vec.fill(0)
     base = enc.layout.size
-    vec[:base] = enc.observation(game, seat)
-    players, width = game.players, enc.max_players * enc.n_held
     obs = game.observation(seat)
+    enc.vector(obs, seat, vec[:base])
+    players, width, held = game.players, enc.max_players * enc.n_held, enc.n_held
     record = card_record(public_record(source, seat, obs), not obs["table"])
     for k, entries in enumerate(record.values()):
-        block = vec[base + k * width: base + (k + 1) * width]
+        start = base + k * width
         for mover, card in entries:
-            block[((mover - seat) % players) * enc.n_held + enc.card_index(card)] += 1
+            vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += 1
     return vec
 
 
