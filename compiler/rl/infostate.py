@@ -86,14 +86,22 @@ class ActionRecord:
 
 class RecordedGame:
     """An engine game played through an ActionRecord: `apply` records who moved; `game`,
-    `movers`, `own_hands` and `encoding` are what the information-state functions read."""
+    `movers`, `own_hands` and `encoding` are what the information-state functions read.
+    A game that has actions already needs `movers` (the seat of each); its own-hand record
+    then starts at the next round point."""
 
-    def __init__(self, game, engine=None, encoding: DurakEncoding | None = None):
+    def __init__(self, game, engine=None, encoding: DurakEncoding | None = None,
+                 movers: list | None = None):
         if encoding is None and engine is None:
             raise TypeError("RecordedGame needs the game's engine (or its DurakEncoding)")
+        played = len(game.history)
+        if len(movers or ()) != played:
+            raise ValueError(f"the game has {played} actions and {len(movers or ())} movers "
+                             "are given: wrap a game before its first action, or pass movers= "
+                             "(the seat of each action of its history)")
         self.game = game
         self.encoding = encoding if encoding is not None else infostate_encoding(engine)
-        self.record = ActionRecord(game.players)
+        self.record = ActionRecord(game.players, list(movers or ()))
 
     @property
     def movers(self) -> list:
@@ -157,6 +165,9 @@ def public_record(source, seat: int, obs=None) -> list[tuple[int, str]]:
     if obs is None:
         obs = _check_source(source).observation(seat)
     history, movers = obs["history"], source.movers
+    if len(movers) < len(history):
+        raise ValueError(f"the record names the movers of {len(movers)} actions, the "
+                         f"observation's history has {len(history)}")
     return list(zip(movers[len(movers) - len(history):], history)) if history else []
 
 

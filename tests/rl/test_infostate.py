@@ -335,3 +335,16 @@ def test_the_pettingzoo_env_observes_each_agents_information_state_on_request():
         env.step(None if terminated or truncated
                  else rng.choice(list(np.flatnonzero(obs["action_mask"]))))
     assert len(raw.recorded.movers) == len(raw.game.history) > 0
+
+
+def test_a_game_with_actions_needs_the_seat_of_each():
+    engine = durakc.engines.load("transfer")
+    rec = RecordedGame(engine.new_game(2, 8), engine)
+    for _ in random_actions(rec, random.Random(8), until=lambda r: len(r.movers) >= 5):
+        pass
+    restored = engine.Game.from_dict(rec.game.to_dict())
+    with pytest.raises(ValueError, match="movers="):
+        RecordedGame(restored, engine)
+    again = RecordedGame(restored, engine, movers=rec.movers)
+    record = information_state_string(again, 0).split("\n")[1]
+    assert record == information_state_string(rec, 0).split("\n")[1]
