@@ -348,3 +348,24 @@ def test_a_game_with_actions_needs_the_seat_of_each():
     again = RecordedGame(restored, engine, movers=rec.movers)
     record = information_state_string(again, 0).split("\n")[1]
     assert record == information_state_string(rec, 0).split("\n")[1]
+
+
+@pytest.mark.parametrize("variant", ["transfer", "closed-discard"])
+def test_other_hands_and_the_stock_order_are_not_in_it(variant):
+    """A world the seat can not tell from the true one (the other hands and the hidden
+    stock dealt again) has the seat's information state, string and tensor alike."""
+    from durakc.sim.determinize import determinize, public_cards
+    engine = durakc.engines.load(variant)
+    rec = RecordedGame(engine.new_game(3, 12), engine)
+    for _ in random_actions(rec, random.Random(12), until=lambda r: len(r.movers) >= 14):
+        pass
+    seat = rec.game.to_move
+    worlds = [determinize(rec.game, seat, public_cards(rec.game), random.Random(n))
+              for n in range(3)]
+    assert any(w.hands != rec.game.hands for w in worlds)
+    for world in worlds:
+        other = RecordedGame(world, engine, movers=rec.movers)
+        other.record.own_hands[seat] = list(rec.own_hands[seat])  # what the seat itself saw
+        assert information_state_string(other, seat) == information_state_string(rec, seat)
+        assert np.array_equal(information_state_tensor(other, seat),
+                              information_state_tensor(rec, seat))
