@@ -44,7 +44,8 @@ OBSERVATION_MODES = ("observation", "infostate")
 """What the RL environments' "observation" vector is (`observation_mode=`, docs/rl.md): the
 seat's current view (`DurakEncoding.observation`), or its information state (this module)."""
 ROUND_OPENERS = frozenset(("attack", "swap", "exchange", "redeal", "keep", "resign"))
-"""Verbs that come only on an empty table: a round before them is over."""
+"""Verbs after which no take of an earlier round is pending: those played on an empty table
+(a round before them is over), and resign (the table is discarded, HR24)."""
 
 
 @dataclass
