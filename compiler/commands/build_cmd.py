@@ -33,14 +33,18 @@ def add_arguments(parser) -> None:
 
 
 def run(args) -> int:
+    if args.target == "npm" or args.variant:
+        from durakc.commands.build_npm import variant_problem
+
+        problem = variant_problem(args.target, args.variant)
+        if problem:
+            return usage_error(problem)
     refused: list[tuple[str, str]] = []
     outputs, errors, warnings = build_all(refused)
     diagnostics, code = with_warnings(errors, warnings, args.strict)
     print_diagnostics(diagnostics)
     if code:
         return code
-    if args.variant and args.target != "npm":
-        return usage_error("--variant goes with --target npm")
     if args.target == "npm":
         from durakc.commands.build_npm import build_npm
 

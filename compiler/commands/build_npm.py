@@ -11,20 +11,32 @@ BUILD_DIR = Path("build") / "npm"
 """Where the package is written without --out (relative to the current folder)."""
 
 
+def variant_problem(target: str | None, wanted: list[str] | None) -> str | None:
+    """Why --variant can not be used as given (a usage error's text), or None: checked
+    before the build."""
+    from durakc.spec import bundled_names
+
+    if wanted and target != "npm":
+        return "--variant goes with --target npm"
+    names = set(bundled_names())
+    for name in wanted or []:
+        if name not in names:
+            return f"no bundled variant {name!r} (`durakc list` names them)"
+    return None
+
+
 def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: list[str] | None
             ) -> list[str] | str:
-    """The variants to package, or why the choice is refused (a usage error's text)."""
+    """The variants to package (the wanted ones, else every one with a C engine), or why one
+    can not be packaged (a usage error's text)."""
     from durakc.ir import module_name
     from durakc.spec import bundled_names
 
-    names = bundled_names()
-    with_c = [n for n in names if f"{module_name(n)}.c" in outputs]
+    with_c = [n for n in bundled_names() if f"{module_name(n)}.c" in outputs]
     if not wanted:
         return with_c
     reasons = dict(refused)
     for name in wanted:
-        if name not in names:
-            return f"no bundled variant {name!r} (`durakc list` names them)"
         if name not in with_c:
             return f"{name} has no C engine, so no wasm module: {reasons.get(name, 'refused')}"
     return list(dict.fromkeys(wanted))
