@@ -34,9 +34,9 @@ def add_arguments(parser) -> None:
 
 def run(args) -> int:
     if args.target == "npm" or args.variant:
-        from durakc.commands.build_npm import variant_problem
+        from durakc.commands.build_npm import npm_problem
 
-        problem = variant_problem(args.target, args.variant)
+        problem = npm_problem(args.target, args.variant)
         if problem:
             return usage_error(problem)
     refused: list[tuple[str, str]] = []

@@ -11,10 +11,11 @@ BUILD_DIR = Path("build") / "npm"
 """Where the package is written without --out (relative to the current folder)."""
 
 
-def variant_problem(target: str | None, wanted: list[str] | None) -> str | None:
-    """Why --variant can not be used as given (a usage error's text), or None: checked
-    before the build."""
+def npm_problem(target: str | None, wanted: list[str] | None) -> str | None:
+    """Why the npm package can not be built as asked (a usage error's text: a bad --variant,
+    no wasm toolchain), or None: checked before the build."""
     from durakc.spec import bundled_names
+    from durakc.wasm import toolchain_problem
 
     if wanted and target != "npm":
         return "--variant goes with --target npm"
@@ -22,7 +23,7 @@ def variant_problem(target: str | None, wanted: list[str] | None) -> str | None:
     for name in wanted or []:
         if name not in names:
             return f"no bundled variant {name!r} (`durakc list` names them)"
-    return None
+    return toolchain_problem()
 
 
 def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: list[str] | None
@@ -44,18 +45,15 @@ def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: lis
 
 def build_npm(outputs: dict[str, str], refused: list[tuple[str, str]], args) -> int:
     """Write the package for the chosen variants into --out (default build/npm/), replacing
-    what an earlier build left there; exit 2 without the wasm toolchain or for a bad name."""
+    what an earlier build left there; exit 2 for a variant without a C engine."""
     import durakc
     import durakc.engines
-    from durakc.wasm import WasmUnavailable, toolchain_problem
+    from durakc.wasm import WasmUnavailable
     from durakc.wasm.npm import npm_files
 
     chosen = _chosen(outputs, refused, args.variant)
     if isinstance(chosen, str):
         return usage_error(chosen)
-    problem = toolchain_problem()
-    if problem:
-        return usage_error(problem)
     target = Path(args.out) if args.out else BUILD_DIR
     engines = {name: durakc.engines.load(name) for name in chosen}
     try:

@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,3 +117,13 @@ def test_tsc_strict_refuses_what_the_spec_does_not_allow(packed, deps):
     errors = {int(m.group(1)): m.group(2)
               for m in re.finditer(r"wrong\.ts\((\d+),\d+\): error (TS\d+)", done.stdout)}
     assert errors == {i + 4: WRONG[line] for i, line in enumerate(lines)}, done.stdout
+
+
+def test_a_variant_without_a_c_engine_is_a_usage_error(packed, tmp_path):
+    done = subprocess.run([sys.executable, "-m", "durakc", "build", "--target", "npm",
+                           "--variant", "transfer", "--variant", "two-decks",
+                           "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "two-decks has no C engine, so no wasm module: `deck.copies`" in done.stderr
+    assert not (tmp_path / "out").exists()
