@@ -120,6 +120,7 @@ SLOW = frozenset({
     # every test of these two files waits for `durakc build --target npm` and `npm pack` (30 s)
     "tests/npm/test_npm_package.py",
     "tests/npm/test_boardgame.py",
+    "tests/npm/test_npm_browser.py",
     "tests/web/test_browser.py::test_a_game_against_bots_played_to_its_end",
     "tests/differential/test_deck_rank_everywhere.py::test_deck_rank_means_the_same_to_engine_and_reference",
     "tests/unit/test_house_gallery.py::test_build_writes_house_engines_flat_and_check_covers_them",
