@@ -89,6 +89,26 @@ def test_a_typescript_file_using_the_types_compiles_with_tsc_strict_and_runs(pac
     assert out["pile"] is None, "closed-discard hides its pile"
 
 
+def test_the_boardgame_adapter_fits_boardgame_io_types_and_runs(packed, deps):
+    folder = packed["consumer"] / "bgio"  # its own node_modules: boardgame.io from DEPS
+    for name in ("boardgame.io", "@types/node"):
+        link = folder / "node_modules" / name
+        link.parent.mkdir(parents=True, exist_ok=True)
+        if not link.exists():
+            link.symlink_to(deps / name, target_is_directory=True)
+    shutil.copyfile(HERE / "bg_typed.ts", folder / "bg_typed.ts")
+    (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    done = _tsc(deps, folder, "--ignoreConfig", "--strict", "--skipLibCheck", "--module",
+                "nodenext", "--target", "es2022", "bg_typed.ts")
+    assert done.returncode == 0, done.stdout + done.stderr
+    ran = subprocess.run([NODE, "bg_typed.js"], cwd=folder, capture_output=True, text=True,
+                         timeout=60, check=False)
+    assert ran.returncode == 0, ran.stderr
+    game = durakc.engines.load("transfer").new_game(2, 3)
+    assert json.loads(ran.stdout) == {"current": str(game.to_move),
+                                      "hand": game.observation(0)["hand"]}
+
+
 # wrong.ts: each line a mistake the generated types must catch (line -> TypeScript error code)
 WRONG = {
     "const seven = engine.newGame({ players: 7 });": "TS2769",  # transfer deals 2 to 6
