@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from types import ModuleType
 
 MANY = 3
-"""A verb taking MANY cards takes any number from MANY up (attack, transfer)."""
+"""The most cards a verb is probed with: one that takes MANY takes any number from 2 up
+(attack, transfer)."""
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,20 @@ def _union(texts) -> str:
 
 
 def _action_forms(verb: str, counts: tuple[int, ...], card: str) -> list[str]:
+    """The template literal types of a verb's texts: exact for no card, one card, and two
+    cards when the verb takes exactly two (beat, swap); a verb that takes two or more (attack,
+    transfer) is typed by its first card then any text (every card pair of every such verb
+    would make unions that slow tsc down)."""
     forms = []
     for count in counts:
         if count == 0:
             forms.append(_literal(verb))
-        elif count < MANY:
-            forms.append("`" + " ".join([verb, *[f"${{{card}}}"] * count]) + "`")
-        else:  # a card, a card, then any more cards
-            forms.append(f"`{verb} ${{{card}}} ${{{card}}} ${{string}}`")
+        elif count == 1:
+            forms.append(f"`{verb} ${{{card}}}`")
+        elif count == 2 and MANY not in counts:
+            forms.append(f"`{verb} ${{{card}}} ${{{card}}}`")
+        elif count == 2:  # two cards or more
+            forms.append(f"`{verb} ${{{card}}} ${{string}}`")
     return forms
 
 
