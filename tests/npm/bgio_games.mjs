@@ -5,7 +5,10 @@
 // own view's legal actions (odd steps by index, even by text); prints every step's
 // currentPlayer, choice and every seat's G as its Client sees it, and the end.
 // random: GAMES games dealt from boardgame.io's seeded random, choices by Math.random; prints
-// one summary line per game. At step 2 of every game a seat out of turn and the mover with an
+// one summary line per game.
+// bots: GAMES games of boardgame.io's RandomBot (its ai.Step over the adapter's ai.enumerate)
+// on one Client; boardgame.io's PRNG seeded with `g<SEED>-<i>`, so the same SEED plays the
+// same games; prints one summary line per game. At step 2 of every game a seat out of turn and the mover with an
 // index past the list both try to move: the G of every client must not change.
 import { createRequire } from "node:module";
 import { loadVariant } from "@durakc/engines";
@@ -14,6 +17,7 @@ import { durakGame } from "@durakc/engines/boardgame";
 const require = createRequire(`${process.env.DURAKC_NPM_DEPS}/`);
 const { Client } = require("boardgame.io/client");
 const { Local } = require("boardgame.io/multiplayer");
+const { RandomBot, Step } = require("boardgame.io/ai");
 
 const [variant, playersArg, seedArg, mode = "seeded", gamesArg = "1"] = process.argv.slice(2);
 const players = Number(playersArg), seed = Number(seedArg);
@@ -57,6 +61,19 @@ if (mode === "seeded") {
   spectator.start();
   result.spectator = spectator.getState().G;
   console.log(JSON.stringify({ seed, ...result }));
+} else if (mode === "bots") {
+  for (let i = 0; i < Number(gamesArg); i++) {
+    const game = { ...durakGame(engine), seed: `g${seed}-${i}` };  // boardgame.io's PRNG seed
+    const client = Client({ game, numPlayers: players });
+    client.start();
+    const bot = new RandomBot({ enumerate: game.ai.enumerate, seed: `b${seed}-${i}` });
+    let steps = 0;
+    while (!client.getState().ctx.gameover && steps < 5000) { await Step(client, bot); steps++; }
+    const { G, ctx } = client.getState();   // a spectator's view: no playerID
+    console.log(JSON.stringify({ game: i, steps, gameover: ctx.gameover ?? null, moves: G.moves,
+      over: G.isOver, loser: G.loser, hidden: !("state" in G) && G.view.hand.length === 0 }));
+    client.stop();
+  }
 } else {
   const game = durakGame(engine);   // the deal's seed from boardgame.io's random
   for (let i = 0; i < Number(gamesArg); i++) {

@@ -2,8 +2,9 @@
 Client in Node (one per seat, over a Local master): seeded games match the Python engine
 move for move, playerView hides exactly what the spec hides (each client's view is the
 Python engine's observation of its seat, and no card of another hand, of the stock or of a
-closed discard pile appears in it), random players finish their games, and moves out of turn
-or outside the legal list change nothing."""
+closed discard pile appears in it), random players (and boardgame.io's RandomBot over the
+adapter's ai.enumerate) finish their games, and moves out of turn or outside the legal list
+change nothing."""
 
 from __future__ import annotations
 
@@ -81,3 +82,16 @@ def test_random_players_finish_their_games(packed, deps, name, players):
         assert loser == g["loser"] and (loser is None) == g["gameover"]["draw"]
         assert loser is None or 0 <= loser < players
         assert g["hidden"] and g["refusedUnchanged"]
+
+
+@pytest.mark.parametrize(("name", "players"), [("transfer", 2), ("transfer", 6),
+                                               ("podkidnoy", 2), ("podkidnoy", 6)])
+def test_boardgame_io_random_bots_finish_their_games_the_same_way_twice(packed, deps, name,
+                                                                        players):
+    runs = [run_node(HERE / "bgio_games.mjs", name, str(players), "5", "bots", "2",
+                     cwd=packed["consumer"]) for _ in range(2)]
+    assert runs[0] == runs[1], "boardgame.io's seeds fix the deal and the bots' choices"
+    for g in runs[0]:
+        assert g["over"] and g["gameover"] == {"loser": g["loser"], "draw": g["loser"] is None}
+        assert g["steps"] == g["moves"] > 0, "every bot step was one legal move"
+        assert g["hidden"]
