@@ -65,6 +65,10 @@ def test_seeded_games_match_the_python_engine_move_for_move(packed, name, player
         assert record["players"] == players
         # an index past the list, and a text naming no action: refused, the game unchanged
         assert record["refusals"] == ["IllegalAction", "InvalidAction"]
+        at_five = _python_game(name, players, record["seed"], 5)
+        last = at_five.legal_actions()[-1]
+        at_five.apply(last)
+        assert record["restored"] == {"history": [last.text], "toMove": at_five.to_move}
 
 
 def _tsc(deps: Path, folder: Path, *args: str) -> subprocess.CompletedProcess:
