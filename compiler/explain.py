@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from durakc.capabilities.catalog import used
+from durakc.catalog.listing import used
 from durakc.diagnostics import SpecError
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
