@@ -28,9 +28,9 @@ class Field:
     kind: str
     doc: str
     """The `__slots__` docstring: what it holds, with its spec key and rule IDs."""
-    start: str | None = None
-    """Python code of its value in a new game (names: `players`); None: not set at the start
-    (a round or another hook sets it)."""
+    start: int | None = None
+    """Its value in a new game (a `flag`: 0 or 1; `seat_counts`: every seat's count); None:
+    not set at the start (a round or another hook sets it)."""
     high: int = 0
     """`seat_counts`: the largest count."""
     position: str | None = None
@@ -55,7 +55,7 @@ def _swaps(cap) -> list[Field]:
     return [
         Field("swaps_left", "seat_counts",
               "swap.per_game: per seat, the swaps still allowed this game (PK4)",
-              start=f"[{cap.per_game}] * players", high=cap.per_game, position="checked"),
+              start=cap.per_game, high=cap.per_game, position="checked"),
         Field("swapped", "flag", "swap.per_game: the attacker has swapped before this opening (PK1)"),
     ]
 
@@ -63,7 +63,7 @@ def _swaps(cap) -> list[Field]:
 def _trump_exchange(cap) -> list[Field]:
     return [Field("exchanged", "flag",
                   "trump.six_exchange: the game's one exchange has been made (TX1)",
-                  start="False", position="flag")]
+                  start=0, position="flag")]
 
 
 DECLARED: dict[str, Callable[..., list[Field]]] = {
