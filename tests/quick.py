@@ -117,6 +117,8 @@ SLOW = frozenset({
     "tests/wasm/test_wasm_games.py::test_wasm_plays_the_python_games",
     "tests/wasm/test_wasm_abi.py::test_without_clang_it_says_how_to_install",
     "tests/wasm/test_wasm_abi.py::test_compile_writes_the_module_and_the_loader",
+    # issue 32 item 6: every command with PATH emptied of compilers (one interpreter each)
+    "tests/sim/test_no_compiler_path.py",
     "tests/web/test_browser.py::test_a_game_against_bots_played_to_its_end",
     "tests/differential/test_deck_rank_everywhere.py::test_deck_rank_means_the_same_to_engine_and_reference",
     "tests/unit/test_house_gallery.py::test_build_writes_house_engines_flat_and_check_covers_them",
