@@ -117,6 +117,9 @@ SLOW = frozenset({
     "tests/wasm/test_wasm_games.py::test_wasm_plays_the_python_games",
     "tests/wasm/test_wasm_abi.py::test_without_clang_it_says_how_to_install",
     "tests/wasm/test_wasm_abi.py::test_compile_writes_the_module_and_the_loader",
+    # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
+    "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
+    "tests/wasm/test_wasm_every_variant.py::test_every_variant_plays_the_python_games",
     # issue 32 item 6: every command with PATH emptied of compilers (one interpreter each)
     "tests/sim/test_no_compiler_path.py",
     "tests/web/test_browser.py::test_a_game_against_bots_played_to_its_end",
