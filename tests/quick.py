@@ -122,6 +122,11 @@ SLOW = frozenset({
     "tests/npm/test_npm_package.py",
     "tests/npm/test_boardgame.py",
     "tests/npm/test_npm_browser.py",
+    # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
+    "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
+    "tests/wasm/test_wasm_every_variant.py::test_every_variant_plays_the_python_games",
+    # issue 32 item 6: every command with PATH emptied of compilers (one interpreter each)
+    "tests/sim/test_no_compiler_path.py",
     "tests/web/test_browser.py::test_a_game_against_bots_played_to_its_end",
     "tests/differential/test_deck_rank_everywhere.py::test_deck_rank_means_the_same_to_engine_and_reference",
     "tests/unit/test_house_gallery.py::test_build_writes_house_engines_flat_and_check_covers_them",

@@ -1,5 +1,5 @@
 """The playground's API in one process, with no server: what the static playground's page
-runs inside Pyodide (`durakc playground --static`, docs/playground.md).
+runs inside Pyodide (`durakc playground --static`; the README, "Static playground").
 
 `handle(method, path, body)` answers the same requests as `durakc serve` with the same JSON
 (`durakc.web.server`): the same validators, the same tasks, the same refusals.  What differs

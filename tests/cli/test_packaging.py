@@ -32,7 +32,7 @@ def test_every_package_folder_is_declared():
     found = {"durakc." + ".".join(p.parent.relative_to(ROOT / "compiler").parts)
              for p in (ROOT / "compiler").rglob("__init__.py")}
     found = {name.rstrip(".") for name in found} | {"durakc.engines", "durakc.variants",
-                                                         "durakc.npm"}
+                                                         "durakc.npm", "durakc.docs"}
     assert found == _declared_packages()
 
 
@@ -79,10 +79,13 @@ def test_the_wheel_ships_license_types_and_specs(wheel):
     # --target npm copies the npm package's hand-written sources (npm/) into the package
     assert {f"durakc/npm/{n}" for n in ("index.mjs", "engine.mjs", "boardgame.mjs",
                                         "index.d.ts", "boardgame.d.ts", "README.md")} <= set(names)
+    # the documentation pages the command line cites (`durakc explain`, `durakc docs`)
+    assert {f"durakc/docs/{p.name}" for p in (ROOT / "docs").glob("*.md")} <= set(names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "License-Expression: MIT" in meta
     assert "Classifier: Typing :: Typed" in meta
     assert "Classifier: Operating System :: OS Independent" in meta
+    assert "Project-URL: Documentation, https://github.com/durakc/durakc/blob/main/docs/" in meta
 
 
 def test_the_license_is_mit_by_the_durakc_authors():
