@@ -182,8 +182,12 @@ class Hooks:
         self.state_kinds: set[str] = set()
         """The kinds of declared state the variant's capabilities hold (the saved-game
         readers the engine needs)."""
+        self.state_fields: list[tuple[str, str]] = []
+        """(name, kind) of every declared state field, in capability order (the engine's
+        STATE_FIELDS, which the native backend reads)."""
         for cap in capabilities:
             fields = fields_of(cap)
+            self.state_fields += [(f.name, f.kind) for f in fields]
             if fields:   # the state plumbing, generated from the declaration, comes first
                 self.state_kinds |= {f.kind for f in fields}
                 self._add(env.get_template("state_plumbing.py.j2").make_module(

@@ -51,6 +51,10 @@ typedef sig_atomic_t durak_poker_stop_flag;  /* the one type a signal handler ma
 #define DURAK_POKER_MAX_GAME_ACTIONS 20000
 /* PK4: the view has `swaps_left` and `swapped`. */
 #define DURAK_POKER_CAP_SWAPS 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_POKER_HAS_STATE_FIELDS 1
+#define DURAK_POKER_STATE_FIELDS(X) X(swaps_left, SEAT_COUNTS) X(swapped, FLAG)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

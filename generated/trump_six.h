@@ -51,6 +51,10 @@ typedef sig_atomic_t durak_trump_six_stop_flag;  /* the one type a signal handle
 #define DURAK_TRUMP_SIX_MAX_GAME_ACTIONS 20000
 /* TX1: the view has `exchanged`. */
 #define DURAK_TRUMP_SIX_CAP_TRUMP_EXCHANGE 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_TRUMP_SIX_HAS_STATE_FIELDS 1
+#define DURAK_TRUMP_SIX_STATE_FIELDS(X) X(exchanged, FLAG)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

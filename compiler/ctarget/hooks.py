@@ -116,8 +116,12 @@ class CHooks:
         from durakc.capabilities.state import fields_of
 
         self._macros: dict[str, list] = {}
+        self.state_fields: list[tuple[str, str]] = []
+        """(name, KIND) of every declared state field, in capability order (the header's
+        <P>STATE_FIELDS list, which the native binding reads)."""
         for cap in capabilities:
             fields = fields_of(cap)
+            self.state_fields += [(f.name, f.kind.upper()) for f in fields]
             if fields:   # the state plumbing, generated from the declaration, comes first
                 self._add(env.get_template("c/state_plumbing.c.j2").make_module(
                     {"v": v, "cap": cap, "fields": fields, "p": v["p"], "P": v["P"]}),

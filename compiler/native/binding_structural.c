@@ -27,6 +27,15 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
     return err;
 }
 
+/* Declared state (compiler/capabilities/state.py): the header's <P>STATE_<CAP>(X) lists a
+ * capability's fields as X(name, kind); each kind is read and written the same way. */
+#define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
+#define VIEW_SEAT_COUNTS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
+#define LOAD_FLAG(name) get_int(d, #name, &v->name)
+#define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
+
 /* The capabilities' fields of view `v` into the dict `d`; -1 on error. */
 static int structural_view(PyObject *d, const dk_view *v)
 {
@@ -34,6 +43,9 @@ static int structural_view(PyObject *d, const dk_view *v)
     (void)v;
     (void)pair_tuple;
     (void)set_item;
+#if C(HAS_STATE_FIELDS)
+    C(STATE_FIELDS)(VIEW_FIELD)
+#endif
 #if C(CAP_HIDDEN_TRUMP)
     if (set_item(d, "hidden", PyLong_FromLong(v->hidden))
         || set_item(d, "trump_changes", pair_tuple(v->trump_changes, v->ntrump_changes))) {
@@ -42,11 +54,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_LOSSES)
     if (set_item(d, "losses", int_tuple(v->losses, v->players))) {
-        return -1;
-    }
-#endif
-#if C(CAP_TRUMP_EXCHANGE)
-    if (set_item(d, "exchanged", PyBool_FromLong(v->exchanged))) {
         return -1;
     }
 #endif
@@ -71,12 +78,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_THROW_OPENING)
     if (set_item(d, "opening", mask_tuple(v->opening))) {
-        return -1;
-    }
-#endif
-#if C(CAP_SWAPS)
-    if (set_item(d, "swaps_left", int_tuple(v->swaps_left, v->players))
-        || set_item(d, "swapped", PyBool_FromLong(v->swapped))) {
         return -1;
     }
 #endif
@@ -108,6 +109,9 @@ static int structural_load(PyObject *d, dk_view *v)
 {
     (void)d;
     (void)v;
+#if C(HAS_STATE_FIELDS)
+    C(STATE_FIELDS)(LOAD_FIELD)
+#endif
 #if C(CAP_HIDDEN_TRUMP)
     {
         PyObject *changes = PyDict_GetItemString(d, "trump_changes"), *fast;
@@ -144,11 +148,6 @@ static int structural_load(PyObject *d, dk_view *v)
         return -1;
     }
 #endif
-#if C(CAP_TRUMP_EXCHANGE)
-    if (get_int(d, "exchanged", &v->exchanged)) {
-        return -1;
-    }
-#endif
 #if C(CAP_LOT_TRUMPS)
     if (get_ints(d, "seat_trump", v->seat_trump, C(PLAYERS_MAX), NULL)  /* HR15 */
         || get_ints(d, "lot", v->lot, C(PLAYERS_MAX), NULL)) {
@@ -179,11 +178,6 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_THROW_OPENING)
     if (get_mask(d, "opening", &v->opening)) {
-        return -1;
-    }
-#endif
-#if C(CAP_SWAPS)
-    if (get_ints(d, "swaps_left", v->swaps_left, C(PLAYERS_MAX), NULL) || get_int(d, "swapped", &v->swapped)) {
         return -1;
     }
 #endif

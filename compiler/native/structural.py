@@ -59,10 +59,9 @@ def structural(py) -> Structural:
         _teams(s, rules)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
         _losses(s)
-    if rules.get("trump.six_exchange"):  # capability `trump_exchange` (TX1)
-        _trump_exchange(s)
-    if rules.get("swap.per_game"):  # capability `swaps` (PK1-PK4)
-        _swaps(s)
+    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py: trump_exchange, swaps
+    if declared:
+        _declared_state(s, declared)
     if rules.get("throw_in.first") == "last_thrower":  # capability `throw_order` (HR11)
         _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
@@ -223,14 +222,18 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-def _trump_exchange(s: Structural) -> None:
-    s.to_dict.append(lambda v: {"exchanged": bool(v["exchanged"])})
-    s.to_view.append(lambda d: {"exchanged": int(bool(d.get("exchanged", False)))})
+_DICT_FORM = {"flag": bool, "seat_counts": list}
+"""How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
+_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple}
 
 
-def _swaps(s: Structural) -> None:
-    s.to_dict.append(lambda v: {"swaps_left": list(v["swaps_left"]), "swapped": bool(v["swapped"])})
-    s.to_view.append(lambda d: {"swaps_left": tuple(d["swaps_left"]), "swapped": int(bool(d["swapped"]))})
-    s.members["swaps_left"] = property(
-        lambda self: list(self._view()["swaps_left"]),
-        doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")
+def _declared_state(s: Structural, fields) -> None:
+    """The declared state fields, each read and written by its kind (a flag a position may
+    leave out is false); `swaps_left` is also the contract's member of that name (PK4)."""
+    s.to_dict.append(lambda v: {name: _DICT_FORM[kind](v[name]) for name, kind in fields})
+    s.to_view.append(lambda d: {name: _VIEW_FORM[kind](d.get(name, False) if kind == "flag"
+                                                       else d[name]) for name, kind in fields})
+    if any(name == "swaps_left" for name, _ in fields):
+        s.members["swaps_left"] = property(
+            lambda self: list(self._view()["swaps_left"]),
+            doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")
