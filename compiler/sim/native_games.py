@@ -7,7 +7,8 @@ stream), and the runner's cycle check (a round-start position seen a third time 
 game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too.  The
 records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
 chunk's result is the runner's, byte for byte.  Other bots are Python only: for
-them this returns None and the runner drives the C engines decision by decision.
+them this returns None and the runner drives the C engines decision by decision, and so
+it does when a variant scores results beyond the durak (`durakc.sim.results.wanted`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from durakc.schema import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
 from durakc.sim.paired import PairStats
+from durakc.sim.results import wanted
 from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
@@ -87,8 +89,8 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
 def run_native_chunk(task: tuple) -> dict | None:
     """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
-    if any(native_bot(b) is None for b in bots):
-        return None
+    if any(native_bot(b) is None for b in bots) or wanted([load(ref) for ref in refs]):
+        return None  # results (first out, places, points) are read decision by decision
     games = Games(seed, start, stop, bots, rotate)
     per_variant = [play_records(load(ref), players, games) for ref in refs]
     stats = [Stats(players) for _ in refs]

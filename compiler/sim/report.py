@@ -18,6 +18,9 @@ ADVANTAGE_LABEL = "first attacker's advantage"
 ADVANTAGE_NOTE = ("first attacker's advantage: the other seats' mean loss rate minus the first "
                   "attacker's (positive: attacking first helps)")
 
+RESULTS_NOTE = ("first out: the rate a seat goes out first (the winner where the spec's winner "
+                "is first out); place: 1 = first out, the durak last; points: the spec's, per game")
+
 _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
           ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
           ("takes per game", "takes_per_game"), ("transfers per game", "transfers_per_game"),
@@ -74,6 +77,40 @@ def _team_cells(entries: list[dict], key: str, cell) -> list[tuple[str, list[str
     return rows
 
 
+def _seat_label(what: str, k: int) -> str:
+    return f"{what}, first attacker" if k == 0 else f"{what}, first attacker +{k}"
+
+
+def _result_rows(entries: list[dict], players: int, cell, suffix: str = ""
+                 ) -> list[tuple[str, list[str]]]:
+    """The rows of what the variants score beyond the durak (`durakc.sim.results`): first
+    out and mean place by seat when any entry has them, points when any scores points;
+    `cell(entry, key, k, pct)` formats one figure ("-" where an entry lacks the key)."""
+    rows = []
+    for what, key, pct in (("first out", "first_out_rate_by_seat", True),
+                           ("mean place", "mean_place_by_seat", False),
+                           ("points", "points_per_game_by_seat", False)):
+        key += suffix
+        if any(key in e for e in entries):
+            rows += [(_seat_label(what, k), [cell(e, key, k, pct) if key in e else "-"
+                                             for e in entries]) for k in range(players)]
+    key = "points_per_game" + suffix
+    if any(key in e for e in entries):
+        rows.append(("points per game, all seats",
+                     [cell(e, key, None, False) if key in e else "-" for e in entries]))
+    return rows
+
+
+def _figure(v: dict, key: str, k, pct: bool) -> str:
+    pick = (lambda x: x) if k is None else (lambda x: x[k])
+    return _with_ci(pick(v[key]), pick(v[f"{key}_ci"]), pct)
+
+
+def _difference(d: dict, key: str, k, pct: bool) -> str:
+    pick = (lambda x: x) if k is None else (lambda x: x[k])
+    return _diff(pick(d[key]), pick(d[f"{key}_ci"]), pick(d[f"{key}_significant"]), pct)
+
+
 def _rows(doc: dict) -> list[tuple[str, list[str]]]:
     variants = list(doc["variants"].values())
     rows = [("games", [str(v["games"]) for v in variants])]
@@ -96,6 +133,7 @@ def _rows(doc: dict) -> list[tuple[str, list[str]]]:
         ci = f"{key}_ci"
         rows.append((label, [_with_ci(v[key], v[ci]) if ci in v else f"{v[key]:g}"
                              for v in variants]))
+    rows += _result_rows(variants, doc["players"], _figure)
     rows.append(("unfinished games (cycle, cap)",
                  [f"{v['unfinished']} ({v['unfinished_cycle']}, {v['unfinished_cap']})"
                   for v in variants]))
@@ -132,6 +170,7 @@ def _diff_rows(doc: dict) -> list[tuple[str, list[str]]]:
                        ("transfers per game", "mean_transfers_diff")):
         rows.append((label, [_diff(d[key], d[f"{key}_ci"], d[f"{key}_significant"], False)
                              for d in diffs]))
+    rows += _result_rows(diffs, doc["players"], _difference, "_diff")
     return rows
 
 
@@ -157,6 +196,8 @@ def table(doc: dict) -> str:
     lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
     lines.append(FINISHED_NOTE)
     lines.append(ADVANTAGE_NOTE)
+    if any("first_out_rate_by_seat" in v for v in doc["variants"].values()):
+        lines.append(RESULTS_NOTE)
     lines.append("")
     lines += _grid(names, rows, first)
     if diff_rows:
@@ -164,8 +205,8 @@ def table(doc: dict) -> str:
         lines += ["", DIFF_NOTE.format(b="each", a=names[0]) if len(others) > 1
                   else DIFF_NOTE.format(b=others[0], a=names[0])]
         lines += _grid(others, diff_rows, first)
-        lines += [f"{name}: {d['teams_note']}" for name, d in doc["paired_differences"].items()
-                  if "teams_note" in d]
+        lines += [f"{name}: {d[note]}" for note in ("teams_note", "points_note")
+                  for name, d in doc["paired_differences"].items() if note in d]
     return "\n".join(lines)
 
 

@@ -15,6 +15,8 @@ from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.paired import PairStats
+from durakc.sim.results import record as scored
+from durakc.sim.results import wanted
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
 
@@ -57,8 +59,11 @@ class RoundStarts:
         return n
 
 
-def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -> dict:
-    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts.
+def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
+              results: bool = False) -> dict:
+    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts; with
+    `results`, a finished game's record has the first seat out, the places and the points
+    too (`durakc.sim.results.record`).
 
     At every round start the position is counted (`RoundStarts`).  A bot is told when the
     round began from a position seen before (`repeated`), and the game is stopped as
@@ -93,7 +98,8 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
             "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
             "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
             "transfers": counts["transfer"], "shows": counts["show"],
-            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
+            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None),
+            **(scored(game, first, players) if results and unfinished is None else {})}
 
 
 def run_chunk(task: tuple) -> dict:
@@ -103,7 +109,9 @@ def run_chunk(task: tuple) -> dict:
     pair for every variant after the first, against the first (game i of both).  An optional
     eighth element "native" plays on the C engines: whole games in C with the random and
     greedy bots (`durakc.sim.native_games`), else driven decision by decision through
-    `play_game` (`durakc.native.sim.load`): the same games, the same figures.
+    `play_game` (`durakc.native.sim.load`): the same games, the same figures.  When a
+    variant scores a winner or points, every game records its results
+    (`durakc.sim.results`), on the C engines decision by decision.
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
@@ -115,6 +123,7 @@ def run_chunk(task: tuple) -> dict:
         engines = [load(ref) for ref in refs]
     else:
         engines = [load_engine(ref) for ref in refs]
+    results = wanted(engines)
     funcs = [get_bot(b) for b in bots]
     stats = [Stats(players) for _ in refs]
     pairs = [PairStats(players) for _ in refs[1:]]
@@ -123,7 +132,7 @@ def run_chunk(task: tuple) -> dict:
         records = []
         for engine, st in zip(engines, stats):
             record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                               random.Random(bot_seed(seed, i)))
+                               random.Random(bot_seed(seed, i)), results)
             if record["loser"] is not None:
                 record["loser_bot"] = order[record["loser"]]
             st.add(record)

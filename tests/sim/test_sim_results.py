@@ -1,0 +1,170 @@
+"""Results beyond the durak in simulate / compare (issue 31 item 4): first out, places, points.
+
+The rules: places are a permutation of 1..players in a game with a durak, the durak is
+last, the first seat out is never the durak and is the engine's winner where the spec's
+winner is first out (HR20), and in ace-points (HR22) only the durak scores, one point and
+one per ace it holds.  Recording results never changes what the durak figures were.
+"""
+
+import random
+
+import pytest
+from sim_support import durakc, durakc_json
+
+from durakc.loading.engines import load_engine
+from durakc.sim.bots import get_bot
+from durakc.sim.paired import PairStats
+from durakc.sim.report import table
+from durakc.sim.results import ResultPairs, ResultStats, record, scores, wanted
+from durakc.sim.runner import play_game, run_chunk
+from durakc.sim.seeds import bot_seed, game_seed
+from durakc.sim.stats import Stats
+
+
+def _games(ref: str, players: int, count: int):
+    """(game record with results, the finished game) of `count` random games of `ref`."""
+    engine = load_engine(ref)
+    bot = get_bot("random")
+    for i in range(count):
+        rec = play_game(engine, players, game_seed(7, i), [bot] * players,
+                        random.Random(bot_seed(7, i)), results=True)
+        yield rec
+
+
+def test_what_a_spec_scores_is_read_from_its_rules():
+    assert scores(load_engine("first-out-wins").VARIANT["rules"]) == {"winner": True,
+                                                                     "points": False}
+    assert scores(load_engine("ace-points").VARIANT["rules"]) == {"winner": False,
+                                                                 "points": True}
+    assert not wanted([load_engine("podkidnoy"), load_engine("transfer")])
+    assert wanted([load_engine("podkidnoy"), load_engine("first-out-wins")])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_places_are_a_permutation_and_the_first_out_is_never_the_durak(players):
+    seen = 0
+    for rec in _games("first-out-wins", players, 25):
+        if rec["unfinished"]:
+            assert "places" not in rec
+            continue
+        seen += 1
+        places = rec["places"]
+        if rec["draw"]:
+            assert sorted(places) == list(range(1, players + 1))
+            continue
+        assert sorted(places) == list(range(1, players + 1))
+        assert places[rec["loser_offset"]] == players          # the durak is last
+        assert rec["first_out"] != rec["loser_offset"]
+        assert places[rec["first_out"]] == 1
+        assert rec["points"] is None                            # no outcome.points
+    assert seen > 0
+
+
+def test_first_out_is_the_engines_winner_where_the_winner_is_first_out():
+    engine = load_engine("first-out-wins")
+    rng = random.Random(3)
+    for seed in range(15):
+        game = engine.new_game(3, seed)
+        first = game.attacker
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        rec = record(game, first, 3)
+        assert (first + rec["first_out"]) % 3 == game.winner
+        assert game.winner != game.loser
+
+
+def test_ace_points_only_the_durak_scores_one_plus_its_aces():
+    engine = load_engine("ace-points")
+    rng = random.Random(5)
+    for seed in range(15):
+        game = engine.new_game(3, seed)
+        first = game.attacker
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        rec = record(game, first, 3)
+        by_seat = {(first + k) % 3: p for k, p in enumerate(rec["points"])}
+        if game.loser is None:
+            continue
+        aces = sum(1 for card in game.hands[game.loser] if str(card).startswith("A"))
+        assert by_seat[game.loser] == 1 + aces
+        assert sum(rec["points"]) == 1 + aces
+
+
+def test_recording_results_leaves_the_durak_figures_unchanged():
+    task = (["transfer"], 3, ["random"] * 3, 11, 0, 40, False)
+    alone = run_chunk(task)["variants"]["transfer"]
+    with_results = run_chunk((["transfer", "first-out-wins"], *task[1:]))["variants"]
+    assert "results" not in alone                     # a plain run: output as before
+    assert with_results["transfer"]["results"]["games"] == 40 - alone["unfinished"]
+    assert {k: v for k, v in with_results["transfer"].items() if k != "results"} == alone
+
+
+def test_results_merge_like_the_rest_and_survive_to_dict():
+    recs = [r for r in _games("ace-points", 3, 30)]
+    whole, parts = Stats(3), [Stats(3), Stats(3)]
+    for i, rec in enumerate(recs):
+        rec["loser_bot"] = 0
+        whole.add(rec)
+        parts[i % 2].add(rec)
+    merged = Stats.from_dict(parts[0].to_dict()).merge(Stats.from_dict(parts[1].to_dict()))
+    assert merged.to_dict() == whole.to_dict()
+    summary = whole.summary()
+    finished = [r for r in recs if not r["unfinished"]]
+    assert summary["points_per_game"] == pytest.approx(
+        sum(sum(r["points"]) for r in finished) / len(finished), abs=1e-6)
+    assert sum(summary["mean_place_by_seat"]) == pytest.approx(6, abs=1e-5)  # 1 + 2 + 3
+    for rate, (lo, hi) in zip(summary["first_out_rate_by_seat"],
+                              summary["first_out_rate_by_seat_ci"]):
+        assert lo <= rate <= hi
+
+
+def test_a_variant_against_itself_differs_by_nothing():
+    pair = ResultPairs(3, [True, True])
+    for rec in _games("ace-points", 3, 20):
+        if not rec["unfinished"]:
+            pair.add(rec, rec)
+    out = PairStats(3, results=pair).summary("a")
+    assert out["first_out_rate_by_seat_diff"] == [0.0, 0.0, 0.0]
+    assert out["mean_place_by_seat_diff"] == [0.0, 0.0, 0.0]
+    assert out["points_per_game_diff"] == 0.0
+    assert not any(out["first_out_rate_by_seat_diff_significant"])
+
+
+def test_points_of_one_side_only_are_not_differenced():
+    pair = ResultPairs(2, [False, True])
+    out = pair.summary("transfer", lambda k, n, joint: (0.0, (0.0, 0.0)), lambda ci: False)
+    assert "points_per_game_diff" not in out
+    assert out["points_note"] == "no paired point differences: only this variant scores points"
+    assert ResultStats.from_dict(ResultStats(2, True).to_dict()).points
+
+
+def test_compare_prints_first_out_and_places_for_both_with_intervals():
+    proc = durakc("compare", "podkidnoy", "first-out-wins", "--players", "4", "--games", "60")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    split = next(i for i, line in enumerate(lines) if line.startswith("paired differences"))
+    for part, brackets in ((lines[:split], 2), (lines[split:], 1)):  # both variants; their diff
+        rows = [line for line in part if line.startswith(("first out,", "mean place,"))]
+        assert len(rows) == 2 * 4                                     # 4 seats each
+        assert all(line.count("[") == brackets for line in rows)      # each with its interval
+    assert any(line.startswith("loss rate, first attacker +3") for line in lines)
+    assert not any(line.startswith("points") for line in lines)  # nobody scores points
+
+
+def test_compare_ace_points_prints_points_per_game():
+    doc = durakc_json("compare", "ace-points", "transfer", "--players", "3", "--games", "30")
+    points = doc["variants"]["ace-points"]
+    assert "points_per_game" not in doc["variants"]["transfer"]
+    assert points["points_per_game_ci"][0] <= points["points_per_game"] \
+        <= points["points_per_game_ci"][1]
+    assert points["points_per_game"] >= 1            # a durak every finished game
+    assert "points_note" in doc["paired_differences"]["transfer"]
+    text = table(doc)
+    assert "points per game, all seats" in text
+    assert "transfer: no paired point differences: only ace-points scores points" in text
+
+
+def test_simulate_of_a_plain_spec_prints_no_result_rows():
+    proc = durakc("simulate", "podkidnoy", "--games", "20", "--players", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert "first out" not in proc.stdout and "place" not in proc.stdout
