@@ -278,28 +278,37 @@ def _bars_with_ci(ax, names: list[str], values: list[float], cis: list) -> None:
                                 [c[1] - v for v, c in zip(values, cis)]], capsize=3)
 
 
+def _seat_bars(ax, doc: dict, key: str, label: str) -> None:
+    """Bars of `key` by seat, one colour per variant, with 95% intervals."""
+    names, n = list(doc["variants"]), doc["players"]
+    width = 0.8 / max(1, len(names))
+    for j, name in enumerate(names):
+        v = doc["variants"][name]
+        rates = v[key]
+        err = [[r - ci[0] for r, ci in zip(rates, v[f"{key}_ci"])],
+               [ci[1] - r for r, ci in zip(rates, v[f"{key}_ci"])]]
+        ax.bar([k + j * width for k in range(n)], rates, width, yerr=err, label=name, capsize=3)
+    ax.set_xticks([k + width * (len(names) - 1) / 2 for k in range(n)])
+    ax.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
+    ax.set_ylabel(label)
+    ax.legend()
+
+
 def plot(doc: dict, path: str) -> None:
     """Loss rate by seat, mean actions and the draw rate per variant (with 95% intervals),
-    saved to `path`."""
+    and the first-out rate by seat when the run recorded results, saved to `path`."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     names = list(doc["variants"])
-    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4))
+    results = all("first_out_rate_by_seat" in v for v in doc["variants"].values())
+    fig, axes = plt.subplots(1, 4 if results else 3, figsize=(20 if results else 15, 4))
+    ax1, ax2, ax3 = axes[:3]
     n = doc["players"]
-    width = 0.8 / max(1, len(names))
-    for j, name in enumerate(names):
-        v = doc["variants"][name]
-        xs = [k + j * width for k in range(n)]
-        rates = v["loss_rate_by_seat"]
-        err = [[r - ci[0] for r, ci in zip(rates, v["loss_rate_by_seat_ci"])],
-               [ci[1] - r for r, ci in zip(rates, v["loss_rate_by_seat_ci"])]]
-        ax1.bar(xs, rates, width, yerr=err, label=name, capsize=3)
-    ax1.set_xticks([k + width * (len(names) - 1) / 2 for k in range(n)])
-    ax1.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
-    ax1.set_ylabel("loss rate")
-    ax1.legend()
+    _seat_bars(ax1, doc, "loss_rate_by_seat", "loss rate")
+    if results:  # what the variants score: the first seat out (the winner where it is)
+        _seat_bars(axes[3], doc, "first_out_rate_by_seat", "first out rate")
     _bars_with_ci(ax2, names, [doc["variants"][m]["mean_actions"] for m in names],
                   [doc["variants"][m]["mean_actions_ci"] for m in names])
     ax2.set_ylabel("actions per game")

@@ -6,6 +6,7 @@ winner is first out (HR20), and in ace-points (HR22) only the durak scores, one 
 one per ace it holds.  Recording results never changes what the durak figures were.
 """
 
+import json
 import random
 
 import pytest
@@ -168,3 +169,22 @@ def test_simulate_of_a_plain_spec_prints_no_result_rows():
     proc = durakc("simulate", "podkidnoy", "--games", "20", "--players", "3")
     assert proc.returncode == 0, proc.stderr
     assert "first out" not in proc.stdout and "place" not in proc.stdout
+
+
+def test_report_has_a_results_section_with_points_where_scored(tmp_path):
+    out = tmp_path / "r"
+    proc = durakc("report", "ace-points", "transfer", "--players", "3", "--games", "40",
+                  "--strong-games", "0", "--backend", "python", "--jobs", "1",
+                  "--format", "md,json", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads((tmp_path / "r.json").read_text())
+    ids = [s["id"] for s in doc["sections"]]
+    assert ids.index("results") == ids.index("outcome") + 1
+    rows = {r["measure"]: r for r in next(s for s in doc["sections"]
+                                          if s["id"] == "results")["rows"]}
+    assert set(rows["first out, first attacker"]["values"]) == {"ace-points", "transfer"}
+    assert set(rows["points per game, all seats"]["values"]) == {"ace-points"}
+    assert rows["points per game, all seats"]["paired"] is None      # transfer has no points
+    assert rows["mean place, first attacker +2"]["paired"]["transfer"]["diff"] == 0  # same games
+    md = (tmp_path / "r.md").read_text()
+    assert "## Results" in md and "| points per game, all seats | " in md
