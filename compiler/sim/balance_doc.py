@@ -101,7 +101,9 @@ def _outcome(r: _Rates) -> list[dict]:
 
 RESULTS = (("first out", "rate", "first_out_rate_by_seat"),
            ("mean place", "number", "mean_place_by_seat"),
-           ("points", "number", "points_per_game_by_seat"))
+           ("points", "number", "points_per_game_by_seat"),
+           ("match won", "rate", "match_winner_rate_by_seat"),
+           ("match lost", "rate", "match_loser_rate_by_seat"))
 """The by-seat rows of the results section: label, unit, summary key."""
 
 
@@ -111,10 +113,11 @@ def _results(r: _Rates, players: int) -> list[dict]:
     for what, unit, key in RESULTS:
         if any(key in s for s in r.summary.values()):
             rows += [r.row(f"{what}, first attacker" + (f" +{k}" if k else ""), unit, key, k,
-                           f"{key}_diff") for k in range(players)]
-    if any("points_per_game" in s for s in r.summary.values()):
-        rows.append(r.row("points per game, all seats", "number", "points_per_game",
-                          diff_key="points_per_game_diff"))
+                           f"{key}_diff") for k in range(players)]  # no winner diff: paired None
+    for what, key in (("points per game, all seats", "points_per_game"),
+                      ("games per match", "mean_match_games")):
+        if any(key in s for s in r.summary.values()):
+            rows.append(r.row(what, "number", key, diff_key=f"{key}_diff"))
     return rows
 
 
@@ -165,7 +168,9 @@ NOTES = {
     "results": "What the variants score besides the durak: the rate a seat goes out first "
                "(the winner where a variant's winner is first out), its mean place (1 = "
                "first out, the durak last) and, where a variant scores points, its points "
-               "per game ('-': a variant without them).",
+               "per game ('-': a variant without them); in a match variant, how often a "
+               "seat ends first (match won) and last (match lost) in the standings of the "
+               "match that game 1 begins, and the games per match.",
     "length": "A round is one opening attack.  Quartiles and medians are exact, with "
               "distribution-free intervals (order statistics).",
     "skill": "The skill gap is "

@@ -19,7 +19,18 @@ ADVANTAGE_NOTE = ("first attacker's advantage: the other seats' mean loss rate m
                   "attacker's (positive: attacking first helps)")
 
 RESULTS_NOTE = ("first out: the rate a seat goes out first (the winner where the spec's winner "
-                "is first out); place: 1 = first out, the durak last; points: the spec's, per game")
+                "is first out); place: 1 = first out, the durak last; points: the spec's, per game; "
+                "match won/lost: first/last in the standings of the match game 1 begins")
+
+RESULT_ROWS = (("first out", "first_out_rate_by_seat", True),
+               ("mean place", "mean_place_by_seat", False),
+               ("points", "points_per_game_by_seat", False),
+               ("points per game, all seats", "points_per_game", False),
+               ("match won", "match_winner_rate_by_seat", True),
+               ("match lost", "match_loser_rate_by_seat", True),
+               ("games per match", "mean_match_games", False))
+"""The rows of results (`durakc.sim.results`): label, summary key, a rate?  By seat unless
+the label says otherwise."""
 
 _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
           ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
@@ -87,17 +98,15 @@ def _result_rows(entries: list[dict], players: int, cell, suffix: str = ""
     out and mean place by seat when any entry has them, points when any scores points;
     `cell(entry, key, k, pct)` formats one figure ("-" where an entry lacks the key)."""
     rows = []
-    for what, key, pct in (("first out", "first_out_rate_by_seat", True),
-                           ("mean place", "mean_place_by_seat", False),
-                           ("points", "points_per_game_by_seat", False)):
+    for what, key, pct in RESULT_ROWS:
         key += suffix
-        if any(key in e for e in entries):
-            rows += [(_seat_label(what, k), [cell(e, key, k, pct) if key in e else "-"
-                                             for e in entries]) for k in range(players)]
-    key = "points_per_game" + suffix
-    if any(key in e for e in entries):
-        rows.append(("points per game, all seats",
-                     [cell(e, key, None, False) if key in e else "-" for e in entries]))
+        if not any(key in e for e in entries):
+            continue
+        if what.endswith("seats") or what.startswith("games"):  # one figure, not by seat
+            rows.append((what, [cell(e, key, None, pct) if key in e else "-" for e in entries]))
+            continue
+        rows += [(_seat_label(what, k), [cell(e, key, k, pct) if key in e else "-"
+                                         for e in entries]) for k in range(players)]
     return rows
 
 

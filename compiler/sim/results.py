@@ -9,7 +9,10 @@ variant in the run records (`record`):
   whose winner is first out, and a plain spec is measured on the same terms;
 - `places`: each seat's place (1 = first out), by offset from the first attacker; seats
   still holding cards share the place after every seat out (the durak is last);
-- `points`: this game's points by offset, or None for a spec without points.
+- `points`: this game's points by offset, or None for a spec without points;
+- `match`, in a spec with a match rule (`match.*`, HR21): the match this game begins, played
+  on by the runner (`runner.play_match`): its length in games, whether it ended, and the
+  first and last seat of its standings (offsets from game 1's first attacker).
 
 `ResultStats` keeps their sufficient statistics (counts, sums and sums of squares), mergeable
 like `Stats`; `ResultPairs` those of the paired differences of two variants on the same deals.
@@ -30,7 +33,8 @@ NO_POINTS = ("0", 0, None, "")
 def scores(rules: dict) -> dict:
     """What a variant's rules (`VARIANT["rules"]`) score beyond the durak."""
     return {"winner": rules.get("outcome.winner", "none") not in ("none", None),
-            "points": rules.get("outcome.points", "0") not in NO_POINTS}
+            "points": rules.get("outcome.points", "0") not in NO_POINTS,
+            "match": any(rules.get(f"match.{k}") for k in ("games", "losses", "points"))}
 
 
 def wanted(engines) -> bool:
@@ -48,6 +52,15 @@ def record(game, first: int, players: int) -> dict:
     return {"first_out": (order[0] - first) % players if order else None,
             "places": [place.get(seat(k), len(order) + 1) for k in range(players)],
             "points": None if points is None else [points[seat(k)] for k in range(players)]}
+
+
+def json_copy(value):
+    """A deep copy of JSON-like counts (dicts and lists of numbers)."""
+    if isinstance(value, dict):
+        return {k: json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_copy(v) for v in value]
+    return value
 
 
 def _sums(n: int) -> list:
@@ -69,6 +82,47 @@ def _means(sums: list, n: int) -> tuple[list, list]:
     return [m for m, _, _ in cells], [(lo, hi) for _, lo, hi in cells]
 
 
+def new_matches(players: int) -> dict:
+    """Empty match counts: matches that ended and not, the first and the last of the
+    standings by offset, the length in games (sum, sum of squares) of the ended ones."""
+    return {"ended": 0, "unfinished": 0, "winner": [0] * players, "loser": [0] * players,
+            "games": [0, 0]}
+
+
+def add_match(counts: dict, match: dict) -> dict:
+    """Count one match (a record's `match`) into `counts` (in place; returns it)."""
+    if match["unfinished"]:
+        counts["unfinished"] += 1
+        return counts
+    counts["ended"] += 1
+    counts["winner"][match["winner"]] += 1
+    counts["loser"][match["loser"]] += 1
+    counts["games"][0] += match["games"]
+    counts["games"][1] += match["games"] ** 2
+    return counts
+
+
+def merge_matches(a: dict | None, b: dict) -> dict:
+    """Match counts `a` (None: none yet) plus `b`, as a new dict."""
+    if a is None:
+        return {k: list(v) if isinstance(v, list) else v for k, v in b.items()}
+    return {k: [x + y for x, y in zip(v, b[k])] if isinstance(v, list) else v + b[k]
+            for k, v in a.items()}
+
+
+def match_summary(counts: dict) -> dict:
+    """Match winner and loser rates by offset (Wilson) and the mean match length (normal),
+    over the matches that ended; `matches_unfinished` counts the others."""
+    n = counts["ended"]
+    out = {"matches": n, "matches_unfinished": counts["unfinished"]}
+    for what in ("winner", "loser"):
+        out[f"match_{what}_rate_by_seat"] = [k / n if n else 0.0 for k in counts[what]]
+        out[f"match_{what}_rate_by_seat_ci"] = [wilson(k, n) for k in counts[what]]
+    mean, lo, hi = mean_ci(*counts["games"], n)
+    out["mean_match_games"], out["mean_match_games_ci"] = mean, (lo, hi)
+    return out
+
+
 @dataclass
 class ResultStats:
     """Result counts of the finished games of one variant (by seat offset)."""
@@ -79,6 +133,7 @@ class ResultStats:
     first_out: list = field(default_factory=list)       # by offset; [players]: nobody out
     places: list = field(default_factory=list)          # [sum, sum of squares] by offset
     point_sums: list = field(default_factory=list)      # the same for points; then all seats
+    matches: dict | None = None                          # a match variant: `MatchCounts`
 
     def __post_init__(self):
         self.first_out = self.first_out or [0] * (self.players + 1)
@@ -94,6 +149,8 @@ class ResultStats:
         _square_add(self.places, rec["places"])
         if self.points:
             _square_add(self.point_sums, list(rec["points"]) + [sum(rec["points"])])
+        if "match" in rec:
+            self.matches = add_match(self.matches or new_matches(self.players), rec["match"])
 
     def merge(self, other: ResultStats) -> ResultStats:
         """Add `other`'s games (in place; returns self)."""
@@ -104,6 +161,8 @@ class ResultStats:
         self.places = _add_sums(self.places, other.places)
         if self.points:
             self.point_sums = _add_sums(self.point_sums, other.point_sums)
+        if other.matches is not None:
+            self.matches = merge_matches(self.matches, other.matches)
         return self
 
     def to_dict(self) -> dict:
@@ -112,6 +171,8 @@ class ResultStats:
                "first_out": list(self.first_out), "places": [list(c) for c in self.places]}
         if self.points:
             out["point_sums"] = [list(c) for c in self.point_sums]
+        if self.matches is not None:
+            out["matches"] = merge_matches(None, self.matches)
         return out
 
     @classmethod
@@ -119,7 +180,8 @@ class ResultStats:
         """The inverse of `to_dict`."""
         return cls(players=d["players"], points=d["points"], games=d["games"],
                    first_out=list(d["first_out"]), places=[list(c) for c in d["places"]],
-                   point_sums=[list(c) for c in d.get("point_sums", ())])
+                   point_sums=[list(c) for c in d.get("point_sums", ())],
+                   matches=merge_matches(None, d["matches"]) if "matches" in d else None)
 
     def summary(self) -> dict:
         """First-out rates (Wilson), mean places and points per game (normal), by offset."""
@@ -132,6 +194,8 @@ class ResultStats:
             means, cis = _means(self.point_sums, n)
             out["points_per_game_by_seat"], out["points_per_game_by_seat_ci"] = means[:-1], cis[:-1]
             out["points_per_game"], out["points_per_game_ci"] = means[-1], cis[-1]
+        if self.matches is not None:
+            out.update(match_summary(self.matches))
         return out
 
 
@@ -144,6 +208,7 @@ class ResultPairs:
     joint: list = field(default_factory=list)           # first_out joint [a][b]; [players]: none
     places: list = field(default_factory=list)          # per-game B - A: [sum, sum sq] by offset
     point_sums: list = field(default_factory=list)      # the same for points; then all seats
+    matches: dict | None = None    # both match variants: joint match losers, length B - A
 
     @property
     def points(self) -> bool:
@@ -167,6 +232,15 @@ class ResultPairs:
         if self.points:
             diffs = [y - x for x, y in zip(a["points"], b["points"])]
             _square_add(self.point_sums, diffs + [sum(diffs)])
+        if "match" in a and "match" in b:
+            self.matches = self.matches or {"excluded": 0, "games": [0, 0], "joint": [
+                [0] * self.players for _ in range(self.players)]}
+            ma, mb = a["match"], b["match"]
+            if ma["unfinished"] or mb["unfinished"]:
+                self.matches["excluded"] += 1
+                return
+            self.matches["joint"][ma["loser"]][mb["loser"]] += 1
+            _square_add([self.matches["games"]], [mb["games"] - ma["games"]])
 
     def merge(self, other: ResultPairs) -> ResultPairs:
         """Add `other`'s pairs (in place; returns self)."""
@@ -176,6 +250,13 @@ class ResultPairs:
         self.places = _add_sums(self.places, other.places)
         if self.points:
             self.point_sums = _add_sums(self.point_sums, other.point_sums)
+        if other.matches is not None:
+            mine = self.matches
+            self.matches = json_copy(other.matches) if mine is None else {
+                "excluded": mine["excluded"] + other.matches["excluded"],
+                "games": [x + y for x, y in zip(mine["games"], other.matches["games"])],
+                "joint": [[p + q for p, q in zip(r, s)]
+                          for r, s in zip(mine["joint"], other.matches["joint"])]}
         return self
 
     def to_dict(self) -> dict:
@@ -184,6 +265,8 @@ class ResultPairs:
                "joint": [list(r) for r in self.joint], "places": [list(c) for c in self.places]}
         if self.points:
             out["point_sums"] = [list(c) for c in self.point_sums]
+        if self.matches is not None:
+            out["matches"] = json_copy(self.matches)
         return out
 
     @classmethod
@@ -191,7 +274,8 @@ class ResultPairs:
         """The inverse of `to_dict`."""
         return cls(players=d["players"], scoring=list(d["scoring"]),
                    joint=[list(r) for r in d["joint"]], places=[list(c) for c in d["places"]],
-                   point_sums=[list(c) for c in d.get("point_sums", ())])
+                   point_sums=[list(c) for c in d.get("point_sums", ())],
+                   matches=json_copy(d["matches"]) if "matches" in d else None)
 
     def summary(self, against: str, rate_diff, significant) -> dict:
         """B minus A: first-out rates by offset (`rate_diff(k, n, joint)`: Newcombe), mean
@@ -216,4 +300,20 @@ class ResultPairs:
         elif any(self.scoring):
             which = "this variant" if self.scoring[1] else f"{against}"
             out["points_note"] = f"no paired point differences: only {which} scores points"
+        if self.matches is not None:
+            out.update(self._match_summary(rate_diff, significant))
         return out
+
+    def _match_summary(self, rate_diff, significant) -> dict:
+        """Match loser rates by offset (Newcombe) and games per match (normal), B minus A,
+        over the pairs of matches that both ended."""
+        joint = [row + [0] for row in self.matches["joint"]] + [[0] * (self.players + 1)]
+        n = sum(map(sum, joint))
+        rates = [rate_diff(k, n, joint) for k in range(self.players)]
+        mean, lo, hi = mean_ci(*self.matches["games"], n)
+        return {"matches": n, "matches_excluded": self.matches["excluded"],
+                "match_loser_rate_by_seat_diff": [d for d, _ in rates],
+                "match_loser_rate_by_seat_diff_ci": [ci for _, ci in rates],
+                "match_loser_rate_by_seat_diff_significant": [significant(ci) for _, ci in rates],
+                "mean_match_games_diff": mean, "mean_match_games_diff_ci": (lo, hi),
+                "mean_match_games_diff_significant": n > 1 and significant((lo, hi))}

@@ -16,8 +16,18 @@ from durakc.sim.bots import get_bot
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.paired import PairStats
 from durakc.sim.results import record as scored
-from durakc.sim.results import wanted
-from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
+from durakc.sim.results import scores, wanted
+from durakc.sim.seeds import (
+    MAX_ACTIONS,
+    REPEAT_LIMIT,
+    bot_seed,
+    game_seed,
+    match_seed,
+    seat_bots,
+)
+
+MAX_MATCH_GAMES = 1000
+"""A match not over after this many games is counted unfinished (`play_match`)."""
 from durakc.sim.stats import Stats
 
 
@@ -63,7 +73,8 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
               results: bool = False) -> dict:
     """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts; with
     `results`, a finished game's record has the first seat out, the places and the points
-    too (`durakc.sim.results.record`).
+    too (`durakc.sim.results.record`), and in a variant with a match rule (`match.*`) the
+    match it begins, played on (`play_match`: "match").
 
     At every round start the position is counted (`RoundStarts`).  A bot is told when the
     round began from a position seen before (`repeated`), and the game is stopped as
@@ -72,6 +83,42 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
     """
     game = engine.new_game(players, seed)
     first = game.attacker
+    actions, counts, unfinished = _play(game, bots, rng)
+    loser = game.loser
+    rec = {"unfinished": unfinished, "draw": bool(game.is_draw),
+           "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
+           "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
+           "transfers": counts["transfer"], "shows": counts["show"],
+           "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
+    if results and unfinished is None:
+        rec.update(scored(game, first, players))
+        if scores(getattr(engine, "VARIANT", {}).get("rules", {}))["match"]:
+            rec["match"] = play_match(game, first, players, seed, bots, rng)
+    return rec
+
+
+def play_match(game, first: int, players: int, seed: int, bots: list,
+               rng: random.Random) -> dict:
+    """The rest of the match that finished game `game` (dealt with `seed`, first attacker
+    `first`) begins: its next games (`next_game`, dealt with `match_seed`) played by the
+    same bots until `match_over`.  Returns {"unfinished", "games"} and, for a match that
+    ended, the first and the last of its `standings` as offsets from `first` ("winner",
+    "loser").  A game left unfinished, or MAX_MATCH_GAMES games, leave the match unfinished."""
+    games = 1
+    while not game.match_over:
+        if games >= MAX_MATCH_GAMES:
+            return {"unfinished": True, "games": games}
+        games += 1
+        game = game.next_game(seed=match_seed(seed, games))
+        if _play(game, bots, rng)[2] is not None:
+            return {"unfinished": True, "games": games}
+    standings = game.standings
+    return {"unfinished": False, "games": games, "winner": (standings[0] - first) % players,
+            "loser": (standings[-1] - first) % players}
+
+
+def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
+    """Play `game` to its end (see `play_game`): (actions, counts by kind, unfinished)."""
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
     starts = RoundStarts()
     actions, repeated, unfinished = 0, False, None
@@ -93,13 +140,7 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
             starts.took = starts.took or kind == "take"
         game.apply(action)
         actions += 1
-    loser = game.loser
-    return {"unfinished": unfinished, "draw": bool(game.is_draw),
-            "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
-            "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
-            "transfers": counts["transfer"], "shows": counts["show"],
-            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None),
-            **(scored(game, first, players) if results and unfinished is None else {})}
+    return actions, counts, unfinished
 
 
 def run_chunk(task: tuple) -> dict:

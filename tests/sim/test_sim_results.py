@@ -33,10 +33,10 @@ def _games(ref: str, players: int, count: int):
 
 
 def test_what_a_spec_scores_is_read_from_its_rules():
-    assert scores(load_engine("first-out-wins").VARIANT["rules"]) == {"winner": True,
-                                                                     "points": False}
-    assert scores(load_engine("ace-points").VARIANT["rules"]) == {"winner": False,
-                                                                 "points": True}
+    assert scores(load_engine("first-out-wins").VARIANT["rules"]) == {
+        "winner": True, "points": False, "match": False}
+    assert scores(load_engine("ace-points").VARIANT["rules"]) == {
+        "winner": False, "points": True, "match": False}
     assert not wanted([load_engine("podkidnoy"), load_engine("transfer")])
     assert wanted([load_engine("podkidnoy"), load_engine("first-out-wins")])
 
@@ -188,3 +188,37 @@ def test_report_has_a_results_section_with_points_where_scored(tmp_path):
     assert rows["mean place, first attacker +2"]["paired"]["transfer"]["diff"] == 0  # same games
     md = (tmp_path / "r.md").read_text()
     assert "## Results" in md and "| points per game, all seats | " in md
+
+
+def test_a_match_variant_plays_its_match_to_the_end():
+    assert scores(load_engine("match-to-three").VARIANT["rules"])["match"]
+    recs = [r for r in _games("match-to-three", 3, 12) if not r["unfinished"]]
+    assert recs
+    for rec in recs:
+        match = rec["match"]
+        if match["unfinished"]:
+            continue
+        assert match["games"] >= 3                   # someone lost three games
+        assert match["winner"] != match["loser"]
+    stats = Stats(3)
+    for rec in recs:
+        rec["loser_bot"] = 0
+        stats.add(rec)
+    again = Stats.from_dict(stats.to_dict())
+    assert again.to_dict() == stats.to_dict()
+    summary = stats.summary()
+    ended = [r["match"] for r in recs if not r["match"]["unfinished"]]
+    assert summary["matches"] == len(ended)
+    assert summary["mean_match_games"] == pytest.approx(
+        sum(m["games"] for m in ended) / len(ended), abs=1e-6)
+    assert sum(summary["match_loser_rate_by_seat"]) == pytest.approx(1, abs=1e-5)
+    pair = PairStats(3)
+    for rec in recs:
+        pair.add(rec, rec)
+    out = pair.summary("a")
+    assert out["mean_match_games_diff"] == 0 and out["matches"] == len(ended)
+    assert out["match_loser_rate_by_seat_diff"] == [0.0, 0.0, 0.0]
+
+
+def test_matches_are_not_played_for_a_spec_without_a_match_rule():
+    assert all("match" not in r for r in _games("first-out-wins", 3, 5))
