@@ -13,6 +13,7 @@ import pytest
 from sim_support import durakc, durakc_json
 
 from durakc.loading.engines import load_engine
+from durakc.native.build import unavailable_reason
 from durakc.sim.bots import get_bot
 from durakc.sim.paired import PairStats
 from durakc.sim.report import table
@@ -20,6 +21,8 @@ from durakc.sim.results import ResultPairs, ResultStats, record, scores, wanted
 from durakc.sim.runner import play_game, run_chunk
 from durakc.sim.seeds import bot_seed, game_seed
 from durakc.sim.stats import Stats
+
+needs_cc = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 
 def _games(ref: str, players: int, count: int):
@@ -222,3 +225,38 @@ def test_a_match_variant_plays_its_match_to_the_end():
 
 def test_matches_are_not_played_for_a_spec_without_a_match_rule():
     assert all("match" not in r for r in _games("first-out-wins", 3, 5))
+
+
+def test_results_do_not_depend_on_shards():
+    from durakc.sim.merge import merge_shards
+    from durakc.sim.report import document
+
+    common = ("--players", "3", "--seed", "2", "--format", "stats")
+    shards = [durakc_json_raw("compare", "transfer", "first-out-wins", "ace-points", *common,
+                              "--start", str(a), "--games", str(n)) for a, n in ((0, 9), (9, 7))]
+    whole = durakc_json_raw("compare", "transfer", "first-out-wins", "ace-points", *common,
+                            "--games", "16")
+    _, stats, pairs, problems = merge_shards(shards)
+    assert not problems
+    assert {n: s.to_dict() for n, s in stats.items()} == whole["variants"]
+    assert {n: p.to_dict() for n, p in pairs.items()} == whole["pairs"]
+    assert "results" in whole["variants"]["transfer"]
+    doc = document(stats, 3, 2, ["random"] * 3, False, pairs)
+    assert "points_per_game" in doc["variants"]["ace-points"]
+
+
+def durakc_json_raw(*args):
+    proc = durakc(*args)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+@needs_cc
+def test_native_and_python_print_the_same_results():
+    args = ("compare", "podkidnoy", "first-out-wins", "ace-points", "--players", "3",
+            "--games", "30", "--seed", "5", "--format", "json")
+    python = durakc(*args, "--backend", "python")
+    native = durakc(*args, "--backend", "native")
+    assert python.returncode == native.returncode == 0, native.stderr
+    assert native.stdout == python.stdout
+    assert "first_out_rate_by_seat" in json.loads(native.stdout)["variants"]["podkidnoy"]
