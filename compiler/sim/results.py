@@ -45,10 +45,14 @@ def wanted(engines) -> bool:
 
 def record(game, first: int, players: int) -> dict:
     """The result fields of a finished game (see the module): first_out, places, points."""
-    order = list(game.finishing_order)
+    return from_order(list(game.finishing_order), game.points, first, players)
+
+
+def from_order(order: list, points, first: int, players: int) -> dict:
+    """The result fields from a finishing order, the points per seat (None without) and the
+    first attacker (what a game played in C reports)."""
     seat = lambda k: (first + k) % players
     place = {s: i + 1 for i, s in enumerate(order)}
-    points = game.points
     return {"first_out": (order[0] - first) % players if order else None,
             "places": [place.get(seat(k), len(order) + 1) for k in range(players)],
             "points": None if points is None else [points[seat(k)] for k in range(players)]}

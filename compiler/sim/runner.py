@@ -151,8 +151,8 @@ def run_chunk(task: tuple) -> dict:
     eighth element "native" plays on the C engines: whole games in C with the random and
     greedy bots (`durakc.sim.native_games`), else driven decision by decision through
     `play_game` (`durakc.native.sim.load`): the same games, the same figures.  When a
-    variant scores a winner or points, every game records its results
-    (`durakc.sim.results`), on the C engines decision by decision.
+    variant scores a winner, points or a match, every game records its results
+    (`durakc.sim.results`); a match variant's on the C engines decision by decision.
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
