@@ -8,7 +8,8 @@ game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too
 records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
 chunk's result is the runner's, byte for byte.  Other bots are Python only: for
 them this returns None and the runner drives the C engines decision by decision, and so
-it does for a variant with a match rule (its matches are played on through `next_game`).
+it does for a variant with a match rule when matches are asked for (`--matches`: they are
+played on through `next_game`).
 The first seat out, places and points (`durakc.sim.results`) come from C's records.
 """
 
@@ -95,7 +96,8 @@ def run_native_chunk(task: tuple) -> dict | None:
     """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
     engines = [load(ref) for ref in refs]
-    if any(native_bot(b) is None for b in bots) or any(
+    matches = len(task) > 8 and task[8] == "matches"
+    if any(native_bot(b) is None for b in bots) or matches and any(
             scores(e.VARIANT["rules"])["match"] for e in engines):
         return None  # a match is played on through next_game, decision by decision
     games = Games(seed, start, stop, bots, rotate)

@@ -70,11 +70,11 @@ class RoundStarts:
 
 
 def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
-              results: bool = False) -> dict:
+              results: bool = False, matches: bool = False) -> dict:
     """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts; with
     `results`, a finished game's record has the first seat out, the places and the points
-    too (`durakc.sim.results.record`), and in a variant with a match rule (`match.*`) the
-    match it begins, played on (`play_match`: "match").
+    too (`durakc.sim.results.record`), and with `matches`, in a variant with a match rule
+    (`match.*`), the match it begins, played on (`play_match`: "match").
 
     At every round start the position is counted (`RoundStarts`).  A bot is told when the
     round began from a position seen before (`repeated`), and the game is stopped as
@@ -92,7 +92,7 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
     if results and unfinished is None:
         rec.update(scored(game, first, players))
-        if scores(getattr(engine, "VARIANT", {}).get("rules", {}))["match"]:
+        if matches and scores(getattr(engine, "VARIANT", {}).get("rules", {}))["match"]:
             rec["match"] = play_match(game, first, players, seed, bots, rng)
     return rec
 
@@ -152,7 +152,8 @@ def run_chunk(task: tuple) -> dict:
     greedy bots (`durakc.sim.native_games`), else driven decision by decision through
     `play_game` (`durakc.native.sim.load`): the same games, the same figures.  When a
     variant scores a winner, points or a match, every game records its results
-    (`durakc.sim.results`); a match variant's on the C engines decision by decision.
+    (`durakc.sim.results`).  An optional ninth element "matches" plays each match variant's
+    game on to the end of its match (`play_match`; on the C engines decision by decision).
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
@@ -165,6 +166,7 @@ def run_chunk(task: tuple) -> dict:
     else:
         engines = [load_engine(ref) for ref in refs]
     results = wanted(engines)
+    matches = len(task) > 8 and task[8] == "matches"
     funcs = [get_bot(b) for b in bots]
     stats = [Stats(players) for _ in refs]
     pairs = [PairStats(players) for _ in refs[1:]]
@@ -173,7 +175,7 @@ def run_chunk(task: tuple) -> dict:
         records = []
         for engine, st in zip(engines, stats):
             record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                               random.Random(bot_seed(seed, i)), results)
+                               random.Random(bot_seed(seed, i)), results, matches)
             if record["loser"] is not None:
                 record["loser_bot"] = order[record["loser"]]
             st.add(record)
@@ -204,7 +206,8 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
              executor: str = "local", scheduler: str | None = None, backend: str = "python",
-             dask_timeout: float = DASK_TIMEOUT) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+             dask_timeout: float = DASK_TIMEOUT, matches: bool = False
+             ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
     """Stats per variant ref, and paired statistics of each later variant against the first.
 
     Every variant plays the same seeded deals: games start .. start+games-1 (a shard of a
@@ -214,11 +217,12 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     not depend on where they ran.  `progress(n)` is called with the games each chunk played.
     `backend` "native" plays on the C engines (`durakc.native`): the same output.
     `dask_timeout` bounds the wait for a Dask cluster without workers or scheduler
-    (`executors.ClusterLost`).
+    (`executors.ClusterLost`).  `matches` plays every match variant's games on to the end
+    of their matches (match won and lost, games per match).
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend)
+    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend, matches)
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
                          on_done=done, timeout=dask_timeout)
@@ -226,10 +230,12 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
 
 
 def simulate_tasks(refs: list[str], players: int, games: int, bots: list[str], seed: int,
-                   rotate: bool = False, start: int = 0, backend: str = "python") -> list[tuple]:
+                   rotate: bool = False, start: int = 0, backend: str = "python",
+                   matches: bool = False) -> list[tuple]:
     """The `run_chunk` tasks of a run (what `simulate` sends to its executor)."""
     return [(list(refs), players, bots, seed, start + a, start + b, rotate)
-            + ((backend,) if backend != "python" else ())
+            + ((backend,) if backend != "python" or matches else ())
+            + (("matches",) if matches else ())
             for a, b in chunk_ranges(games)]
 
 

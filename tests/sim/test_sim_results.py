@@ -25,13 +25,14 @@ from durakc.sim.stats import Stats
 needs_cc = pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 
 
-def _games(ref: str, players: int, count: int):
-    """(game record with results, the finished game) of `count` random games of `ref`."""
+def _games(ref: str, players: int, count: int, matches: bool = False):
+    """The records with results of `count` random games of `ref` (with `matches`: each
+    match variant's game played on to the end of its match)."""
     engine = load_engine(ref)
     bot = get_bot("random")
     for i in range(count):
         rec = play_game(engine, players, game_seed(7, i), [bot] * players,
-                        random.Random(bot_seed(7, i)), results=True)
+                        random.Random(bot_seed(7, i)), results=True, matches=matches)
         yield rec
 
 
@@ -195,7 +196,7 @@ def test_report_has_a_results_section_with_points_where_scored(tmp_path):
 
 def test_a_match_variant_plays_its_match_to_the_end():
     assert scores(load_engine("match-to-three").VARIANT["rules"])["match"]
-    recs = [r for r in _games("match-to-three", 3, 12) if not r["unfinished"]]
+    recs = [r for r in _games("match-to-three", 3, 12, matches=True) if not r["unfinished"]]
     assert recs
     for rec in recs:
         match = rec["match"]
@@ -223,8 +224,15 @@ def test_a_match_variant_plays_its_match_to_the_end():
     assert out["match_loser_rate_by_seat_diff"] == [0.0, 0.0, 0.0]
 
 
-def test_matches_are_not_played_for_a_spec_without_a_match_rule():
-    assert all("match" not in r for r in _games("first-out-wins", 3, 5))
+def test_matches_are_played_only_when_asked_and_only_for_a_match_rule():
+    assert all("match" not in r for r in _games("first-out-wins", 3, 5, matches=True))
+    plain = [r for r in _games("match-to-three", 3, 5) if not r["unfinished"]]
+    assert plain and all("match" not in r and "places" in r for r in plain)
+    doc = durakc_json("simulate", "match-to-three", "--players", "3", "--games", "6",
+                      "--matches")
+    summary = doc["variants"]["match-to-three"]
+    assert summary["matches"] + summary["matches_unfinished"] == summary["finished"]
+    assert summary["mean_match_games"] >= 3
 
 
 def test_results_do_not_depend_on_shards():
