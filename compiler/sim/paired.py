@@ -144,8 +144,8 @@ class PairStats:
         for name in PAIRED_MEANS:
             self.sums[name] = [x + y for x, y in zip(self.sums[name], other.sums[name])]
         if other.results is not None:
-            self.results = (other.results if self.results is None
-                            else self.results.merge(other.results))
+            self.results = (ResultPairs.from_dict(other.results.to_dict()) if self.results is None
+                            else self.results.merge(other.results))  # never shares `other`'s
         return self
 
     def to_dict(self) -> dict:

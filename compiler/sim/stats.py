@@ -164,8 +164,8 @@ class Stats:
         for name in COUNTED:
             self.sums[name] = [a + b for a, b in zip(self.sums[name], other.sums[name])]
         if other.results is not None:
-            self.results = (other.results if self.results is None
-                            else self.results.merge(other.results))
+            self.results = (ResultStats.from_dict(other.results.to_dict()) if self.results is None
+                            else self.results.merge(other.results))  # never shares `other`'s
         return self
 
     def to_dict(self) -> dict:

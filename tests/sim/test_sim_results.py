@@ -268,3 +268,21 @@ def test_native_and_python_print_the_same_results():
     assert python.returncode == native.returncode == 0, native.stderr
     assert native.stdout == python.stdout
     assert "first_out_rate_by_seat" in json.loads(native.stdout)["variants"]["podkidnoy"]
+
+
+def test_merging_results_never_shares_the_counts_merged_in():
+    recs = [r for r in _games("ace-points", 2, 6) if not r["unfinished"]]
+    for rec in recs:
+        rec["loser_bot"] = 0
+    part, total = Stats(2), Stats(2)
+    part.add(recs[0])
+    total.merge(part)
+    before = total.to_dict()
+    part.add(recs[1])                         # counting on in the part ...
+    assert total.to_dict() == before          # ... leaves the merged total as it was
+    pair, pairs = PairStats(2), PairStats(2)
+    pair.add(recs[0], recs[0])
+    pairs.merge(pair)
+    before = pairs.to_dict()
+    pair.add(recs[1], recs[1])
+    assert pairs.to_dict() == before
