@@ -31,6 +31,7 @@ SLOW = frozenset({
     "tests/sim/test_sim_results.py::test_native_and_python_print_the_same_results",  # 4 s
     "tests/sim/test_sim_results.py::test_report_has_a_results_section_with_points_where_scored",  # 2-3 s
     "tests/sim/test_sim_results.py::test_results_do_not_depend_on_shards",  # 5 s
+    "tests/sim/test_sim_results.py::test_report_with_matches_shows_match_figures_counted_over_matches",  # 3 s
     "tests/sim/test_sim_teams.py::test_json_csv_and_table_show_the_teams",  # 2-4 s
     "tests/sim/test_sim_teams.py::test_team_runs_do_not_depend_on_jobs_or_shards",  # 2-4 s
     "tests/web/test_browser.py::test_a_comparison_shows_its_plot_and_a_witness",  # 2-4 s

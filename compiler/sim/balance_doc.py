@@ -52,7 +52,8 @@ class _Rates:
     def row(self, measure, unit, key, index=None, diff_key=None) -> dict:
         def pick(x):
             return x if index is None else x[index]
-        values = {n: _cell(pick(s[key]), pick(s[f"{key}_ci"]), s["finished"])
+        count = "matches" if "match_" in key else "finished"  # a match figure: its matches
+        values = {n: _cell(pick(s[key]), pick(s[f"{key}_ci"]), s[count])
                   for n, s in self.summary.items() if key in s}
         paired = None
         if diff_key:

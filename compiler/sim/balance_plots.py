@@ -91,7 +91,8 @@ def _draw(section: dict, doc: dict, fig) -> None:
 
 def _draw_results(section: dict, names: list[str], fig) -> None:
     """One panel per by-seat figure: first out, mean place, points where scored."""
-    groups = [g for g in ("first out", "mean place", "points,") if _rows(section, g)]
+    groups = [g for g in ("first out", "mean place", "points,", "match lost")
+              if _rows(section, g)]
     for ax, group in zip(fig.subplots(1, len(groups), squeeze=False)[0], groups):
         rows = _rows(section, group)
         _grouped(ax, names, rows, ["first attacker"] + [f"+{k}" for k in range(1, len(rows))])

@@ -286,3 +286,19 @@ def test_merging_results_never_shares_the_counts_merged_in():
     before = pairs.to_dict()
     pair.add(recs[1], recs[1])
     assert pairs.to_dict() == before
+
+
+def test_report_with_matches_shows_match_figures_counted_over_matches(tmp_path):
+    out = tmp_path / "r.json"
+    proc = durakc("report", "match-to-three", "transfer", "--players", "3", "--games", "12",
+                  "--strong-games", "0", "--backend", "python", "--jobs", "1", "--matches",
+                  "--format", "json", "--out", out)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(out.read_text())
+    rows = {r["measure"]: r for r in next(s for s in doc["sections"]
+                                          if s["id"] == "results")["rows"]}
+    lost = [rows[f"match lost, first attacker{f' +{k}' if k else ''}"]["values"]
+            ["match-to-three"] for k in range(3)]
+    assert sum(c["value"] for c in lost) == pytest.approx(1, abs=1e-5)  # one loser a match
+    assert "transfer" not in rows["games per match"]["values"]
+    assert rows["games per match"]["values"]["match-to-three"]["value"] >= 3
