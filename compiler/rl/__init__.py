@@ -2,7 +2,9 @@
 
 - `DurakAECEnv` / `aec_env(...)`: a PettingZoo AEC environment, every seat an agent;
 - `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
-- `DurakEncoding`: the fixed-size action encoding and observation layout both share.
+- `DurakEncoding`: the fixed-size action encoding and observation layout both share;
+- `RecordedGame`, `information_state_string` / `_tensor` / `_size`: each seat's information
+  state (durakc.rl.infostate), also the environments' `observation_mode="infostate"`.
 
 The layout is documented in docs/rl.md.  Names are imported on first use, so
 `import durakc` and `import durakc.rl` never need numpy, gymnasium or pettingzoo; without
@@ -23,10 +25,15 @@ _NAMES = {
     "aec_env": "durakc.rl.aec",
     "DurakEnv": "durakc.rl.gym_env",
     "policy_bot": "durakc.rl.opponents",
+    "RecordedGame": "durakc.rl.infostate",
+    "information_state_string": "durakc.rl.infostate",
+    "information_state_tensor": "durakc.rl.infostate",
+    "information_state_size": "durakc.rl.infostate",
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "aec_env", "policy_bot", "require"]
+           "RecordedGame", "aec_env", "information_state_size", "information_state_string",
+           "information_state_tensor", "policy_bot", "require"]
 
 
 def require(module: str):
