@@ -19,8 +19,9 @@ ADVANTAGE_NOTE = ("first attacker's advantage: the other seats' mean loss rate m
                   "attacker's (positive: attacking first helps)")
 
 RESULTS_NOTE = ("first out: the rate a seat goes out first (the winner where the spec's winner "
-                "is first out); place: 1 = first out, the durak last; points: the spec's, per game; "
-                "match won/lost: first/last in the standings of the match game 1 begins")
+                "is first out); place: 1 = first out, the durak last")
+POINTS_NOTE = "; points: the spec's outcome.points, per game"
+MATCH_NOTE = "; match won/lost: first/last in the standings of the match game 1 begins"
 
 RESULT_ROWS = (("first out", "first_out_rate_by_seat", True),
                ("mean place", "mean_place_by_seat", False),
@@ -205,8 +206,11 @@ def table(doc: dict) -> str:
     lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
     lines.append(FINISHED_NOTE)
     lines.append(ADVANTAGE_NOTE)
-    if any("first_out_rate_by_seat" in v for v in doc["variants"].values()):
-        lines.append(RESULTS_NOTE)
+    shown = list(doc["variants"].values())
+    if any("first_out_rate_by_seat" in v for v in shown):
+        lines.append(RESULTS_NOTE + (POINTS_NOTE if any("points_per_game" in v for v in shown)
+                                     else "") + (MATCH_NOTE if any("matches" in v for v in shown)
+                                                 else ""))
     lines.append("")
     lines += _grid(names, rows, first)
     if diff_rows:
