@@ -123,6 +123,9 @@ typedef struct durak_epaulette_ladder_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_epaulette_ladder_record;
 
 typedef struct durak_epaulette_ladder_game durak_epaulette_ladder_game;  /* opaque */

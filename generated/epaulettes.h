@@ -109,6 +109,9 @@ typedef struct durak_epaulettes_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_EPAULETTES_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_EPAULETTES_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_epaulettes_record;
 
 typedef struct durak_epaulettes_game durak_epaulettes_game;  /* opaque */

@@ -2788,6 +2788,12 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
     r->is_draw = over && g->is_draw;
     r->loser = over ? g->loser : -1;
     r->loser_offset = r->loser < 0 ? -1 : ((r->loser - first) % g->players + g->players) % g->players;
+    r->first = first;
+    r->nout = g->nout;
+    memcpy(r->out, g->out, sizeof r->out);
+#if DURAK_JOKERS_CAP_RESULTS
+    memcpy(r->points, g->points, sizeof r->points);  /* the results the simulator reads */
+#endif
     return DURAK_JOKERS_OK;
 }
 

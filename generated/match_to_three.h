@@ -123,6 +123,9 @@ typedef struct durak_match_to_three_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_MATCH_TO_THREE_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_match_to_three_record;
 
 typedef struct durak_match_to_three_game durak_match_to_three_game;  /* opaque */

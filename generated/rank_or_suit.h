@@ -109,6 +109,9 @@ typedef struct durak_rank_or_suit_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_RANK_OR_SUIT_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_RANK_OR_SUIT_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_rank_or_suit_record;
 
 typedef struct durak_rank_or_suit_game durak_rank_or_suit_game;  /* opaque */

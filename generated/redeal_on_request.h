@@ -115,6 +115,9 @@ typedef struct durak_redeal_on_request_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_REDEAL_ON_REQUEST_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_REDEAL_ON_REQUEST_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_redeal_on_request_record;
 
 typedef struct durak_redeal_on_request_game durak_redeal_on_request_game;  /* opaque */

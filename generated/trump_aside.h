@@ -112,6 +112,9 @@ typedef struct durak_trump_aside_record {
     int unfinished;                 /* FINISHED, CYCLE or CAP */
     int is_draw, loser, loser_offset;  /* loser -1 for none; offset from the first attacker */
     int actions, rounds, takes, transfers, shows;  /* rounds: openings */
+    int first;                      /* the first attacker */
+    int nout, out[DURAK_TRUMP_ASIDE_PLAYERS_MAX];  /* the finishing order (T24, HR20) */
+    int points[DURAK_TRUMP_ASIDE_PLAYERS_MAX];     /* outcome.points per seat (HR22); zeros without */
 } durak_trump_aside_record;
 
 typedef struct durak_trump_aside_game durak_trump_aside_game;  /* opaque */

@@ -28,6 +28,10 @@ SLOW = frozenset({
     "tests/sim/test_sim_paired.py::test_compare_shards_merge_to_the_whole_run_with_differences",  # 2-4 s
     "tests/sim/test_sim_report.py::test_a_team_variant_reports_each_teams_loss_rate",  # 2-4 s
     "tests/sim/test_sim_report.py::test_every_section_is_present_and_every_figure_has_an_interval",  # 2-4 s
+    "tests/sim/test_sim_results.py::test_native_and_python_print_the_same_results",  # 4 s
+    "tests/sim/test_sim_results.py::test_report_has_a_results_section_with_points_where_scored",  # 2-3 s
+    "tests/sim/test_sim_results.py::test_results_do_not_depend_on_shards",  # 5 s
+    "tests/sim/test_sim_results.py::test_report_with_matches_shows_match_figures_counted_over_matches",  # 3 s
     "tests/sim/test_sim_teams.py::test_json_csv_and_table_show_the_teams",  # 2-4 s
     "tests/sim/test_sim_teams.py::test_team_runs_do_not_depend_on_jobs_or_shards",  # 2-4 s
     "tests/web/test_browser.py::test_a_comparison_shows_its_plot_and_a_witness",  # 2-4 s

@@ -70,6 +70,10 @@ def add_arguments(parser) -> None:
                              "Python engines after one warning; native: the C engines only "
                              "(exit 2 without a compiler); python: the generated Python "
                              "engines.  Same report either way")
+    parser.add_argument("--matches", action="store_true",
+                        help="in a variant with a match rule (match.*), play every rate game on "
+                             "to the end of its match: match won and lost by seat and games "
+                             "per match in the Results section (slower)")
     parser.add_argument("--progress", action="store_true",
                         help="show progress on stderr even when it is not a terminal")
 
@@ -166,7 +170,7 @@ def run(args) -> int:
             played = run_report(refs, args.players, args.games, args.strong_games, args.strong,
                                 args.seed, fast=args.fast, jobs=jobs, executor=executor,
                                 scheduler=scheduler, backend=args.backend, progress=progress,
-                                dask_timeout=args.dask_timeout)
+                                dask_timeout=args.dask_timeout, matches=args.matches)
     except ExecutorUnavailable as exc:
         return usage_error(str(exc))
     except ClusterLost as exc:

@@ -62,6 +62,10 @@ def add_arguments(parser) -> None:
                              "engines (compiled on first use; exit 2 without a C compiler), "
                              "driven by the same runner; auto: native where a C compiler "
                              "works, else python after one warning. Same output either way")
+    parser.add_argument("--matches", action="store_true",
+                        help="in a variant with a match rule (match.*), play every game on to "
+                             "the end of its match: match won and lost by seat and games per "
+                             "match (slower: a match is several games)")
     parser.add_argument("--progress", action="store_true",
                         help="show progress (games, rate, time left) on stderr even when it is "
                              "not a terminal")
@@ -169,7 +173,8 @@ def run(args, refs: list[str]) -> int:
             results, pairs = simulate(refs, args.players, args.games, bots, args.seed, jobs=jobs,
                                       rotate=args.rotate, progress=progress, start=args.start,
                                       executor=args.executor, scheduler=args.scheduler,
-                                      backend=args.backend, dask_timeout=args.dask_timeout)
+                                      backend=args.backend, dask_timeout=args.dask_timeout,
+                                      matches=args.matches)
     except ExecutorUnavailable as exc:
         return usage_error(str(exc))
     except ClusterLost as exc:

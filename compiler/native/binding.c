@@ -1001,8 +1001,23 @@ static PyObject *seeds_array(PyObject *seq, uint64_t *out, Py_ssize_t n)
  * loser_offset, actions, rounds, takes, transfers, shows). */
 static PyObject *record_tuple(const dk_record *r)
 {
-    return Py_BuildValue("(iiiiiiiii)", r->unfinished, r->is_draw, r->loser, r->loser_offset,
-                         r->actions, r->rounds, r->takes, r->transfers, r->shows);
+    PyObject *out = PyList_New(r->nout), *points = PyList_New(C(PLAYERS_MAX));
+    int i;
+    for (i = 0; out && i < r->nout; i++) {
+        PyList_SET_ITEM(out, i, PyLong_FromLong(r->out[i]));
+    }
+    for (i = 0; points && i < C(PLAYERS_MAX); i++) {
+        PyList_SET_ITEM(points, i, PyLong_FromLong(r->points[i]));
+    }
+    if (!out || !points) {
+        Py_XDECREF(out);
+        Py_XDECREF(points);
+        return NULL;
+    }
+    /* the finishing order and each seat's points follow the counts (durakc.sim.native_games) */
+    return Py_BuildValue("(iiiiiiiiiiNN)", r->unfinished, r->is_draw, r->loser, r->loser_offset,
+                         r->actions, r->rounds, r->takes, r->transfers, r->shows, r->first,
+                         out, points);
 }
 
 /* play_games(players, game_seeds, bot_seeds, seat_bots[, samples]) -> [record tuple per game];

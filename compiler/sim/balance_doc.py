@@ -22,7 +22,8 @@ from durakc.sim.balance_stats import hist_quantile, quantile_ci
 from durakc.sim.stats import clean, hist_median, wilson
 
 SECTIONS = ("fairness", "outcome", "length", "skill", "drama")
-"""Section ids, in the report's order."""
+"""Section ids, in the report's order.  A "results" section follows "outcome" when a variant
+scores a winner or points (`durakc.sim.results`)."""
 
 
 def _cell(value, ci, games) -> dict:
@@ -51,19 +52,22 @@ class _Rates:
     def row(self, measure, unit, key, index=None, diff_key=None) -> dict:
         def pick(x):
             return x if index is None else x[index]
-        values = {n: _cell(pick(s[key]), pick(s[f"{key}_ci"]), s["finished"])
-                  for n, s in self.summary.items()}
+        count = "matches" if "match_" in key else "finished"  # a match figure: its matches
+        values = {n: _cell(pick(s[key]), pick(s[f"{key}_ci"]), s[count])
+                  for n, s in self.summary.items() if key in s}
         paired = None
         if diff_key:
             paired = {}
             for n, d in self.pairs.items():
+                if diff_key not in d:  # points of one side only: no difference
+                    continue
                 if index is None:
                     paired[n] = _pair(d, diff_key)
                 else:
                     paired[n] = {"diff": d[diff_key][index], "ci": d[f"{diff_key}_ci"][index],
                                  "significant": d[f"{diff_key}_significant"][index],
                                  "games": d["games"]}
-        return _row(measure, unit, values, paired)
+        return _row(measure, unit, values, paired or None)
 
     def quantile_row(self, measure, field, q) -> dict:
         values = {}
@@ -94,6 +98,28 @@ def _outcome(r: _Rates) -> list[dict]:
                            s["games"]) for n, s in r.summary.items()}
     return [r.row("draw rate", "rate", "draw_rate", diff_key="draw_rate_diff"),
             _row("unfinished games (share of all)", "rate", unfinished, None)]
+
+
+RESULTS = (("first out", "rate", "first_out_rate_by_seat"),
+           ("mean place", "number", "mean_place_by_seat"),
+           ("points", "number", "points_per_game_by_seat"),
+           ("match won", "rate", "match_winner_rate_by_seat"),
+           ("match lost", "rate", "match_loser_rate_by_seat"))
+"""The by-seat rows of the results section: label, unit, summary key."""
+
+
+def _results(r: _Rates, players: int) -> list[dict]:
+    """First out, mean place and points by seat (and points per game), where scored."""
+    rows = []
+    for what, unit, key in RESULTS:
+        if any(key in s for s in r.summary.values()):
+            rows += [r.row(f"{what}, first attacker" + (f" +{k}" if k else ""), unit, key, k,
+                           f"{key}_diff") for k in range(players)]  # no winner diff: paired None
+    for what, key in (("points per game, all seats", "points_per_game"),
+                      ("games per match", "mean_match_games")):
+        if any(key in s for s in r.summary.values()):
+            rows.append(r.row(what, "number", key, diff_key=f"{key}_diff"))
+    return rows
 
 
 def _length(r: _Rates) -> list[dict]:
@@ -140,6 +166,12 @@ NOTES = {
                 "every variant has the same teams, each team's loss rate follows.",
     "outcome": "Rates are over finished games; unfinished ones (a repeating cycle or the "
                "action cap) are counted apart, over all games.",
+    "results": "What the variants score besides the durak: the rate a seat goes out first "
+               "(the winner where a variant's winner is first out), its mean place (1 = "
+               "first out, the durak last) and, where a variant scores points, its points "
+               "per game ('-': a variant without them); in a match variant, how often a "
+               "seat ends first (match won) and last (match lost) in the standings of the "
+               "match that game 1 begins, and the games per match.",
     "length": "A round is one opening attack.  Quartiles and medians are exact, with "
               "distribution-free intervals (order statistics).",
     "skill": "The skill gap is "
@@ -166,6 +198,7 @@ def document(names: list[str], played: dict, players: int, seed: int, strong: st
     sections = [
         ("fairness", "Fairness", games, fast_bots, _fairness(rates, players)),
         ("outcome", "Outcome", games, fast_bots, _outcome(rates)),
+        ("results", "Results", games, fast_bots, _results(rates, players)),
         ("length", "Length and shape", games, fast_bots, _length(rates)),
         ("skill", "Skill depth", strong_games, strong_bots, _skill(measures, names, strong)),
         ("drama", "Decisiveness and drama", strong_games, strong_bots,
@@ -177,7 +210,7 @@ def document(names: list[str], played: dict, players: int, seed: int, strong: st
            "games": {"rates": games, "strong": strong_games},
            "sections": [{"id": sid, "title": title, "games": n, "bots": bots,
                          "note": NOTES[sid].format(strong=strong), "rows": rows}
-                        for sid, title, n, bots, rows in sections],
+                        for sid, title, n, bots, rows in sections if rows],
            "histograms": {what: {n: {str(k): v for k, v in sorted(getattr(s, what).items())}
                                  for n, s in rates.stats.items()}
                           for what in ("actions", "rounds")}}

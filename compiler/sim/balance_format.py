@@ -54,11 +54,12 @@ def tables(doc: dict, section: dict) -> tuple[list[list[str]], list[list[str]]]:
     for row in section["rows"]:
         figures.append([row["measure"], *(
             _with_games(figure(row["values"][n], row["unit"]), row["values"][n]["games"], usual)
-            for n in names)])
+            if n in row["values"] else "-" for n in names)])  # "-": not scored (no points)
         if row["paired"]:
             paired.append([row["measure"], *(
                 _with_games(difference(row["paired"][n], row["unit"]),
-                            row["paired"][n]["games"], usual) for n in names[1:])])
+                            row["paired"][n]["games"], usual)
+                if n in row["paired"] else "-" for n in names[1:])])
     return figures, (paired if len(paired) > 1 else [])
 
 

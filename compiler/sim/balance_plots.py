@@ -24,7 +24,9 @@ def _grouped(ax, names: list[str], rows: list[dict], labels: list[str]) -> None:
         xs, values, low, high = [], [], [], []
         for k, row in enumerate(rows):
             scale = SCALE[row["unit"]]
-            cell = row["values"][name]
+            cell = row["values"].get(name)
+            if cell is None:  # not scored by this variant (points): no bar
+                continue
             xs.append(k + j * width)
             values.append(scale * cell["value"])
             low.append(scale * (cell["value"] - cell["ci"][0]))
@@ -71,6 +73,8 @@ def _draw(section: dict, doc: dict, fig) -> None:
         for ax, row in zip(axes, section["rows"]):
             _single(ax, names, row, row["measure"])
         axes[0].legend(fontsize=8)
+    elif sid == "results":
+        _draw_results(section, names, fig)
     elif sid == "length":
         ax1, ax2, ax3 = fig.subplots(1, 3)
         _hist(ax1, doc, "actions")
@@ -83,6 +87,18 @@ def _draw(section: dict, doc: dict, fig) -> None:
         for ax, row in zip(axes, section["rows"]):
             _single(ax, names, row, _short(row["measure"]))
         axes[0].legend(fontsize=8)
+
+
+def _draw_results(section: dict, names: list[str], fig) -> None:
+    """One panel per by-seat figure: first out, mean place, points where scored."""
+    groups = [g for g in ("first out", "mean place", "points,", "match lost")
+              if _rows(section, g)]
+    for ax, group in zip(fig.subplots(1, len(groups), squeeze=False)[0], groups):
+        rows = _rows(section, group)
+        _grouped(ax, names, rows, ["first attacker"] + [f"+{k}" for k in range(1, len(rows))])
+        ax.set_title(group.rstrip(",") + " by seat", fontsize=10)
+        if group == "first out":
+            ax.legend(fontsize=8)
 
 
 def _short(measure: str) -> str:

@@ -141,13 +141,15 @@ bar's time left (measured: ~0.34 s CPU for a 3-player game with one search:16 se
 def run_report(refs: list[str], players: int, games: int, strong_games: int, strong: str,
                seed: int, fast: str = WEAK, jobs: int = 1, executor: str = "local",
                scheduler: str | None = None, backend: str = "native", progress=None,
-               dask_timeout: float = DASK_TIMEOUT) -> dict:
-    """Play every game of the report: {"stats", "pairs"} of the rate games (`fast` in every
+               dask_timeout: float = DASK_TIMEOUT, matches: bool = False) -> dict:
+    """Play every game of the report (`matches`: the rate games of a match variant played
+    on to the end of their matches, `runner.play_match`): {"stats", "pairs"} of the rate games (`fast` in every
     seat; as `runner.simulate` returns them) and "measures", the `Measures` of the strong games.
     `progress(n)` is told the work of each chunk done: a game with the fast bot is 1, a
     strong game STRONG_WEIGHT (`total_work`)."""
     get_bot(strong)
-    rate_tasks = simulate_tasks(refs, players, games, [fast] * players, seed, backend=backend)
+    rate_tasks = simulate_tasks(refs, players, games, [fast] * players, seed, backend=backend,
+                                matches=matches)
     strong_tasks = [(list(refs), players, strong, seed, a, b, backend)
                     for a, b in strong_ranges(strong_games)] if strong_games else []
     tasks = [("strong", t) for t in strong_tasks] + [("rates", t) for t in rate_tasks]

@@ -7,7 +7,10 @@ stream), and the runner's cycle check (a round-start position seen a third time 
 game, "cycle"), its MAX_ACTIONS cap ("cap") and the per-game records are C's too.  The
 records then go through `Stats.add` and `PairStats.add` exactly as the runner's do, so the
 chunk's result is the runner's, byte for byte.  Other bots are Python only: for
-them this returns None and the runner drives the C engines decision by decision.
+them this returns None and the runner drives the C engines decision by decision, and so
+it does for a variant with a match rule when matches are asked for (`--matches`: they are
+played on through `next_game`).
+The first seat out, places and points (`durakc.sim.results`) come from C's records.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from durakc.schema import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
 from durakc.sim.paired import PairStats
+from durakc.sim.results import from_order, scores, wanted
 from durakc.sim.search import DEFAULT_SAMPLES as MCTS_SAMPLES
 from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
 from durakc.sim.stats import Stats
@@ -59,17 +63,19 @@ class Games:
         self.samples = [counts[j] for order in self.orders for j in order]
 
 
-def play_records(engine, players: int, games: Games) -> list[dict]:
-    """The `runner.play_game` records of `games` played in C by `engine`."""
+def play_records(engine, players: int, games: Games, results: bool = False) -> list[dict]:
+    """The `runner.play_game` records of `games` played in C by `engine`; with `results`,
+    a finished game's first seat out, places and points as well (`durakc.sim.results`)."""
     ext = engine.EXTENSION
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
     raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds, games.samples)
     team_mode = engine.VARIANT["rules"].get("teams.mode", "none")
     teams = None if team_mode == "none" else teams_of(team_mode, players)  # PR1
+    points = scores(engine.VARIANT["rules"])["points"]
     records = []
-    for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows) \
-            in zip(games.orders, raw):
+    for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows,
+                first, out, scored) in zip(games.orders, raw):
         record = {"unfinished": UNFINISHED[unfinished], "draw": bool(draw),
                   "loser": None if loser < 0 else loser,
                   "loser_offset": None if loser < 0 else offset,
@@ -80,6 +86,8 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
         if teams is not None:  # PR5, PR6: the durak is a seat of the losing team
             record["teams"] = teams
             record["losing_team"] = None if loser < 0 else team_of(team_mode, players, loser)
+        if results and not unfinished:
+            record.update(from_order(out, scored[:players] if points else None, first, players))
         records.append(record)
     return records
 
@@ -87,10 +95,14 @@ def play_records(engine, players: int, games: Games) -> list[dict]:
 def run_native_chunk(task: tuple) -> dict | None:
     """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
-    if any(native_bot(b) is None for b in bots):
-        return None
+    engines = [load(ref) for ref in refs]
+    matches = len(task) > 8 and task[8] == "matches"
+    if any(native_bot(b) is None for b in bots) or matches and any(
+            scores(e.VARIANT["rules"])["match"] for e in engines):
+        return None  # a match is played on through next_game, decision by decision
     games = Games(seed, start, stop, bots, rotate)
-    per_variant = [play_records(load(ref), players, games) for ref in refs]
+    results = wanted(engines)
+    per_variant = [play_records(e, players, games, results) for e in engines]
     stats = [Stats(players) for _ in refs]
     for st, records in zip(stats, per_variant):
         for record in records:

@@ -21,6 +21,9 @@ differences; so does the first attacker's advantage (`stats.advantage`), whose p
 difference follows from the joint outcome.  A difference is
 flagged significant when its 95% interval excludes 0 (no correction for the several
 differences reported).
+
+In a run that records results (`durakc.sim.results`) the joint first-out seats and the
+per-game differences of places and points are kept in `results` and reported the same way.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from durakc.sim.results import ResultPairs
 from durakc.sim.stats import advantage, clean, mean_ci, team_layout, wilson
 
 PAIRED_MEANS = ("rounds", "takes", "transfers")
@@ -69,6 +73,7 @@ class PairStats:
     teams: list | None = None                # [A's teams, B's teams] when either has teams
     team_joint: list | None = None           # as `joint`, by losing team; when the teams agree
     sums: dict = field(default_factory=dict)  # {"rounds": [sum, sum of squares of B - A], ...}
+    results: ResultPairs | None = None        # first out, places, points (a results run)
 
     def __post_init__(self):
         size = self.players + 1                       # index `players` is a draw
@@ -119,6 +124,11 @@ class PairStats:
             d = b.get(name, 0) - a.get(name, 0)
             self.sums[name][0] += d
             self.sums[name][1] += d * d
+        if "places" in a and "places" in b:  # a run that records results
+            if self.results is None:
+                self.results = ResultPairs(self.players, [a["points"] is not None,
+                                                          b["points"] is not None])
+            self.results.add(a, b)
 
     def merge(self, other: PairStats) -> PairStats:
         """Add `other`'s games to these (in place; returns self)."""
@@ -133,6 +143,9 @@ class PairStats:
         self.actions = [x + y for x, y in zip(self.actions, other.actions)]
         for name in PAIRED_MEANS:
             self.sums[name] = [x + y for x, y in zip(self.sums[name], other.sums[name])]
+        if other.results is not None:
+            self.results = (ResultPairs.from_dict(other.results.to_dict()) if self.results is None
+                            else self.results.merge(other.results))  # never shares `other`'s
         return self
 
     def to_dict(self) -> dict:
@@ -144,6 +157,8 @@ class PairStats:
             out["teams"] = list(self.teams)
             if self.team_joint is not None:
                 out["team_joint"] = [list(r) for r in self.team_joint]
+        if self.results is not None:
+            out["results"] = self.results.to_dict()
         return out
 
     @classmethod
@@ -153,7 +168,8 @@ class PairStats:
                    joint=[list(r) for r in d["joint"]], actions=list(d["actions"]),
                    sums={k: list(v) for k, v in d.get("sums", {}).items()},
                    teams=d.get("teams"),
-                   team_joint=None if team_joint is None else [list(r) for r in team_joint])
+                   team_joint=None if team_joint is None else [list(r) for r in team_joint],
+                   results=ResultPairs.from_dict(d["results"]) if "results" in d else None)
 
     def _rate_diff(self, k: int, n: int, joint: list | None = None
                    ) -> tuple[float, tuple[float, float]]:
@@ -216,6 +232,8 @@ class PairStats:
             mean, lo, hi = mean_ci(*self.sums[name], n)
             out.update({f"mean_{name}_diff": mean, f"mean_{name}_diff_ci": (lo, hi),
                         f"mean_{name}_diff_significant": n > 1 and _excludes_zero((lo, hi))})
+        if self.results is not None:
+            out.update(self.results.summary(against, self._rate_diff, _excludes_zero))
         return clean(out)
 
 

@@ -18,6 +18,21 @@ ADVANTAGE_LABEL = "first attacker's advantage"
 ADVANTAGE_NOTE = ("first attacker's advantage: the other seats' mean loss rate minus the first "
                   "attacker's (positive: attacking first helps)")
 
+RESULTS_NOTE = ("first out: the rate a seat goes out first (the winner where the spec's winner "
+                "is first out); place: 1 = first out, the durak last")
+POINTS_NOTE = "; points: the spec's outcome.points, per game"
+MATCH_NOTE = "; match won/lost: first/last in the standings of the match game 1 begins"
+
+RESULT_ROWS = (("first out", "first_out_rate_by_seat", True),
+               ("mean place", "mean_place_by_seat", False),
+               ("points", "points_per_game_by_seat", False),
+               ("points per game, all seats", "points_per_game", False),
+               ("match won", "match_winner_rate_by_seat", True),
+               ("match lost", "match_loser_rate_by_seat", True),
+               ("games per match", "mean_match_games", False))
+"""The rows of results (`durakc.sim.results`): label, summary key, a rate?  By seat unless
+the label says otherwise."""
+
 _MEANS = (("actions per game (mean)", "mean_actions"), ("actions per game (median)", "median_actions"),
           ("rounds per game (mean)", "mean_rounds"), ("rounds per game (median)", "median_rounds"),
           ("takes per game", "takes_per_game"), ("transfers per game", "transfers_per_game"),
@@ -74,6 +89,38 @@ def _team_cells(entries: list[dict], key: str, cell) -> list[tuple[str, list[str
     return rows
 
 
+def _seat_label(what: str, k: int) -> str:
+    return f"{what}, first attacker" if k == 0 else f"{what}, first attacker +{k}"
+
+
+def _result_rows(entries: list[dict], players: int, cell, suffix: str = ""
+                 ) -> list[tuple[str, list[str]]]:
+    """The rows of what the variants score beyond the durak (`durakc.sim.results`): first
+    out and mean place by seat when any entry has them, points when any scores points;
+    `cell(entry, key, k, pct)` formats one figure ("-" where an entry lacks the key)."""
+    rows = []
+    for what, key, pct in RESULT_ROWS:
+        key += suffix
+        if not any(key in e for e in entries):
+            continue
+        if what.endswith("seats") or what.startswith("games"):  # one figure, not by seat
+            rows.append((what, [cell(e, key, None, pct) if key in e else "-" for e in entries]))
+            continue
+        rows += [(_seat_label(what, k), [cell(e, key, k, pct) if key in e else "-"
+                                         for e in entries]) for k in range(players)]
+    return rows
+
+
+def _figure(v: dict, key: str, k, pct: bool) -> str:
+    pick = (lambda x: x) if k is None else (lambda x: x[k])
+    return _with_ci(pick(v[key]), pick(v[f"{key}_ci"]), pct)
+
+
+def _difference(d: dict, key: str, k, pct: bool) -> str:
+    pick = (lambda x: x) if k is None else (lambda x: x[k])
+    return _diff(pick(d[key]), pick(d[f"{key}_ci"]), pick(d[f"{key}_significant"]), pct)
+
+
 def _rows(doc: dict) -> list[tuple[str, list[str]]]:
     variants = list(doc["variants"].values())
     rows = [("games", [str(v["games"]) for v in variants])]
@@ -96,6 +143,7 @@ def _rows(doc: dict) -> list[tuple[str, list[str]]]:
         ci = f"{key}_ci"
         rows.append((label, [_with_ci(v[key], v[ci]) if ci in v else f"{v[key]:g}"
                              for v in variants]))
+    rows += _result_rows(variants, doc["players"], _figure)
     rows.append(("unfinished games (cycle, cap)",
                  [f"{v['unfinished']} ({v['unfinished_cycle']}, {v['unfinished_cap']})"
                   for v in variants]))
@@ -132,6 +180,7 @@ def _diff_rows(doc: dict) -> list[tuple[str, list[str]]]:
                        ("transfers per game", "mean_transfers_diff")):
         rows.append((label, [_diff(d[key], d[f"{key}_ci"], d[f"{key}_significant"], False)
                              for d in diffs]))
+    rows += _result_rows(diffs, doc["players"], _difference, "_diff")
     return rows
 
 
@@ -157,6 +206,11 @@ def table(doc: dict) -> str:
     lines.append("95% intervals in brackets (Wilson for rates, normal approximation for means)")
     lines.append(FINISHED_NOTE)
     lines.append(ADVANTAGE_NOTE)
+    shown = list(doc["variants"].values())
+    if any("first_out_rate_by_seat" in v for v in shown):
+        lines.append(RESULTS_NOTE + (POINTS_NOTE if any("points_per_game" in v for v in shown)
+                                     else "") + (MATCH_NOTE if any("matches" in v for v in shown)
+                                                 else ""))
     lines.append("")
     lines += _grid(names, rows, first)
     if diff_rows:
@@ -164,8 +218,8 @@ def table(doc: dict) -> str:
         lines += ["", DIFF_NOTE.format(b="each", a=names[0]) if len(others) > 1
                   else DIFF_NOTE.format(b=others[0], a=names[0])]
         lines += _grid(others, diff_rows, first)
-        lines += [f"{name}: {d['teams_note']}" for name, d in doc["paired_differences"].items()
-                  if "teams_note" in d]
+        lines += [f"{name}: {d[note]}" for note in ("teams_note", "points_note")
+                  for name, d in doc["paired_differences"].items() if note in d]
     return "\n".join(lines)
 
 
@@ -237,28 +291,37 @@ def _bars_with_ci(ax, names: list[str], values: list[float], cis: list) -> None:
                                 [c[1] - v for v, c in zip(values, cis)]], capsize=3)
 
 
+def _seat_bars(ax, doc: dict, key: str, label: str) -> None:
+    """Bars of `key` by seat, one colour per variant, with 95% intervals."""
+    names, n = list(doc["variants"]), doc["players"]
+    width = 0.8 / max(1, len(names))
+    for j, name in enumerate(names):
+        v = doc["variants"][name]
+        rates = v[key]
+        err = [[r - ci[0] for r, ci in zip(rates, v[f"{key}_ci"])],
+               [ci[1] - r for r, ci in zip(rates, v[f"{key}_ci"])]]
+        ax.bar([k + j * width for k in range(n)], rates, width, yerr=err, label=name, capsize=3)
+    ax.set_xticks([k + width * (len(names) - 1) / 2 for k in range(n)])
+    ax.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
+    ax.set_ylabel(label)
+    ax.legend()
+
+
 def plot(doc: dict, path: str) -> None:
     """Loss rate by seat, mean actions and the draw rate per variant (with 95% intervals),
-    saved to `path`."""
+    and the first-out rate by seat when the run recorded results, saved to `path`."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     names = list(doc["variants"])
-    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4))
+    results = all("first_out_rate_by_seat" in v for v in doc["variants"].values())
+    fig, axes = plt.subplots(1, 4 if results else 3, figsize=(20 if results else 15, 4))
+    ax1, ax2, ax3 = axes[:3]
     n = doc["players"]
-    width = 0.8 / max(1, len(names))
-    for j, name in enumerate(names):
-        v = doc["variants"][name]
-        xs = [k + j * width for k in range(n)]
-        rates = v["loss_rate_by_seat"]
-        err = [[r - ci[0] for r, ci in zip(rates, v["loss_rate_by_seat_ci"])],
-               [ci[1] - r for r, ci in zip(rates, v["loss_rate_by_seat_ci"])]]
-        ax1.bar(xs, rates, width, yerr=err, label=name, capsize=3)
-    ax1.set_xticks([k + width * (len(names) - 1) / 2 for k in range(n)])
-    ax1.set_xticklabels(["first attacker"] + [f"+{k}" for k in range(1, n)])
-    ax1.set_ylabel("loss rate")
-    ax1.legend()
+    _seat_bars(ax1, doc, "loss_rate_by_seat", "loss rate")
+    if results:  # what the variants score: the first seat out (the winner where it is)
+        _seat_bars(axes[3], doc, "first_out_rate_by_seat", "first out rate")
     _bars_with_ci(ax2, names, [doc["variants"][m]["mean_actions"] for m in names],
                   [doc["variants"][m]["mean_actions_ci"] for m in names])
     ax2.set_ylabel("actions per game")

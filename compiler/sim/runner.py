@@ -15,7 +15,19 @@ from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.paired import PairStats
-from durakc.sim.seeds import MAX_ACTIONS, REPEAT_LIMIT, bot_seed, game_seed, seat_bots
+from durakc.sim.results import record as scored
+from durakc.sim.results import scores, wanted
+from durakc.sim.seeds import (
+    MAX_ACTIONS,
+    REPEAT_LIMIT,
+    bot_seed,
+    game_seed,
+    match_seed,
+    seat_bots,
+)
+
+MAX_MATCH_GAMES = 1000
+"""A match not over after this many games is counted unfinished (`play_match`)."""
 from durakc.sim.stats import Stats
 
 
@@ -57,8 +69,12 @@ class RoundStarts:
         return n
 
 
-def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -> dict:
-    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts.
+def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
+              results: bool = False, matches: bool = False) -> dict:
+    """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts; with
+    `results`, a finished game's record has the first seat out, the places and the points
+    too (`durakc.sim.results.record`), and with `matches`, in a variant with a match rule
+    (`match.*`), the match it begins, played on (`play_match`: "match").
 
     At every round start the position is counted (`RoundStarts`).  A bot is told when the
     round began from a position seen before (`repeated`), and the game is stopped as
@@ -67,6 +83,42 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
     """
     game = engine.new_game(players, seed)
     first = game.attacker
+    actions, counts, unfinished = _play(game, bots, rng)
+    loser = game.loser
+    rec = {"unfinished": unfinished, "draw": bool(game.is_draw),
+           "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
+           "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
+           "transfers": counts["transfer"], "shows": counts["show"],
+           "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
+    if results and unfinished is None:
+        rec.update(scored(game, first, players))
+        if matches and scores(getattr(engine, "VARIANT", {}).get("rules", {}))["match"]:
+            rec["match"] = play_match(game, first, players, seed, bots, rng)
+    return rec
+
+
+def play_match(game, first: int, players: int, seed: int, bots: list,
+               rng: random.Random) -> dict:
+    """The rest of the match that finished game `game` (dealt with `seed`, first attacker
+    `first`) begins: its next games (`next_game`, dealt with `match_seed`) played by the
+    same bots until `match_over`.  Returns {"unfinished", "games"} and, for a match that
+    ended, the first and the last of its `standings` as offsets from `first` ("winner",
+    "loser").  A game left unfinished, or MAX_MATCH_GAMES games, leave the match unfinished."""
+    games = 1
+    while not game.match_over:
+        if games >= MAX_MATCH_GAMES:
+            return {"unfinished": True, "games": games}
+        games += 1
+        game = game.next_game(seed=match_seed(seed, games))
+        if _play(game, bots, rng)[2] is not None:
+            return {"unfinished": True, "games": games}
+    standings = game.standings
+    return {"unfinished": False, "games": games, "winner": (standings[0] - first) % players,
+            "loser": (standings[-1] - first) % players}
+
+
+def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
+    """Play `game` to its end (see `play_game`): (actions, counts by kind, unfinished)."""
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
     starts = RoundStarts()
     actions, repeated, unfinished = 0, False, None
@@ -88,12 +140,7 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random) -
             starts.took = starts.took or kind == "take"
         game.apply(action)
         actions += 1
-    loser = game.loser
-    return {"unfinished": unfinished, "draw": bool(game.is_draw),
-            "loser": loser, "loser_offset": None if loser is None else (loser - first) % players,
-            "actions": actions, "rounds": counts["attack"], "takes": counts["take"],
-            "transfers": counts["transfer"], "shows": counts["show"],
-            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
+    return actions, counts, unfinished
 
 
 def run_chunk(task: tuple) -> dict:
@@ -103,7 +150,10 @@ def run_chunk(task: tuple) -> dict:
     pair for every variant after the first, against the first (game i of both).  An optional
     eighth element "native" plays on the C engines: whole games in C with the random and
     greedy bots (`durakc.sim.native_games`), else driven decision by decision through
-    `play_game` (`durakc.native.sim.load`): the same games, the same figures.
+    `play_game` (`durakc.native.sim.load`): the same games, the same figures.  When a
+    variant scores a winner, points or a match, every game records its results
+    (`durakc.sim.results`).  An optional ninth element "matches" plays each match variant's
+    game on to the end of its match (`play_match`; on the C engines decision by decision).
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
     if len(task) > 7 and task[7] == "native":
@@ -115,6 +165,8 @@ def run_chunk(task: tuple) -> dict:
         engines = [load(ref) for ref in refs]
     else:
         engines = [load_engine(ref) for ref in refs]
+    results = wanted(engines)
+    matches = len(task) > 8 and task[8] == "matches"
     funcs = [get_bot(b) for b in bots]
     stats = [Stats(players) for _ in refs]
     pairs = [PairStats(players) for _ in refs[1:]]
@@ -123,7 +175,7 @@ def run_chunk(task: tuple) -> dict:
         records = []
         for engine, st in zip(engines, stats):
             record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                               random.Random(bot_seed(seed, i)))
+                               random.Random(bot_seed(seed, i)), results, matches)
             if record["loser"] is not None:
                 record["loser_bot"] = order[record["loser"]]
             st.add(record)
@@ -154,7 +206,8 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
              executor: str = "local", scheduler: str | None = None, backend: str = "python",
-             dask_timeout: float = DASK_TIMEOUT) -> tuple[dict[str, Stats], dict[str, PairStats]]:
+             dask_timeout: float = DASK_TIMEOUT, matches: bool = False
+             ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
     """Stats per variant ref, and paired statistics of each later variant against the first.
 
     Every variant plays the same seeded deals: games start .. start+games-1 (a shard of a
@@ -164,11 +217,12 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     not depend on where they ran.  `progress(n)` is called with the games each chunk played.
     `backend` "native" plays on the C engines (`durakc.native`): the same output.
     `dask_timeout` bounds the wait for a Dask cluster without workers or scheduler
-    (`executors.ClusterLost`).
+    (`executors.ClusterLost`).  `matches` plays every match variant's games on to the end
+    of their matches (match won and lost, games per match).
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend)
+    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend, matches)
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
                          on_done=done, timeout=dask_timeout)
@@ -176,10 +230,12 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
 
 
 def simulate_tasks(refs: list[str], players: int, games: int, bots: list[str], seed: int,
-                   rotate: bool = False, start: int = 0, backend: str = "python") -> list[tuple]:
+                   rotate: bool = False, start: int = 0, backend: str = "python",
+                   matches: bool = False) -> list[tuple]:
     """The `run_chunk` tasks of a run (what `simulate` sends to its executor)."""
     return [(list(refs), players, bots, seed, start + a, start + b, rotate)
-            + ((backend,) if backend != "python" else ())
+            + ((backend,) if backend != "python" or matches else ())
+            + (("matches",) if matches else ())
             for a, b in chunk_ranges(games)]
 
 

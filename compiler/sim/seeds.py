@@ -24,6 +24,12 @@ def game_seed(seed: int, index: int) -> int:
     return _derive(seed, index, "deal")
 
 
+def match_seed(deal_seed: int, game_no: int) -> int:
+    """The deal seed of game `game_no` (from 2) of a match whose first game was dealt with
+    `deal_seed` (`runner.play_match`)."""
+    return _derive(deal_seed, game_no, "match")
+
+
 def bot_seed(seed: int, index: int) -> int:
     """The seed of the bots' random generator in game `index`."""
     return _derive(seed, index, "bots")

@@ -10,38 +10,31 @@ counted on their own and left out of every rate and mean: those are over finishe
 In a variant with teams (the engine's `teams`, PR1) the losing team of every finished game
 (`losing_team`, PR5) is counted too, by its index in `teams`; a variant without teams has
 no team fields at all, so its output is what it was before teams existed.
+
+In a run that records results (`durakc.sim.results`: first out, places, points) their counts
+are kept in `results`; otherwise there is no such field and the output is unchanged.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import dataclass, field
 
-Z95 = 1.959963984540054
+from durakc.sim.intervals import Z95, mean_ci, wilson
+from durakc.sim.results import ResultStats
 
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for k successes out of n (0, 1 when n is 0)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Mean and its normal-approximation interval from a sum and a sum of squares."""
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = total / n
-    if n < 2:
-        return (mean, mean, mean)
-    var = max(0.0, (total_sq - total * total / n) / (n - 1))
-    half = z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
+__all__ = [
+    "Z95",
+    "Stats",
+    "advantage",
+    "advantage_ci",
+    "bot_labels",
+    "clean",
+    "hist_median",
+    "mean_ci",
+    "team_layout",
+    "wilson",
+]
 
 
 def hist_median(hist: Counter) -> float:
@@ -102,6 +95,7 @@ class Stats:
     sums: dict = field(default_factory=dict)              # {"takes": [sum, sum of squares], ...}
     teams: list | None = None                             # the engine's `teams`, or None
     loss_by_team: list = field(default_factory=list)      # index in `teams` (PR5)
+    results: ResultStats | None = None                    # first out, places, points
 
     def __post_init__(self):
         self.loss_by_offset = self.loss_by_offset or [0] * self.players
@@ -146,6 +140,10 @@ class Stats:
         for name in COUNTED:
             self.sums[name][0] += record[name]
             self.sums[name][1] += record[name] ** 2
+        if "places" in record:  # a run that records results (`durakc.sim.results`)
+            if self.results is None:
+                self.results = ResultStats(self.players, record["points"] is not None)
+            self.results.add(record)
 
     def merge(self, other: Stats) -> Stats:
         """Add `other`'s games to these (in place; returns self)."""
@@ -165,6 +163,9 @@ class Stats:
         self.rounds.update(other.rounds)
         for name in COUNTED:
             self.sums[name] = [a + b for a, b in zip(self.sums[name], other.sums[name])]
+        if other.results is not None:
+            self.results = (ResultStats.from_dict(other.results.to_dict()) if self.results is None
+                            else self.results.merge(other.results))  # never shares `other`'s
         return self
 
     def to_dict(self) -> dict:
@@ -179,6 +180,8 @@ class Stats:
         if self.teams is not None:
             out["teams"] = team_layout(self.teams)
             out["loss_by_team"] = list(self.loss_by_team)
+        if self.results is not None:
+            out["results"] = self.results.to_dict()
         return out
 
     @classmethod
@@ -190,7 +193,8 @@ class Stats:
                    actions=Counter({int(k): v for k, v in d["actions"].items()}),
                    rounds=Counter({int(k): v for k, v in d["rounds"].items()}),
                    sums={k: list(v) for k, v in d["sums"].items()},
-                   teams=d.get("teams"), loss_by_team=list(d.get("loss_by_team", ())))
+                   teams=d.get("teams"), loss_by_team=list(d.get("loss_by_team", ())),
+                   results=ResultStats.from_dict(d["results"]) if "results" in d else None)
 
     def summary(self, bots: list[str] | None = None) -> dict:
         """Rates and means over the finished games with 95% intervals (Wilson for rates,
@@ -219,6 +223,8 @@ class Stats:
                                        in zip(bot_labels(bots), self.loss_by_bot)}
             out["loss_rate_by_bot_ci"] = {label: wilson(k, n) for label, k
                                           in zip(bot_labels(bots), self.loss_by_bot)}
+        if self.results is not None:
+            out.update(self.results.summary())
         return clean(out)
 
 
