@@ -1350,7 +1350,7 @@ void durak_last_thrower_first_get(const durak_last_thrower_first_game *g, durak_
     for (i = 0; i < DURAK_LAST_THROWER_FIRST_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->last_thrower = g->last_thrower;  /* HR11 */
+    v->last_thrower = g->last_thrower;
 }
 
 static int seat_ok(const durak_last_thrower_first_view *v, int seat)
@@ -1501,7 +1501,7 @@ int durak_last_thrower_first_set(durak_last_thrower_first_game *g, const durak_l
         return DURAK_LAST_THROWER_FIRST_E_STATE;
     }
     if (v->last_thrower < -1 || v->last_thrower >= v->players) {
-        return DURAK_LAST_THROWER_FIRST_E_STATE;  /* throw_in.first: a seat or -1 (HR11) */
+        return DURAK_LAST_THROWER_FIRST_E_STATE;  /* throw_in.first: last_thrower is a seat or -1 */
     }
     if (seen != DECK_MASK) {
         return DURAK_LAST_THROWER_FIRST_E_STATE;  /* a card in no place */
@@ -1559,7 +1559,7 @@ int durak_last_thrower_first_set(durak_last_thrower_first_game *g, const durak_l
     for (i = 0; i < DURAK_LAST_THROWER_FIRST_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->last_thrower = v->last_thrower;  /* HR11 */
+    g->last_thrower = v->last_thrower;
     seats_changed(g);
     if (g->phase != DURAK_LAST_THROWER_FIRST_OVER) {
         entitled(g);

@@ -51,6 +51,10 @@ typedef sig_atomic_t durak_last_thrower_first_stop_flag;  /* the one type a sign
 #define DURAK_LAST_THROWER_FIRST_MAX_GAME_ACTIONS 20000
 /* HR11: the view has `last_thrower`. */
 #define DURAK_LAST_THROWER_FIRST_CAP_THROW_ORDER 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_LAST_THROWER_FIRST_HAS_STATE_FIELDS 1
+#define DURAK_LAST_THROWER_FIRST_STATE_FIELDS(X) X(last_thrower, SEAT_OR_NONE)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

@@ -91,6 +91,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("last_thrower", "seat_or_none"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -1495,7 +1498,6 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    # throw_in.first: last_thrower (HR11)
     s["last_thrower"] = -1 if d["last_thrower"] is None else _seat(d["last_thrower"], players, "last_thrower")
     _check_saved_turn(s)
     return s

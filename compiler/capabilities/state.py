@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "seat_counts")
-"""`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`."""
+KINDS = ("flag", "seat_counts", "seat_or_none")
+"""`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`.
+`seat_or_none`: a seat, or none (-1 in the engines, null when saved)."""
 
 
 @dataclass(frozen=True)
@@ -66,9 +67,15 @@ def _trump_exchange(cap) -> list[Field]:
                   start=0, position="flag")]
 
 
+def _throw_order(cap) -> list[Field]:
+    return [Field("last_thrower", "seat_or_none",
+                  "throw_in.first: the seat that last threw in this round, -1 for none (HR11)")]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
+    "throw_order": _throw_order,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -31,9 +31,11 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
  * capability's fields as X(name, kind); each kind is read and written the same way. */
 #define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
 #define VIEW_SEAT_COUNTS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_SEAT_OR_NONE(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_SEAT_OR_NONE(name) get_int(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
 
 /* The capabilities' fields of view `v` into the dict `d`; -1 on error. */
@@ -78,11 +80,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_THROW_OPENING)
     if (set_item(d, "opening", mask_tuple(v->opening))) {
-        return -1;
-    }
-#endif
-#if C(CAP_THROW_ORDER)
-    if (set_item(d, "last_thrower", PyLong_FromLong(v->last_thrower))) {  /* HR11 */
         return -1;
     }
 #endif
@@ -178,11 +175,6 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_THROW_OPENING)
     if (get_mask(d, "opening", &v->opening)) {
-        return -1;
-    }
-#endif
-#if C(CAP_THROW_ORDER)
-    if (get_int(d, "last_thrower", &v->last_thrower)) {  /* HR11 */
         return -1;
     }
 #endif

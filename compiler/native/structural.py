@@ -59,11 +59,9 @@ def structural(py) -> Structural:
         _teams(s, rules)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
         _losses(s)
-    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py: trump_exchange, swaps
+    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py: trump_exchange, swaps, throw_order
     if declared:
         _declared_state(s, declared)
-    if rules.get("throw_in.first") == "last_thrower":  # capability `throw_order` (HR11)
-        _throw_order(s)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
     if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
@@ -83,12 +81,6 @@ def structural(py) -> Structural:
     if "opening" in getattr(py, "_SAVED_KEYS", ()):  # capability `throw_card` reading `opening`
         _throw_opening(s, py)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
-
-
-def _throw_order(s: Structural) -> None:
-    s.to_dict.append(lambda v: {"last_thrower": None if v["last_thrower"] < 0 else v["last_thrower"]})
-    s.to_view.append(lambda d: {"last_thrower": -1 if d.get("last_thrower") is None
-                                else d["last_thrower"]})
 
 
 def _view_discard(s: Structural) -> None:
@@ -222,16 +214,19 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-_DICT_FORM = {"flag": bool, "seat_counts": list}
+_DICT_FORM = {"flag": bool, "seat_counts": list, "seat_or_none": lambda x: None if x < 0 else x}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
-_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple}
+_ABSENT = {"flag": False, "seat_or_none": None}
+"""What a missing key of a kind means (a position may leave it out)."""
+_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple,
+              "seat_or_none": lambda x: -1 if x is None else x}
 
 
 def _declared_state(s: Structural, fields) -> None:
     """The declared state fields, each read and written by its kind (a flag a position may
     leave out is false); `swaps_left` is also the contract's member of that name (PK4)."""
     s.to_dict.append(lambda v: {name: _DICT_FORM[kind](v[name]) for name, kind in fields})
-    s.to_view.append(lambda d: {name: _VIEW_FORM[kind](d.get(name, False) if kind == "flag"
+    s.to_view.append(lambda d: {name: _VIEW_FORM[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
                                                        else d[name]) for name, kind in fields})
     if any(name == "swaps_left" for name, _ in fields):
         s.members["swaps_left"] = property(
