@@ -177,7 +177,9 @@ static void mt_lane_keys(uint32_t add[2][MT_LANES], const uint64_t *seeds, int n
     }
 }
 
-#if defined(__GNUC__)
+/* MT_PORTABLE_SEEDING and MT_NO_AVX2 (compiler flags -D...) choose the other paths, for the
+ * tests that check every path seeds alike. */
+#if defined(__GNUC__) && !defined(MT_PORTABLE_SEEDING)
 typedef uint32_t mt_vec __attribute__((vector_size(32)));
 #define MT_VECS (MT_LANES / 8)
 #define MT_LOAD(v, src) memcpy(&(v), (src), sizeof(mt_vec))
@@ -219,7 +221,7 @@ static inline __attribute__((always_inline)) void mt_lanes_body(uint32_t (*w)[MT
     }
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(MT_NO_AVX2)
 __attribute__((target("avx2"))) static void mt_lanes_avx2(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
 {
     mt_lanes_body(w, add);  /* the same steps, eight lanes an instruction */
@@ -228,7 +230,7 @@ __attribute__((target("avx2"))) static void mt_lanes_avx2(uint32_t (*w)[MT_LANES
 
 static void mt_lanes_words(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
 {
-#if defined(__x86_64__) || defined(__i386__)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(MT_NO_AVX2)
     if (__builtin_cpu_supports("avx2")) {
         mt_lanes_avx2(w, add);
         return;
@@ -237,7 +239,9 @@ static void mt_lanes_words(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
     mt_lanes_body(w, add);
 }
 #else
-/* Without GNU C vectors: mt_init_by_array lane by lane, copied into the lanes' words. */
+/* Without GNU C vectors: mt_init_by_array lane by lane, copied into the lanes' words (a key
+ * of one word has add[1] == add[0]; where a two-word key has that too, both keys add the
+ * same at every step, so they seed alike). */
 static void mt_lanes_words(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
 {
     mt_state one;
