@@ -34,6 +34,7 @@ typedef struct {
     uint32_t out[624];  /* the outputs: the words below ready, tempered */
     int index;  /* the next word to output */
     int ready;  /* words below this one are twisted and tempered already */
+    const uint32_t *seeded;  /* a lane of mt_lanes holding the words not yet copied, or NULL */
 } mt_state;
 
 /* init_genrand(19650218), where every seeding starts (init_by_array): the same 624 words
@@ -141,6 +142,7 @@ static void mt_init_by_array(mt_state *r, const uint32_t *key, int len)
     mt[0] = 0x80000000U;
     r->index = 624;
     r->ready = 0;
+    r->seeded = NULL;
 }
 
 /* random.Random(seed) for an int seed whose absolute value fits 64 bits. */
@@ -152,89 +154,137 @@ static void mt_seed(mt_state *r, uint64_t seed)
     mt_init_by_array(r, key, key[1] ? 2 : 1);
 }
 
-/* random.Random(seed) for MT_LANES (8) seeds at once (whole-game runs know their seeds in
- * advance; lanes past n get seed 0 and are not used).  Seeding is one long chain of
- * dependent steps; eight chains side by side let the processor overlap them (measured: four
- * leave it idle, a vector of four is slower without a vector multiply).  Each lane gets
- * exactly mt_seed's words. */
-#define MT_LANES 8
-#define MT_STEP1(m, p, w, a) ((p) = (m)[i] = ((w) ^ (((p) ^ ((p) >> 30)) * 1664525U)) + (a))
-#define MT_STEP2(m, p) ((p) = (m)[i] = ((m)[i] ^ (((p) ^ ((p) >> 30)) * 1566083941U)) - (uint32_t)i)
-static void mt_seed_lanes(mt_state *r, const uint64_t *seeds, int n)
+/* random.Random(seed) for MT_LANES (16) seeds at once (whole-game runs know their seeds in
+ * advance; lanes past n get seed 0 and are not used).  Seeding is one long chain of 1246
+ * dependent steps; the lanes run side by side as two vectors of eight (GNU C vector
+ * extensions; with AVX2 where the CPU has it), so that one instruction steps eight chains
+ * and the two vectors overlap.  The words are kept lane by lane (words[i][lane]), and a
+ * game's generator reads its lane lazily (mt_from_lane): a deal needs few of them. */
+#define MT_LANES 16
+typedef struct {
+    uint32_t words[624][MT_LANES];  /* word i of lane l: words[i][l] */
+} mt_lanes;
+
+/* Lane l's key words: add[0][l] at even steps of the first pass, add[1][l] at odd ones. */
+static void mt_lane_keys(uint32_t add[2][MT_LANES], const uint64_t *seeds, int n)
 {
-    uint32_t add[MT_LANES][2], p0, p1, p2, p3, p4, p5, p6, p7;
-    uint32_t *m0 = r[0].mt, *m1 = r[1].mt, *m2 = r[2].mt, *m3 = r[3].mt;
-    uint32_t *m4 = r[4].mt, *m5 = r[5].mt, *m6 = r[6].mt, *m7 = r[7].mt;
-    int lane, i;
+    int lane;
     for (lane = 0; lane < MT_LANES; lane++) {
         uint64_t seed = lane < n ? seeds[lane] : 0;
         uint32_t lo = (uint32_t)(seed & 0xFFFFFFFFU), hi = (uint32_t)(seed >> 32);
-        add[lane][0] = lo;  /* key[j] + j at even steps (j = 0) ... */
-        add[lane][1] = hi ? hi + 1U : lo;  /* ... and at odd steps (j = 1 for a two-word key) */
+        add[0][lane] = lo;  /* key[j] + j at even steps (j = 0) ... */
+        add[1][lane] = hi ? hi + 1U : lo;  /* ... and at odd steps (j = 1 for a two-word key) */
     }
-    p0 = p1 = p2 = p3 = p4 = p5 = p6 = p7 = MT_INIT_19650218[0];
+}
+
+/* MT_PORTABLE_SEEDING and MT_NO_AVX2 (compiler flags -D...) choose the other paths, for the
+ * tests that check every path seeds alike. */
+#if defined(__GNUC__) && !defined(MT_PORTABLE_SEEDING)
+typedef uint32_t mt_vec __attribute__((vector_size(32)));
+#define MT_VECS (MT_LANES / 8)
+#define MT_LOAD(v, src) memcpy(&(v), (src), sizeof(mt_vec))
+#define MT_STORE(dst, v) memcpy((dst), &(v), sizeof(mt_vec))
+
+/* mt_init_by_array in every lane: its two passes (see mt_init_by_array), a vector at a time. */
+static inline __attribute__((always_inline)) void mt_lanes_body(uint32_t (*w)[MT_LANES],
+                                                                  uint32_t add[2][MT_LANES])
+{
+    mt_vec p[MT_VECS], key[2][MT_VECS], x;
+    int i, v;
+    for (v = 0; v < MT_VECS; v++) {
+        MT_LOAD(key[0][v], &add[0][8 * v]);
+        MT_LOAD(key[1][v], &add[1][8 * v]);
+        p[v] = (mt_vec){ 0 } + MT_INIT_19650218[0];
+    }
     for (i = 1; i < 624; i++) {  /* the first pass (step i - 1): it writes every word */
-        int odd = (i - 1) & 1;
-        uint32_t start = MT_INIT_19650218[i];  /* the same in every lane: read once, not copied */
-        MT_STEP1(m0, p0, start, add[0][odd]);
-        MT_STEP1(m1, p1, start, add[1][odd]);
-        MT_STEP1(m2, p2, start, add[2][odd]);
-        MT_STEP1(m3, p3, start, add[3][odd]);
-        MT_STEP1(m4, p4, start, add[4][odd]);
-        MT_STEP1(m5, p5, start, add[5][odd]);
-        MT_STEP1(m6, p6, start, add[6][odd]);
-        MT_STEP1(m7, p7, start, add[7][odd]);
+        for (v = 0; v < MT_VECS; v++) {
+            p[v] = ((MT_INIT_19650218[i] ^ ((p[v] ^ (p[v] >> 30)) * 1664525U)) + key[(i - 1) & 1][v]);
+            MT_STORE(&w[i][8 * v], p[v]);
+        }
     }
-    /* its last step (623) wraps to word 1 */
-    i = 1;
-    m0[0] = p0;
-    MT_STEP1(m0, p0, m0[1], add[0][1]);
-    m1[0] = p1;
-    MT_STEP1(m1, p1, m1[1], add[1][1]);
-    m2[0] = p2;
-    MT_STEP1(m2, p2, m2[1], add[2][1]);
-    m3[0] = p3;
-    MT_STEP1(m3, p3, m3[1], add[3][1]);
-    m4[0] = p4;
-    MT_STEP1(m4, p4, m4[1], add[4][1]);
-    m5[0] = p5;
-    MT_STEP1(m5, p5, m5[1], add[5][1]);
-    m6[0] = p6;
-    MT_STEP1(m6, p6, m6[1], add[6][1]);
-    m7[0] = p7;
-    MT_STEP1(m7, p7, m7[1], add[7][1]);
+    for (v = 0; v < MT_VECS; v++) {  /* its last step (623) wraps to word 1 */
+        MT_LOAD(x, &w[1][8 * v]);
+        p[v] = (x ^ ((p[v] ^ (p[v] >> 30)) * 1664525U)) + key[1][v];
+        MT_STORE(&w[1][8 * v], p[v]);
+    }
     for (i = 2; i < 624; i++) {  /* the second pass */
-        MT_STEP2(m0, p0);
-        MT_STEP2(m1, p1);
-        MT_STEP2(m2, p2);
-        MT_STEP2(m3, p3);
-        MT_STEP2(m4, p4);
-        MT_STEP2(m5, p5);
-        MT_STEP2(m6, p6);
-        MT_STEP2(m7, p7);
+        for (v = 0; v < MT_VECS; v++) {
+            MT_LOAD(x, &w[i][8 * v]);
+            p[v] = (x ^ ((p[v] ^ (p[v] >> 30)) * 1566083941U)) - (uint32_t)i;
+            MT_STORE(&w[i][8 * v], p[v]);
+        }
     }
-    /* its last step wraps to word 1 too */
-    i = 1;
-    m0[0] = p0;
-    MT_STEP2(m0, p0);
-    m1[0] = p1;
-    MT_STEP2(m1, p1);
-    m2[0] = p2;
-    MT_STEP2(m2, p2);
-    m3[0] = p3;
-    MT_STEP2(m3, p3);
-    m4[0] = p4;
-    MT_STEP2(m4, p4);
-    m5[0] = p5;
-    MT_STEP2(m5, p5);
-    m6[0] = p6;
-    MT_STEP2(m6, p6);
-    m7[0] = p7;
-    MT_STEP2(m7, p7);
+    for (v = 0; v < MT_VECS; v++) {  /* its last step wraps to word 1 too */
+        MT_LOAD(x, &w[1][8 * v]);
+        p[v] = (x ^ ((p[v] ^ (p[v] >> 30)) * 1566083941U)) - 1U;
+        MT_STORE(&w[1][8 * v], p[v]);
+    }
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(MT_NO_AVX2)
+__attribute__((target("avx2"))) static void mt_lanes_avx2(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
+{
+    mt_lanes_body(w, add);  /* the same steps, eight lanes an instruction */
+}
+#endif
+
+static void mt_lanes_words(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
+{
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(MT_NO_AVX2)
+    if (__builtin_cpu_supports("avx2")) {
+        mt_lanes_avx2(w, add);
+        return;
+    }
+#endif
+    mt_lanes_body(w, add);
+}
+#else
+/* Without GNU C vectors: mt_init_by_array lane by lane, copied into the lanes' words (a key
+ * of one word has add[1] == add[0]; where a two-word key has that too, both keys add the
+ * same at every step, so they seed alike). */
+static void mt_lanes_words(uint32_t (*w)[MT_LANES], uint32_t add[2][MT_LANES])
+{
+    mt_state one;
+    int lane, i;
     for (lane = 0; lane < MT_LANES; lane++) {
-        r[lane].mt[0] = 0x80000000U;
-        r[lane].index = 624;
-        r[lane].ready = 0;
+        uint32_t key[2];
+        key[0] = add[0][lane];
+        key[1] = add[1][lane] - 1U;
+        mt_init_by_array(&one, key, add[1][lane] == add[0][lane] ? 1 : 2);
+        for (i = 0; i < 624; i++) {
+            w[i][lane] = one.mt[i];
+        }
+    }
+}
+#endif
+
+static void mt_seed_lanes(mt_lanes *l, const uint64_t *seeds, int n)
+{
+    uint32_t add[2][MT_LANES];
+    int lane;
+    mt_lane_keys(add, seeds, n);
+    mt_lanes_words(l->words, add);
+    for (lane = 0; lane < MT_LANES; lane++) {
+        l->words[0][lane] = 0x80000000U;
+    }
+}
+
+/* The generator of lane `lane`: random.Random(seeds[lane]) of the last mt_seed_lanes.  Its
+ * words stay in l (which must outlive it, unchanged, while it twists its first 624 words)
+ * until the twist needs them. */
+static void mt_from_lane(mt_state *r, const mt_lanes *l, int lane)
+{
+    r->seeded = &l->words[0][lane];
+    r->index = 624;
+    r->ready = 0;
+}
+
+/* Copy words [from, to) of a lane-seeded generator's state into its own. */
+static void mt_copy_seeded(mt_state *r, int from, int to)
+{
+    int k;
+    for (k = from; k < to; k++) {
+        r->mt[k] = r->seeded[k * MT_LANES];
     }
 }
 
@@ -272,12 +322,21 @@ static void mt_twist(mt_state *r)
     }
     if (r->ready < MT_LAZY) {
         uint32_t *block = mt + r->ready;
+        if (r->seeded) {  /* the words this block reads: k, k + 1 and k + 397 */
+            mt_copy_seeded(r, r->ready, r->ready + MT_BLOCK + 1);
+            mt_copy_seeded(r, r->ready + 397, r->ready + 397 + MT_BLOCK);
+        }
         for (k = 0; k < MT_BLOCK; k++) {
             MT_TWIST(block, k, k + 1, k + 397);
         }
         mt_temper(r->out + r->ready, block, MT_BLOCK);
         r->ready += MT_BLOCK;
         return;
+    }
+    if (r->seeded) {  /* the words no block has read */
+        mt_copy_seeded(r, MT_LAZY + 1, 397);
+        mt_copy_seeded(r, 397 + MT_LAZY, 624);
+        r->seeded = NULL;
     }
     for (k = MT_LAZY; k < 224; k++) {
         MT_TWIST(mt, k, k + 1, k + 397);
@@ -310,6 +369,7 @@ static int mt_set_state(mt_state *r, const uint32_t state[625])
         return -1;
     }
     memcpy(r->mt, state, sizeof(r->mt));
+    r->seeded = NULL;
     mt_temper(r->out, r->mt, 624);
     r->index = (int)state[624];
     r->ready = 624;
@@ -982,13 +1042,87 @@ static action *opening_actions(const game *g, action *out)
     return out;
 }
 
-/* The k-th card of a mask, lowest first. */
+static const unsigned char SELECT_IN_BYTE[256][8] = {  /* the set bits of each byte */
+    {0, 0, 0, 0, 0, 0, 0, 0}, {0, 0, 0, 0, 0, 0, 0, 0}, {1, 0, 0, 0, 0, 0, 0, 0}, {0, 1, 0, 0, 0, 0, 0, 0},
+    {2, 0, 0, 0, 0, 0, 0, 0}, {0, 2, 0, 0, 0, 0, 0, 0}, {1, 2, 0, 0, 0, 0, 0, 0}, {0, 1, 2, 0, 0, 0, 0, 0},
+    {3, 0, 0, 0, 0, 0, 0, 0}, {0, 3, 0, 0, 0, 0, 0, 0}, {1, 3, 0, 0, 0, 0, 0, 0}, {0, 1, 3, 0, 0, 0, 0, 0},
+    {2, 3, 0, 0, 0, 0, 0, 0}, {0, 2, 3, 0, 0, 0, 0, 0}, {1, 2, 3, 0, 0, 0, 0, 0}, {0, 1, 2, 3, 0, 0, 0, 0},
+    {4, 0, 0, 0, 0, 0, 0, 0}, {0, 4, 0, 0, 0, 0, 0, 0}, {1, 4, 0, 0, 0, 0, 0, 0}, {0, 1, 4, 0, 0, 0, 0, 0},
+    {2, 4, 0, 0, 0, 0, 0, 0}, {0, 2, 4, 0, 0, 0, 0, 0}, {1, 2, 4, 0, 0, 0, 0, 0}, {0, 1, 2, 4, 0, 0, 0, 0},
+    {3, 4, 0, 0, 0, 0, 0, 0}, {0, 3, 4, 0, 0, 0, 0, 0}, {1, 3, 4, 0, 0, 0, 0, 0}, {0, 1, 3, 4, 0, 0, 0, 0},
+    {2, 3, 4, 0, 0, 0, 0, 0}, {0, 2, 3, 4, 0, 0, 0, 0}, {1, 2, 3, 4, 0, 0, 0, 0}, {0, 1, 2, 3, 4, 0, 0, 0},
+    {5, 0, 0, 0, 0, 0, 0, 0}, {0, 5, 0, 0, 0, 0, 0, 0}, {1, 5, 0, 0, 0, 0, 0, 0}, {0, 1, 5, 0, 0, 0, 0, 0},
+    {2, 5, 0, 0, 0, 0, 0, 0}, {0, 2, 5, 0, 0, 0, 0, 0}, {1, 2, 5, 0, 0, 0, 0, 0}, {0, 1, 2, 5, 0, 0, 0, 0},
+    {3, 5, 0, 0, 0, 0, 0, 0}, {0, 3, 5, 0, 0, 0, 0, 0}, {1, 3, 5, 0, 0, 0, 0, 0}, {0, 1, 3, 5, 0, 0, 0, 0},
+    {2, 3, 5, 0, 0, 0, 0, 0}, {0, 2, 3, 5, 0, 0, 0, 0}, {1, 2, 3, 5, 0, 0, 0, 0}, {0, 1, 2, 3, 5, 0, 0, 0},
+    {4, 5, 0, 0, 0, 0, 0, 0}, {0, 4, 5, 0, 0, 0, 0, 0}, {1, 4, 5, 0, 0, 0, 0, 0}, {0, 1, 4, 5, 0, 0, 0, 0},
+    {2, 4, 5, 0, 0, 0, 0, 0}, {0, 2, 4, 5, 0, 0, 0, 0}, {1, 2, 4, 5, 0, 0, 0, 0}, {0, 1, 2, 4, 5, 0, 0, 0},
+    {3, 4, 5, 0, 0, 0, 0, 0}, {0, 3, 4, 5, 0, 0, 0, 0}, {1, 3, 4, 5, 0, 0, 0, 0}, {0, 1, 3, 4, 5, 0, 0, 0},
+    {2, 3, 4, 5, 0, 0, 0, 0}, {0, 2, 3, 4, 5, 0, 0, 0}, {1, 2, 3, 4, 5, 0, 0, 0}, {0, 1, 2, 3, 4, 5, 0, 0},
+    {6, 0, 0, 0, 0, 0, 0, 0}, {0, 6, 0, 0, 0, 0, 0, 0}, {1, 6, 0, 0, 0, 0, 0, 0}, {0, 1, 6, 0, 0, 0, 0, 0},
+    {2, 6, 0, 0, 0, 0, 0, 0}, {0, 2, 6, 0, 0, 0, 0, 0}, {1, 2, 6, 0, 0, 0, 0, 0}, {0, 1, 2, 6, 0, 0, 0, 0},
+    {3, 6, 0, 0, 0, 0, 0, 0}, {0, 3, 6, 0, 0, 0, 0, 0}, {1, 3, 6, 0, 0, 0, 0, 0}, {0, 1, 3, 6, 0, 0, 0, 0},
+    {2, 3, 6, 0, 0, 0, 0, 0}, {0, 2, 3, 6, 0, 0, 0, 0}, {1, 2, 3, 6, 0, 0, 0, 0}, {0, 1, 2, 3, 6, 0, 0, 0},
+    {4, 6, 0, 0, 0, 0, 0, 0}, {0, 4, 6, 0, 0, 0, 0, 0}, {1, 4, 6, 0, 0, 0, 0, 0}, {0, 1, 4, 6, 0, 0, 0, 0},
+    {2, 4, 6, 0, 0, 0, 0, 0}, {0, 2, 4, 6, 0, 0, 0, 0}, {1, 2, 4, 6, 0, 0, 0, 0}, {0, 1, 2, 4, 6, 0, 0, 0},
+    {3, 4, 6, 0, 0, 0, 0, 0}, {0, 3, 4, 6, 0, 0, 0, 0}, {1, 3, 4, 6, 0, 0, 0, 0}, {0, 1, 3, 4, 6, 0, 0, 0},
+    {2, 3, 4, 6, 0, 0, 0, 0}, {0, 2, 3, 4, 6, 0, 0, 0}, {1, 2, 3, 4, 6, 0, 0, 0}, {0, 1, 2, 3, 4, 6, 0, 0},
+    {5, 6, 0, 0, 0, 0, 0, 0}, {0, 5, 6, 0, 0, 0, 0, 0}, {1, 5, 6, 0, 0, 0, 0, 0}, {0, 1, 5, 6, 0, 0, 0, 0},
+    {2, 5, 6, 0, 0, 0, 0, 0}, {0, 2, 5, 6, 0, 0, 0, 0}, {1, 2, 5, 6, 0, 0, 0, 0}, {0, 1, 2, 5, 6, 0, 0, 0},
+    {3, 5, 6, 0, 0, 0, 0, 0}, {0, 3, 5, 6, 0, 0, 0, 0}, {1, 3, 5, 6, 0, 0, 0, 0}, {0, 1, 3, 5, 6, 0, 0, 0},
+    {2, 3, 5, 6, 0, 0, 0, 0}, {0, 2, 3, 5, 6, 0, 0, 0}, {1, 2, 3, 5, 6, 0, 0, 0}, {0, 1, 2, 3, 5, 6, 0, 0},
+    {4, 5, 6, 0, 0, 0, 0, 0}, {0, 4, 5, 6, 0, 0, 0, 0}, {1, 4, 5, 6, 0, 0, 0, 0}, {0, 1, 4, 5, 6, 0, 0, 0},
+    {2, 4, 5, 6, 0, 0, 0, 0}, {0, 2, 4, 5, 6, 0, 0, 0}, {1, 2, 4, 5, 6, 0, 0, 0}, {0, 1, 2, 4, 5, 6, 0, 0},
+    {3, 4, 5, 6, 0, 0, 0, 0}, {0, 3, 4, 5, 6, 0, 0, 0}, {1, 3, 4, 5, 6, 0, 0, 0}, {0, 1, 3, 4, 5, 6, 0, 0},
+    {2, 3, 4, 5, 6, 0, 0, 0}, {0, 2, 3, 4, 5, 6, 0, 0}, {1, 2, 3, 4, 5, 6, 0, 0}, {0, 1, 2, 3, 4, 5, 6, 0},
+    {7, 0, 0, 0, 0, 0, 0, 0}, {0, 7, 0, 0, 0, 0, 0, 0}, {1, 7, 0, 0, 0, 0, 0, 0}, {0, 1, 7, 0, 0, 0, 0, 0},
+    {2, 7, 0, 0, 0, 0, 0, 0}, {0, 2, 7, 0, 0, 0, 0, 0}, {1, 2, 7, 0, 0, 0, 0, 0}, {0, 1, 2, 7, 0, 0, 0, 0},
+    {3, 7, 0, 0, 0, 0, 0, 0}, {0, 3, 7, 0, 0, 0, 0, 0}, {1, 3, 7, 0, 0, 0, 0, 0}, {0, 1, 3, 7, 0, 0, 0, 0},
+    {2, 3, 7, 0, 0, 0, 0, 0}, {0, 2, 3, 7, 0, 0, 0, 0}, {1, 2, 3, 7, 0, 0, 0, 0}, {0, 1, 2, 3, 7, 0, 0, 0},
+    {4, 7, 0, 0, 0, 0, 0, 0}, {0, 4, 7, 0, 0, 0, 0, 0}, {1, 4, 7, 0, 0, 0, 0, 0}, {0, 1, 4, 7, 0, 0, 0, 0},
+    {2, 4, 7, 0, 0, 0, 0, 0}, {0, 2, 4, 7, 0, 0, 0, 0}, {1, 2, 4, 7, 0, 0, 0, 0}, {0, 1, 2, 4, 7, 0, 0, 0},
+    {3, 4, 7, 0, 0, 0, 0, 0}, {0, 3, 4, 7, 0, 0, 0, 0}, {1, 3, 4, 7, 0, 0, 0, 0}, {0, 1, 3, 4, 7, 0, 0, 0},
+    {2, 3, 4, 7, 0, 0, 0, 0}, {0, 2, 3, 4, 7, 0, 0, 0}, {1, 2, 3, 4, 7, 0, 0, 0}, {0, 1, 2, 3, 4, 7, 0, 0},
+    {5, 7, 0, 0, 0, 0, 0, 0}, {0, 5, 7, 0, 0, 0, 0, 0}, {1, 5, 7, 0, 0, 0, 0, 0}, {0, 1, 5, 7, 0, 0, 0, 0},
+    {2, 5, 7, 0, 0, 0, 0, 0}, {0, 2, 5, 7, 0, 0, 0, 0}, {1, 2, 5, 7, 0, 0, 0, 0}, {0, 1, 2, 5, 7, 0, 0, 0},
+    {3, 5, 7, 0, 0, 0, 0, 0}, {0, 3, 5, 7, 0, 0, 0, 0}, {1, 3, 5, 7, 0, 0, 0, 0}, {0, 1, 3, 5, 7, 0, 0, 0},
+    {2, 3, 5, 7, 0, 0, 0, 0}, {0, 2, 3, 5, 7, 0, 0, 0}, {1, 2, 3, 5, 7, 0, 0, 0}, {0, 1, 2, 3, 5, 7, 0, 0},
+    {4, 5, 7, 0, 0, 0, 0, 0}, {0, 4, 5, 7, 0, 0, 0, 0}, {1, 4, 5, 7, 0, 0, 0, 0}, {0, 1, 4, 5, 7, 0, 0, 0},
+    {2, 4, 5, 7, 0, 0, 0, 0}, {0, 2, 4, 5, 7, 0, 0, 0}, {1, 2, 4, 5, 7, 0, 0, 0}, {0, 1, 2, 4, 5, 7, 0, 0},
+    {3, 4, 5, 7, 0, 0, 0, 0}, {0, 3, 4, 5, 7, 0, 0, 0}, {1, 3, 4, 5, 7, 0, 0, 0}, {0, 1, 3, 4, 5, 7, 0, 0},
+    {2, 3, 4, 5, 7, 0, 0, 0}, {0, 2, 3, 4, 5, 7, 0, 0}, {1, 2, 3, 4, 5, 7, 0, 0}, {0, 1, 2, 3, 4, 5, 7, 0},
+    {6, 7, 0, 0, 0, 0, 0, 0}, {0, 6, 7, 0, 0, 0, 0, 0}, {1, 6, 7, 0, 0, 0, 0, 0}, {0, 1, 6, 7, 0, 0, 0, 0},
+    {2, 6, 7, 0, 0, 0, 0, 0}, {0, 2, 6, 7, 0, 0, 0, 0}, {1, 2, 6, 7, 0, 0, 0, 0}, {0, 1, 2, 6, 7, 0, 0, 0},
+    {3, 6, 7, 0, 0, 0, 0, 0}, {0, 3, 6, 7, 0, 0, 0, 0}, {1, 3, 6, 7, 0, 0, 0, 0}, {0, 1, 3, 6, 7, 0, 0, 0},
+    {2, 3, 6, 7, 0, 0, 0, 0}, {0, 2, 3, 6, 7, 0, 0, 0}, {1, 2, 3, 6, 7, 0, 0, 0}, {0, 1, 2, 3, 6, 7, 0, 0},
+    {4, 6, 7, 0, 0, 0, 0, 0}, {0, 4, 6, 7, 0, 0, 0, 0}, {1, 4, 6, 7, 0, 0, 0, 0}, {0, 1, 4, 6, 7, 0, 0, 0},
+    {2, 4, 6, 7, 0, 0, 0, 0}, {0, 2, 4, 6, 7, 0, 0, 0}, {1, 2, 4, 6, 7, 0, 0, 0}, {0, 1, 2, 4, 6, 7, 0, 0},
+    {3, 4, 6, 7, 0, 0, 0, 0}, {0, 3, 4, 6, 7, 0, 0, 0}, {1, 3, 4, 6, 7, 0, 0, 0}, {0, 1, 3, 4, 6, 7, 0, 0},
+    {2, 3, 4, 6, 7, 0, 0, 0}, {0, 2, 3, 4, 6, 7, 0, 0}, {1, 2, 3, 4, 6, 7, 0, 0}, {0, 1, 2, 3, 4, 6, 7, 0},
+    {5, 6, 7, 0, 0, 0, 0, 0}, {0, 5, 6, 7, 0, 0, 0, 0}, {1, 5, 6, 7, 0, 0, 0, 0}, {0, 1, 5, 6, 7, 0, 0, 0},
+    {2, 5, 6, 7, 0, 0, 0, 0}, {0, 2, 5, 6, 7, 0, 0, 0}, {1, 2, 5, 6, 7, 0, 0, 0}, {0, 1, 2, 5, 6, 7, 0, 0},
+    {3, 5, 6, 7, 0, 0, 0, 0}, {0, 3, 5, 6, 7, 0, 0, 0}, {1, 3, 5, 6, 7, 0, 0, 0}, {0, 1, 3, 5, 6, 7, 0, 0},
+    {2, 3, 5, 6, 7, 0, 0, 0}, {0, 2, 3, 5, 6, 7, 0, 0}, {1, 2, 3, 5, 6, 7, 0, 0}, {0, 1, 2, 3, 5, 6, 7, 0},
+    {4, 5, 6, 7, 0, 0, 0, 0}, {0, 4, 5, 6, 7, 0, 0, 0}, {1, 4, 5, 6, 7, 0, 0, 0}, {0, 1, 4, 5, 6, 7, 0, 0},
+    {2, 4, 5, 6, 7, 0, 0, 0}, {0, 2, 4, 5, 6, 7, 0, 0}, {1, 2, 4, 5, 6, 7, 0, 0}, {0, 1, 2, 4, 5, 6, 7, 0},
+    {3, 4, 5, 6, 7, 0, 0, 0}, {0, 3, 4, 5, 6, 7, 0, 0}, {1, 3, 4, 5, 6, 7, 0, 0}, {0, 1, 3, 4, 5, 6, 7, 0},
+    {2, 3, 4, 5, 6, 7, 0, 0}, {0, 2, 3, 4, 5, 6, 7, 0}, {1, 2, 3, 4, 5, 6, 7, 0}, {0, 1, 2, 3, 4, 5, 6, 7},
+};
+
+/* The k-th card of a mask (k below its count), lowest first.  No loop of k steps (k is a random choice: its end would be mispredicted): the cards in each
+ * byte are counted side by side, the byte holding the k-th card found from their running sums,
+ * and the card in it looked up. */
 static int nth_card(mask_t m, int k)
 {
-    while (k-- > 0) {
-        m &= m - 1;
-    }
-    return lowest(m);
+    const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+    uint64_t s = m - ((m >> 1) & 0x5555555555555555ULL), before, below;
+    int byte;
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL;  /* the cards in each byte */
+    before = (s * ones) << 8;  /* byte i: the cards in the bytes below it (at most 56) */
+    below = (((uint64_t)k * ones) | high) - before;  /* a byte's top bit: before <= k */
+    byte = popcount(below & high) - 1;  /* the last byte with at most k cards below it */
+    return 8 * byte + SELECT_IN_BYTE[(m >> (8 * byte)) & 255][k - (int)((before >> (8 * byte)) & 255)];
 }
 
 /* Random choices without a list, where the list is simple (an opening, a throw-in). */
@@ -2736,28 +2870,36 @@ int durak_siege_play_games(int players, long n, const uint64_t *game_seeds, cons
                      const int *seat_bots, durak_siege_record *out)
 {
     game g;
-    mt_state deals[MT_LANES], bots[MT_LANES];
+    mt_state deal, bot;
+    mt_lanes *lanes = malloc(2 * sizeof(mt_lanes));  /* the deals' and the bots' seeds */
     round_starts rs = { NULL, NULL, 0, 0 };
     search_ctx *sc = search_alloc();
     long i;
     action acts[DURAK_SIEGE_MAX_ACTIONS];
-    if (!sc) {
+    if (!sc || !lanes) {
+        free(lanes);
+        search_free(sc);
+        free(sc);
         return DURAK_SIEGE_E_MEMORY;
     }
     int err = DURAK_SIEGE_OK;
     for (i = 0; i < n && !err; i++) {
-        if (i % MT_LANES == 0) {  /* seed the next games' generators side by side */
-            int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
-            mt_seed_lanes(deals, game_seeds + i, lanes);
-            mt_seed_lanes(bots, bot_seeds + i, lanes);
+        int lane = (int)(i % MT_LANES);
+        if (!lane) {  /* seed the next games' generators side by side */
+            int count = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
+            mt_seed_lanes(&lanes[0], game_seeds + i, count);
+            mt_seed_lanes(&lanes[1], bot_seeds + i, count);
         }
-        err = deal_with(&g, players, &deals[i % MT_LANES], 0, 0);
+        mt_from_lane(&deal, &lanes[0], lane);
+        mt_from_lane(&bot, &lanes[1], lane);
+        err = deal_with(&g, players, &deal, 0, 0);
         if (!err) {
-            err = play_game(&g, &bots[i % MT_LANES], seat_bots + i * players, &rs, sc, acts, &out[i]);
+            err = play_game(&g, &bot, seat_bots + i * players, &rs, sc, acts, &out[i]);
         }
     }
     search_free(sc);
     free(sc);
+    free(lanes);
     free(rs.seen);
     free(rs.count);
     return err;
@@ -2824,10 +2966,11 @@ static void random_defence(game *g, mt_state *rng, action *others)
 }
 
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream, lists in acts. */
-static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed, action *acts)
+static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed, action *acts,
+                       mt_lanes *lanes)
 {
     game g;
-    mt_state rng, deals[MT_LANES];
+    mt_state rng, deal;
     uint64_t seeds[MT_LANES];
     long i, actions = 0;
     mt_seed(&rng, choice_seed);
@@ -2837,13 +2980,14 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
             return DURAK_SIEGE_E_STOPPED;
         }
         if (!lane) {  /* seed the next games' generators side by side */
-            int lanes = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
-            for (err = 0; err < lanes; err++) {
+            int count = n - i < MT_LANES ? (int)(n - i) : MT_LANES;
+            for (err = 0; err < count; err++) {
                 seeds[err] = seed + (uint64_t)(i + err);
             }
-            mt_seed_lanes(deals, seeds, lanes);
+            mt_seed_lanes(lanes, seeds, count);
         }
-        err = deal_with(&g, players, &deals[lane], 0, 0);
+        mt_from_lane(&deal, lanes, lane);
+        err = deal_with(&g, players, &deal, 0, 0);
         if (err) {
             return err;
         }
@@ -2869,6 +3013,9 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
 
 long durak_siege_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
 {
+    mt_lanes *lanes = malloc(sizeof(mt_lanes));  /* the deals' seeds, MT_LANES at a time */
     action acts[DURAK_SIEGE_MAX_ACTIONS];
-    return bench_loop(players, seed, n, choice_seed, acts);
+    long actions = lanes ? bench_loop(players, seed, n, choice_seed, acts, lanes) : DURAK_SIEGE_E_MEMORY;
+    free(lanes);
+    return actions;
 }

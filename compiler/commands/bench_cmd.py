@@ -38,7 +38,8 @@ def add_arguments(parser) -> None:
                              "a C compiler builds it, else the Python engines after one warning")
     parser.add_argument("--limit", nargs="?", const="", default=None, metavar="PATH",
                         help="time the native engines beside the C speed reference PATH "
-                             "(default ../shared/bench/durak_limit.c) and print the ratios")
+                             "(default ../shared/bench/durak_limit.c) and print the ratios, in CPU "
+                             "time (with --repeat R: the median of R rounds)")
 
 
 def run(args) -> int:
@@ -133,7 +134,7 @@ def _limit(args) -> int:
 
     path = Path(args.limit) if args.limit else DEFAULT_PATH
     try:
-        (ref_games, ref_actions), rows = bench_limit(path, args.games, args.seed)
+        (ref_games, ref_actions), rows = bench_limit(path, args.games, args.seed, args.repeat)
     except (LimitError, NativeUnavailable) as exc:
         return usage_error(str(exc))
     print(f"reference {path.name}: 2-player podkidnoy {ref_games:.0f} games/s {ref_actions:.0f} actions/s")

@@ -177,6 +177,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "throw_in_c": _c("throw_in.who", r["throw_in.who"], SEAT, seat_constants(r)),
         **_pass_on_texts(ir, r),
         "mt_init_lines": _mt_init_lines(),
+        "select_lines": _select_lines(),
         "counter_max": COUNTER_MAX,  # set refuses counters above it (issue 19 1h)
         "subset_sizes": [m.bit_count() for m in range(1 << len(suits))],
         "nopen": [[sum(1 for x in _subsets(m) if x.bit_count() <= cap)
@@ -371,6 +372,15 @@ def _mt_init_lines() -> list[str]:
         prev = words[-1]
         words.append((1812433253 * (prev ^ (prev >> 30)) + i) & 0xFFFFFFFF)
     return [" ".join(f"0x{w:08x}U," for w in words[k:k + 8]) for k in range(0, 624, 8)]
+
+
+@functools.cache
+def _select_lines() -> list[str]:
+    """For every byte, the positions of its set bits, lowest first, padded to eight (nth_card's
+    table), four bytes a line."""
+    rows = ["{" + ", ".join(str(i) for i in ([i for i in range(8) if b >> i & 1] + [0] * 8)[:8]) + "},"
+            for b in range(256)]
+    return [" ".join(rows[k:k + 4]) for k in range(0, 256, 4)]
 
 
 def _comment_safe(text: str) -> str:
