@@ -125,6 +125,10 @@ LAYER_PREFIXES = ("expr_", "ir_", "analysis", "schema", "yaml", "spec")
 SKIP_SUFFIXES = (".png", ".jpg", ".gif", ".ico", ".pdf", ".whl", ".gz", ".zip", ".so", ".wasm")
 
 
+_DONE = "durakc\0"
+"""Stands for `durakc` in a name already rewritten, so that no later rule rewrites it again."""
+
+
 class Misfit(Exception):
     """The checkout does not fit the table (nothing has been changed)."""
 
@@ -209,7 +213,7 @@ class Rewriter:
                     continue
                 parent, _, leaf = new.rpartition(".")
                 bound = alias or name
-                lines.append(f"{indent}from {parent} import {leaf}"
+                lines.append(f"{indent}from {parent.replace('durakc', _DONE, 1)} import {leaf}"
                              + ("" if bound == leaf else f" as {bound}"))
             if not lines:
                 return match.group(0)
@@ -236,7 +240,7 @@ class Rewriter:
         if python_in_compiler is not None:
             text = self.absolute_relatives(text, *python_in_compiler)
         text = self.split_from_durakc(text)
-        text = self.names(text)
+        text = self.names(text).replace(_DONE, "durakc")
         text = self.paths(text)
         if quoted_paths:
             text = self.quoted(text)
@@ -328,12 +332,22 @@ def fix_pyproject(root: Path) -> None:
     compiler = root / "compiler"
     found = sorted("durakc." + ".".join(p.parent.relative_to(compiler).parts)
                    for p in compiler.rglob("__init__.py") if p.parent != compiler)
-    head = 'packages = ["durakc", '
-    if head not in text:
-        raise Misfit(f"pyproject.toml: no line starting {head!r}; add {found} by hand")
-    missing = [p for p in found if f'"{p}"' not in text.split("[tool.setuptools.package-dir]")[0]]
-    if missing:
-        text = text.replace(head, head + "".join(f'"{p}", ' for p in missing), 1)
+    listed = re.search(r'^packages = \[("durakc",[^\]]*)\]', text, re.MULTILINE)
+    if listed is None:
+        raise Misfit(f"pyproject.toml: no `packages = [\"durakc\", ...]`; list {found} by hand")
+    names = re.findall(r'"([\w.]+)"', listed.group(1))
+    missing = [p for p in found if p not in names]
+    tail = [n for n in names if n in ("durakc.engines", "durakc.variants")]
+    names = [n for n in names if n not in tail] + missing + tail
+    lines, line = [], "packages = ["
+    for name in names:
+        item = f'"{name}", '
+        if len(line) + len(item) > 99:
+            lines.append(line.rstrip())
+            line = " " * len("packages = [")
+        line += item
+    lines.append(line.rstrip().rstrip(",") + "]")
+    text = text[:listed.start()] + "\n".join(lines) + text[listed.end():]
     lark_data = '"py.typed", "*.lark", '
     grammar = MOVES["expr.lark"].rpartition("/")[0].replace("/", ".")
     if lark_data in text:
