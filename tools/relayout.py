@@ -7,8 +7,8 @@ uses the flat layout is merged:
     python tools/relayout.py            # moves (git mv) and rewrites; prints what it did
     python tools/relayout.py --dry-run  # only checks that the table fits this checkout
 
-It runs nothing else: afterwards run `pip install -e .`, `durakc build && durakc check`, ruff, the
-tests.  `MOVES` below is the whole layout change (old path -> new path, both under compiler/);
+It runs nothing else but ruff's import sorter over the Python files it rewrote (generated/
+excepted): afterwards run `pip install -e .`, `durakc build && durakc check`, ruff, the tests.  `MOVES` below is the whole layout change (old path -> new path, both under compiler/);
 every reference to a moved module is then rewritten by that table in every file git tracks
 (compiler/, tests/, generated/, docs, README, pyproject, .ci/, tools/), files never seen before
 included:
@@ -304,10 +304,11 @@ def move(root: Path) -> None:
         git(root, "add", str(init.relative_to(root)))
 
 
-def rewrite_all(root: Path, modules: dict[Path, tuple[str, bool, bool]]) -> None:
+def rewrite_all(root: Path, modules: dict[Path, tuple[str, bool, bool]]) -> list[str]:
+    """Rewrite every tracked text file; the Python files changed."""
     rewriter = Rewriter()
     me = Path(__file__).resolve()
-    changed = 0
+    changed: list[str] = []
     for rel in git(root, "ls-files", "-z").split("\0"):
         path = root / rel
         if not rel or path.resolve() == me or rel.endswith(SKIP_SUFFIXES) or not path.is_file():
@@ -321,8 +322,18 @@ def rewrite_all(root: Path, modules: dict[Path, tuple[str, bool, bool]]) -> None
                                quoted_paths=rel.startswith(("tests/", ".ci/", "tools/")))
         if new != text:
             path.write_text(new, encoding="utf-8")
-            changed += 1
-    print(f"rewrote references in {changed} files")
+            changed.append(rel)
+    print(f"rewrote references in {len(changed)} files")
+    return [rel for rel in changed if rel.endswith(".py")]
+
+
+def sort_imports(root: Path, files: list[str]) -> None:
+    """The rewritten imports in ruff's isort order (the project's lint checks I001)."""
+    command = [sys.executable, "-m", "ruff", "check", "--fix", "--select", "I", "--quiet"]
+    files = [f for f in files if not f.startswith("generated/")]
+    if files and subprocess.run([*command, *files], cwd=root, check=False).returncode:
+        print("ruff did not sort every import: run `ruff check --fix --select I compiler tests "
+              "tools`", file=sys.stderr)
 
 
 def fix_pyproject(root: Path) -> None:
@@ -392,7 +403,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     modules = old_module_names(root)
     move(root)
-    rewrite_all(root, modules)
+    sort_imports(root, rewrite_all(root, modules))
     fix_pyproject(root)
     apply_fixups(root)
     git(root, "add", "-A", "compiler", "pyproject.toml")
