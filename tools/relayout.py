@@ -370,8 +370,25 @@ def fix_pyproject(root: Path) -> None:
     else:
         print(f'pyproject.toml: no "*.lark" in durakc\'s package data: give durakc.{grammar} '
               '["*.lark"] by hand', file=sys.stderr)
+    text = _mypy_modules_outside_packages(text)
     path.write_text(text, encoding="utf-8")
     print(f"pyproject.toml: packages added {missing}")
+
+
+def _mypy_modules_outside_packages(text: str) -> str:
+    """mypy refuses a module listed in [tool.mypy] `modules` that a listed package holds (a
+    module moved into `durakc.spec` is then checked twice): such entries are dropped."""
+    section = text.find("[tool.mypy]")
+    packages = re.compile(r"^packages = \[([^\]]*)\]", re.MULTILINE).search(text, section)
+    modules = re.compile(r"^modules = \[([^\]]*)\]", re.MULTILINE).search(text, section)
+    if section < 0 or packages is None or modules is None:
+        return text
+    held = tuple(f"{p}." for p in re.findall(r'"([\w.]+)"', packages.group(1)))
+    body = modules.group(1)
+    for name in re.findall(r'"([\w.]+)"', body):
+        if name.startswith(held):
+            body = re.sub(rf'"{re.escape(name)}",\s*|,\s*"{re.escape(name)}"(?=\s*$)', "", body)
+    return text[:modules.start(1)] + body + text[modules.end(1):]
 
 
 def apply_fixups(root: Path) -> None:
