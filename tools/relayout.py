@@ -54,7 +54,7 @@ MOVES: dict[str, str] = {
     "expressions.py": "expr/language.py",
     "expr_syntax.py": "expr/syntax.py",
     "expr_nodes.py": "expr/nodes.py",
-    "expr_types.py": "expr/types.py",
+    "expr_types.py": "expr/type_rules.py",
     "expr_check.py": "expr/check.py",
     "expr_check_sets.py": "expr/check_sets.py",
     "expr_sets.py": "expr/sets.py",
@@ -78,7 +78,7 @@ MOVES: dict[str, str] = {
     "opening_sizes.py": "ir/opening_sizes.py",
     "pyliteral.py": "ir/pyliteral.py",
     # analysis: warnings for rules that can never take effect
-    "analysis.py": "analysis/warnings.py",
+    "analysis.py": "analysis/checks.py",
     "analysis_cards.py": "analysis/cards.py",
     "analysis_results.py": "analysis/results.py",
     "analysis_round.py": "analysis/round.py",
@@ -98,14 +98,14 @@ PACKAGES: dict[str, str] = {
                 "character of a scalar; `errors`:\nsyntax errors in plain words).",
     "expr": "The expression language (over `durakc.schema`): the public API in `language` "
             "(`compile_expr`,\n`Expr`), the grammar `expr.lark`, parsing (`syntax`), the typed "
-            "tree (`nodes`), checking\n(`check`, `check_sets`, `types`), `simplify`, "
+            "tree (`nodes`), checking\n(`check`, `check_sets`, `type_rules`), `simplify`, "
             "`emit_c`, integer `ranges`, the `sizes` a condition\nallows, `partial` evaluation "
             "and the finite `domains` of names.",
     "ir": "The intermediate form (over `durakc.spec`): `build` turns a checked spec into what "
           "the\ntemplates need, with its sections (`beats`, `decks`, `play`, `results`, "
           "`sets`, `transfer`), the\nhook points (`hooks`), the sizes of opening conditions "
           "(`opening_sizes`) and spec data as\nPython literals (`pyliteral`).",
-    "analysis": "Static analysis (over `durakc.ir`): `warnings.analyse`, rules a checked "
+    "analysis": "Static analysis (over `durakc.ir`): `checks.analyse`, rules a checked "
                 "spec sets that can\nnever take effect (by topic in `cards`, `round`, "
                 "`results`).",
     "targets": "The code generation targets (over `durakc.ir`): the Jinja2 environment both "

@@ -78,7 +78,7 @@ def test_paths_and_quoted_paths(rw):
         'IR section: compiler/ir/build.py. See compiler/targets/c/hooks.py, '
         '"durakc/expr/expr.lark",\n'
         "# the C lists (targets/c/openings.py)\n"
-        'REMAINING = {"analysis/warnings.py": 40, "targets/c/context.py": 22, "build.py": 1}\n'
+        'REMAINING = {"analysis/checks.py": 40, "targets/c/context.py": 22, "build.py": 1}\n'
         "durakc schema > durakc.schema.json\n")
 
 
