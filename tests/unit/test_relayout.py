@@ -46,7 +46,7 @@ def test_from_durakc_import_splits_moved_modules_keeping_their_names(rw):
     text = "    from durakc import __version__, analysis, expressions as ex  # why\n"
     assert rw.rewrite(text, python_in_compiler=None, quoted_paths=False) == (
         "    from durakc import __version__\n"
-        "    from durakc.analysis import warnings as analysis\n"
+        "    from durakc.analysis import checks as analysis\n"
         "    from durakc.expr import language as ex  # why\n")
     assert rw.rewrite("from durakc import (\n    schema,\n)\n", python_in_compiler=None,
                       quoted_paths=False) == "from durakc.schema import keys as schema\n"
