@@ -12,6 +12,7 @@ import shlex
 from dataclasses import dataclass
 
 from durakc import __version__
+from durakc.capabilities.order import check_order
 from durakc.hooks import Capability
 from durakc.ir_beats import beat_tables, identities
 from durakc.ir_decks import deck_sections
@@ -139,7 +140,8 @@ def build_ir(spec: Spec) -> VariantIR:
 
 
 def _capabilities(r: dict) -> list[Capability]:
-    """The capabilities the rules use, each with its IR section, in hook order.
+    """The capabilities the rules use, each with its IR section, in hook order (the orders
+    that matter are declared in `durakc.capabilities.order` and checked here).
 
     Each names a template module `compiler/templates/capabilities/<name>.py.j2`;
     an engine gets the code of these and of no other capability.
@@ -163,10 +165,10 @@ def _capabilities(r: dict) -> list[Capability]:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)
     caps += _swap_sections(r)
-    caps += _table_sections(r)  # resign after teams: it names the loser `losses` counts
+    caps += _table_sections(r)
     caps += deck_sections(r)  # decks, deals and trumps (HR12-HR19): after the swaps' openings
-    caps += _series_capabilities(r)  # after teams: `losses` counts the loss teams decided
-    caps += result_sections(r)  # after `losses`: matches read the counts (HR20-HR23, EP)
+    caps += _series_capabilities(r)
+    caps += result_sections(r)
     for played in (opening_rule_section(r), throw_card_section(r)):  # HR1-HR9 (ir_play)
         if played is not None:
             caps.append(played)
@@ -181,6 +183,7 @@ def _capabilities(r: dict) -> list[Capability]:
                              r["deck.ranks"], r["deck.suits"])
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
+    check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py
     return caps
 
 

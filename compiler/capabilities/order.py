@@ -1,7 +1,7 @@
 """The hook order between capabilities, declared once and checked (issue 30 item 2, part).
 
-`durakc.ir._capabilities` keeps these orders by comments; `check_order` checks a built list
-against the declarations instead."""
+`durakc.ir._capabilities` builds the list and calls `check_order` on it, so a build that
+breaks a declared order fails at once, naming it."""
 
 from __future__ import annotations
 

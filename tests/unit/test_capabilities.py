@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from durakc.catalog.listing import catalog, targets, used
 from durakc.cli import main
 from durakc.ctarget.capabilities import SUPPORTED
@@ -91,3 +93,17 @@ def test_a_broken_after_is_named():
     with pytest.raises(ValueError, match="'results' must come after 'losses'"):
         check_order(["results", "losses"])
     check_order(["losses", "results"])
+
+
+def test_build_ir_checks_the_declared_order(monkeypatch):
+    """A capability list that breaks a declared `after` fails the build, naming both."""
+    from durakc.capabilities import order
+    from durakc.ir import build_ir as build
+    from durakc.spec import load_spec
+
+    spec = load_spec("poker")  # transfer with swaps
+    names = [cap.name for cap in build(spec).capabilities]
+    assert len(names) >= 2, names
+    monkeypatch.setitem(order.AFTER, names[0], (names[-1],))
+    with pytest.raises(ValueError, match=f"capability '{names[0]}' must come after '{names[-1]}'"):
+        build(spec)
