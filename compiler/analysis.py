@@ -48,6 +48,7 @@ from durakc.analysis_results import check_results
 from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
+from durakc.envs import floor_limit
 from durakc.expr_partial import UNKNOWN
 from durakc.ir_beats import beat_masks
 from durakc.spec import Spec
@@ -137,7 +138,7 @@ def _limits(spec: Spec) -> list[int] | None:
     """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
     limit = spec.values["attack.limit"]
     found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
-    return None if found is None else sorted({max(1, v) for v in found})
+    return None if found is None else sorted({floor_limit(v) for v in found})
 
 
 def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
