@@ -150,6 +150,7 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
         [("limit", v) for v in limits] if "limit" in names else [()],
         [("next_hand", v) for v in range(cards + 1)] if "next_hand" in names else [()],
         [("transfers", v) for v in range(cards + 1)] if "transfers" in names else [()],
+        [("stock", v) for v in range(cards + 1)] if "stock" in names else [()],
         [("hand_after", v) for v in range(cards + 1)] if "hand_after" in names else [()],
         # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)
         [("played", UNKNOWN)] if "played" in names else [()],

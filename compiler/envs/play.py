@@ -110,6 +110,7 @@ TRANSFER = Environment("transfer", (
     Name("next_hand", "int", "cards now held by the player who would defend next", COUNT_RANGE,
          py={"*": "next_hand"}, c={"*": "next_hand"},
          ref=lambda g, x: len(g._hands[g.next_opponent(g._defender)])),
+    STOCK,  # HR29: transfer while the stock lasts (the reference counts the hidden trump, CT1)
     Name("transfers", "int", "transfers (and shows) already made this round",
          (0, RUNNING_TRANSFERS_MAX), py={"*": "self._transfers"}, c={"*": "g->transfers"},
          ref=lambda g, x: g.transfers),
