@@ -10,8 +10,9 @@ variant with teams): `py` and `c` map places to text, ``"*"`` being every other 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 Reader = Callable[[Any, Mapping[str, Any]], Any]
@@ -71,10 +72,17 @@ class Environment:
         found.update(extra or {})
         return found
 
-    def read(self, scope: Any, **local: Any) -> dict[str, Any]:
-        """{name: value} of every name the reference reads, from `scope` (its game or
-        variant) and the caller's `local` values."""
-        return {n.name: n.ref(scope, local) for n in self.names if n.ref is not None}
+    def read(self, scope: Any, only: Collection[str] | None = None, **local: Any) -> dict[str, Any]:
+        """{name: value} of every name the reference reads (of those in `only`, when given:
+        the names the expressions evaluated read), from `scope` (its game or variant) and
+        the caller's `local` values."""
+        return {name: ref(scope, local) for name, ref in self.readers
+                if only is None or name in only}
+
+    @cached_property
+    def readers(self) -> tuple[tuple[str, Reader], ...]:
+        """(name, how the reference reads it) of every name it reads."""
+        return tuple((n.name, n.ref) for n in self.names if n.ref is not None)
 
     def schema(self) -> dict[str, tuple[str, str]]:
         """{name: (type, doc)} of the names a spec may write (`schema.ENVIRONMENTS`)."""

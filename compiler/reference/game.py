@@ -10,7 +10,6 @@ from the state as it is now.  A `Game` subclass bound to one `Variant` is made b
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
 from durakc.reference.cards import (
     IllegalAction,
     InvalidGame,
@@ -170,7 +169,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
         self.last_thrower = None  # HR11: nobody has thrown in this round yet
         self.round_start = len(self.history)  # HR25: the round's first action
         self.opening = []  # the round's opening attack, as played (throw_in.card: opening)
-        self.limit = self.variant.round_limit(ENVS["round"].read(self))
+        self.limit = self.variant.round_limit(self.variant.read("round", self))
 
     def throwers(self):
         """T2, P5 (throw_in.who): the seats that may add cards, clockwise from the attacker."""
@@ -180,7 +179,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
             s = (atk + step) % self.players
             if s == dfd or not self.active(s):
                 continue
-            if self.variant.may_throw_in(ENVS["seat"].read(self, seat=s)):
+            if self.variant.may_throw_in(self.variant.read("seat", self, seat=s)):
                 seats.append(s)
         return self.throw_priority(seats)  # HR11
 

@@ -8,7 +8,6 @@ state as it is now, each method naming its rule IDs (`shared/rules/profiles.md`)
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
 from durakc.reference.cards import (
     Action,
     is_joker,
@@ -66,7 +65,7 @@ class ActionLists:
         variant = self.variant
         trump = self.trump_of(self._defender)
         room = min(self.limit, len(self._hands[self._defender]), len(hand))
-        env = variant.env(ENVS["opening"].read(self, room=room, hand=hand, trump=trump))
+        env = variant.env(variant.read("opening", self, room=room, hand=hand, trump=trump))
         held = {}  # each card text held, as expressions see it, and how many copies (HR17)
         for text, card in zip(hand, variant.cards(hand, trump)):
             held[text] = (card, held.get(text, (card, 0))[1] + 1)
@@ -124,8 +123,8 @@ class ActionLists:
         """The `transfer` environment for a transfer of the cards `played`, or the show of the
         trump `played[0]` (it adds nothing to the table): every count as it would be after it."""
         added = 0 if show else len(played)
-        return self.variant.env(ENVS["transfer"].read(self, played=played, added=added,
-                                                      trump=self.trump_of(self._defender)))
+        return self.variant.env(self.variant.read("transfer", self, played=played, added=added,
+                                                  trump=self.trump_of(self._defender)))
 
     def _pass_ons(self):
         """T13-T16, S1, S2, K1-K3: transfers (and shows) of the attacked rank."""
@@ -158,7 +157,7 @@ class ActionLists:
         judged with the table, the opening and the round's state."""
         deck, variant = self.variant.deck, self.variant
         trump = self.trump_of(self._defender)  # SK2: is_trump as the defence counts it
-        env = variant.env(ENVS["throw"].read(self, seat=seat, trump=trump))
+        env = variant.env(variant.read("throw", self, seat=seat, trump=trump))
         return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
                 if variant.may_add(dict(env, c=variant.card(p, trump)))]
 

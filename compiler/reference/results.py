@@ -9,7 +9,6 @@ method names the rule it plays; the generated engines' code is not consulted.
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
 from durakc.reference.cards import InvalidGame
 
 MATCH_KEYS = ("match.games", "match.losses", "match.points")
@@ -122,8 +121,8 @@ class SeriesResults:
 
     def _result_env(self, seat, final_attack, took):
         """The environment `result` for `seat` (schema_envs)."""
-        return self.variant.env(ENVS["result"].read(self, seat=seat, final_attack=final_attack,
-                                                    took=took))
+        return self.variant.env(self.variant.read("result", self, seat=seat,
+                                                  final_attack=final_attack, took=took))
 
     # -- the next game -------------------------------------------------------------
     def next_deal(self, dealer, first_rule):

@@ -8,7 +8,6 @@ the draw order and refill (T22, P9, S3), the hidden trump turned (CT2), players 
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
 from durakc.reference.cards import (
     printed,
     suit_of,
@@ -118,4 +117,4 @@ class RoundEnd:
         self.count_loss()  # L1, PR6
         self.score(final_attack, took)  # HR22, HR23
         self.annotations = self.variant.annotations(
-            ENVS["outcome"].read(self, final_attack=final_attack, took=took))
+            self.variant.read("outcome", self, final_attack=final_attack, took=took))

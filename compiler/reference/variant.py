@@ -12,7 +12,7 @@ from durakc.envs import ENVS, floor_limit
 from durakc.expr_sets import DECK_RANKS, deck_values
 from durakc.expressions import Card
 from durakc.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
-from durakc.schema import ALL_RANKS
+from durakc.schema import ALL_RANKS, KEYS
 from durakc.spec import Spec
 
 
@@ -32,11 +32,17 @@ class Variant:
         self.deck_rank_values = deck_values(self.deck.ranks)[DECK_RANKS]
         # the `cards` environment's `lowest` and `highest`: ranks as their index in ALL_RANKS
         self.lowest_rank = _RANK_INDEX[self.deck.ranks[0]]
+        self.reads = _reads(self.rules)
         self.highest_rank = _RANK_INDEX[self.deck.ranks[-1]]
 
     def value(self, path: str):
         """The effective value of rule key `path`."""
         return self.rules[path]
+
+    def read(self, env: str, scope, **local) -> dict:
+        """The names of the environment `env` the spec's expressions read, as the reference
+        reads them (durakc.envs) from `scope` (a game, or this variant) and `local`."""
+        return ENVS[env].read(scope, self.reads.get(env, ()), **local)
 
     # -- values of expression names (durakc.expr_sets) ---------------------------------
     def env(self, values: dict) -> dict:
@@ -56,7 +62,7 @@ class Variant:
 
     def beats(self, attack: str, defence: str, trump: str | None) -> bool:
         """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`?"""
-        env = ENVS["cards"].read(self, attack=attack, defence=defence, trump=trump)
+        env = self.read("cards", self, attack=attack, defence=defence, trump=trump)
         return bool(self.rules["beating.beats"].evaluate(self.env(env)))
 
     def round_limit(self, env: dict) -> int:
@@ -87,7 +93,7 @@ class Variant:
     def initial_hand(self, losses: int, players: int) -> int:
         """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games
         (at least 1, as the key's minimum says)."""
-        env = ENVS["deal"].read(self, losses=losses, players=players)
+        env = self.read("deal", self, losses=losses, players=players)
         return max(1, int(self.rules["deal.initial_hand"].evaluate(self.env(env))))
 
     def redeal(self, hand: list, trump: str | None, players: int) -> bool:
@@ -97,8 +103,8 @@ class Variant:
     def dealt_holds(self, path: str, hand: list, trump: str | None, players: int) -> bool:
         """A condition of the `dealt` environment (deal.redeal_if, deal.offer_redeal: H3,
         HR19) on one dealt hand."""
-        env = ENVS["dealt"].read(self, hand=hand, suits=[suit_of(c) for c in hand], trump=trump,
-                                 players=players)
+        env = self.read("dealt", self, hand=hand, suits=[suit_of(c) for c in hand], trump=trump,
+                        players=players)
         return bool(self.rules[path].evaluate(self.env(env)))
 
     def may_add(self, env: dict) -> bool:
@@ -129,6 +135,18 @@ def _card(text: str, trump: str | None) -> Card:
         return Card.joker(JOKER_COLOURS[text])
     suit = suit_of(text)
     return Card(_RANK_INDEX[rank_of(text)], suit, suit == trump)
+
+
+def _reads(rules: dict) -> dict[str, frozenset]:
+    """{environment: the names the spec's expressions of that environment read}."""
+    reads: dict[str, frozenset] = {}
+    for key in KEYS:
+        value = rules.get(key.path)
+        exprs = value.values() if isinstance(value, dict) else [value]  # outcome.annotations
+        for expr in exprs:
+            if key.env and hasattr(expr, "names"):
+                reads[key.env] = reads.get(key.env, frozenset()) | frozenset(expr.names)
+    return reads
 
 
 def variant_info(spec: Spec) -> dict:
