@@ -48,6 +48,7 @@ from durakc.analysis_results import check_results
 from durakc.analysis_round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
+from durakc.envs import ENVS, floor_limit
 from durakc.expr_partial import UNKNOWN
 from durakc.ir_beats import beat_masks
 from durakc.spec import Spec
@@ -137,7 +138,7 @@ def _limits(spec: Spec) -> list[int] | None:
     """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
     limit = spec.values["attack.limit"]
     found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
-    return None if found is None else sorted({max(1, v) for v in found})
+    return None if found is None else sorted({floor_limit(v) for v in found})
 
 
 def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
@@ -147,9 +148,11 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
     dims = [
         [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
         [("limit", v) for v in limits] if "limit" in names else [()],
-        [("next_hand", v) for v in range(cards + 1)] if "next_hand" in names else [()],
-        [("transfers", v) for v in range(cards + 1)] if "transfers" in names else [()],
-        [("hand_after", v) for v in range(cards + 1)] if "hand_after" in names else [()],
+        # every other int name it reads (next_hand, stock, transfers, hand_after): its range
+        # in the table of environments, within the deck
+        *([(name, v) for v in range(low, min(high, cards) + 1)]
+          for name, (low, high) in ENVS["transfer"].ranges().items()
+          if name in names and name not in _TABLE_NAMES | {"limit"}),
         # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)
         [("played", UNKNOWN)] if "played" in names else [()],
     ]
@@ -158,9 +161,13 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
             yield dict(state, **dict(p for p in rest if p))
 
 
+_TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})
+"""transfer names that count the table: they vary together (`_table_states`)."""
+
+
 def _table_states(cards: int, names: frozenset) -> Iterator[dict]:
     """attack_cards, unbeaten, beaten (= attack - unbeaten) and unbeaten_late."""
-    if not names & {"attack_cards", "unbeaten", "beaten", "unbeaten_late"}:
+    if not names & _TABLE_NAMES:
         yield {}
         return
     for attack in range(1, cards + 1):

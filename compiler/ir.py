@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from durakc import __version__
 from durakc.capabilities.order import check_order
+from durakc.envs import ENVS, seat_constants
 from durakc.hooks import Capability
 from durakc.ir_beats import beat_tables, identities
-from durakc.ir_decks import deck_sections
+from durakc.ir_decks import DEALT, deck_sections
 from durakc.ir_play import opening_rule_section, throw_card_section
 from durakc.ir_results import counts_losses_for_match, result_sections
 from durakc.ir_sets import card_sets_section, runtime_needs
@@ -30,31 +31,10 @@ from durakc.schema import (
 )
 from durakc.spec import Spec
 
-# How each expression name reads in the generated engine, per place of use.
-_ROUND = {
-    "first_round": "self._first_round",
-    "players": "self.players",
-    "active_players": "sum(self._in_game)",
-    "stock": "len(self._stock)",
-    "discard": "self._discard.bit_count()",  # series capability (H1)
-}
-_SEAT = {
-    "is_attacker": "(s == attacker)",
-    "is_original_attacker": "(s == self._original_attacker)",
-    "left_of_defender": "(s == self._next_seat[defender])",
-    "right_of_defender": "(s == self._previous_seat(defender))",
-    "partner_of_defender": "(self._mates[defender] >> s & 1)",  # teams.mode: bit s of the defender's team
-    "players": "n",
-    "active_players": "sum(self._in_game)",
-}
-_OUTCOME = {
-    "loser_hand": "self._hands[self.loser].bit_count()",
-    "final_attack_cards": "len(final_attack)",
-    "final_attack_lowest": "sum(1 for c in final_attack if RANK_OF[c] == 0)",
-    "final_took": "took",
-    "loser_was_defender": "(self.loser == self._defender)",
-    "players": "self.players",
-}
+# How each expression name reads in the generated engine, per place of use (durakc.envs).
+_ROUND = ENVS["round"].python()
+_SEAT = ENVS["seat"].python()
+_OUTCOME = ENVS["outcome"].python()
 
 
 @dataclass
@@ -187,15 +167,6 @@ def _capabilities(r: dict) -> list[Capability]:
     return caps
 
 
-def _seat_constants(r: dict) -> dict:
-    """Seat-environment names with one value for the whole variant: `is_defender` (the
-    defender is never asked) and, without teams.mode, `partner_of_defender` (PR2)."""
-    constants = {"is_defender": False}
-    if r["teams.mode"] == "none":
-        constants["partner_of_defender"] = False
-    return constants
-
-
 def _teams_section(r: dict) -> Capability:
     """teams.mode: fixed partnerships by seat (PR1-PR6), for every player count it seats."""
     mode = r["teams.mode"]
@@ -227,10 +198,11 @@ def _rule_options(r: dict) -> list[Capability]:
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
+        constants = seat_constants(r["teams.mode"] != "none")
         caps.append(Capability("throw_in_rule", {
             "text": throw_in.canonical(),
-            "code": throw_in.to_python(_SEAT, _seat_constants(r), inline_minmax=True),
-            "noqa": throw_in.lint_note(_SEAT, _seat_constants(r)),
+            "code": throw_in.to_python(_SEAT, constants, inline_minmax=True),
+            "noqa": throw_in.lint_note(_SEAT, constants),
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))
@@ -276,15 +248,7 @@ def _swap_sections(r: dict) -> list[Capability]:
 
 
 # -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
-_DEAL = {"losses": "losses[seat]", "hand_size": "HAND_SIZE", "players": "players"}
-_DEALT = {
-    "hand": "hand",
-    "$trumps": "EXPR_TRUMP_IDS[trump]",  # the dealt hand's trumps (card_sets)
-    "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
-    "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
-    "cards": "hand.bit_count()",
-    "players": "players",
-}
+_DEAL = ENVS["deal"].python()
 
 
 def _series_capabilities(r: dict) -> list[Capability]:
@@ -318,8 +282,8 @@ def _series_capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("redeal_rule", {
             "keys": ["deal.redeal_if"],
             "text": redeal.canonical(),
-            "code": redeal.to_python(_DEALT, inline_minmax=True),
-            "noqa": redeal.lint_note(_DEALT),
+            "code": redeal.to_python(DEALT, inline_minmax=True),
+            "noqa": redeal.lint_note(DEALT),
             "with_p3": r["first_attacker.no_trump_held"] == "redeal",
         }))
     if right_of_loser:

@@ -11,17 +11,11 @@ with what their templates need:
 
 from __future__ import annotations
 
+from durakc.envs import ENVS
 from durakc.hooks import Capability
 
-DEALT = {
-    "hand": "hand",
-    "$trumps": "EXPR_TRUMP_IDS[trump]",  # the dealt hand's trumps (card_sets)
-    "longest_suit": "max((hand & m).bit_count() for m in SUIT_CARDS)",
-    "trumps": "((hand & SUIT_CARDS[trump]).bit_count() if trump >= 0 else 0)",
-    "cards": "hand.bit_count()",
-    "players": "players",
-}
-"""The `dealt` environment's names as Python over a hand mask `hand` (as ir._DEALT)."""
+DEALT = ENVS["dealt"].python()
+"""The `dealt` environment's names as Python over a hand mask `hand` (durakc.envs)."""
 
 
 def deck_sections(r: dict) -> list[Capability]:

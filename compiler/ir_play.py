@@ -8,6 +8,7 @@ this capability (`templates/capabilities/throw_card.py.j2`, `templates/c/cap_thr
 
 from __future__ import annotations
 
+from durakc.envs import ENVS
 from durakc.expr_sizes import sizes_python
 from durakc.hooks import Capability
 from durakc.schema import KEY_BY_PATH
@@ -15,21 +16,7 @@ from durakc.schema import KEY_BY_PATH
 # How each name of the `throw` environment reads in the generated `_throwable(seat)`, the
 # card `c` being a card int as played (a wild card: its named-suit int, W2).  The
 # collections are locals computed once per call (`THROW_LOCALS`), only when read.
-THROW_NAMES = {
-    "c": "c",
-    "table": "table",
-    "attack": "attack",
-    "opening": "self._opening",
-    "took": "self._took",
-    "attack_cards": "len(self._attack_cards)",
-    "unbeaten": "len(self._unbeaten)",
-    "limit": "self._limit",
-    "first_round": "self._first_round",
-    "stock": "len(self._stock)",
-    "is_attacker": "(seat == self._attacker)",
-    "players": "self.players",
-    "active_players": "sum(self._in_game)",
-}
+THROW_NAMES = ENVS["throw"].python()
 THROW_LOCALS = {
     # every card on the table as played (attack and defence cards; a wild card as named)
     "table": "table = _mask(self._attack_cards) | _mask(d for d in self._defence_cards if d >= 0)",
@@ -71,14 +58,7 @@ def trumps_mask(r: dict) -> str:
 
 # attack.opening as a condition (HR7, HR8): how the names of the `opening` environment read
 # in `_opening_actions`, where `cards` is the mask of a proposed opening.
-OPENING_NAMES = {
-    "cards": "cards",
-    "room": "room",
-    "hand": "hand",
-    "first_round": "self._first_round",
-    "players": "self.players",
-    "stock": "len(self._stock)",
-}
+OPENING_NAMES = ENVS["opening"].python()
 
 
 def opening_rule_section(r: dict) -> Capability | None:

@@ -12,59 +12,20 @@ from __future__ import annotations
 
 import re
 
+from durakc.envs import ENVS
 from durakc.hooks import Capability
-
-RESULT_PY = {
-    "is_loser": "(seat == self.loser)",
-    "is_draw": "self.is_draw",
-    "hand": "self._hands[seat]",
-    "place": "(out.index(seat) + 1 if seat in out else len(out) + 1)",
-    "players": "self.players",
-    "points": "self._totals[seat]",
-    "game": "self._game",
-    "final_attack": "final",
-    "$trumps": "EXPR_TRUMP_IDS[self._trump]",
-    "loser_was_defender": "(self.loser == self._defender)",
-    "loser_hand": "(self._hands[self.loser].bit_count() if self.loser is not None else 0)",
-    "final_took": "took",
-}
-"""The Python of each name of the environment `result` inside `_score`."""
-
-RESULT_C = {
-    "is_loser": "(seat == g->loser)",
-    "is_draw": "g->is_draw",
-    "hand": "g->hands[seat]",
-    "place": "place_of(g, seat)",
-    "players": "g->players",
-    "points": "g->totals[seat]",
-    "game": "g->game_no",
-    "final_attack": "final",
-    "$trumps": "EXPR_TRUMPS(g->trump)",
-    "loser_was_defender": "(g->loser == g->def)",
-    "loser_hand": "(g->loser >= 0 ? popcount(g->hands[g->loser]) : 0)",
-    "final_took": "took",
-}
-"""The C of each name of the environment `result` inside `score` (cap_results.c.j2)."""
-
-_LOST_PY = ("(self.loser is not None and self._team[seat] == self._team[self.loser])",
-            "(seat == self.loser)")
-_LOST_C = ("(g->loser >= 0 && TEAM_OF[g->players][seat] == TEAM_OF[g->players][g->loser])",
-           "(seat == g->loser)")
-"""`lost` with teams.mode (every seat of PR6's losing team) and without (the durak)."""
 
 MATCH_KEYS = ("match.games", "match.losses", "match.points")
 
 
 def _names(r: dict, c: bool = False) -> dict:
-    names = dict(RESULT_C if c else RESULT_PY)
-    teams = r["teams.mode"] != "none"
-    names["lost"] = (_LOST_C if c else _LOST_PY)[0 if teams else 1]
-    first_out = r["outcome.winner"] == "first_out"
-    if c:
-        names["is_winner"] = "(g->nout > 0 && seat == g->out[0])" if first_out else "0"
-    else:
-        names["is_winner"] = "(bool(out) and seat == out[0])" if first_out else "False"
-    return names
+    """The Python (or C) of each name of the environment `result` inside `_score` (C `score`,
+    cap_results.c.j2): `lost` with teams.mode every seat of PR6's losing team, else the
+    durak; `is_winner` only with outcome.winner first_out."""
+    places = [place for place, on in (("teams", r["teams.mode"] != "none"),
+                                      ("first_out", r["outcome.winner"] == "first_out")) if on]
+    env = ENVS["result"]
+    return env.c(*places) if c else env.python(*places)
 
 
 def _constants(r: dict) -> dict:

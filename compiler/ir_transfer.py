@@ -4,35 +4,18 @@ before the transfers or per transfer when they read the table after it (issue 19
 
 from __future__ import annotations
 
+from durakc.envs import ENVS
 from durakc.hooks import Capability
 from durakc.ir_play import trumps_mask
 
-# How the transfer names read in the generated engine, per place of use.
-_TRANSFER_NOW = {
-    "attack_cards": "len(self._attack_cards)",
-    "unbeaten": "len(self._unbeaten)",
-    "beaten": "self._beaten",
-    "next_hand": "next_hand",
-    "limit": "self._limit",
-    "first_round": "self._first_round",
-    "transfers": "self._transfers",
-    "unbeaten_late": "self._late_unbeaten",
-}
-# transfer.capacity reads the table as it would be after playing k cards; once a card has
-# been beaten, the k transferred cards are late ones too (K1), as the reference counts them.
-_TRANSFER_AFTER_K = dict(_TRANSFER_NOW, attack_cards="(len(self._attack_cards) + k)",
-                         unbeaten="(len(self._unbeaten) + k)",
-                         unbeaten_late="(self._late_unbeaten + (k if self._beaten else 0))",
-                         played="transfer.mask",
-                         hand_after="(self._hands[self._defender].bit_count() - k)")
-# A show (S1) adds nothing to the table and keeps its card: `c` is the trump shown.
-_SHOWN = dict(_TRANSFER_NOW, played="(1 << c)", hand_after="self._hands[self._defender].bit_count()")
-# Why a transfer or show `action` is refused: `added` cards go on the table.
-_TRANSFER_ACTION = dict(_TRANSFER_AFTER_K, attack_cards="(len(self._attack_cards) + added)",
-                        unbeaten="(len(self._unbeaten) + added)",
-                        unbeaten_late="(self._late_unbeaten + (added if self._beaten else 0))",
-                        played="action.mask",
-                        hand_after="(self._hands[self._defender].bit_count() - added)")
+# How the transfer names read in the generated engine, per place of use (durakc.envs):
+# the table now; after playing `k` cards (transfer.capacity; once a card has been beaten the
+# k cards are late ones too, K1); a show (S1: adds nothing, keeps its card `c`); why a
+# transfer or show `action` of `added` cards is refused.
+_TRANSFER_NOW = ENVS["transfer"].python()
+_TRANSFER_AFTER_K = ENVS["transfer"].python("after_k")
+_SHOWN = ENVS["transfer"].python("shown")
+_TRANSFER_ACTION = ENVS["transfer"].python("action")
 _AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
 """transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
 reading one is judged per transfer, with the capacity, not once before them."""

@@ -11,6 +11,8 @@ import re
 
 from durakc.cards import RANK_VALUE
 from durakc.ctarget.openings import STACK_ACTIONS, opening_values
+from durakc.envs import ENVS
+from durakc.envs import seat_constants as envs_seat_constants
 from durakc.expr_c import NotInC
 from durakc.ir import build_ir, module_name, regenerate_command, wild_cards
 from durakc.ir_transfer import SHOWN_NAMES
@@ -18,76 +20,21 @@ from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.schema_envs import COUNTER_MAX
 from durakc.spec import Spec
 
-# How each expression name reads in the C engine, per place of use (see durakc.ir).
-TRANSFER = {
-    "attack_cards": "g->natt",
-    "unbeaten": "g->nunb",
-    "beaten": "g->beaten",
-    "next_hand": "next_hand",
-    "limit": "g->limit",
-    "first_round": "g->first_round",
-    "transfers": "g->transfers",
-    "unbeaten_late": "g->late_unbeaten",
-}
-TRANSFER_AFTER_K = dict(TRANSFER, attack_cards="(g->natt + k)", unbeaten="(g->nunb + k)",
-                        unbeaten_late="(g->late_unbeaten + (g->beaten ? k : 0))",  # K1
-                        # the transfer's cards and the defender's hand after it (HR5, HR6)
-                        played="(sub << (r * NSUITS))",
-                        hand_after="(popcount(g->hands[g->def]) - k)")
-# transfer.when for a trump `t` shown (S1): nothing is added, the card stays in hand
-TRANSFER_SHOWN = dict(TRANSFER, played="BIT(t)", hand_after="popcount(g->hands[g->def])")
-# throw_in.card (HR1-HR4, HR9) in `throwable(g, seat)`: `c` a card int as played, `table`
-# and `attack` locals of the table as played; `opening` the state the capability keeps.
-THROW = {
-    "c": "c", "table": "table", "attack": "attack", "opening": "g->opening", "took": "g->took",
-    "attack_cards": "g->natt", "unbeaten": "g->nunb", "limit": "g->limit",
-    "first_round": "g->first_round", "stock": "g->nstock", "is_attacker": "(seat == g->atk)",
-    "players": "g->players", "active_players": "g->left",
-}
-# attack.opening as a condition (HR7, HR8) in opening_actions (cap_opening_rule.c.j2):
-# `cards` the mask of a proposed opening, `hand` the attacker's hand.
-OPENING = {
-    "cards": "cards", "room": "room", "hand": "hand", "first_round": "g->first_round",
-    "players": "g->players", "stock": "g->nstock",
-}
-ROUND = {
-    "first_round": "g->first_round",
-    "players": "g->players",
-    "active_players": "g->left",
-    "stock": "g->nstock",
-    "discard": "popcount(g->discard)",  # H1: the cards on the discard pile
-}
-SEAT = {
-    "is_attacker": "(s == atk)",
-    "is_original_attacker": "(s == g->orig)",
-    "left_of_defender": "(s == g->nxt[dfd])",
-    "right_of_defender": "(s == prev_in(g, dfd))",
-    "players": "n",
-    "active_players": "g->left",
-    "partner_of_defender": "((MATES[n][dfd] >> s) & 1U)",  # teams.mode: bit s of the defender's team
-}
-DEAL = {  # deal.initial_hand (L2): the i-th seat from the dealer's left
-    "losses": "losses[(dealer + 1 + i) % players]",
-    "hand_size": "HAND_SIZE",
-    "players": "players",
-}
-DEALT = {  # deal.redeal_if (H3): one dealt hand
-    "hand": "hand",
-    "$trumps": "EXPR_TRUMPS(trump)",  # the dealt hand's trumps (card_sets)
-    "longest_suit": "longest_suit(hand)",
-    "trumps": "(trump >= 0 ? popcount(hand & SUIT_CARDS(trump)) : 0)",
-    "cards": "popcount(hand)",
-    "players": "players",
-}
-OUTCOME = {
-    "loser_hand": "popcount(g->hands[g->loser])",
-    "final_attack_cards": "g->natt",
-    "final_attack_lowest": "lowest_cards",
-    "final_took": "took",
-    "loser_was_defender": "(g->loser == g->def)",
-    "players": "g->players",
-}
-
+# How each expression name reads in the C engine, per place of use (durakc.envs): a
+# transfer's table now, after `k` cards of the rank `r` (`sub` their suits), after showing
+# the trump `t` (S1); throw_in.card in `throwable(g, seat)`; attack.opening in
+# opening_actions (cap_opening_rule.c.j2); deal.initial_hand for the i-th seat from the
+# dealer's left (L2); deal.redeal_if over one dealt hand (H3).
+TRANSFER = ENVS["transfer"].c()
+TRANSFER_AFTER_K = ENVS["transfer"].c("after_k")
+TRANSFER_SHOWN = ENVS["transfer"].c("shown")
+THROW = ENVS["throw"].c()
+OPENING = ENVS["opening"].c()
+ROUND = ENVS["round"].c()
+SEAT = ENVS["seat"].c()
+DEAL = ENVS["deal"].c()
+DEALT = ENVS["dealt"].c()
+OUTCOME = ENVS["outcome"].c()
 
 
 def defender_trumps(r: dict) -> str:
@@ -120,12 +67,8 @@ def opening_names(r: dict) -> dict:
 
 
 def seat_constants(r: dict) -> dict:
-    """Seat-environment names with one value for the whole variant (durakc.ir's): `is_defender`
-    (the defender is never asked) and, without teams.mode, `partner_of_defender` (PR2)."""
-    constants = {"is_defender": False}
-    if r["teams.mode"] == "none":
-        constants["partner_of_defender"] = False
-    return constants
+    """Seat-environment names with one value for the whole variant (durakc.envs)."""
+    return envs_seat_constants(r["teams.mode"] != "none")
 
 
 # The spec key of each expression the C engine evaluates at run time, with its name map

@@ -169,13 +169,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
         self.last_thrower = None  # HR11: nobody has thrown in this round yet
         self.round_start = len(self.history)  # HR25: the round's first action
         self.opening = []  # the round's opening attack, as played (throw_in.card: opening)
-        self.limit = self.variant.round_limit({
-            "first_round": self.first_round,
-            "players": self.players,
-            "active_players": self.active_count(),
-            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
-            "discard": len(self._discard),  # H1
-        })
+        self.limit = self.variant.round_limit(self.variant.read("round", self))
 
     def throwers(self):
         """T2, P5 (throw_in.who): the seats that may add cards, clockwise from the attacker."""
@@ -185,17 +179,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
             s = (atk + step) % self.players
             if s == dfd or not self.active(s):
                 continue
-            env = {
-                "is_attacker": s == atk,
-                "is_original_attacker": s == self._opener,
-                "is_defender": False,
-                "left_of_defender": s == self.next_active(dfd),
-                "right_of_defender": s == self.previous_active(dfd),
-                "partner_of_defender": self.partners(s, dfd),  # PR2, PR3
-                "players": self.players,
-                "active_players": self.active_count(),
-            }
-            if self.variant.may_throw_in(env):
+            if self.variant.may_throw_in(self.variant.read("seat", self, seat=s)):
                 seats.append(s)
         return self.throw_priority(seats)  # HR11
 

@@ -65,9 +65,7 @@ class ActionLists:
         variant = self.variant
         trump = self.trump_of(self._defender)
         room = min(self.limit, len(self._hands[self._defender]), len(hand))
-        env = variant.env({"room": room, "hand": variant.cards(hand, trump),
-                           "first_round": self.first_round, "players": self.players,
-                           "stock": len(self._stock) + (self.hidden_trump is not None)})
+        env = variant.env(variant.read("opening", self, room=room, hand=hand, trump=trump))
         held = {}  # each card text held, as expressions see it, and how many copies (HR17)
         for text, card in zip(hand, variant.cards(hand, trump)):
             held[text] = (card, held.get(text, (card, 0))[1] + 1)
@@ -125,23 +123,8 @@ class ActionLists:
         """The `transfer` environment for a transfer of the cards `played`, or the show of the
         trump `played[0]` (it adds nothing to the table): every count as it would be after it."""
         added = 0 if show else len(played)
-        beaten = len(self._table) - len(self.unbeaten())
-        late_unbeaten = sum(1 for a in self.unbeaten() if a in self.late)
-        trump = self.trump_of(self._defender)
-        return {
-            "played": self.variant.cards(played, trump),  # HR5
-            "hand_after": len(self._hands[self._defender]) - added,  # HR6
-            "$deck_ranks": self.variant.deck_rank_values,
-            "first_round": self.first_round,
-            "limit": self.limit,
-            "attack_cards": len(self._table) + added,
-            "unbeaten": len(self.unbeaten()) + added,
-            "beaten": beaten,
-            "next_hand": len(self._hands[self.next_opponent(self._defender)]),
-            "transfers": self.transfers,
-            # K1: cards played after the round's first beat are new; so are a late transfer's.
-            "unbeaten_late": late_unbeaten + (added if beaten else 0),
-        }
+        return self.variant.env(self.variant.read("transfer", self, played=played, added=added,
+                                                  trump=self.trump_of(self._defender)))
 
     def _pass_ons(self):
         """T13-T16, S1, S2, K1-K3: transfers (and shows) of the attacked rank."""
@@ -174,20 +157,7 @@ class ActionLists:
         judged with the table, the opening and the round's state."""
         deck, variant = self.variant.deck, self.variant
         trump = self.trump_of(self._defender)  # SK2: is_trump as the defence counts it
-        env = variant.env({
-            "table": variant.cards([c for pair in self._table for c in pair if c is not None], trump),
-            "attack": variant.cards([a for a, _ in self._table], trump),
-            "opening": variant.cards(self.opening, trump),
-            "took": self.took,
-            "attack_cards": len(self._table),
-            "unbeaten": len(self.unbeaten()),
-            "limit": self.limit,
-            "first_round": self.first_round,
-            "stock": len(self._stock) + (self.hidden_trump is not None),  # CT1: still to draw
-            "is_attacker": seat == self._attacker,
-            "players": self.players,
-            "active_players": self.active_count(),
-        })
+        env = variant.env(variant.read("throw", self, seat=seat, trump=trump))
         return [p for c in self._hands[seat] for p in deck.played_as(c)  # W2
                 if variant.may_add(dict(env, c=variant.card(p, trump)))]
 

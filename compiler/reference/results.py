@@ -121,23 +121,8 @@ class SeriesResults:
 
     def _result_env(self, seat, final_attack, took):
         """The environment `result` for `seat` (schema_envs)."""
-        v, trump = self.variant, self.trump
-        out = self.out
-        return v.env({
-            "is_loser": seat == self.loser,
-            "is_winner": self.winner == seat,
-            "is_draw": self.is_draw,
-            "hand": v.cards(self._hands[seat], trump),
-            "place": out.index(seat) + 1 if seat in out else len(out) + 1,
-            "players": self.players,
-            "points": self._totals[seat],
-            "lost": self.loser is not None and self.team(seat) == self.team(self.loser),
-            "game": self._game,
-            "final_attack": v.cards(final_attack, trump),
-            "loser_was_defender": self.loser == self._defender,
-            "loser_hand": len(self._hands[self.loser]) if self.loser is not None else 0,
-            "final_took": took,
-        })
+        return self.variant.env(self.variant.read("result", self, seat=seat,
+                                                  final_attack=final_attack, took=took))
 
     # -- the next game -------------------------------------------------------------
     def next_deal(self, dealer, first_rule):

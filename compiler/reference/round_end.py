@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from durakc.reference.cards import (
     printed,
-    rank_of,
     suit_of,
 )
 from durakc.reference.state import OVER
@@ -107,7 +106,7 @@ class RoundEnd:
     def _finish(self, final_attack):
         """T24, P10: the last player holding cards is the durak; nobody: a draw.
         PR5, PR6: with teams, the seat of the last team holding the most cards."""
-        took, dfd = self.took, self._defender
+        took = self.took
         self.phase = OVER
         self.to_move = None
         if self.active_count() == 0:
@@ -117,12 +116,5 @@ class RoundEnd:
         self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
         self.count_loss()  # L1, PR6
         self.score(final_attack, took)  # HR22, HR23
-        lowest = self.variant.deck.ranks[0]
-        self.annotations = self.variant.annotations({
-            "loser_hand": len(self._hands[self.loser]),
-            "final_attack_cards": len(final_attack),
-            "final_attack_lowest": sum(1 for c in final_attack if rank_of(c) == lowest),
-            "final_took": took,
-            "loser_was_defender": self.loser == dfd,
-            "players": self.players,
-        })
+        self.annotations = self.variant.annotations(
+            self.variant.read("outcome", self, final_attack=final_attack, took=took))

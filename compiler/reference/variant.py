@@ -8,10 +8,11 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 
 from __future__ import annotations
 
+from durakc.envs import ENVS, floor_limit
 from durakc.expr_sets import DECK_RANKS, deck_values
 from durakc.expressions import Card
 from durakc.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
-from durakc.schema import ALL_RANKS
+from durakc.schema import ALL_RANKS, KEYS
 from durakc.spec import Spec
 
 
@@ -29,10 +30,19 @@ class Variant:
         self.hand_size = self.rules["deal.hand_size"]
         self.info = variant_info(spec)
         self.deck_rank_values = deck_values(self.deck.ranks)[DECK_RANKS]
+        # the `cards` environment's `lowest` and `highest`: ranks as their index in ALL_RANKS
+        self.lowest_rank = _RANK_INDEX[self.deck.ranks[0]]
+        self.reads = _reads(self.rules)
+        self.highest_rank = _RANK_INDEX[self.deck.ranks[-1]]
 
     def value(self, path: str):
         """The effective value of rule key `path`."""
         return self.rules[path]
+
+    def read(self, env: str, scope, **local) -> dict:
+        """The names of the environment `env` the spec's expressions read, as the reference
+        reads them (durakc.envs) from `scope` (a game, or this variant) and `local`."""
+        return ENVS[env].read(scope, self.reads.get(env, ()), **local)
 
     # -- values of expression names (durakc.expr_sets) ---------------------------------
     def env(self, values: dict) -> dict:
@@ -52,17 +62,12 @@ class Variant:
 
     def beats(self, attack: str, defence: str, trump: str | None) -> bool:
         """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`?"""
-        env = {
-            "a": _card(attack, trump),
-            "d": _card(defence, trump),
-            "lowest": _RANK_INDEX[self.deck.ranks[0]],
-            "highest": _RANK_INDEX[self.deck.ranks[-1]],
-        }
+        env = self.read("cards", self, attack=attack, defence=defence, trump=trump)
         return bool(self.rules["beating.beats"].evaluate(self.env(env)))
 
     def round_limit(self, env: dict) -> int:
         """attack.limit (T3, T17, P6) for a round; a value below 1 counts as 1."""
-        return max(1, int(self.rules["attack.limit"].evaluate(self.env(env))))
+        return floor_limit(int(self.rules["attack.limit"].evaluate(self.env(env))))
 
     def may_throw_in(self, env: dict) -> bool:
         """throw_in.who (T2, P5): may the seat described by `env` add attack cards?"""
@@ -88,8 +93,8 @@ class Variant:
     def initial_hand(self, losses: int, players: int) -> int:
         """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games
         (at least 1, as the key's minimum says)."""
-        return max(1, int(self.rules["deal.initial_hand"].evaluate(
-            self.env({"losses": losses, "hand_size": self.hand_size, "players": players}))))
+        env = self.read("deal", self, losses=losses, players=players)
+        return max(1, int(self.rules["deal.initial_hand"].evaluate(self.env(env))))
 
     def redeal(self, hand: list, trump: str | None, players: int) -> bool:
         """deal.redeal_if (H3): does this dealt hand call for a redeal?"""
@@ -98,14 +103,9 @@ class Variant:
     def dealt_holds(self, path: str, hand: list, trump: str | None, players: int) -> bool:
         """A condition of the `dealt` environment (deal.redeal_if, deal.offer_redeal: H3,
         HR19) on one dealt hand."""
-        suits = [suit_of(c) for c in hand]
-        return bool(self.rules[path].evaluate(self.env({
-            "hand": self.cards(hand, trump),
-            "longest_suit": max((suits.count(s) for s in set(suits)), default=0),
-            "trumps": suits.count(trump) if trump is not None else 0,
-            "cards": len(hand),
-            "players": players,
-        })))
+        env = self.read("dealt", self, hand=hand, suits=[suit_of(c) for c in hand], trump=trump,
+                        players=players)
+        return bool(self.rules[path].evaluate(self.env(env)))
 
     def may_add(self, env: dict) -> bool:
         """throw_in.card (T17, HR1-HR4, HR9): may the card `env["c"]` be added now?"""
@@ -135,6 +135,18 @@ def _card(text: str, trump: str | None) -> Card:
         return Card.joker(JOKER_COLOURS[text])
     suit = suit_of(text)
     return Card(_RANK_INDEX[rank_of(text)], suit, suit == trump)
+
+
+def _reads(rules: dict) -> dict[str, frozenset]:
+    """{environment: the names the spec's expressions of that environment read}."""
+    reads: dict[str, frozenset] = {}
+    for key in KEYS:
+        value = rules.get(key.path)
+        exprs = value.values() if isinstance(value, dict) else [value]  # outcome.annotations
+        for expr in exprs:
+            if key.env and hasattr(expr, "names"):
+                reads[key.env] = reads.get(key.env, frozenset()) | frozenset(expr.names)
+    return reads
 
 
 def variant_info(spec: Spec) -> dict:

@@ -123,6 +123,7 @@ def test_unreachable_seats_warn(tmp_path, who):
     ("when", "unbeaten == 0"),                # a defender faces an unbeaten card
     ("capacity", "attack_cards < 1"),
     ("capacity", "unbeaten_late > unbeaten"),
+    ("when", "stock > 36"),                   # HR29's stock: the 36-card deck never holds more
 ])
 def test_transfer_never_possible_warns(tmp_path, key, expr):
     [w] = _warnings(tmp_path, f'transfer:\n  {key}: "{expr}"', extends="transfer")
@@ -134,6 +135,7 @@ def test_transfer_never_possible_warns(tmp_path, key, expr):
     ("when", "transfers >= 2 and first_round"),
     ("when", "beaten == 3 and unbeaten_late == unbeaten"),
     ("capacity", "attack_cards == limit and next_hand == 0 + 1"),
+    ("when", "beaten == 0 and stock > 0"),    # HR29: while the stock lasts
 ])
 def test_transfer_possible_somewhere_is_fine(tmp_path, key, expr):
     assert _warnings(tmp_path, f'transfer:\n  {key}: "{expr}"', extends="transfer") == []

@@ -1,0 +1,89 @@
+"""The table of expression environments (durakc.envs): every name a spec may write has each
+reading the targets need, and the schema, the IR and the C target read the same table."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from durakc import reference
+from durakc.ctarget import context
+from durakc.envs import ENVS, floor_limit, seat_constants
+from durakc.ir_transfer import _TRANSFER_AFTER_K, _TRANSFER_NOW
+from durakc.schema import ENVIRONMENTS, KEYS, NAME_RANGES
+
+SPECS = Path(__file__).resolve().parents[1] / "specs"
+
+CALLER_BOUND = {("throw", "c"), ("opening", "cards")}
+"""Names the evaluating code binds per candidate (each card, each opening), not the table."""
+
+RUNTIME = [key for key in ENVS if key != "cards"]  # `cards` is evaluated at compile time
+
+
+@pytest.mark.parametrize("key", RUNTIME)
+def test_every_name_of_a_runtime_environment_has_python_c_and_reference_readings(key):
+    env = ENVS[key]
+    constants = seat_constants(teams=True) if key == "seat" else {}  # constant everywhere
+    for n in env.names:
+        if not n.type:
+            continue  # hidden helpers ($trumps) are read by card fields, not written
+        if n.name in constants:
+            assert n.ref is not None and not n.py and not n.c, n.name  # a constant in engines
+            continue
+        assert n.py and n.c, f"{key}.{n.name} lacks an engine form"
+        assert n.ref is not None or (key, n.name) in CALLER_BOUND, f"{key}.{n.name}: no reading"
+
+
+@pytest.mark.parametrize("key", list(ENVS))
+def test_int_names_and_only_they_have_ranges(key):
+    for n in ENVS[key].names:
+        assert (n.range is not None) == (n.type == "int"), f"{key}.{n.name}"
+        if n.range:
+            assert n.range[0] <= n.range[1]
+
+
+def test_every_python_form_is_one_python_expression():
+    for env in ENVS.values():
+        for n in env.names:
+            for text in n.py.values():
+                ast.parse(text, mode="eval")  # raises on anything but one expression
+
+
+def test_the_schema_and_the_targets_read_the_table():
+    assert ENVIRONMENTS["transfer"]["stock"] == ("int", "cards left in the stock")
+    assert NAME_RANGES["transfer"]["stock"] == (0, 108)
+    assert {k.env for k in KEYS if k.env} <= set(ENVS)
+    assert _TRANSFER_NOW["stock"] == _TRANSFER_AFTER_K["stock"] == "len(self._stock)"
+    assert context.TRANSFER["stock"] == context.TRANSFER_AFTER_K["stock"] == "g->nstock"
+
+
+def test_a_place_falls_back_to_the_every_place_form():
+    transfer = ENVS["transfer"]
+    assert transfer.python("after_k")["limit"] == transfer.python()["limit"] == "self._limit"
+    assert transfer.python("after_k")["attack_cards"] == "(len(self._attack_cards) + k)"
+    assert "played" not in transfer.python()  # the table now has no transfer's cards
+    assert transfer.c("shown")["played"] == "BIT(t)"
+    result = ENVS["result"]
+    assert result.python()["lost"] == "(seat == self.loser)"
+    assert "self._team[seat]" in result.python("teams")["lost"]
+
+
+def test_a_limit_below_one_counts_as_one():
+    assert [floor_limit(v) for v in (-3, 0, 1, 6)] == [1, 1, 1, 6]
+
+
+def test_the_reference_reads_the_transfer_environment_from_its_game():
+    mod = reference.load(str(SPECS / "transfer-stock.yaml"))
+    hands = [["9H", "JS", "KD"], ["9D", "10S", "QH", "8D"], ["10H", "JH", "6C", "7C"]]
+    seen = {c for h in hands for c in h} | {"8C"}
+    game = mod.from_position({
+        "players": 3, "trump": "C", "stock": ["8C"], "hands": hands, "attacker": 0,
+        "dealer": 2, "first_round": False,
+        "discard": [c for c in mod.variant.deck.cards if c not in seen]})
+    game.apply("attack 9H")
+    env = ENVS["transfer"].read(game, played=["9D"], added=1, trump="C")
+    assert env["stock"] == 1  # HR29: the face-up trump counts
+    assert (env["attack_cards"], env["unbeaten"], env["beaten"]) == (2, 2, 0)
+    assert (env["next_hand"], env["hand_after"], env["transfers"]) == (4, 3, 0)
