@@ -2934,9 +2934,7 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
     r->first = first;
     r->nout = g->nout;
     memcpy(r->out, g->out, sizeof r->out);
-#if DURAK_EPAULETTE_LADDER_CAP_RESULTS
     memcpy(r->points, g->points, sizeof r->points);  /* the results the simulator reads */
-#endif
     return DURAK_EPAULETTE_LADDER_OK;
 }
 
