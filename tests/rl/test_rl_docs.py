@@ -40,7 +40,7 @@ def test_readme_example_runs_and_prints_what_its_comment_says():
     printed = _run(code)
     comment = re.search(r"print\(.*?\)\s+# (.*)", code).group(1)
     assert printed.strip() == comment.strip()
-    assert "[docs/rl.md](docs/rl.md)" in README
+    assert "[docs/rl.md](https://github.com/durakc/durakc/blob/main/docs/rl.md)" in README
 
 
 def test_rl_page_examples_run():
