@@ -1,20 +1,20 @@
-"""The build orchestrator: every bundled spec through the Python target (`durakc.codegen`) and
-the C target (`durakc.ctarget`).
+"""The build orchestrator: every bundled spec through the Python target (`durakc.targets.python.codegen`) and
+the C target (`durakc.targets.c`).
 
 `build_outputs` is what `durakc build` writes and `durakc check` compares (the engines, their
-index and the spec files' JSON Schema, `durakc.specschema`); `build_all` adds the
+index and the spec files' JSON Schema, `durakc.spec.json_schema`); `build_all` adds the
 static-analysis warnings of the bundled specs (which never change what is written).
 """
 
 from __future__ import annotations
 
-from durakc.analysis import analyse
-from durakc.codegen import render_engine, render_index
-from durakc.ctarget import CTargetError, render_c
-from durakc.ir import build_ir, module_name
+from durakc.analysis.checks import analyse
+from durakc.ir.build import build_ir, module_name
 from durakc.paths import engines_dir
 from durakc.spec import bundled_names, load_specs
-from durakc.specschema import SCHEMA_FILE, schema_text
+from durakc.spec.json_schema import SCHEMA_FILE, schema_text
+from durakc.targets.c import CTargetError, render_c
+from durakc.targets.python.codegen import render_engine, render_index
 
 GENERATED_DIR = engines_dir()
 """generated/: the folder `durakc build` writes and `durakc check` compares."""
@@ -32,7 +32,7 @@ def build_outputs() -> tuple[dict[str, str], list]:
 
 
 def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, str], list, list]:
-    """`build_outputs`, and the warnings `durakc.analysis` finds in the bundled specs.
+    """`build_outputs`, and the warnings `durakc.analysis.checks` finds in the bundled specs.
 
     A variant the C target can not build has a Python engine only; `refused`, if given,
     receives (variant name, the C target's first reason) for each."""

@@ -8,7 +8,7 @@ Problems are collected, never raised one at a time, so a run reports all of
 them together (`Diagnostics`).  `SpecError` carries the whole list when a
 caller must stop.  A diagnostic's severity is ``error`` (the spec is refused)
 or ``warning`` (the spec compiles, but part of it can never take effect; see
-`durakc.analysis`); an optional hint is printed under the caret.
+`durakc.analysis.checks`); an optional hint is printed under the caret.
 """
 
 from __future__ import annotations

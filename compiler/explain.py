@@ -16,7 +16,7 @@ from typing import Any
 from durakc.catalog.listing import used
 from durakc.diagnostics import SpecError
 from durakc.docpages import cited
-from durakc.schema import KEYS, Key, key_rules, sections, value_text
+from durakc.schema.keys import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
 
 WIDTH = 78

@@ -322,7 +322,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 EXPR_RANK_IDS = (  # the card ints of each rank, at index rank + 1
     0x000000000,  # no rank
     0x000000000,  # 2

@@ -666,7 +666,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const mask_t EXPR_TRUMP_IDS[] = {  /* the card ints of each trump suit index; last: none */
     0x111111111ULL,  /* S */
     0x222222222ULL,  /* H */

@@ -666,7 +666,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const signed char EXPR_RANK[] = {  /* the rank of each card int; a joker -1 */
     4,  /* 6S */
     4,  /* 6H */

@@ -666,7 +666,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const mask_t EXPR_COLOUR_IDS[] = {  /* the card ints of each colour */
     0x666666666ULL,  /* red */
     0x999999999ULL,  /* black */

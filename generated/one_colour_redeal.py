@@ -322,7 +322,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 EXPR_COLOUR_IDS = (  # the card ints of each colour
     0x666666666,  # red
     0x999999999,  # black

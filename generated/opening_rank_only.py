@@ -321,7 +321,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 EXPR_RANK = (  # the rank of each card int: its index in 2 3 ... K A; a joker -1
     4,  # 6S
     4,  # 6H

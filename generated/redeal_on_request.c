@@ -666,7 +666,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const mask_t EXPR_SUIT_IDS[] = {  /* the card ints of each suit, at index suit + 1 */
     0x000000000ULL,  /* no suit */
     0x111111111ULL,  /* S */

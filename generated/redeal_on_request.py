@@ -323,7 +323,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 _SET_SUIT_BITS = (  # per suit of the deck: its bit in a set of suits, the mask of its card ints
     (0x2, 0x111111111),  # S
     (0x4, 0x222222222),  # H

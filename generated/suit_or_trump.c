@@ -666,7 +666,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const signed char EXPR_SUIT[] = {  /* the suit of each card int (as named); a joker -1 */
     0,  /* 6S */
     1,  /* 6H */

@@ -321,7 +321,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 EXPR_SUIT = (  # the suit of each card int: S H D C from 0 (a wild card: as named); a joker -1
     0,  # 6S
     1,  # 6H

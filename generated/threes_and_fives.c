@@ -671,7 +671,7 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
     },
 };
 
-/* -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) ------- */
+/* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
 static const mask_t EXPR_RANK_IDS[] = {  /* the card ints of each rank, at index rank + 1 */
     0x000000000ULL,  /* no rank */
     0x000000000ULL,  /* 2 */

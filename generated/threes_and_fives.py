@@ -321,7 +321,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 _EXPR_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
     (0x20, 0x00000000F),  # 6
     (0x40, 0x0000000F0),  # 7

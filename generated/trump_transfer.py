@@ -320,7 +320,7 @@ BEATEN_BY = {
     ),
 }
 
-# -- Expression tables: what run-time expressions read of cards (durakc.expr_sets) -------
+# -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
 EXPR_TRUMP_IDS = (  # the card ints of each trump suit index; [-1]: no trump
     0x111111111,  # S
     0x222222222,  # H

@@ -25,8 +25,8 @@ def native_refusal(name: str) -> str | None:
     module = name.replace("-", "_")
     if (ROOT / "generated" / f"{module}.c").exists():
         return None
-    from durakc.ctarget import unsupported
     from durakc.spec import load_spec
+    from durakc.targets.c import unsupported
     problems = unsupported(load_spec(name))
     detail = "; ".join(d.message for d in problems) or "no generated C engine"
     return f"{name}: no C engine ({detail})"

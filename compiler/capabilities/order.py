@@ -1,6 +1,6 @@
 """The hook order between capabilities, declared once and checked (issue 30 item 2, part).
 
-`durakc.ir._capabilities` builds the list and calls `check_order` on it, so a build that
+`durakc.ir.build._capabilities` builds the list and calls `check_order` on it, so a build that
 breaks a declared order fails at once, naming it."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ name, its kind (which fixes how it is copied, saved, read back and validated), i
 new game and whether a position (`from_position`) may give it.  The plumbing of the Python
 engines (`__slots__`, `_start`, `copy`, `to_dict`, the saved keys, `_read_saved`,
 `from_dict`, the position keys) is generated from these declarations
-(`templates/state_plumbing.py.j2`, woven by `durakc.hooks`); a capability's own template
+(`templates/state_plumbing.py.j2`, woven by `durakc.ir.hooks`); a capability's own template
 keeps only its behaviour.  `DECLARED` maps a capability to the function giving its fields
 from its IR section.
 """

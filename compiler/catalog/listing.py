@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from durakc.ctarget.capabilities import KNOWN_KEYS, SUPPORTED
-from durakc.ir import build_ir
+from durakc.ir.build import build_ir
 from durakc.spec import Spec, load_specs
 from durakc.spec.files import bundled_paths
+from durakc.targets.c.capabilities import KNOWN_KEYS, SUPPORTED
 
 
 @dataclass

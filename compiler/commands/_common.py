@@ -80,7 +80,7 @@ def load_engines(refs: list[str]) -> tuple[list[ModuleType], int | None]:
 def print_warnings(spec) -> None:
     """The warnings of a spec file (rules that can never take effect) on stderr, as `durakc
     compile` prints them; nothing when there are none.  For every command that runs a spec."""
-    from durakc.analysis import analyse
+    from durakc.analysis.checks import analyse
 
     print_diagnostics(analyse(spec))
 

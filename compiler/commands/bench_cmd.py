@@ -97,10 +97,10 @@ def _native_engines(refs: list[str], all_bundled: bool,
     a generated engine file has no C source (usage error).  With `all_bundled` (no VARIANT
     given) a variant the C target does not support is left out with a note on stderr.
     """
-    from durakc.ctarget import CTargetError
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
+    from durakc.targets.c import CTargetError
 
     native = []
     for ref in refs:

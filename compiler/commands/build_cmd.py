@@ -100,7 +100,7 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
 
 def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
     """Every C engine as wasm into `out` (default build/wasm/); exit 2 without the toolchain."""
-    from durakc.ir import module_name
+    from durakc.ir.build import module_name
     from durakc.spec import bundled_names
     from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files
 

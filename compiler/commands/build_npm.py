@@ -30,7 +30,7 @@ def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: lis
             ) -> list[str] | str:
     """The variants to package (the wanted ones, else every one with a C engine), or why one
     can not be packaged (a usage error's text)."""
-    from durakc.ir import module_name
+    from durakc.ir.build import module_name
     from durakc.spec import bundled_names
 
     with_c = [n for n in bundled_names() if f"{module_name(n)}.c" in outputs]

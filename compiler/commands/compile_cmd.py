@@ -17,8 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from durakc.analysis import analyse
-from durakc.codegen import render_engine
+from durakc.analysis.checks import analyse
 from durakc.commands._common import (
     count_text,
     error,
@@ -27,8 +26,9 @@ from durakc.commands._common import (
     with_warnings,
 )
 from durakc.diagnostics import Diagnostic, SpecError, SpecNotFound
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.spec import Spec, load_spec
+from durakc.targets.python.codegen import render_engine
 
 NAME = "compile"
 HELP = "check variant specs and write one engine module per spec"
@@ -165,7 +165,7 @@ def _outputs(specs: list[Spec], target: str = "python") -> tuple[dict[str, str],
     """{file name: source} of the engines, one per spec (the same spec twice: once), and the
     diagnostics of specs the target can not build (the C target lacks some capabilities)."""
     if target in ("c", "wasm"):  # wasm: built from the C files when written (run)
-        from durakc.ctarget import c_sources_or_problems
+        from durakc.targets.c import c_sources_or_problems
         return c_sources_or_problems(specs)
     return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}, []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from durakc.commands._common import usage_error
-from durakc.schema_text import environment_table, reference_table
+from durakc.schema.text import environment_table, reference_table
 
 NAME = "reference"
 HELP = "print the spec reference tables (or rewrite them in README.md with --write)"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from durakc.paths import engines_dir
-from durakc.specschema import SCHEMA_FILE, schema_text
+from durakc.spec.json_schema import SCHEMA_FILE, schema_text
 
 NAME = "schema"
 HELP = ("print the JSON Schema of spec files (for editors: completion and checks as you type); "

@@ -114,10 +114,10 @@ def resolve_backend(args, refs: list[str]) -> int | None:
     engines after one warning line (no C compiler, or the build failed); native is strict:
     without a working compiler it exits 2 naming what is missing (a spec the C target
     refuses: its diagnostics, exit 1)."""
-    from durakc.ctarget import CTargetError
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
+    from durakc.targets.c import CTargetError
 
     if args.backend == "python":
         return None

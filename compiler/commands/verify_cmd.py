@@ -19,7 +19,7 @@ from durakc.commands._common import print_warnings, report, usage_error
 from durakc.diagnostics import SpecError
 from durakc.reference.differential import SERIES, compile_engine
 from durakc.reference.differential import run as run_differential
-from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.schema.keys import TEAM_PLAYER_COUNTS
 from durakc.spec import load_spec
 
 NAME = "verify"

@@ -1,7 +1,7 @@
 """The bounds of the numbers expressions read: the largest counter, deck and table.
 
 Every int name of an environment has a range built from these (`durakc.envs`); the checker
-computes the interval of every integer sub-expression from them (`durakc.expr_ranges`).
+computes the interval of every integer sub-expression from them (`durakc.expr.ranges`).
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def _table_cards(g) -> list:
 
 # Evaluated for each card a seat could add to the attack (throw_in.card, T17, HR1-HR4, HR9):
 # `c` a card int as played (a wild card: its named-suit int, W2), `table` and `attack` locals
-# of the table as played (Python: durakc.ir_play.THROW_LOCALS), `seat` the seat asked.  The
+# of the table as played (Python: durakc.ir.play.THROW_LOCALS), `seat` the seat asked.  The
 # reference's caller gives `seat` and `trump`, and binds `c` per card.
 THROW = Environment("throw", (
     Name("c", "card", "the card to be added (a wild card as the suit it is played as)",

@@ -113,8 +113,8 @@ def _checked_spec(path: Path) -> Spec:
 
 
 def _compile(spec: Spec, path: str) -> Path:
-    from durakc.codegen import render_engine
-    from durakc.ir import module_name
+    from durakc.ir.build import module_name
+    from durakc.targets.python.codegen import render_engine
 
     source = render_engine(spec)
     digest = hashlib.sha256(source.encode("utf-8")).hexdigest()

@@ -1,6 +1,6 @@
 /* The structural state of a generated C engine in the CPython binding (included by binding.c).
  *
- * A capability ported to the C target after the T/P/S/K profiles (compiler/ctarget/hooks.py)
+ * A capability ported to the C target after the T/P/S/K profiles (compiler/targets/c/hooks.py)
  * may add fields to the engine's view; its header then defines <P>CAP_<NAME> to 1, and the
  * view dict of `_view` / `_load` gets that capability's keys here.  For every other engine
  * `#if C(CAP_...)` reads an undefined name, 0, and none of this code is compiled. */

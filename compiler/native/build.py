@@ -1,7 +1,7 @@
 """Compiling a generated C engine and its CPython binding into an extension module.
 
 The C sources are the checked-in `generated/<module>.c` and `.h` of a bundled variant (or
-any pair rendered by `durakc.ctarget`).  The extension is cached by the hash of its
+any pair rendered by `durakc.targets.c`).  The extension is cached by the hash of its
 sources, the binding and the Python ABI, under $DURAKC_NATIVE_CACHE or
 ~/.cache/durakc/native, so a changed engine is rebuilt and an unchanged one never is.
 """

@@ -13,7 +13,7 @@ import importlib
 import types
 from pathlib import Path
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
 from durakc.native.results import add_results
 from durakc.native.structural import structural
@@ -46,17 +46,17 @@ def load_native_spec(path: str) -> types.ModuleType:
     """The native engine of a spec file (its Python engine is rendered alongside).
 
     Raises NativeUnavailable without a compiler, `durakc.diagnostics.SpecError` for a bad
-    spec and `durakc.ctarget.CTargetError` for one the C target can not build.
+    spec and `durakc.targets.c.CTargetError` for one the C target can not build.
     """
     import importlib.util
     import sys
 
-    from durakc.codegen import render_engine
-    from durakc.ctarget import render_c
     from durakc.diagnostics import SpecError
     from durakc.loading.files import write_text
     from durakc.native.build import cache_dir
     from durakc.spec import load_specs
+    from durakc.targets.c import render_c
+    from durakc.targets.python.codegen import render_engine
 
     specs, errors = load_specs([path])
     if errors:
@@ -97,8 +97,8 @@ def c_sources(name: str) -> tuple[str, str]:
     c_path, h_path = GENERATED / f"{mod}.c", GENERATED / f"{mod}.h"
     if c_path.exists() and h_path.exists():
         return c_path.read_text(encoding="utf-8"), h_path.read_text(encoding="utf-8")
-    from durakc.ctarget import render_c
     from durakc.spec import load_spec
+    from durakc.targets.c import render_c
     files = render_c(load_spec(name))
     return files[f"{mod}.c"], files[f"{mod}.h"]
 
@@ -302,7 +302,7 @@ def _game_class(py, ext):
         annotations = property(lambda self: _annotations(self._view()))
 
         # -- structural members (contract "Structural variants"): trivial unless the variant
-        # uses the capability (compiler/ctarget/capabilities.py lists those the C target builds).
+        # uses the capability (compiler/targets/c/capabilities.py lists those the C target builds).
         teams = property(lambda self: None, doc="The teams (PR1); None: every seat for itself.")
         losing_team = property(lambda self: None, doc="The losing team (PR5); None without teams.")
         losses = property(lambda self: [0] * self.players,

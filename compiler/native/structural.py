@@ -184,7 +184,7 @@ def _hidden_trump(s: Structural, py) -> None:
 
 
 def _teams(s: Structural, rules: dict) -> None:
-    from durakc.schema import team_of, teams_of
+    from durakc.schema.keys import team_of, teams_of
     mode = rules["teams.mode"]
     s.members["teams"] = property(
         lambda self: teams_of(mode, self.players),

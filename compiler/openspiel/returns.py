@@ -16,8 +16,8 @@ A game here is one game of the variant; `match.*` series are not played on.
 
 from __future__ import annotations
 
-from durakc.expr_ranges import STORE_RANGE
-from durakc.expressions import compile_expr
+from durakc.expr.language import compile_expr
+from durakc.expr.ranges import STORE_RANGE
 
 
 def points_range(rules: dict) -> tuple[int, int] | None:

@@ -9,7 +9,7 @@ texts.  Nothing here is encoded as bits or cached.
 
 from __future__ import annotations
 
-from durakc.schema import JOKER_COLOURS, joker_texts
+from durakc.schema.keys import JOKER_COLOURS, joker_texts
 
 SUIT_ORDER = ("S", "H", "D", "C")
 """Canonical suit order of the contract: spades, hearts, diamonds, clubs."""

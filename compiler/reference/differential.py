@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from durakc import reference
-from durakc.codegen import render_engine
 from durakc.spec import Spec, load_spec
+from durakc.targets.python.codegen import render_engine
 
 MAX_DECISIONS = 5000
 """A game still running after this many decisions counts as a divergence (no end)."""

@@ -164,7 +164,7 @@ class ActionLists:
 
 def _sizes(rule, env, room):
     """The opening sizes 1..room that attack.opening's size terms allow with `env` (a size
-    no term names can not satisfy the condition, durakc.expr_sizes); all without terms."""
+    no term names can not satisfy the condition, durakc.expr.sizes); all without terms."""
     terms = rule.size_terms("cards")
     if terms is None:
         return range(1, room + 1)

@@ -10,7 +10,7 @@ sides still hold cards") answer the plain T9/T24 rules; only what the contract s
 from __future__ import annotations
 
 from durakc.reference.cards import InvalidGame
-from durakc.schema import TEAM_PLAYER_COUNTS, team_of, teams_of
+from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
 
 
 def check_team_players(variant, players):

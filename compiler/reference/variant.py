@@ -9,10 +9,10 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 from __future__ import annotations
 
 from durakc.envs import ENVS, floor_limit
-from durakc.expr_sets import DECK_RANKS, deck_values
-from durakc.expressions import Card
+from durakc.expr.language import Card
+from durakc.expr.sets import DECK_RANKS, deck_values
 from durakc.reference.cards import JOKER_COLOURS, Deck, rank_of, suit_of
-from durakc.schema import ALL_RANKS, KEYS
+from durakc.schema.keys import ALL_RANKS, KEYS
 from durakc.spec import Spec
 
 
@@ -44,7 +44,7 @@ class Variant:
         reads them (durakc.envs) from `scope` (a game, or this variant) and `local`."""
         return ENVS[env].read(scope, self.reads.get(env, ()), **local)
 
-    # -- values of expression names (durakc.expr_sets) ---------------------------------
+    # -- values of expression names (durakc.expr.sets) ---------------------------------
     def env(self, values: dict) -> dict:
         """`values` with what every expression may read besides its names: the deck's ranks
         (`deck_rank(n)`)."""

@@ -34,7 +34,7 @@ from durakc.loading.engines import check_players, load_engine
 from durakc.rl import require
 from durakc.rl.readers import refuse_unsupported, this_round, wild_cards
 from durakc.rl.subsets import condition_block
-from durakc.schema_envs import joker_texts
+from durakc.schema.envs import joker_texts
 
 np = require("numpy")
 

@@ -19,7 +19,7 @@ variant's picture has one size for any number of players (docs/rl.md, "Rendering
 from __future__ import annotations
 
 from durakc.rl import require
-from durakc.schema_envs import JOKER_COLOURS
+from durakc.schema.envs import JOKER_COLOURS
 
 np = require("numpy")
 

@@ -1,7 +1,7 @@
 """The `attack` block of the RL encoding when attack.opening is a condition (HR7, HR8):
 one index per subset of the deck of a size the condition allows.
 
-The block lists the sizes low to high (`durakc.opening_sizes.opening_sizes`: those the
+The block lists the sizes low to high (`durakc.ir.opening_sizes.opening_sizes`: those the
 condition allows, and 1, since any one card opens when it allows none of a hand); within a
 size n the subsets of card indices c1 < c2 < ... < cn are numbered in colexicographic order,
 `C(c1, 1) + C(c2, 2) + ... + C(cn, n)` (the combinatorial number system): in a 6-A deck
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from math import comb
 
-from durakc.expressions import compile_expr
-from durakc.opening_sizes import opening_sizes
+from durakc.expr.language import compile_expr
+from durakc.ir.opening_sizes import opening_sizes
 
 BLOCK_MAX = 1 << 20
 """The largest `attack` block the encoding builds (1,048,576): a policy needs one output per

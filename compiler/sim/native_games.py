@@ -16,7 +16,7 @@ The first seat out, places and points (`durakc.sim.results`) come from C's recor
 from __future__ import annotations
 
 from durakc.native.sim import load
-from durakc.schema import team_of, teams_of
+from durakc.schema.keys import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
 from durakc.sim.paired import PairStats

@@ -37,7 +37,7 @@ def _origins(module) -> dict[str, str] | None:
 
 def _origins_from_defaults(module) -> dict[str, str] | None:
     try:
-        from durakc.schema import defaults
+        from durakc.schema.keys import defaults
     except ImportError:
         return None
     known = defaults()

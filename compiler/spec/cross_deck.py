@@ -4,7 +4,7 @@ wild cards (W1-W3)."""
 from __future__ import annotations
 
 from durakc.diagnostics import did_you_mean
-from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.schema.keys import TEAM_PLAYER_COUNTS
 
 
 def check_players(values: dict):

@@ -3,7 +3,7 @@ opening as a condition on its cards (attack.opening, HR7, HR8)."""
 
 from __future__ import annotations
 
-from durakc.domains import throw_in_possible
+from durakc.expr.domains import throw_in_possible
 
 
 def check_siege(values: dict):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from durakc.expr_sets import deck_values
+from durakc.expr.sets import deck_values
 
 SERIES_LOSSES_CHECKED = 256
 """deal.initial_hand is checked for every loss count from 0 to this bound (L2, L3)."""

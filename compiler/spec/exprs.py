@@ -1,13 +1,13 @@
-"""Expression values of a spec: a key's text compiled and checked by `durakc.expressions`,
+"""Expression values of a spec: a key's text compiled and checked by `durakc.expr.language`,
 every problem a diagnostic at its place in the YAML value."""
 
 from __future__ import annotations
 
-from durakc import expressions
 from durakc.diagnostics import Diagnostic
-from durakc.expressions import Expr, ExprProblem
+from durakc.expr import language as expressions
+from durakc.expr.language import Expr, ExprProblem
 from durakc.spec.problems import Invalid, describe, fail
-from durakc.yamlsrc import Node
+from durakc.yamltree.read import Node
 
 
 def _expr_text(node: Node) -> str | None:

@@ -20,7 +20,7 @@ from durakc.spec.files import (
     spec_name,
 )
 from durakc.spec.rules import read_rules
-from durakc.yamlsrc import Entry, load_yaml
+from durakc.yamltree.read import Entry, load_yaml
 
 MAX_EXTENDS = 16
 """Longest chain of `extends` followed."""

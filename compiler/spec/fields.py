@@ -4,11 +4,11 @@ description, extends, sources; ``rules:`` is read by `durakc.spec.rules`."""
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic, did_you_mean
-from durakc.schema import KEY_BY_PATH, TOP_LEVEL_FIELDS
+from durakc.schema.keys import KEY_BY_PATH, TOP_LEVEL_FIELDS
 from durakc.spec.files import NAME_RE, SpecFile
 from durakc.spec.problems import describe
 from durakc.spec.rules import SECTIONS
-from durakc.yamlsrc import Entry
+from durakc.yamltree.read import Entry
 
 _REQUIRED = ("name", "title")
 

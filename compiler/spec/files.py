@@ -23,7 +23,7 @@ from importlib import resources
 from pathlib import Path
 
 from durakc.diagnostics import SpecError, SpecNotFound
-from durakc.yamlsrc import MAX_BYTES, Entry, Node, load_yaml
+from durakc.yamltree.read import MAX_BYTES, Entry, Node, load_yaml
 
 
 def _variants_dir() -> Path:

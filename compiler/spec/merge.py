@@ -4,12 +4,12 @@ ancestor's, else the schema default; every value set is checked for its key (`va
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
-from durakc.schema import KEYS, Key
+from durakc.schema.keys import KEYS, Key
 from durakc.spec.exprs import compile_text
 from durakc.spec.files import SpecFile
 from durakc.spec.problems import Invalid
 from durakc.spec.values import check_value
-from durakc.yamlsrc import Node
+from durakc.yamltree.read import Node
 
 _DEFAULT_EXPRS: dict[str, object] = {}
 

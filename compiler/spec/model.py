@@ -9,9 +9,9 @@ from typing import Any
 
 from durakc import __version__
 from durakc.diagnostics import Diagnostic
-from durakc.schema import KEYS
+from durakc.schema.keys import KEYS
 from durakc.spec.files import SpecFile, is_bundled
-from durakc.yamlsrc import Node
+from durakc.yamltree.read import Node
 
 
 @dataclass

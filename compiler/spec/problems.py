@@ -4,7 +4,7 @@ diagnostic recorded at a node, and `Invalid`, raised once a value's problems are
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
-from durakc.yamlsrc import Node
+from durakc.yamltree.read import Node
 
 
 def describe(node: Node) -> str:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from durakc.diagnostics import Diagnostic, did_you_mean
-from durakc.schema import KEY_BY_PATH, KEYS
+from durakc.schema.keys import KEY_BY_PATH, KEYS
 from durakc.spec.files import SpecFile
 from durakc.spec.problems import describe
-from durakc.yamlsrc import Entry, Node
+from durakc.yamltree.read import Entry, Node
 
 SECTIONS = {".".join(k.path.split(".")[:i]) for k in KEYS
             for i in range(1, k.path.count(".") + 1)}

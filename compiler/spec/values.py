@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from durakc.diagnostics import Diagnostic, did_you_mean
-from durakc.schema import ALL_RANKS, ENVIRONMENTS, SUITS, Key, value_text
+from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS, SUITS, Key, value_text
 from durakc.spec.exprs import compile_value
 from durakc.spec.problems import Invalid, describe, fail, flag, yaml_bool_word
-from durakc.yamlsrc import Node
+from durakc.yamltree.read import Node
 
 ANNOTATION_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 """An annotation name (`outcome.annotations`): lowercase letters, digits and '_'."""

@@ -1,6 +1,6 @@
 """The WebAssembly target: a wasm module per variant from its C engine (docs/wasm.md).
 
-`wasm_files` turns C sources (`durakc.ctarget`) into `<module>.wasm` files plus the ES module
+`wasm_files` turns C sources (`durakc.targets.c`) into `<module>.wasm` files plus the ES module
 loader `durak-wasm.mjs`; `toolchain_problem` says why they can not be built here.  The npm
 package @durakc/engines (docs/npm.md) is built from them by `durakc.wasm.npm`, with the
 TypeScript types of `durakc.wasm.dts`."""

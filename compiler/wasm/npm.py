@@ -10,7 +10,7 @@ import json
 from importlib import resources
 from types import ModuleType
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.wasm.build import LOADER
 from durakc.wasm.dts import variant_types, variants_dts, variants_mjs
 from durakc.wasm.outputs import wasm_files

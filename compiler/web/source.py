@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
-from durakc.analysis import analyse
+from durakc.analysis.checks import analyse
 from durakc.diagnostics import Diagnostic, SpecError
 from durakc.spec import Spec, load_spec
 

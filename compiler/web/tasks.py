@@ -15,7 +15,7 @@ from pathlib import Path
 
 from durakc.diagnostics import SpecError, count_text
 from durakc.explain import explain
-from durakc.schema import KEY_BY_PATH, KEYS, key_rules, value_text
+from durakc.schema.keys import KEY_BY_PATH, KEYS, key_rules, value_text
 from durakc.spec import Spec, load_spec
 from durakc.web.limits import Limits
 from durakc.web.play import BadRequest, play_step

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from durakc import cli
-from durakc.yamlsrc import MAX_BYTES
+from durakc.yamltree.read import MAX_BYTES
 
 SPEC_COMMANDS = {
     "compile": ["compile", "{}", "--check"],

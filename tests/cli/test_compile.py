@@ -187,8 +187,8 @@ def test_strict_makes_warnings_errors(tmp_path):
 
 def test_warnings_do_not_change_the_engine(tmp_path):
     # A warning is only reported: the engine written is exactly the one rendered for the spec.
-    from durakc.codegen import render_engine
     from durakc.spec import load_spec
+    from durakc.targets.python.codegen import render_engine
 
     path = _write(tmp_path, "lonely.yaml", NOBODY_THROWS)
     result = durakc("compile", "lonely.yaml", "--out", "out", cwd=tmp_path)

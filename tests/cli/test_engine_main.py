@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from durakc.codegen import render_engine
 from durakc.spec import bundled_names, load_spec
+from durakc.targets.python.codegen import render_engine
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = "name: house\ntitle: House rules\nextends: podkidnoy\n"

@@ -102,7 +102,7 @@ def test_the_wheel_has_one_import_package(wheel):
     assert {t for t in top if not t.endswith(".dist-info")} == {"durakc"}
     assert "durakc/engines/transfer.py" in names
     assert "durakc/engines/transfer.c" in names
-    assert "durakc/expr.lark" in names
+    assert "durakc/expr/expr.lark" in names
     assert "durakc/templates/game.py.j2" in names
     # the playground's page (`durakc serve`)
     assert {"durakc/web/static/index.html", "durakc/web/static/style.css",

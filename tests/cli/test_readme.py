@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from durakc.codegen import render_engine
 from durakc.commands.reference_cmd import END, START, reference_markdown
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text(encoding="utf-8")

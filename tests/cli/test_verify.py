@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from durakc import cli
-from durakc.codegen import render_engine
 from durakc.commands import verify_cmd
 from durakc.reference import differential
+from durakc.targets.python.codegen import render_engine
 
 REPO = Path(__file__).resolve().parents[2]
 HOUSE = ("name: house\ntitle: Our house rules\nextends: podkidnoy\n"

@@ -46,8 +46,8 @@ def _engine(name: str, kind: str):
             from durakc import reference
             _ENGINES[name, kind] = reference.load(path)
         elif backend() == "native":
-            from durakc.ctarget.render import CTargetError
             from durakc.native.engine import load_native_spec
+            from durakc.targets.c.render import CTargetError
             try:
                 _ENGINES[name, kind] = load_native_spec(path)
             except CTargetError as exc:  # e.g. deck.copies: 2 (HR17) has no C form

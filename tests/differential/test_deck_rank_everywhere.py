@@ -8,7 +8,7 @@ import pytest
 
 from durakc import reference
 from durakc.reference.differential import compile_engine, run
-from durakc.schema import KEYS
+from durakc.schema.keys import KEYS
 from durakc.spec import load_spec
 
 USES = {

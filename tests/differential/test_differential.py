@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from durakc import reference
 from durakc.reference.differential import compile_engine, play_pair, run
-from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.schema.keys import TEAM_PLAYER_COUNTS
 from durakc.spec import bundled_names, load_spec
 from tests.fuzz.random_specs import specs
 

@@ -54,8 +54,8 @@ def test_python_engine_agrees_with_the_reference(name):
 
 @pytest.mark.parametrize("name", sorted(REPROS))
 def test_native_engine_agrees_with_the_python_engine(name):
-    from durakc.ctarget.render import CTargetError
     from durakc.native.engine import NativeUnavailable, load_native_spec
+    from durakc.targets.c.render import CTargetError
 
     try:
         native = load_native_spec(_path(name))
@@ -72,7 +72,7 @@ def test_reference_lists_a_size_bounded_opening_from_few_subsets(monkeypatch):
     """The reference tries only the sizes attack.opening names (`len(cards) <= 2`), and each
     set of card texts once (HR17: two copies of a card are one choice): at most n + n(n+1)/2
     tries for n distinct texts in hand, not every subset of up to six physical cards."""
-    from durakc.expressions import Expr
+    from durakc.expr.language import Expr
 
     ref = reference.load(_path("reference-slow-copies2-opening"))
     game = ref.new_game(4, 1)

@@ -1,7 +1,7 @@
-"""Typed random expressions of the expression language (compiler/expr.lark), for spec fuzzing.
+"""Typed random expressions of the expression language (compiler/expr/expr.lark), for spec fuzzing.
 
 `ExprDrawer(rng, env).draw(typ)` writes the text of a random expression of type `typ` that
-reads the names of `env` (an environment of `durakc.schema.ENVIRONMENTS`): literals, names,
+reads the names of `env` (an environment of `durakc.schema.keys.ENVIRONMENTS`): literals, names,
 card fields (`.rank`, `.suit`, `.is_trump`, `.is_joker`, `.colour`), collection fields and
 methods (`.ranks`, `.suits`, `.trumps`, `.pairs`, `.longest_suit`, `.count(x)`), `len`,
 `deck_rank`, `min`/`max`, `+ - and or not`, comparisons, `in`/`not in`, list literals and
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from durakc.schema import ALL_RANKS, CARD_FIELDS, COLOURS, SET_FIELDS, SUITS
+from durakc.schema.keys import ALL_RANKS, CARD_FIELDS, COLOURS, SET_FIELDS, SUITS
 
 RANK_NAMES = ("J", "Q", "K", "A")
 """The rank literals that are names; other ranks are written as numbers where a rank is

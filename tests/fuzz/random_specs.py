@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from durakc.schema import ALL_RANKS, SUITS
+from durakc.schema.keys import ALL_RANKS, SUITS
 
 LIMITS = ["6", "3", "5 if first_round else 6", "min(4, active_players + 1)", "max(2, stock - 20)",
           "stock - 30",  # below 1 once the stock runs low: counts as 1

@@ -6,10 +6,10 @@
 - a parent among bundled variants (`PARENTS`: the transfer and podkidnoy profiles, which
   come up most often, and structural ones: teams, jokers, wild cards, two decks, per-seat trumps,
   hidden trumps, swaps, series, siege, opening conditions, redeal offers, matches...),
-- a random subset of the schema's rule keys (`durakc.schema.KEYS`), each with a random
+- a random subset of the schema's rule keys (`durakc.schema.keys.KEYS`), each with a random
   valid value by its type (int within its bounds, bool, enum choice, suits, ranks, ...),
 - for an expression key, a typed random expression over the names of its environment
-  (`durakc.schema.ENVIRONMENTS`, drawn by `tests.fuzz.random_exprs.ExprDrawer`),
+  (`durakc.schema.keys.ENVIRONMENTS`, drawn by `tests.fuzz.random_exprs.ExprDrawer`),
 
 writes it as YAML and keeps the first draw `load_spec` accepts (up to `ATTEMPTS`).  A
 refusal (`SpecError`) is normal and the next draw is tried; any other exception from the
@@ -27,7 +27,7 @@ from pathlib import Path
 import yaml
 
 from durakc.diagnostics import SpecError
-from durakc.schema import ALL_RANKS, ENVIRONMENTS, KEYS, SUITS, Key
+from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS, KEYS, SUITS, Key
 from durakc.spec import Spec, load_spec
 from tests.fuzz.random_exprs import ExprDrawer
 

@@ -17,11 +17,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from durakc import reference
-from durakc.ctarget import CTargetError, render_c
 from durakc.native import build as native_build
 from durakc.native.build import unavailable_reason
 from durakc.reference.differential import compile_engine, play_pair
-from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.schema.keys import TEAM_PLAYER_COUNTS
+from durakc.targets.c import CTargetError, render_c
 
 STRICT = ["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"]
 """The strict line every generated C file must pass (tests/native/test_c_strict.py)."""

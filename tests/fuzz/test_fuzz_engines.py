@@ -9,8 +9,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from durakc.codegen import render_engine
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 from tests.fuzz.random_specs import specs
 
 

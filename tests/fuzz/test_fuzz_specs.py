@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from durakc.codegen import render_engine
 from durakc.diagnostics import SpecError
 from durakc.spec import BUNDLED_DIR, Spec, load_spec
+from durakc.targets.python.codegen import render_engine
 
 SPECS = sorted(p.read_text(encoding="utf-8") for p in BUNDLED_DIR.glob("*.yaml"))
 SNIPPETS = ["&a ", "*a", "!!python/object:os.system ", "!x ", "[", "]", "{", "}", ": :", ":",

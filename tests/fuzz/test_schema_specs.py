@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from durakc.expressions import compile_expr
-from durakc.schema import ENVIRONMENTS, KEYS
+from durakc.expr.language import compile_expr
+from durakc.schema.keys import ENVIRONMENTS, KEYS
 from tests.fuzz.random_exprs import ExprDrawer
 from tests.fuzz.schema_specs import PARENTS, accepted_spec, draw_spec
 

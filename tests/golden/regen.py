@@ -23,7 +23,7 @@ for p in (str(ROOT), str(HERE)):
 
 import playthroughs
 
-from durakc.schema import TEAM_PLAYER_COUNTS
+from durakc.schema.keys import TEAM_PLAYER_COUNTS
 
 OUT_DIR = HERE / "playthroughs"
 SEEDS = (1001, 2002, 3003)

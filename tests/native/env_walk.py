@@ -5,8 +5,8 @@ tests/native/test_env_walk.py."""
 
 from __future__ import annotations
 
-from durakc.schema import KEYS
-from durakc.schema_envs import ENVIRONMENTS, NAME_RANGES
+from durakc.schema.envs import ENVIRONMENTS, NAME_RANGES
+from durakc.schema.keys import KEYS
 
 PARENTS = {
     "transfer": ("transfer", "proyezdnoy", "svoi-kozyri", "weli"),

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from native_support import ROOT, compile_c, needs_cc, python_engine, seats, skip_refused
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 
 pytestmark = needs_cc
 

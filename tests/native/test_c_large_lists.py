@@ -2,7 +2,7 @@
 HEAP_ACTIONS) is listed and applied as the Python engine does.
 
 An attacker holding 31 cards against a defender holding 5 is the largest list the
-condition allows (ctarget/openings.py: at most 174,437 openings)."""
+condition allows (targets/c/openings.py: at most 174,437 openings)."""
 
 from __future__ import annotations
 

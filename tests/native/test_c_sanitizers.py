@@ -15,7 +15,7 @@ import subprocess
 import pytest
 from native_support import CC, ROOT, c_variants, needs_cc
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 
 pytestmark = [needs_cc, pytest.mark.sanitize]
 

@@ -10,8 +10,8 @@ import subprocess
 import pytest
 from native_support import ROOT, compile_c, needs_cc, skip_refused
 
-from durakc.ir import module_name
-from durakc.schema_envs import COUNTER_MAX
+from durakc.ir.build import module_name
+from durakc.schema.envs import COUNTER_MAX
 
 pytestmark = needs_cc
 

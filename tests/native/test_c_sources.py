@@ -8,7 +8,7 @@ import subprocess
 import pytest
 from native_support import C_FLAGS, CC, ROOT, c_variants, needs_cc
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 
 
 @pytest.mark.parametrize("name", c_variants())

@@ -11,9 +11,9 @@ import subprocess
 import pytest
 from native_support import C_FLAGS, ROOT, c_variants
 
-from durakc.ctarget import render_c
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.spec import load_spec
+from durakc.targets.c import render_c
 
 COMPILERS = ("gcc", "clang")
 
@@ -57,7 +57,7 @@ rules:
 
 @pytest.mark.parametrize("cc", COMPILERS)
 def test_a_spec_with_64_bit_min_and_max_compiles_strictly(cc, tmp_path):
-    """Only the helpers a variant calls are defined: here the 64-bit ones (durakc.expr_ranges)."""
+    """Only the helpers a variant calls are defined: here the 64-bit ones (durakc.expr.ranges)."""
     cc = _compiler(cc)
     path = tmp_path / "wide.yaml"
     path.write_text(WIDE_MINMAX, encoding="utf-8")

@@ -16,10 +16,10 @@ import pytest
 from env_walk import parents, spec_text, walk
 from native_support import C_FLAGS
 
-from durakc.ctarget import CTargetError, render_c
 from durakc.diagnostics import SpecError
 from durakc.reference.differential import both, run
 from durakc.spec import load_spec
+from durakc.targets.c import CTargetError, render_c
 
 LOCATED = re.compile(r"^\S+\.yaml:\d+:\d+: error: ")
 SERIES_ENVS = ("deal", "dealt", "result")

@@ -15,7 +15,7 @@ import random
 import pytest
 from native_support import c_variants, native, needs_cc, python_engine
 
-from durakc.schema_envs import COUNTER_MAX
+from durakc.schema.envs import COUNTER_MAX
 
 pytestmark = needs_cc
 

@@ -13,10 +13,10 @@ from native_support import needs_cc
 from test_c_strict import COMPILERS, _compile, _compiler
 from test_native_games import _play_both
 
-from durakc.ctarget import render_c
 from durakc.native import load_native_spec
 from durakc.reference.differential import both, run
 from durakc.spec import load_spec
+from durakc.targets.c import render_c
 
 REPROS = Path(__file__).resolve().parents[1] / "specs" / "repros"
 

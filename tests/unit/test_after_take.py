@@ -8,8 +8,8 @@ import types
 
 import pytest
 
-from durakc.codegen import render_engine
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 
 SPEC = """\
 name: transfer-stays

@@ -1,4 +1,4 @@
-"""Static warnings (compiler/analysis.py): rules that can never take effect.
+"""Static warnings (compiler/analysis/checks.py): rules that can never take effect.
 
 Each expectation follows from the rule text and the variant's finite domains,
 worked out by hand in the comments, not from what the analysis happens to say.
@@ -10,7 +10,7 @@ import textwrap
 
 import pytest
 
-from durakc.analysis import analyse
+from durakc.analysis.checks import analyse
 from durakc.diagnostics import Diagnostic
 from durakc.spec import bundled_names, load_spec
 
@@ -231,8 +231,8 @@ def test_transfer_conditions_holding_together_are_fine(tmp_path, when, capacity,
 
 def test_every_environment_name_has_a_domain():
     # A name without a domain would leave its expressions unanalysed (no warning).
-    from durakc import analysis
-    from durakc.schema import ENVIRONMENTS
+    from durakc.analysis import checks as analysis
+    from durakc.schema.keys import ENVIRONMENTS
 
     spec = load_spec("kyiv")
     names = {"round": next(analysis._round_points(spec)),
@@ -247,7 +247,7 @@ def test_every_environment_name_has_a_domain():
 def _engine(tmp_path, spec):
     import importlib.util
 
-    from durakc.codegen import render_engine
+    from durakc.targets.python.codegen import render_engine
 
     path = tmp_path / f"{spec.name}_engine.py"
     path.write_text(render_engine(spec), encoding="utf-8")

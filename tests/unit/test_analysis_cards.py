@@ -1,4 +1,4 @@
-"""Warnings for the conditions over cards that can never hold (durakc.analysis_cards):
+"""Warnings for the conditions over cards that can never hold (durakc.analysis.cards):
 throw_in.card (HR1-HR4, HR9) and attack.opening as a condition (HR7, HR8)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from durakc.analysis import analyse
+from durakc.analysis.checks import analyse
 from durakc.spec import load_spec
 
 

@@ -1,4 +1,4 @@
-"""The C hook points (durakc.ctarget.hooks): the C templates call exactly the listed points,
+"""The C hook points (durakc.targets.c.hooks): the C templates call exactly the listed points,
 each capability module of the C target is a ported capability whose macros fill known points,
 and a variant without a capability gets none of its C code."""
 
@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from durakc.ctarget import capabilities, render_c
-from durakc.ctarget.context import c_context
-from durakc.ctarget.hooks import C_HOOK_POINTS, CHooks, module_path
-from durakc.ctarget.render import _ENV
-from durakc.hooks import Capability, UnknownHook
-from durakc.ir import build_ir
+from durakc.ir.build import build_ir
+from durakc.ir.hooks import Capability, UnknownHook
 from durakc.spec import load_spec
-from durakc.templating import TEMPLATES
+from durakc.targets.c import capabilities, render_c
+from durakc.targets.c.context import c_context
+from durakc.targets.c.hooks import C_HOOK_POINTS, CHooks, module_path
+from durakc.targets.c.render import _ENV
+from durakc.targets.templating import TEMPLATES
 
 C_TEMPLATES = sorted((TEMPLATES / "c").glob("*.j2"))
 CALL = re.compile(r'hook\("(\w+)"\)')
@@ -96,7 +96,7 @@ def test_only_the_variants_using_a_capability_hold_its_c_code(name):
 def test_an_unknown_c_point_or_macro_is_an_error(monkeypatch):
     import jinja2
 
-    import durakc.ctarget.hooks as c_hooks
+    import durakc.targets.c.hooks as c_hooks
     spec = load_spec("podkidnoy")
     with pytest.raises(UnknownHook):
         CHooks(_ENV, c_context(spec), [])("no_such_point")

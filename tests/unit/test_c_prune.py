@@ -1,9 +1,9 @@
-"""durakc.ctarget.prune: a rendered C engine keeps exactly the static helpers and tables its
+"""durakc.targets.c.prune: a rendered C engine keeps exactly the static helpers and tables its
 code reads (strict C refuses unused ones: issue 29 item 4)."""
 
 from __future__ import annotations
 
-from durakc.ctarget.prune import prune_unused
+from durakc.targets.c.prune import prune_unused
 
 SOURCE = """#include <stdint.h>
 
@@ -67,7 +67,7 @@ def test_a_file_that_reads_everything_is_unchanged():
 def test_unwrapped_drops_only_parentheses_around_the_whole_condition():
     """`if ((s == atk))` is an error under clang -Werror (-Wparentheses-equality): the C
     templates write conditions through `unwrapped`, which keeps inner groups intact."""
-    from durakc.expr_c import unwrapped
+    from durakc.expr.emit_c import unwrapped
 
     assert unwrapped("(s == atk)") == "s == atk"
     assert unwrapped("((s == atk) || (n > 3))") == "(s == atk) || (n > 3)"

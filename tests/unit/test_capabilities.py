@@ -8,8 +8,8 @@ import pytest
 
 from durakc.catalog.listing import catalog, targets, used
 from durakc.cli import main
-from durakc.ctarget.capabilities import SUPPORTED
 from durakc.spec import load_spec
+from durakc.targets.c.capabilities import SUPPORTED
 
 
 def test_transfer_variant_uses_transfer_and_podkidnoy_does_not():
@@ -98,7 +98,7 @@ def test_a_broken_after_is_named():
 def test_build_ir_checks_the_declared_order(monkeypatch):
     """A capability list that breaks a declared `after` fails the build, naming both."""
     from durakc.capabilities import order
-    from durakc.ir import build_ir as build
+    from durakc.ir.build import build_ir as build
     from durakc.spec import load_spec
 
     spec = load_spec("poker")  # transfer with swaps

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_outputs
-from durakc.codegen import TEMPLATES, render_engine
-from durakc.hooks import HOOK_POINTS
-from durakc.ir import build_ir
+from durakc.ir.build import build_ir
+from durakc.ir.hooks import HOOK_POINTS
 from durakc.spec import bundled_names, load_spec
+from durakc.targets.python.codegen import TEMPLATES, render_engine
 
 CAPABILITIES = TEMPLATES / "capabilities"
 # One line of each capability's generated code that no engine without it may contain.
@@ -47,7 +47,7 @@ CAPABILITY_MARKERS = {
     "right_of_loser": "# series.first_attacker: right_of_loser",
     "throw_card": "def _throwable(self, seat):",
     "opening_rule": "def _masks_of_size(",
-    # run-time expressions over cards and collections (durakc.expr_sets)
+    # run-time expressions over cards and collections (durakc.expr.sets)
     "card_sets": "# -- Expression tables",
     # the order of a round and the table (issue 20: HR10, HR11, HR24-HR26)
     "refill_order": "def _defender_first(self, order):",
@@ -76,8 +76,8 @@ def test_fresh_build_equals_checked_in_generated():
 
 
 def test_generation_is_byte_identical_across_runs():
-    from durakc.ctarget import render_c
-    from durakc.ctarget.render import CTargetError
+    from durakc.targets.c import render_c
+    from durakc.targets.c.render import CTargetError
 
     for name in bundled_names():
         spec = load_spec(name)
@@ -140,7 +140,7 @@ def test_every_capability_has_a_marker_and_is_used_somewhere(tmp_path):
 
 def _called_hooks() -> dict[str, set[str]]:
     """{hook name: template files calling it} over the core and capability templates (the C
-    templates' points are durakc.ctarget.hooks', tests/unit/test_c_hooks.py)."""
+    templates' points are durakc.targets.c.hooks', tests/unit/test_c_hooks.py)."""
     calls: dict[str, set[str]] = {}
     for path in sorted(TEMPLATES.rglob("*.j2")):
         if path.parent == TEMPLATES / "c":

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from durakc.ctarget import CTargetError, render_c, unsupported
-from durakc.ctarget import context as ccontext
-from durakc.expr_c import NotInC
-from durakc.expressions import compile_expr
+from durakc.expr.emit_c import NotInC
+from durakc.expr.language import compile_expr
 from durakc.spec import load_spec
+from durakc.targets.c import CTargetError, render_c, unsupported
+from durakc.targets.c import context as ccontext
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,7 @@ def test_c_expressions_compute_what_the_evaluator_computes(env, result, text, _,
     rng = random.Random(text)
     for trial in range(6):
         values = {n: (rng.random() < 0.5 if t == "bool" else rng.randint(-3, 8))
-                  for n, (t, _doc) in __import__("durakc.schema", fromlist=["ENVIRONMENTS"])
+                  for n, (t, _doc) in __import__("durakc.schema.keys", fromlist=["ENVIRONMENTS"])
                   .ENVIRONMENTS[env].items() if n in expr.names}
         src = tmp_path / f"e{trial}.c"
         src.write_text(_c_value(text, env, result, values))
@@ -75,7 +75,7 @@ def test_a_spec_the_c_target_can_not_build_gets_an_error_naming_the_key(monkeypa
     keys = tuple((k, {n: c for n, c in names.items() if n != "unbeaten_late"}, consts)
                  if k == "transfer.when" else (k, names, consts)
                  for k, names, consts in ccontext.EXPRESSION_KEYS)
-    monkeypatch.setattr("durakc.ctarget.render.EXPRESSION_KEYS", keys)
+    monkeypatch.setattr("durakc.targets.c.render.EXPRESSION_KEYS", keys)
     problems = unsupported(spec)
     assert len(problems) == 1
     text = problems[0].format()

@@ -1,7 +1,7 @@
 """The C target refuses a spec whose IR uses a capability it does not implement.
 
 Every capability in today's IR has a C form, so each test takes one away
-(`durakc.ctarget.capabilities.SUPPORTED`) the way a new capability from issue 10/11
+(`durakc.targets.c.capabilities.SUPPORTED`) the way a new capability from issue 10/11
 would arrive: as a name the C target has never heard of.
 """
 
@@ -22,10 +22,10 @@ import engine_backend
 
 from durakc import cli
 from durakc.build import build_outputs
-from durakc.ctarget import CTargetError, capabilities, render_c, unsupported
-from durakc.hooks import Capability
-from durakc.ir import build_ir
+from durakc.ir.build import build_ir
+from durakc.ir.hooks import Capability
 from durakc.spec import bundled_names, load_spec
+from durakc.targets.c import CTargetError, capabilities, render_c, unsupported
 
 
 def _without(monkeypatch, name: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 from durakc import diagnostics
 from durakc.diagnostics import CONTEXT, MAX_SHOWN, Diagnostic, SpecError, source_window
 from durakc.spec import load_spec
-from durakc.yamlsrc import Source
+from durakc.yamltree.read import Source
 
 
 def window_oracle(line: str, col: int, width: int) -> tuple[str, int, int]:

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from durakc import reference
-from durakc.ctarget import context
 from durakc.envs import ENVS, floor_limit, seat_constants
-from durakc.ir_transfer import _TRANSFER_AFTER_K, _TRANSFER_NOW
-from durakc.schema import ENVIRONMENTS, KEYS, NAME_RANGES
+from durakc.ir.transfer import _TRANSFER_AFTER_K, _TRANSFER_NOW
+from durakc.schema.keys import ENVIRONMENTS, KEYS, NAME_RANGES
+from durakc.targets.c import context
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from durakc.explain import RULES_LINE, WIDTH, explain
-from durakc.schema import KEYS, sections
+from durakc.schema.keys import KEYS, sections
 from durakc.spec import load_spec
 
 

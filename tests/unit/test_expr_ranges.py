@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from durakc.expr_ranges import STORE_RANGE, interval
-from durakc.expressions import compile_expr
-from durakc.schema import ENVIRONMENTS, NAME_RANGES
+from durakc.expr.language import compile_expr
+from durakc.expr.ranges import STORE_RANGE, interval
+from durakc.schema.keys import ENVIRONMENTS, NAME_RANGES
 
 
 def test_every_int_name_has_a_range():

@@ -1,7 +1,7 @@
-"""Collections in the expression language (durakc.expr_sets): checking, evaluation, and the
+"""Collections in the expression language (durakc.expr.sets): checking, evaluation, and the
 Python and C forms agreeing with the evaluation on random cards.
 
-The emitted forms read the tables `durakc.ir_sets` computes; here they are built for a
+The emitted forms read the tables `durakc.ir.sets` computes; here they are built for a
 36-card deck with two jokers and one wild six, and each expression is evaluated three
 ways on the same random collections: by walking the tree (the reference interpreter's way),
 as emitted Python, and as emitted C compiled with the system compiler.
@@ -14,12 +14,12 @@ import subprocess
 
 import pytest
 
-from durakc.expr_partial import UNKNOWN
-from durakc.expressions import Card, compile_expr
-from durakc.ir_beats import identities as _identities
-from durakc.ir_sets import card_sets_section
+from durakc.expr.language import Card, compile_expr
+from durakc.expr.partial import UNKNOWN
+from durakc.ir.beats import identities as _identities
+from durakc.ir.sets import card_sets_section
 from durakc.native.build import find_compiler
-from durakc.schema import ALL_RANKS, JOKER_COLOURS
+from durakc.schema.keys import ALL_RANKS, JOKER_COLOURS
 
 RANKS = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 SUITS = ["S", "H", "D", "C"]
@@ -122,7 +122,7 @@ NAMES = {"c": "c", "table": "table", "attack": "attack", "took": "took",
 
 def _python_namespace() -> dict:
     """The engine's expression tables, rendered from the capability template."""
-    from durakc.templating import environment
+    from durakc.targets.templating import environment
 
     module = environment().get_template("capabilities/card_sets.py.j2").make_module(
         {"cap": _section()})
@@ -149,7 +149,7 @@ def test_emitted_c_agrees_with_the_evaluation(tmp_path):
     cc = find_compiler()
     if cc is None:
         pytest.skip("no C compiler")
-    from durakc.templating import environment
+    from durakc.targets.templating import environment
 
     cap = _section()
     tables = environment().get_template("c/cap_card_sets.c.j2").make_module(

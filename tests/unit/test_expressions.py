@@ -1,5 +1,5 @@
-"""Tests of the expression language (durakc.expressions, durakc.expr_check, durakc.expr_nodes,
-durakc.expr_simplify)."""
+"""Tests of the expression language (durakc.expr.language, durakc.expr.check, durakc.expr.nodes,
+durakc.expr.simplify)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from durakc import expr_syntax, expressions
-from durakc.expressions import Card, Expr, ExprProblem, compile_expr
-from durakc.schema import ALL_RANKS, ENVIRONMENTS, KEYS
+from durakc.expr import language as expressions
+from durakc.expr import syntax as expr_syntax
+from durakc.expr.language import Card, Expr, ExprProblem, compile_expr
+from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS, KEYS
 
 BEATS = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 ROOT = Path(__file__).resolve().parents[2]

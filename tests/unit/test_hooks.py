@@ -1,11 +1,11 @@
-"""The hook mechanism (compiler/hooks.py): defaults, rewriting in order, unknown names."""
+"""The hook mechanism (compiler/ir/hooks.py): defaults, rewriting in order, unknown names."""
 
 from __future__ import annotations
 
 import jinja2
 import pytest
 
-from durakc.hooks import HOOK_POINTS, Capability, Hooks, UnknownHook
+from durakc.ir.hooks import HOOK_POINTS, Capability, Hooks, UnknownHook
 
 CORE = '{% call hook("defender") %}\ncore default\n{% endcall %}\nafter\n'
 

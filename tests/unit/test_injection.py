@@ -9,9 +9,9 @@ import sys
 
 import pytest
 
-from durakc.codegen import render_engine
 from durakc.diagnostics import SpecError
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 
 CANARY = "PWNED_CANARY"
 PAYLOADS = [

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from durakc import yamlerrors
 from durakc.diagnostics import SpecError
-from durakc.expressions import compile_expr
-from durakc.yamlsrc import parse_text
+from durakc.expr.language import compile_expr
+from durakc.yamltree import errors as yamlerrors
+from durakc.yamltree.read import parse_text
 
 REPO = Path(__file__).resolve().parents[2]
 

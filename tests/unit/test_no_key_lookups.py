@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from durakc.schema import KEYS
+from durakc.schema.keys import KEYS
 
 COMPILER = Path(__file__).resolve().parents[2] / "compiler"
 KEY_LOOKUP = re.compile(r"""\[['"]([a-z_]+)\.[a-z_.]+['"]\]""")
@@ -37,16 +37,16 @@ ALLOWED_PREFIXES = ("spec/", "reference/", "ir")
 
 # Remaining lookups still to migrate onto the IR (module -> count of lines).
 REMAINING = {
-    "analysis.py": 40,
-    "analysis_cards.py": 6,
-    "analysis_results.py": 4,
-    "analysis_round.py": 3,
+    "analysis/checks.py": 40,
+    "analysis/cards.py": 6,
+    "analysis/results.py": 4,
+    "analysis/round.py": 3,
     "commands/verify_cmd.py": 1,
-    "ctarget/capabilities.py": 3,
-    "ctarget/context.py": 22,
-    "ctarget/openings.py": 3,
-    "ctarget/render.py": 7,
-    "domains.py": 3,
+    "targets/c/capabilities.py": 3,
+    "targets/c/context.py": 22,
+    "targets/c/openings.py": 3,
+    "targets/c/render.py": 7,
+    "expr/domains.py": 3,
     "native/engine.py": 1,
     "native/results.py": 4,
     "native/structural.py": 6,

@@ -86,7 +86,7 @@ def test_the_interpreter_generates_no_code_and_evaluates_no_text():
         assert not calls & {"eval", "exec", "compile"}, name
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        assert not imported & {"durakc.codegen", "durakc.ir", "jinja2", "durakc.engines", "generated"}, name
+        assert not imported & {"durakc.targets.python.codegen", "durakc.ir.build", "jinja2", "durakc.engines", "generated"}, name
 
 
 def test_state_is_plain_card_texts(podkidnoy):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from durakc.analysis import analyse
+from durakc.analysis.checks import analyse
 from durakc.diagnostics import SpecError
 from durakc.spec import load_spec
 

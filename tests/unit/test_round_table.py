@@ -9,7 +9,7 @@ import random
 import pytest
 
 from durakc import reference
-from durakc.analysis import analyse
+from durakc.analysis.checks import analyse
 from durakc.engines import closed_discard, last_thrower_first, open_hands, podkidnoy, resign
 from durakc.explain import explain
 from durakc.sim.bots import greedy_bot, playable, random_bot

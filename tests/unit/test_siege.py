@@ -7,9 +7,9 @@ import importlib
 
 import pytest
 
-from durakc.analysis import throw_in_possible
+from durakc.analysis.checks import throw_in_possible
 from durakc.diagnostics import SpecError
-from durakc.ir import build_ir
+from durakc.ir.build import build_ir
 from durakc.reference import load
 from durakc.spec import bundled_names, load_spec
 

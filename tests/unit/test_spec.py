@@ -7,9 +7,9 @@ import hashlib
 
 import pytest
 
-from durakc import expressions
 from durakc.diagnostics import SpecError, SpecNotFound
-from durakc.schema import KEYS
+from durakc.expr import language as expressions
+from durakc.schema.keys import KEYS
 from durakc.spec import BUNDLED_DIR, Spec, bundled_names, load_spec
 from durakc.spec import merge as spec_merge
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from durakc.schema import KEYS
+from durakc.schema.keys import KEYS
+from durakc.spec.json_schema import SCHEMA_FILE, TYPES, schema_text, spec_schema
 from durakc.spec.problems import Invalid
 from durakc.spec.values import CHECKS, check_value
-from durakc.specschema import SCHEMA_FILE, TYPES, schema_text, spec_schema
-from durakc.yamlsrc import parse_text
+from durakc.yamltree.read import parse_text
 
 jsonschema = pytest.importorskip("jsonschema")
 

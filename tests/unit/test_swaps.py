@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from durakc.ctarget import unsupported
 from durakc.diagnostics import SpecError
 from durakc.engines import podkidnoy, poker, trump_six
 from durakc.sim.bots import greedy_bot
 from durakc.spec import load_spec
+from durakc.targets.c import unsupported
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDS = [["6S", "7S", "JH", "QD", "KS", "AH"], ["6H", "8H", "9S", "10D", "JS", "QS"]]

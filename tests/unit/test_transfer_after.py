@@ -10,8 +10,8 @@ import types
 import pytest
 
 from durakc import reference
-from durakc.codegen import render_engine
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 
 SPEC = """\
 name: {name}

@@ -9,9 +9,9 @@ import types
 import pytest
 
 from durakc import reference
-from durakc.codegen import render_engine
 from durakc.diagnostics import SpecError
 from durakc.spec import load_spec
+from durakc.targets.python.codegen import render_engine
 
 SIX_OF_DIAMONDS = """\
 name: weli-diamonds

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from durakc.diagnostics import SpecError, SpecNotFound
-from durakc.yamlsrc import MAX_BYTES, load_yaml, parse_text
+from durakc.yamltree.read import MAX_BYTES, load_yaml, parse_text
 
 
 def problems(text, name="s.yaml") -> list[str]:

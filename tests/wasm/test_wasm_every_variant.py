@@ -21,7 +21,7 @@ import pytest
 from wasm_support import NODE, PROBLEM, ROOT, player_counts, python_observation, wasm_module
 
 import durakc.engines
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.spec import bundled_names
 from durakc.wasm import LOADER
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from durakc.ir import module_name
+from durakc.ir.build import module_name
 from durakc.wasm import build_wasm, toolchain_problem
 
 ROOT = Path(__file__).resolve().parents[2]

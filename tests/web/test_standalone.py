@@ -64,7 +64,7 @@ def test_the_site_zip_is_deterministic_and_holds_the_compiler_and_its_dependenci
     first, second = site_zip(), site_zip()
     assert first == second
     names = set(zipfile.ZipFile(io.BytesIO(first)).namelist())
-    assert {"durakc/web/standalone.py", "durakc/expr.lark", "durakc/engines/transfer.py",
+    assert {"durakc/web/standalone.py", "durakc/expr/expr.lark", "durakc/engines/transfer.py",
             "durakc/variants/transfer.yaml"} <= names
     for package in DEPENDENCIES:
         assert f"{package}/__init__.py" in names

@@ -1,0 +1,368 @@
+"""Static analysis: rules a checked spec sets that can never take effect.
+
+    house.yaml:6:13: warning: no card can ever beat another: 'beating.beats' is false ...
+        beats: "d.rank > 3 and d.rank < 2"
+                ^~~~~~~~~~~~~~~~~~~~~~~~~
+        hint: every defence would end in a take; ...
+
+`analyse` evaluates every expression key over the finite domain of values its
+names can take in a game of the variant, and warns when it is false for every
+value (an annotation: false or true for every value).  Also: the beat
+relation, from the IR's masks, for every pair of cards and trump suit;
+`transfer.when` and `transfer.capacity` together (both must hold for one
+transfer); transfer keys a file sets while its variant has transfers off.
+
+The domains are over-approximations of what the engine can reach, so a
+warning is never a false alarm: a wider domain can only hide one.  Warnings
+never change the generated code; ``--strict`` makes them errors.
+
+Domains, per environment (n = players, from players.min to players.max):
+
+- round (`attack.limit`): the first round has every player active and the
+  stock the deal leaves; later rounds have 2..n active players and a stock of
+  0 up to that.
+- seat (`throw_in.who`): asked for seats other than the defender, so
+  ``is_defender`` is false; 2..n active players, any of them attacker or
+  original attacker, the defender's neighbours by seat order.
+- transfer (`transfer.when`, `transfer.capacity`, if transfers are enabled):
+  1..cards attack cards of which 1..all are unbeaten, the rest beaten,
+  0..unbeaten of them late; any hand size and transfer count up to the deck
+  (each transfer adds a card, and a trump is shown once a round; when it may
+  be shown again and again, expressions using `transfers` are not analysed);
+  the limits `attack.limit` can give; 1..suits-1 cards played (0 for a show).
+- outcome (`outcome.annotations`): the durak holds 1..cards cards; the final
+  attack had 1..cards cards, at most one card a suit of the lowest rank; a
+  durak who took was the defender.
+
+A domain larger than `MAX_POINTS`, or a name without a domain, is not
+analysed: no warning rather than a slow compile.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+
+from durakc.analysis.cards import check_card_conditions
+from durakc.analysis.results import check_results
+from durakc.analysis.round import check_round_order
+from durakc.diagnostics import Diagnostic
+from durakc.envs import ENVS, floor_limit
+from durakc.expr.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
+from durakc.expr.partial import UNKNOWN
+from durakc.ir.beats import beat_masks
+from durakc.spec import Spec
+
+_CACHE: dict = {}
+
+
+def analyse(spec: Spec) -> list[Diagnostic]:
+    """Warnings for the rules of `spec` that can never take effect (file order)."""
+    warnings: list[Diagnostic] = []
+    for check in (_check_beats, _check_limit, _check_throw_in, _check_transfer,
+                  _check_annotations, _check_inert_keys):
+        warnings.extend(check(spec))
+    warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
+    warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
+    warnings.extend(check_card_conditions(spec, _warning))  # the card being played (HR1-HR8)
+    return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
+
+
+def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> object:
+    """`compute()` cached per expression and the rules its domain depends on."""
+    r = spec.values
+    key = (kind, expr.canonical(), r["players.min"], r["players.max"], len(r["deck.ranks"]),
+           len(r["deck.suits"]), r["deck.jokers"], r["deal.hand_size"], r["deal.mode"],
+           r["attack.limit"].canonical())
+    if key not in _CACHE:
+        _CACHE[key] = compute()
+    return _CACHE[key]
+
+
+def _warning(spec: Spec, path: str, message: str, hint: str | None = None,
+             node=None) -> Diagnostic:
+    """A warning at the value that set `path` (or at the spec when it was never set)."""
+    node = node if node is not None else spec.nodes.get(path)
+    if node is None:
+        return Diagnostic(spec.label, 0, 0, message, severity="warning", hint=hint)
+    text = str(node.text)
+    one_line = node.kind == "scalar" and node.style not in ("|", ">") and "\n" not in text
+    diag = node.diag(message, 0, max(1, len(text)) if one_line else 1)
+    return Diagnostic(diag.path, diag.line, diag.col, message, width=diag.width,
+                      source_line=diag.source_line, severity="warning", hint=hint)
+
+
+# ---------------------------------------------------------------------------
+# Domains
+# ---------------------------------------------------------------------------
+def _player_counts(spec: Spec) -> range:
+    return range(spec.values["players.min"], spec.values["players.max"] + 1)
+
+
+def _deck_size(spec: Spec) -> int:
+    return len(spec.values["deck.ranks"]) * len(spec.values["deck.suits"]) + spec.values["deck.jokers"]
+
+
+def _first_stock(spec: Spec, players: int) -> int:
+    """Cards in the stock when the first round opens (the deal as deal.py.j2 makes it)."""
+    size = _deck_size(spec)
+    if spec.values["deal.mode"] == "all_but_one":
+        return 1
+    if spec.values["deal.mode"] == "everything":
+        return 0  # HR14: no stock
+    return max(0, size - spec.values["deal.hand_size"] * players)
+
+
+def _round_points(spec: Spec) -> Iterator[dict]:
+    """Every (first_round, players, active_players, stock, discard) a round can open with."""
+    # H1: 0 until the first successful defence; only a limit that reads it varies it.
+    reads_discard = "discard" in spec.values["attack.limit"].names
+    discards = range(_deck_size(spec) - 1) if reads_discard else (0,)
+    for n in _player_counts(spec):
+        stock = _first_stock(spec, n)
+        yield {"first_round": True, "players": n, "active_players": n, "stock": stock,
+               "discard": 0}
+        for active in range(2, n + 1):
+            for left in range(stock + 1):
+                for discard in discards:
+                    yield {"first_round": False, "players": n, "active_players": active,
+                           "stock": left, "discard": discard}
+
+
+def _seat_points(spec: Spec) -> Iterator[dict]:
+    """Every seat other than the defender, as `throw_in.who` sees it (`seat_points_for`)."""
+    return seat_points_for(_player_counts(spec), spec.values["teams.mode"] != "none")
+
+
+def _limits(spec: Spec) -> list[int] | None:
+    """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
+    limit = spec.values["attack.limit"]
+    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
+    return None if found is None else sorted({floor_limit(v) for v in found})
+
+
+def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
+    """Table states in which a transfer is asked for (only the dimensions in `names`)."""
+    cards = _deck_size(spec)
+    limits = _limits(spec) or list(range(1, cards + 1))
+    dims = [
+        [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
+        [("limit", v) for v in limits] if "limit" in names else [()],
+        # every other int name it reads (next_hand, stock, transfers, hand_after): its range
+        # in the table of environments, within the deck
+        *([(name, v) for v in range(low, min(high, cards) + 1)]
+          for name, (low, high) in ENVS["transfer"].ranges().items()
+          if name in names and name not in _TABLE_NAMES | {"limit"}),
+        # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)
+        [("played", UNKNOWN)] if "played" in names else [()],
+    ]
+    for state in _table_states(cards, names):  # lazily: the search usually stops early
+        for rest in itertools.product(*dims):
+            yield dict(state, **dict(p for p in rest if p))
+
+
+_TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})
+"""transfer names that count the table: they vary together (`_table_states`)."""
+
+
+def _table_states(cards: int, names: frozenset) -> Iterator[dict]:
+    """attack_cards, unbeaten, beaten (= attack - unbeaten) and unbeaten_late."""
+    if not names & _TABLE_NAMES:
+        yield {}
+        return
+    for attack in range(1, cards + 1):
+        for unbeaten in range(1, attack + 1):
+            late = range(unbeaten + 1) if "unbeaten_late" in names else (0,)
+            for k in late:
+                yield {"attack_cards": attack, "unbeaten": unbeaten,
+                       "beaten": attack - unbeaten, "unbeaten_late": k}
+
+
+def _outcome_points(spec: Spec, names: frozenset) -> Iterator[dict]:
+    """Ends of lost games (only the dimensions in `names` vary)."""
+    cards, suits = _deck_size(spec), len(spec.values["deck.suits"])
+    hands = range(1, cards + 1) if "loser_hand" in names else (1,)
+    players = _player_counts(spec) if "players" in names else (spec.values["players.min"],)
+    varies = bool(names & {"final_attack_cards", "final_attack_lowest"})
+    attacks = range(1, cards + 1) if varies else (1,)
+    for hand, n, attack, took, defender in itertools.product(
+            hands, players, attacks, (False, True), (False, True)):
+        if took and not defender:
+            continue  # only the defender takes
+        for lowest in range(min(attack, suits) + 1):
+            yield {"loser_hand": hand, "final_attack_cards": attack,
+                   "final_attack_lowest": lowest, "final_took": took,
+                   "loser_was_defender": defender, "players": n}
+
+
+# ---------------------------------------------------------------------------
+# The checks
+# ---------------------------------------------------------------------------
+def _check_beats(spec: Spec) -> Iterator[Diagnostic]:
+    r = spec.values
+    suits = list(r["deck.suits"])
+    never = [s for s in r["trump.never"] if s in suits]
+    tables = beat_masks(r["beating.beats"], list(r["deck.ranks"]), suits, r["trump.mode"],
+                        never, r["trump.suit"], jokers=r["deck.jokers"])
+    if not any(mask for _, masks in tables for mask in masks):
+        yield _warning(spec, "beating.beats",
+                       "no card can ever beat another: 'beating.beats' is false for every "
+                       "pair of cards and every trump suit",
+                       "every defence would end in a take; d is the defence card, a the "
+                       "attack card it covers")
+
+
+def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
+    limit = spec.values["attack.limit"]
+    if limit.constant() is not None:
+        return  # a constant below 1 is already an error
+    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
+    if found and max(found) < 1:
+        yield _warning(spec, "attack.limit",
+                       f"'attack.limit' is below 1 in every round (at most {max(found)}), "
+                       "so it counts as 1 in every round",
+                       _limit_hint(spec))
+
+
+def _limit_hint(spec: Spec) -> str:
+    stock = _first_stock(spec, spec.values["players.min"])
+    return (f"a round opens with {_span(2, spec.values['players.max'])} players in the game "
+            f"and {_span(0, stock)} cards in the stock")
+
+
+def _span(low: int, high: int) -> str:
+    return str(low) if low == high else f"{low} to {high}"
+
+
+def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
+    who = spec.values["throw_in.who"]
+    found = _cached("seat", who, spec, lambda: values_over(who, _seat_points(spec), {True}))
+    if found is not None and True not in found:
+        yield _warning(spec, "throw_in.who",
+                       "nobody may ever throw in: 'throw_in.who' is false for every seat "
+                       "but the defender",
+                       "it is only asked for seats other than the defender, so "
+                       "'is_defender' is always false there")
+
+
+def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
+    if not spec.values["transfer.enabled"]:
+        return
+    r = spec.values
+    endless = r["transfer.show_trump"] and not r["transfer.show_once"]
+    for path, what in (("transfer.when", "when a transfer is allowed"),
+                       ("transfer.capacity", "after a transfer")):
+        expr = r[path]
+        if endless and "transfers" in expr.names:
+            continue  # a trump shown again and again: no bound on the count of transfers
+        found = _cached("transfer", expr, spec, lambda e=expr: values_over(
+            e, _transfer_points(spec, e.names), {True}, unknown=e.names & {"played"}))
+        if found is not None and True not in found and UNKNOWN not in found:
+            yield _warning(spec, path,
+                           f"no transfer is ever possible: '{path}' ({what}) is false "
+                           "for every table a defender can face", _NO_TRANSFER_HINT)
+            return
+    yield from _check_transfer_together(spec, endless)
+
+
+_NO_TRANSFER_HINT = "write 'transfer.enabled: false' for a variant without transfers"
+
+
+def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
+    """Each condition holds somewhere, but never on the same table (see `_Transfer`)."""
+    r = spec.values
+    both = _Transfer(r["transfer.when"], r["transfer.capacity"], bool(r["transfer.show_trump"]))
+    if endless and "transfers" in both.names:
+        return
+    if "played" in both.names:
+        return  # the cards of a transfer have no enumerable domain: nothing to prove here
+    suits = len(r["deck.suits"])
+    played = range(0 if both.show else 1, max(2, suits))
+    points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)
+    found = _cached("transfer", both, spec, lambda: values_over(both, points, {True}))
+    if found is not None and True not in found:
+        path = "transfer.capacity" if "transfer.capacity" in spec.nodes else "transfer.when"
+        yield _warning(spec, path,
+                       "no transfer is ever possible: 'transfer.capacity' is false after "
+                       "every transfer that 'transfer.when' allows", _NO_TRANSFER_HINT)
+
+
+class _Transfer:
+    """transfer.when on a table, and transfer.capacity on it after k cards are played.
+
+    As the engine asks them: `when` with the table as it is, `capacity` with
+    k more attack cards, all unbeaten (k = 0 for a show).
+    """
+
+    def __init__(self, when, capacity, show: bool):
+        self.when, self.capacity, self.show = when, capacity, show
+        self.names = frozenset(when.names | capacity.names | {"k"})
+
+    def canonical(self) -> str:
+        return f"{self.when.canonical()} | {self.capacity.canonical()} | show={self.show}"
+
+    def evaluate(self, values: dict) -> bool:
+        if not self.when.evaluate(values):
+            return False
+        after = dict(values)
+        for name in ("attack_cards", "unbeaten"):
+            if name in after:
+                after[name] += values["k"]
+        return bool(self.capacity.evaluate(after))
+
+
+def _check_annotations(spec: Spec) -> Iterator[Diagnostic]:
+    annotations = spec.values["outcome.annotations"]
+    holder = spec.nodes.get("outcome.annotations")
+    for name, expr in sorted(annotations.items()):
+        found = _cached("outcome", expr, spec, lambda e=expr: values_over(
+            e, _outcome_points(spec, e.names), {True, False}))
+        if found is None or len(found) != 1:
+            continue
+        value = "true" if True in found else "false"
+        node = next((e.value for e in holder.entries if e.key == name), None) if holder else None
+        yield _warning(spec, "outcome.annotations",
+                       f"annotation '{name}' is {value} at the end of every lost game",
+                       "no game can change it, so it records nothing", node=node)
+
+
+_NO_TRANSFERS = "transfers are disabled (transfer.enabled: false)"
+
+
+def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
+    """Keys this file sets that the variant's own switches turn off (transfers, seat suits)."""
+    r = spec.values
+    mine = {path for path, origin in spec.origin.items() if origin == "this file"}
+    if not r["transfer.enabled"]:
+        reasons = {"transfer.when": _NO_TRANSFERS, "transfer.capacity": _NO_TRANSFERS,
+                   "transfer.show_trump": _NO_TRANSFERS if r["transfer.show_trump"] else None,
+                   "transfer.show_once": _NO_TRANSFERS}
+    else:
+        reasons = {"transfer.show_once": None if r["transfer.show_trump"] else
+                   "no trump is ever shown (transfer.show_trump is false)"}
+    if r["trump.mode"] != "per_seat":  # SK1: only personal trumps read the owned suits
+        reasons["trump.seat_suits"] = (f"no seat owns a suit (trump.mode is {r['trump.mode']}, "
+                                       f"not per_seat)")
+    reasons.update(_inert_deck_keys(r))  # decks, deals and trumps (HR12-HR19)
+    for path, reason in reasons.items():
+        if reason and path in mine:
+            yield _warning(spec, path, f"'{path}' has no effect: {reason}")
+
+
+def _inert_deck_keys(r: dict) -> dict:
+    """HR12, HR13: trump.card and deal.stock values that change nothing."""
+    reasons = {}
+    if r["trump.card"] == "aside":
+        if r["trump.mode"] not in ("turned_bottom", "turned_top"):
+            reasons["trump.card"] = f"no card is turned for trump (trump.mode is {r['trump.mode']})"
+        elif r["deal.stock"] == "aside":
+            reasons["trump.card"] = "the turned card is set aside with the rest (deal.stock: aside)"
+        elif r["deal.mode"] == "everything":
+            reasons["trump.card"] = ("the card shown for trump stays in the dealer's hand "
+                                     "(deal.mode: everything)")
+    if r["deal.stock"] == "aside" and r["deal.mode"] == "everything":
+        reasons["deal.stock"] = "no card is left after the deal (deal.mode: everything)"
+    return reasons
+
+
+__all__ = ["MAX_POINTS", "analyse", "throw_in_possible"]

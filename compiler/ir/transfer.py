@@ -1,0 +1,83 @@
+"""IR sections `transfer` and `show_trump` (T13-T16, S1, S2, K1-K3): passing the attack on,
+with `transfer.when` and `transfer.capacity` as the generated engine reads them, judged once
+before the transfers or per transfer when they read the table after it (issue 19 2b)."""
+
+from __future__ import annotations
+
+from durakc.envs import ENVS
+from durakc.ir.hooks import Capability
+from durakc.ir.play import trumps_mask
+
+# How the transfer names read in the generated engine, per place of use (durakc.envs):
+# the table now; after playing `k` cards (transfer.capacity; once a card has been beaten the
+# k cards are late ones too, K1); a show (S1: adds nothing, keeps its card `c`); why a
+# transfer or show `action` of `added` cards is refused.
+_TRANSFER_NOW = ENVS["transfer"].python()
+_TRANSFER_AFTER_K = ENVS["transfer"].python("after_k")
+_SHOWN = ENVS["transfer"].python("shown")
+_TRANSFER_ACTION = ENVS["transfer"].python("action")
+_AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
+"""transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
+reading one is judged per transfer, with the capacity, not once before them."""
+
+SHOWN_NAMES = frozenset({"played", "hand_after"})
+"""transfer names whose value depends on which trump is shown (S1): a transfer.capacity
+reading one is judged per trump shown, not once for every show."""
+
+
+def transfer_section(r: dict) -> Capability:
+    """transfer.enabled: passing the attack on (T13-T16)."""
+    when, capacity = r["transfer.when"], r["transfer.capacity"]
+    # who would defend next: with teams.mode the next active opponent (PR2)
+    following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
+                 else "self._opponent(self._defender)")
+    inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
+    trumps = {"$trumps": trumps_mask(r)}
+    after = bool(when.names & _AFTER_NAMES)
+    return Capability("transfer", {
+        # transfer.when reads the table after the transfer: judged per transfer (2b)
+        "when_after": after,
+        "when_k_code": when.to_python(dict(_TRANSFER_AFTER_K, **trumps)) if after else "",
+        "when_action_code": when.to_python(dict(_TRANSFER_ACTION, **trumps)) if after else "",
+        "next_defender": following,
+        "uses_next_hand": "next_hand" in (when.names | capacity.names),
+        "when_uses_next_hand": "next_hand" in when.names,
+        "when_text": when.canonical(),
+        "when_code": "" if after else when.to_python(_TRANSFER_NOW),
+        "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
+        "when_noqa": "" if after else when.lint_note(inline),
+        "capacity_text": capacity.canonical(),
+        "capacity_code": capacity.to_python(dict(_TRANSFER_AFTER_K, **trumps), inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(dict(_TRANSFER_AFTER_K, **trumps)),
+        # T10, T13: with attack.opening a choice, every attack card before the first beat has
+        # the opening's rank; a condition may open with several ranks (then nothing transfers)
+        "one_rank_before_beat": isinstance(r["attack.opening"], str),
+    })
+
+
+def show_trump_section(r: dict) -> Capability:
+    """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
+    capacity, when = r["transfer.capacity"], r["transfer.when"]
+    after = bool(when.names & _AFTER_NAMES)
+    shown = dict(_SHOWN, **{"$trumps": trumps_mask(r)})
+    per_card = bool(capacity.names & SHOWN_NAMES)
+    return Capability("show_trump", {
+        # transfer.when reads the table after the show: judged per trump shown (2b)
+        "when_after": after,
+        "when_text": when.canonical(),
+        "when_shown_code": when.to_python(shown) if after else "",
+        "once": bool(r["transfer.show_once"]),
+        # transfer.capacity reading the trump shown (HR5, HR6): judged per trump, else once
+        "capacity_shown_code": capacity.to_python(shown) if per_card else "",
+        "capacity_text": capacity.canonical(),
+        "capacity_code": "" if per_card else capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
+        "capacity_noqa": "" if per_card else capacity.lint_note(_TRANSFER_NOW),
+    })
+
+
+def _parenthesised(code: str) -> str:
+    """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
+    return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
+
+
+__all__ = ["SHOWN_NAMES", "show_trump_section", "transfer_section"]
