@@ -428,45 +428,32 @@ static int check_bound(Batch *self, Py_ssize_t i)
     return 0;
 }
 
-/* reset(i, seed, bot_state, fresh): deal game i as new_game(players, seed) (seed below 2**64),
- * its bots drawing from the Mersenne Twister state bot_state (625 words, random.getstate()),
- * the bots playing up to the learner's turn; writes row i.  Returns False when the bots ran
- * past the step limit first.  fresh: the next step() ignores game i's action (autoreset). */
+/* reset(i, seed, bot_key, fresh): deal game i as new_game(players, seed) (seed below 2**64),
+ * its bots drawing from random.Random seeded by init_by_array over bot_key (bytes: the
+ * little-endian 32-bit words of the seed int, 1 to 624 of them, as CPython's seed reads an
+ * int), the bots playing up to the learner's turn; writes row i.  Returns False when the
+ * bots ran past the step limit first.  fresh: the next step() ignores game i's action. */
 static PyObject *Batch_reset(Batch *self, PyObject *args)
 {
-    Py_ssize_t i;
+    Py_ssize_t i, nkey;
     unsigned long long seed;
-    PyObject *state;
-    uint32_t words[625];
+    const unsigned char *key;
+    uint32_t words[624];
     int fresh, k, err, finished;
-    if (!PyArg_ParseTuple(args, "nKOp", &i, &seed, &state, &fresh) || check_bound(self, i) < 0) {
+    if (!PyArg_ParseTuple(args, "nKy#p", &i, &seed, &key, &nkey, &fresh)
+        || check_bound(self, i) < 0) {
         return NULL;
     }
-    {
-        PyObject *fast = PySequence_Fast(state, "bot_state must be a sequence");
-        if (!fast) {
-            return NULL;
-        }
-        if (PySequence_Fast_GET_SIZE(fast) != 625) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "bot_state needs 625 words");
-            return NULL;
-        }
-        for (k = 0; k < 625; k++) {
-            unsigned long w = PyLong_AsUnsignedLong(PySequence_Fast_GET_ITEM(fast, k));
-            if (w == (unsigned long)-1 && PyErr_Occurred()) {
-                Py_DECREF(fast);
-                return NULL;
-            }
-            words[k] = (uint32_t)w;
-        }
-        Py_DECREF(fast);
+    if (nkey < 4 || nkey > 4 * 624 || nkey % 4) {
+        PyErr_SetString(PyExc_ValueError, "bot_key: 1 to 624 words of 4 bytes");
+        return NULL;
+    }
+    for (k = 0; k < nkey / 4; k++) {
+        const unsigned char *w = key + 4 * k;
+        words[k] = (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 | (uint32_t)w[3] << 24;
     }
     slot_t *s = &self->slots[i];
-    if (mt_set_state(&s->rng, words) < 0) {
-        PyErr_SetString(PyExc_ValueError, "bot_state: index out of range");
-        return NULL;
-    }
+    mt_init_by_array(&s->rng, words, (int)(nkey / 4));
     err = F(deal)(s->g, self->players, (uint64_t)seed, 0, 0);
     if (err) {
         PyErr_Format(PyExc_ValueError, "the C engine refused the deal (error %d)", err);

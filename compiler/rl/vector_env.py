@@ -16,7 +16,7 @@ cover raise a ValueError naming them; `PythonVectorEnv` steps those in Python.
 
 from __future__ import annotations
 
-import random
+import hashlib
 from typing import TYPE_CHECKING
 
 from durakc.rl import require
@@ -100,8 +100,7 @@ class VectorEnv(gym.vector.VectorEnv):
             if self._rngs[k] is None:
                 self._rngs[k] = seeding.np_random()[0]
             game_seed = int(self._rngs[k].integers(2**31 - 1))
-        state = random.Random(f"durakc-rl-bots-{game_seed}").getstate()[1]
-        if not self._batch.reset(k, abs(game_seed), state, fresh):
+        if not self._batch.reset(k, abs(game_seed), bot_key(f"durakc-rl-bots-{game_seed}"), fresh):
             raise RuntimeError("the bots played on past the step limit before the learner's "
                                "first turn")
 
@@ -149,6 +148,14 @@ class VectorEnv(gym.vector.VectorEnv):
         masks = self._obs["action_mask"].copy()
         masks[self._autoreset_envs] = 1
         return masks
+
+
+def bot_key(text: str) -> bytes:
+    """The init_by_array key of `random.Random(text)` (CPython's seed of a str, version 2:
+    the int of the text and its SHA-512) as little-endian 32-bit words, for vecenv.c."""
+    data = text.encode()
+    number = int.from_bytes(data + hashlib.sha512(data).digest(), "big")
+    return number.to_bytes(max(1, (number.bit_length() + 31) // 32) * 4, "little")
 
 
 def _seeds(seed, n: int) -> list:

@@ -145,3 +145,14 @@ def test_step_before_reset_and_reset_options_are_clear_errors():
         envs.step([0])
     with pytest.raises(ValueError, match="options"):
         envs.reset(seed=0, options={"seat": 1})
+
+
+def test_bot_key_seeds_as_random_random_of_the_text():
+    """vecenv.c seeds each game's bots by init_by_array over bot_key(text): the words of the
+    int random.Random(text) seeds with, so both generators draw the same numbers."""
+    import random
+
+    from durakc.rl.vector_env import bot_key
+    for text in ("durakc-rl-bots-0", "durakc-rl-bots--7", "durakc-rl-bots-2147483646"):
+        number = int.from_bytes(bot_key(text), "little")
+        assert random.Random(number).getstate() == random.Random(text).getstate()
