@@ -2,7 +2,9 @@
 
 - `DurakAECEnv` / `aec_env(...)`: a PettingZoo AEC environment, every seat an agent;
 - `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
-- `DurakEncoding`: the fixed-size action encoding and observation layout both share.
+- `VectorEnv`: N `DurakEnv` games stepped in C, Gymnasium's vector API (`PythonVectorEnv`:
+  the same in Python, for what the C loop does not cover);
+- `DurakEncoding`: the fixed-size action encoding and observation layout all share.
 
 The layout is documented in docs/rl.md.  Names are imported on first use, so
 `import durakc` and `import durakc.rl` never need numpy, gymnasium or pettingzoo; without
@@ -23,10 +25,12 @@ _NAMES = {
     "aec_env": "durakc.rl.aec",
     "DurakEnv": "durakc.rl.gym_env",
     "policy_bot": "durakc.rl.opponents",
+    "VectorEnv": "durakc.rl.vector_env",
+    "PythonVectorEnv": "durakc.rl.vector_env",
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "aec_env", "policy_bot", "require"]
+           "PythonVectorEnv", "VectorEnv", "aec_env", "policy_bot", "require"]
 
 
 def require(module: str):

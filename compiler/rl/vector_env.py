@@ -23,11 +23,12 @@ from durakc.rl import require
 from durakc.rl.gym_env import DurakEnv
 from durakc.rl.vector_native import native_batch
 
-np = require("numpy")
 if TYPE_CHECKING:
     import gymnasium as gym
+    import numpy as np
 else:
     gym = require("gymnasium")
+    np = require("numpy")
 from gymnasium.utils import seeding
 from gymnasium.vector import SyncVectorEnv
 from gymnasium.vector.utils import batch_space
