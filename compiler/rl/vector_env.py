@@ -123,6 +123,15 @@ class VectorEnv(gym.vector.VectorEnv):
         return (self._out(self._obs), self._out(self._rewards), self._out(self._terminated),
                 self._out(self._truncated), self._infos())
 
+    def reset_done(self):
+        """Deal now the games that ended on the last step (each from its own generator, as
+        the next step would) and return the observations: for same-step autoreset callers
+        (stable-baselines3's VecEnv); the next step then plays their actions."""
+        for k in np.flatnonzero(self._autoreset_envs):
+            self._deal(int(k), None, fresh=False)
+        self._autoreset_envs[:] = False
+        return self._out(self._obs)
+
     def _out(self, value):
         if not self.copy:
             return value

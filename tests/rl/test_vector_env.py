@@ -156,3 +156,25 @@ def test_bot_key_seeds_as_random_random_of_the_text():
     for text in ("durakc-rl-bots-0", "durakc-rl-bots--7", "durakc-rl-bots-2147483646"):
         number = int.from_bytes(bot_key(text), "little")
         assert random.Random(number).getstate() == random.Random(text).getstate()
+
+
+def test_reset_done_deals_the_ended_games_at_once():
+    """Same-step autoreset (stable-baselines3): reset_done() deals the game that ended as
+    DurakEnv.reset() does, and the next step plays its action."""
+    kwargs = {"variant": "transfer", "players": 2, "opponents": "random", "max_steps": 3}
+    envs, single = VectorEnv(1, **kwargs), DurakEnv(**kwargs)
+    envs.reset(seed=9)
+    single.reset(seed=9)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(envs.action_masks()[0])[-1])
+        _, _, terms, truncs, _ = envs.step([action])
+        single.step(action)
+        done = bool(terms[0] or truncs[0])
+    obs = envs.reset_done()
+    single_obs, _ = single.reset()
+    assert _same(obs, 0, single_obs) and envs.action_masks()[0].sum() < envs.action_masks().size
+    action = int(np.flatnonzero(single_obs["action_mask"])[0])
+    obs, rewards, *_ = envs.step([action])
+    single_obs, reward, *_ = single.step(action)
+    assert _same(obs, 0, single_obs) and rewards[0] == reward
