@@ -3,7 +3,7 @@
     python -m durakc.rl.maskable_ppo [--variant transfer] [--envs 64] [--steps 200000]
 
 trains sb3-contrib's `MaskablePPO` (an optional package with PyTorch: `pip install
-sb3-contrib`) on `VectorEnv` through `Sb3VecEnv`, the adapter to stable-baselines3's VecEnv
+sb3-contrib`) on `VectorEnv` through `sb3_vec_env`, the adapter to stable-baselines3's VecEnv
 API (same-step autoreset with `terminal_observation`, `action_masks` for the masked policy),
 then prints its loss rate against the opponents beside a random learner's.  Without
 sb3-contrib it says so and trains `MaskedBiasLearner` instead: a softmax over legal actions
@@ -86,7 +86,7 @@ def loss_rate(envs: VectorEnv, policy, games: int, seed: int = 10_000) -> float:
     return lost / played
 
 
-def Sb3VecEnv(venv: VectorEnv):  # noqa: N802  (a class, made when stable-baselines3 is there)
+def sb3_vec_env(venv: VectorEnv):
     """`venv` as a stable-baselines3 VecEnv (ImportError without stable-baselines3)."""
     from stable_baselines3.common.vec_env import VecEnv
 
@@ -141,7 +141,7 @@ def Sb3VecEnv(venv: VectorEnv):  # noqa: N802  (a class, made when stable-baseli
 def train_maskable_ppo(variant: str, envs: int, steps: int, seed: int = 0):
     """A MaskablePPO model trained for `steps` steps on VectorEnv(envs, variant)."""
     from sb3_contrib import MaskablePPO
-    vec = Sb3VecEnv(VectorEnv(envs, variant=variant))
+    vec = sb3_vec_env(VectorEnv(envs, variant=variant))
     model = MaskablePPO("MultiInputPolicy", vec, seed=seed, verbose=0)
     return model.learn(total_timesteps=steps)
 

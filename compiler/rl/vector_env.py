@@ -17,6 +17,7 @@ cover raise a ValueError naming them; `PythonVectorEnv` steps those in Python.
 from __future__ import annotations
 
 import hashlib
+import sys
 from typing import TYPE_CHECKING
 
 from durakc.rl import require
@@ -66,6 +67,7 @@ class VectorEnv(gym.vector.VectorEnv):
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self.copy = copy
+        self._copies = _Copies()
         n = num_envs
         self._obs = {"observation": np.zeros((n, self.encoding.layout.size), np.float32),
                      "action_mask": np.zeros((n, self.encoding.num_actions), np.int8)}
@@ -136,7 +138,7 @@ class VectorEnv(gym.vector.VectorEnv):
         if not self.copy:
             return value
         if isinstance(value, dict):
-            return {key: array.copy() for key, array in value.items()}
+            return {key: self._copies.copy_of(key, array) for key, array in value.items()}
         return value.copy()
 
     def _infos(self) -> dict:
@@ -158,6 +160,33 @@ class VectorEnv(gym.vector.VectorEnv):
         masks = self._obs["action_mask"].copy()
         masks[self._autoreset_envs] = 1
         return masks
+
+
+class _Copies:
+    """Copies of the observation arrays in arrays of earlier steps that nobody holds any more.
+
+    A fresh array of this size costs its page faults on every step (more than the C step
+    itself); an earlier copy is reused only when no reference to it, nor to a view of it
+    (a view holds its base), remains outside this pool, so what a caller keeps is never
+    overwritten."""
+
+    KEEP = 4  # arrays per name: the caller's last observation, and room to spare
+
+    def __init__(self):
+        self.pools: dict = {}
+
+    def copy_of(self, name: str, array):
+        """A copy of `array`, in a free pooled array when there is one."""
+        pool = self.pools.setdefault(name, [])
+        for kept in pool:
+            # free: referenced by the pool list, `kept` and getrefcount's argument only
+            if sys.getrefcount(kept) == 3:
+                np.copyto(kept, array)
+                return kept
+        copy = array.copy()
+        if len(pool) < self.KEEP:
+            pool.append(copy)
+        return copy
 
 
 def bot_key(text: str) -> bytes:

@@ -178,3 +178,23 @@ def test_reset_done_deals_the_ended_games_at_once():
     obs, rewards, *_ = envs.step([action])
     single_obs, reward, *_ = single.step(action)
     assert _same(obs, 0, single_obs) and rewards[0] == reward
+
+
+def test_returned_observations_are_never_overwritten_while_held():
+    """copy=True reuses the arrays of earlier steps only once nothing holds them (nor a view)."""
+    envs = VectorEnv(2, variant="transfer", opponents="random")
+    obs, _ = envs.reset(seed=3)
+    kept, view = [obs["observation"].copy()], obs["action_mask"][1]
+    saved_view = view.copy()
+    held = [obs]
+    for _ in range(12):
+        obs, *_ = envs.step([int(np.flatnonzero(m)[0]) for m in envs.action_masks()])
+        held.append(obs)
+        kept.append(obs["observation"].copy())
+    assert all(np.array_equal(o["observation"], k) for o, k in zip(held, kept))
+    assert np.array_equal(view, saved_view)
+    del held, obs, view
+    ids = set()
+    for _ in range(12):  # nothing held: a few arrays serve every step
+        ids.add(id(envs.step([int(np.flatnonzero(m)[0]) for m in envs.action_masks()])[0]["observation"]))
+    assert len(ids) <= 4

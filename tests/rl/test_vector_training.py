@@ -42,12 +42,12 @@ def test_sampled_actions_are_legal_and_follow_the_scores():
 
 def test_sb3_adapter_resets_ended_games_in_the_same_step():
     pytest.importorskip("stable_baselines3", reason="stable-baselines3 (with PyTorch) is optional")
-    from durakc.rl.maskable_ppo import Sb3VecEnv
-    vec = Sb3VecEnv(_envs(4))
+    from durakc.rl.maskable_ppo import sb3_vec_env
+    vec = sb3_vec_env(_envs(4))
     obs = vec.reset()
     for _ in range(200):
         masks = np.stack(vec.env_method("action_masks"))
-        obs, rewards, dones, infos = vec.step(masks.argmax(axis=1))
+        obs, _, dones, infos = vec.step(masks.argmax(axis=1))
         for k in np.flatnonzero(dones):
             assert "terminal_observation" in infos[k] and obs["action_mask"][k].any()
 
