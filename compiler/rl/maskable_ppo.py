@@ -138,11 +138,12 @@ def sb3_vec_env(venv: VectorEnv):
     return _Adapter()
 
 
-def train_maskable_ppo(variant: str, envs: int, steps: int, seed: int = 0):
-    """A MaskablePPO model trained for `steps` steps on VectorEnv(envs, variant)."""
+def train_maskable_ppo(variant: str, envs: int, steps: int, seed: int = 0, **ppo_kwargs):
+    """A MaskablePPO model trained for `steps` steps on VectorEnv(envs, variant); the keyword
+    arguments go to MaskablePPO (n_steps, batch_size, n_epochs, ...)."""
     from sb3_contrib import MaskablePPO
     vec = sb3_vec_env(VectorEnv(envs, variant=variant))
-    model = MaskablePPO("MultiInputPolicy", vec, seed=seed, verbose=0)
+    model = MaskablePPO("MultiInputPolicy", vec, seed=seed, verbose=0, **ppo_kwargs)
     return model.learn(total_timesteps=steps)
 
 

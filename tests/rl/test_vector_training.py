@@ -55,5 +55,6 @@ def test_sb3_adapter_resets_ended_games_in_the_same_step():
 def test_maskable_ppo_trains_on_the_vector_env():
     pytest.importorskip("sb3_contrib", reason="sb3-contrib (with PyTorch) is optional")
     from durakc.rl.maskable_ppo import train_maskable_ppo
-    model = train_maskable_ppo("transfer", envs=4, steps=256)
-    assert model.num_timesteps >= 256
+    model = train_maskable_ppo("transfer", envs=4, steps=128, n_steps=32, batch_size=64,
+                               n_epochs=1)
+    assert model.num_timesteps >= 128
