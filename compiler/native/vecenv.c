@@ -33,7 +33,7 @@ enum { B_HAND, B_TATT, B_TDEF, B_TUNB, B_DISCARD, B_TRUMP_CARD, B_SHOWN, B_TRUMP
 enum { SH_RANK_SET, SH_PLAYED, SH_PAIR, SH_PRINTED, SH_BARE };
 /* What an illegal action does (gym_env.ILLEGAL_ACTIONS). */
 enum { IL_TERMINATE, IL_PENALIZE, IL_RAISE };
-#define NKINDS 16
+#define VK_MAX 16
 
 typedef struct {
     game *g;
@@ -51,7 +51,7 @@ typedef struct {
     int illegal_mode;
     double illegal_reward, non_loser;  /* non_loser NaN: 1 / (players - 1) */
     int cmap[NCARDS], smap[NSUITS], nsuits;
-    int koff[NKINDS], kshape[NKINDS];
+    int koff[VK_MAX], kshape[VK_MAX];
     int boff[NBLOCKS];
     Py_ssize_t obs_size, num_actions;
     Py_buffer buf[9];  /* obs, mask, rewards, terminated, truncated, illegal, steps, loser, is_draw */
@@ -353,7 +353,7 @@ static int Batch_init(Batch *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     nkinds = (int)PySequence_Size(koff);
-    if (nkinds < 1 || nkinds > NKINDS) {
+    if (nkinds < 1 || nkinds > VK_MAX) {
         PyErr_SetString(PyExc_ValueError, "Batch: bad kind offsets");
         return -1;
     }

@@ -34,6 +34,7 @@ def _unit(module: str) -> str:
     return (f"/* durakc batched RL environment unit for {module} (generated at build time) */\n"
             f"#define DK_PREFIX {prefix}\n#define DK_UPPER {prefix.upper()}\n"
             f"#define DK_MODULE _durak_vecenv_{module}\n"
+            "#define PY_SSIZE_T_CLEAN\n#include <Python.h>  /* before any standard header */\n"
             f'#include "{module}.c"\n#include "vecenv.c"\n')
 
 

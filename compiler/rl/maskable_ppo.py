@@ -121,7 +121,7 @@ def sb3_vec_env(venv: VectorEnv):
             venv.close()
 
         def get_attr(self, attr_name, indices=None):
-            return [getattr(venv, attr_name)] * len(self._get_indices(indices))
+            return [getattr(venv, attr_name)] * len(list(self._get_indices(indices)))
 
         def set_attr(self, attr_name, value, indices=None):
             raise AttributeError("the durakc VectorEnv's games have no attributes to set")
@@ -133,7 +133,7 @@ def sb3_vec_env(venv: VectorEnv):
             return [masks[k] for k in self._get_indices(indices)]
 
         def env_is_wrapped(self, wrapper_class, indices=None):
-            return [False] * len(self._get_indices(indices))
+            return [False] * len(list(self._get_indices(indices)))
 
     return _Adapter()
 

@@ -198,3 +198,28 @@ def test_returned_observations_are_never_overwritten_while_held():
     for _ in range(12):  # nothing held: a few arrays serve every step
         ids.add(id(envs.step([int(np.flatnonzero(m)[0]) for m in envs.action_masks()])[0]["observation"]))
     assert len(ids) <= 4
+
+
+def _variant_params():
+    import durakc.engines
+    return [pytest.param(name, id=name) for name in durakc.engines.ENGINES]
+
+
+@pytest.mark.parametrize("variant", _variant_params())
+def test_every_bundled_variant_equals_single_envs_or_is_refused_with_the_rule(variant):
+    """The C loop reproduces DurakEnv on every variant it accepts (at its fewest players and
+    one more, mixed opponents); the others are refused naming what it does not cover."""
+    from durakc.loading.engines import check_players, load_engine
+    engine = load_engine(variant)
+    counts = [p for p in range(engine.PLAYERS_MIN, engine.PLAYERS_MAX + 1)
+              if not check_players(engine, p)]
+    for players in counts[:2]:
+        kwargs = {"variant": variant, "players": players,
+                  "opponents": (["greedy", "random"] * 3)[:players - 1]}
+        try:
+            envs = VectorEnv(2, **kwargs)
+        except ValueError as exc:
+            assert "does not cover" in str(exc) and "PythonVectorEnv" in str(exc)
+            return
+        singles = [DurakEnv(**kwargs) for _ in range(2)]
+        _lockstep(envs, singles, 21, 60, np.random.default_rng(players))
