@@ -15,7 +15,8 @@ from durakc import __version__
 
 COMMAND_MODULES = (
     "compile", "build", "check", "explain", "list", "capabilities", "bench",
-    "simulate", "compare", "report", "diff", "play", "serve", "reference", "schema", "verify",
+    "simulate", "compare", "report", "diff", "play", "serve", "playground", "reference", "schema",
+    "verify", "docs",
 )
 """Sub-commands in the order `--help` lists them (modules of durakc.commands)."""
 

@@ -13,8 +13,9 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from durakc.capabilities.catalog import used
+from durakc.catalog.listing import used
 from durakc.diagnostics import SpecError
+from durakc.docpages import cited
 from durakc.schema import KEYS, Key, key_rules, sections, value_text
 from durakc.spec import Spec, bundled_groups, bundled_path, load_spec
 
@@ -23,8 +24,9 @@ WIDTH = 78
 
 _INDENT = "    "
 
-RULES_LINE = "rule IDs and seed sections: docs/rules.md (T14 at docs/rules.md#t14)"
-"""The header's last line: where the rule IDs that every key cites are defined."""
+RULES_LINE = f"rule IDs: {cited('rules')}, shown by `durakc docs rules` (T14 at #t14)"
+"""The header's last line: where the rule IDs that every key cites are defined: the page
+shipped with the package (durakc.docpages), which `durakc docs rules` prints."""
 
 
 def explain(spec: Spec, capabilities: bool = True) -> str:

@@ -162,6 +162,11 @@ class Capability:
             raise AttributeError(field) from None
 
 
+_PLUMBING = frozenset(("slots", "start", "copy", "to_dict", "saved_keys", "read_saved",
+                       "from_dict", "position_keys", "position"))
+"""The hook points `templates/state_plumbing.py.j2` fills from a capability's declared state."""
+
+
 class UnknownHook(Exception):
     """A template names a hook point that HOOK_POINTS does not list: a durakc bug."""
 
@@ -171,18 +176,32 @@ class Hooks:
     `{% call hook(name) %}` block, rewritten by the variant's active capabilities."""
 
     def __init__(self, env: jinja2.Environment, ir, capabilities: list[Capability]):
+        from durakc.capabilities.state import fields_of
+
         self._macros: dict[str, list] = {}
+        self.state_kinds: set[str] = set()
+        """The kinds of declared state the variant's capabilities hold (the saved-game
+        readers the engine needs)."""
         for cap in capabilities:
-            module = env.get_template(f"capabilities/{cap.name}.py.j2").make_module(
-                {"v": ir, "cap": cap, "hook": self})
-            for name in dir(module):
-                macro = getattr(module, name)
-                if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
-                    continue
-                if name not in HOOK_POINTS:
-                    raise UnknownHook(f"capabilities/{cap.name}.py.j2 defines {name!r}, "
-                                      f"not a hook point")
-                self._macros.setdefault(name, []).append(macro)
+            fields = fields_of(cap)
+            if fields:   # the state plumbing, generated from the declaration, comes first
+                self.state_kinds |= {f.kind for f in fields}
+                self._add(env.get_template("state_plumbing.py.j2").make_module(
+                    {"v": ir, "cap": cap, "fields": fields}), "state_plumbing.py.j2", _PLUMBING)
+            self._add(env.get_template(f"capabilities/{cap.name}.py.j2").make_module(
+                {"v": ir, "cap": cap, "hook": self}), f"capabilities/{cap.name}.py.j2")
+
+    def _add(self, module, file: str, only=None) -> None:
+        """Register the hook macros of a rendered template module."""
+        for name in dir(module):
+            macro = getattr(module, name)
+            if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
+                continue
+            if only is not None and name not in only:
+                continue
+            if name not in HOOK_POINTS:
+                raise UnknownHook(f"{file} defines {name!r}, not a hook point")
+            self._macros.setdefault(name, []).append(macro)
 
     def __call__(self, name: str, caller=None) -> str:
         if name not in HOOK_POINTS:

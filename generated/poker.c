@@ -897,7 +897,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
     for (i = 0; i < players; i++) {
-        g->swaps_left[i] = 3;  /* swap.per_game (PK4) */
+        g->swaps_left[i] = 3;  /* swap.per_game */
     }
     return DURAK_POKER_OK;
 }
@@ -1392,7 +1392,7 @@ void durak_poker_get(const durak_poker_game *g, durak_poker_view *v)
     for (i = 0; i < DURAK_POKER_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->swaps_left, g->swaps_left, sizeof(g->swaps_left));  /* PK4 */
+    memcpy(v->swaps_left, g->swaps_left, sizeof(g->swaps_left));
     v->swapped = g->swapped;
 }
 
@@ -1545,7 +1545,7 @@ int durak_poker_set(durak_poker_game *g, const durak_poker_view *v)
     }
     for (i = 0; i < v->players; i++) {
         if (v->swaps_left[i] < 0 || v->swaps_left[i] > 3) {
-            return DURAK_POKER_E_STATE;  /* swap.per_game: 0 to 3 swaps left (PK4) */
+            return DURAK_POKER_E_STATE;  /* swap.per_game: swaps_left from 0 to 3 */
         }
     }
     if (seen != DECK_MASK) {
@@ -1604,7 +1604,7 @@ int durak_poker_set(durak_poker_game *g, const durak_poker_view *v)
     for (i = 0; i < DURAK_POKER_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->swaps_left, v->swaps_left, sizeof(g->swaps_left));  /* PK4 */
+    memcpy(g->swaps_left, v->swaps_left, sizeof(g->swaps_left));
     g->swapped = v->swapped != 0;
     seats_changed(g);
     if (g->phase != DURAK_POKER_OVER) {

@@ -96,7 +96,7 @@ typedef struct durak_poker_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_POKER_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int swaps_left[DURAK_POKER_PLAYERS_MAX];  /* swap.per_game: per seat, the swaps still allowed (PK4) */
+    int swaps_left[DURAK_POKER_PLAYERS_MAX];  /* swap.per_game: per seat, the swaps still allowed this game (PK4) */
     int swapped;  /* swap.per_game: the attacker has swapped before this opening (PK1) */
 } durak_poker_view;
 

@@ -447,14 +447,6 @@ def _swap_action(first, second):
     return act
 
 
-def _read_swaps_left(value, players):
-    """A `swaps_left` list of a saved game or position: per seat, 0 to 3 (swap.per_game, PK4)."""
-    if (not isinstance(value, list) or len(value) != players
-            or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 3 for n in value)):
-        raise InvalidGame(f"swaps_left must list, per seat, a whole number from 0 to 3, not {value!r}")
-    return value[:]
-
-
 _SUB_MASKS = {}
 
 
@@ -715,7 +707,7 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._swaps_left = [3] * players  # swap.per_game (PK4)
+        g._swaps_left = [3] * players
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1484,7 +1476,7 @@ def from_position(position):
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
     if "swaps_left" in position:
-        g._swaps_left = _read_swaps_left(position["swaps_left"], players)
+        g._swaps_left = _read_seat_counts(position["swaps_left"], players, 3, "swaps_left")
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1548,12 +1540,26 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    s["swaps_left"] = _read_swaps_left(d["swaps_left"], players)
-    if not isinstance(d["swapped"], bool):
-        raise InvalidGame(f"swapped must be true or false, not {d['swapped']!r}")
-    s["swapped"] = d["swapped"]
+    s["swaps_left"] = _read_seat_counts(d["swaps_left"], players, 3, "swaps_left")
+    s["swapped"] = _read_flag(d["swapped"], "swapped")
     _check_saved_turn(s)
     return s
+
+
+def _read_flag(value, what):
+    """A saved true/false state (a capability's declared `flag`); InvalidGame if not one."""
+    if not isinstance(value, bool):
+        raise InvalidGame(f"{what} must be true or false, not {value!r}")
+    return value
+
+
+def _read_seat_counts(value, players, most, what):
+    """A saved per-seat count (a capability's declared `seat_counts`): a list of `players`
+    whole numbers from 0 to `most`; InvalidGame naming `what` if not."""
+    if (not isinstance(value, list) or len(value) != players
+            or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most for n in value)):
+        raise InvalidGame(f"{what} must list, per seat, a whole number from 0 to {most}, not {value!r}")
+    return value[:]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

@@ -895,7 +895,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
-    g->exchanged = 0;  /* trump.six_exchange (TX1) */
+    g->exchanged = 0;  /* trump.six_exchange */
     return DURAK_TRUMP_SIX_OK;
 }
 
@@ -1370,7 +1370,7 @@ void durak_trump_six_get(const durak_trump_six_game *g, durak_trump_six_view *v)
     for (i = 0; i < DURAK_TRUMP_SIX_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->exchanged = g->exchanged;  /* TX1 */
+    v->exchanged = g->exchanged;
 }
 
 static int seat_ok(const durak_trump_six_view *v, int seat)
@@ -1576,7 +1576,7 @@ int durak_trump_six_set(durak_trump_six_game *g, const durak_trump_six_view *v)
     for (i = 0; i < DURAK_TRUMP_SIX_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->exchanged = v->exchanged != 0;  /* TX1 */
+    g->exchanged = v->exchanged != 0;
     seats_changed(g);
     if (g->phase != DURAK_TRUMP_SIX_OVER) {
         entitled(g);

@@ -1524,11 +1524,16 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    if not isinstance(d["exchanged"], bool):
-        raise InvalidGame(f"exchanged must be true or false, not {d['exchanged']!r}")
-    s["exchanged"] = d["exchanged"]
+    s["exchanged"] = _read_flag(d["exchanged"], "exchanged")
     _check_saved_turn(s)
     return s
+
+
+def _read_flag(value, what):
+    """A saved true/false state (a capability's declared `flag`); InvalidGame if not one."""
+    if not isinstance(value, bool):
+        raise InvalidGame(f"{what} must be true or false, not {value!r}")
+    return value
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

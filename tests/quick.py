@@ -77,6 +77,7 @@ SLOW = frozenset({
     "tests/cli/test_engine_refs.py::test_spec_errors_exit_1_with_positions",
     "tests/cli/test_engine_refs.py::test_unknown_name_suggests_bundled_names",
     "tests/cli/test_packaging.py",  # builds wheels and installs them
+    "tests/web/test_browser_static.py",  # boots Pyodide in every page, 10-30 s a test
     "tests/cli/test_readme.py::test_console_example_runs",
     "tests/cli/test_readme.py::test_python_example_runs",
     "tests/cli/test_verify.py::test_the_readme_verify_example",
@@ -119,6 +120,15 @@ SLOW = frozenset({
     "tests/wasm/test_wasm_games.py::test_wasm_plays_the_python_games",
     "tests/wasm/test_wasm_abi.py::test_without_clang_it_says_how_to_install",
     "tests/wasm/test_wasm_abi.py::test_compile_writes_the_module_and_the_loader",
+    # every test of these two files waits for `durakc build --target npm` and `npm pack` (30 s)
+    "tests/npm/test_npm_package.py",
+    "tests/npm/test_boardgame.py",
+    "tests/npm/test_npm_browser.py",
+    # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
+    "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
+    "tests/wasm/test_wasm_every_variant.py::test_every_variant_plays_the_python_games",
+    # issue 32 item 6: every command with PATH emptied of compilers (one interpreter each)
+    "tests/sim/test_no_compiler_path.py",
     "tests/web/test_browser.py::test_a_game_against_bots_played_to_its_end",
     "tests/differential/test_deck_rank_everywhere.py::test_deck_rank_means_the_same_to_engine_and_reference",
     "tests/unit/test_house_gallery.py::test_build_writes_house_engines_flat_and_check_covers_them",
@@ -127,6 +137,8 @@ SLOW = frozenset({
     "tests/native/test_c_action_text.py::test_action_texts_and_parsing_match_python",
     "tests/native/test_c_sources.py::test_c_engine_compiles_strictly_and_prefixes_its_symbols",
     "tests/native/test_popcnt.py::test_the_built_engine_has_the_instruction",
+    # issue 33 item 3: six games' pairs on both backends, about 5 s summed on 2 loaded cores
+    "tests/rl/test_infostate.py::test_python_and_native_engines_give_the_same_information_state",
 })
 """Tests (``file::function``) or whole files left out of the quick subset."""
 

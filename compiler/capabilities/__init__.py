@@ -1,3 +1,4 @@
-"""The capabilities catalogue: every capability the IR knows (`durakc.ir._capabilities`), the
-spec keys that switch it on, the bundled variants that use it and the targets that build it
-(issue 30 item 3; the single declaration per capability of item 2 is still to come)."""
+"""The capabilities' declarations (issue 30 item 2), the lowest layer of the compile half:
+what each capability must come after (`order`) and the state it adds to a game (`state`),
+from which the engines' state plumbing is generated.  Nothing here imports the rest of
+durakc; the catalogue that lists the capabilities (`durakc.catalog`) lies above the IR."""

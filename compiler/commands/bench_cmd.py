@@ -17,7 +17,7 @@ from durakc.loading.engines import bundled_names, player_range, variant_name
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
-BACKENDS = ("python", "native", "native-driven")
+BACKENDS = ("python", "native", "native-driven", "auto")
 
 
 def add_arguments(parser) -> None:
@@ -37,7 +37,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--backend", choices=BACKENDS, default="python",
                         help="python: the Python engines (default); native: whole games in the "
                              "C engines' own loop; native-driven: the Python loop calling the C "
-                             "engines per decision (compiled on first use)")
+                             "engines per decision (compiled on first use); auto: native where "
+                             "a C compiler builds it, else the Python engines after one warning")
     parser.add_argument("--limit", nargs="?", const="", default=None, metavar="PATH",
                         help="time the native engines beside the C speed reference PATH "
                              "(default ../shared/bench/durak_limit.c) and print the ratios")
@@ -60,11 +61,13 @@ def run(args) -> int:
         return code
     run_one = bench
     if args.backend != "python":
-        engines, code = _native_engines(args.variants or bundled_names(), not args.variants)
+        native, code = _native_engines(args.variants or bundled_names(), not args.variants,
+                                       fallback=args.backend == "auto")
         if code is not None:
             return code
-        if args.backend == "native":
-            run_one = bench_native
+        if native is not None:
+            engines = native
+            run_one = bench if args.backend == "native-driven" else bench_native
     spread = args.repeat > 1
     print(f"{'variant':<20} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>12}"
           + (f" {'games/s range':>15}" if spread else "")
@@ -89,8 +92,11 @@ def run(args) -> int:
     return 0
 
 
-def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | None]:
+def _native_engines(refs: list[str], all_bundled: bool,
+                    fallback: bool = False) -> tuple[list | None, int | None]:
     """The native engine of each reference (built before anything is timed), or an exit code.
+    With `fallback` (`--backend auto`), no working C compiler gives None (the Python engines)
+    after one warning line instead of exit 2.
 
     Bundled names load their checked-in C engine; spec files are compiled for the C target;
     a generated engine file has no C source (usage error).  With `all_bundled` (no VARIANT
@@ -113,6 +119,11 @@ def _native_engines(refs: list[str], all_bundled: bool) -> tuple[list, int | Non
             print(f"durakc: note: {ref} left out: no C engine ({exc.diagnostics[0].message})",
                   file=sys.stderr)
         except NativeUnavailable as exc:
+            if fallback:
+                why = str(exc).splitlines()[0].rstrip(":")
+                print(f"durakc: warning: {why}; using the Python engines (slower)",
+                      file=sys.stderr)
+                return None, None
             return [], usage_error(str(exc))
         except SpecError as exc:
             return [], report(exc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_all
-from durakc.commands._common import error, print_diagnostics, with_warnings
+from durakc.commands._common import error, print_diagnostics, usage_error, with_warnings
 
 NAME = "build"
 HELP = ("compile every bundled variant into generated/ (Python and C engines, and "
@@ -19,21 +19,36 @@ def add_arguments(parser) -> None:
     parser.add_argument("--native", action="store_true",
                         help="also compile each C engine into the native backend's extension "
                              "(needs a C compiler)")
-    parser.add_argument("--target", choices=("wasm",), default=None,
+    parser.add_argument("--target", choices=("wasm", "npm"), default=None,
                         help="wasm: instead, build every bundled C engine into <module>.wasm "
                              "(and the loader durak-wasm.mjs) in --out, default build/wasm/; "
-                             "generated/ is left alone (docs/wasm.md)")
+                             "npm: the npm package @durakc/engines (wasm modules, TypeScript "
+                             "types, boardgame.io adapter) in --out, default build/npm/ "
+                             "(docs/npm.md); generated/ is left alone")
+    parser.add_argument("--variant", action="append", metavar="NAME", default=None,
+                        help="with --target npm: only this bundled variant (repeatable; "
+                             "default every variant with a C engine)")
     parser.add_argument("--strict", action="store_true",
                         help="treat warnings (rules that can never take effect) as errors")
 
 
 def run(args) -> int:
+    if args.target == "npm" or args.variant:
+        from durakc.commands.build_npm import npm_problem
+
+        problem = npm_problem(args.target, args.variant)
+        if problem:
+            return usage_error(problem)
     refused: list[tuple[str, str]] = []
     outputs, errors, warnings = build_all(refused)
     diagnostics, code = with_warnings(errors, warnings, args.strict)
     print_diagnostics(diagnostics)
     if code:
         return code
+    if args.target == "npm":
+        from durakc.commands.build_npm import build_npm
+
+        return build_npm(outputs, refused, args)
     if args.target == "wasm":
         return _build_wasm(outputs, Path(args.out) if args.out else None, args.quiet)
     target = Path(args.out) if args.out else GENERATED_DIR
@@ -85,7 +100,6 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
 
 def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
     """Every C engine as wasm into `out` (default build/wasm/); exit 2 without the toolchain."""
-    from durakc.commands._common import usage_error
     from durakc.ir import module_name
     from durakc.spec import bundled_names
     from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from durakc.capabilities.catalog import catalog
-from durakc.capabilities.table import write_table
+from durakc.catalog.listing import catalog
+from durakc.catalog.table import write_table
 from durakc.commands._common import report
 from durakc.diagnostics import SpecError
 

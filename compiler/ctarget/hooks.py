@@ -113,19 +113,30 @@ class CHooks:
     """`hook(name)` of the C templates for one variant (see the module docstring)."""
 
     def __init__(self, env: jinja2.Environment, v: dict, capabilities: list):
+        from durakc.capabilities.state import fields_of
+
         self._macros: dict[str, list] = {}
         for cap in capabilities:
+            fields = fields_of(cap)
+            if fields:   # the state plumbing, generated from the declaration, comes first
+                self._add(env.get_template("c/state_plumbing.c.j2").make_module(
+                    {"v": v, "cap": cap, "fields": fields, "p": v["p"], "P": v["P"]}),
+                    "c/state_plumbing.c.j2")
             if not module_path(cap.name).exists():
                 continue  # a capability of the core's flags (context.py)
-            module = env.get_template(f"c/cap_{cap.name}.c.j2").make_module(
-                {"v": v, "cap": cap, "hook": self, "p": v["p"], "P": v["P"]})
-            for name in dir(module):
-                macro = getattr(module, name)
-                if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
-                    continue
-                if name not in C_HOOK_POINTS:
-                    raise UnknownHook(f"c/cap_{cap.name}.c.j2 defines {name!r}, not a C hook point")
-                self._macros.setdefault(name, []).append(macro)
+            self._add(env.get_template(f"c/cap_{cap.name}.c.j2").make_module(
+                {"v": v, "cap": cap, "hook": self, "p": v["p"], "P": v["P"]}),
+                f"c/cap_{cap.name}.c.j2")
+
+    def _add(self, module, file: str) -> None:
+        """Register the hook macros of a rendered template module."""
+        for name in dir(module):
+            macro = getattr(module, name)
+            if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
+                continue
+            if name not in C_HOOK_POINTS:
+                raise UnknownHook(f"{file} defines {name!r}, not a C hook point")
+            self._macros.setdefault(name, []).append(macro)
 
     def __call__(self, name: str, caller=None) -> str:
         if name not in C_HOOK_POINTS:

@@ -23,6 +23,7 @@ import pyspiel
 from durakc.openspiel.infostate import make_observer
 from durakc.openspiel.returns import seat_returns, utility_bounds
 from durakc.rl.encoding import DurakEncoding
+from durakc.rl.infostate import ActionRecord
 from durakc.sim.determinize import determinize, public_cards
 from durakc.sim.seeds import MAX_ACTIONS
 
@@ -102,10 +103,8 @@ class DurakcState(pyspiel.State):
         self.owner = game.setup
         self.seed_bytes: list[int] = []
         self.game = None              # the engine's Game, once dealt
-        self.movers: list[int] = []   # the seat of each action in the engine's history
-        # per seat, "k:hand" at each round point k where its hand differs from its last entry
-        self.own_hands: list[list[str]] = [[] for _ in range(game.setup.players)]
-        self.round_points = 0         # actions applied to an empty table (openings, swaps)
+        # who made each action, each seat's hand at the round points (durakc.rl.infostate)
+        self.record = ActionRecord(game.setup.players)
         self._legal: dict | None = None
 
     # -- the OpenSpiel state API ---------------------------------------------
@@ -142,23 +141,18 @@ class DurakcState(pyspiel.State):
         legal = self._legal_indices()
         if action not in legal:
             raise ValueError(f"action {action} is not legal now; legal: {sorted(legal)}")
-        seat = self.game.to_move
-        if not self.game.table:
-            self._round_point()
-        self.game.apply(legal[action])
-        self.movers.append(seat)
+        self.record.apply(self.game, legal[action])
         self._legal = None
 
-    def _round_point(self) -> None:
-        """Record every seat's hand where it changed.  A hand changes unseen by the others
-        only by the deal, a redeal, draws and swaps, all of them before an action on an
-        empty table; so these records are all a seat saw privately (perfect recall)."""
-        self.round_points += 1
-        for seat, hand in enumerate(self.game.hands):
-            text = " ".join(hand)
-            record = self.own_hands[seat]
-            if not record or record[-1].partition(":")[2] != text:
-                record.append(f"{self.round_points}:{text}")
+    @property
+    def movers(self) -> list[int]:
+        """The seat of each action in the engine's history."""
+        return self.record.movers
+
+    @property
+    def own_hands(self) -> list[list[str]]:
+        """Per seat, "k:hand" at each round point k where its hand changed (perfect recall)."""
+        return self.record.own_hands
 
     def _deal_byte(self, byte: int) -> None:
         if not 0 <= byte < 256:
@@ -196,8 +190,7 @@ class DurakcState(pyspiel.State):
         if world is not None:
             clone.game = world
             clone._legal = None
-        clone.own_hands = [list(hands) if s == player_id else [] for s, hands in
-                           enumerate(self.own_hands)]
+        clone.record = self.record.only(player_id)
         return clone
 
     def __str__(self) -> str:

@@ -4,7 +4,9 @@
 - `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
 - `VectorEnv`: N `DurakEnv` games stepped in C, Gymnasium's vector API (`PythonVectorEnv`:
   the same in Python, for what the C loop does not cover);
-- `DurakEncoding`: the fixed-size action encoding and observation layout all share.
+- `DurakEncoding`: the fixed-size action encoding and observation layout all share;
+- `RecordedGame`, `information_state_string` / `_tensor` / `_size`: each seat's information
+  state (durakc.rl.infostate), also the environments' `observation_mode="infostate"`.
 
 The layout is documented in docs/rl.md.  Names are imported on first use, so
 `import durakc` and `import durakc.rl` never need numpy, gymnasium or pettingzoo; without
@@ -27,10 +29,15 @@ _NAMES = {
     "policy_bot": "durakc.rl.opponents",
     "VectorEnv": "durakc.rl.vector_env",
     "PythonVectorEnv": "durakc.rl.vector_env",
+    "RecordedGame": "durakc.rl.infostate",
+    "information_state_string": "durakc.rl.infostate",
+    "information_state_tensor": "durakc.rl.infostate",
+    "information_state_size": "durakc.rl.infostate",
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "PythonVectorEnv", "VectorEnv", "aec_env", "policy_bot", "require"]
+           "PythonVectorEnv", "RecordedGame", "VectorEnv", "aec_env", "information_state_size",
+           "information_state_string", "information_state_tensor", "policy_bot", "require"]
 
 
 def require(module: str):

@@ -20,6 +20,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
 from durakc.rl.encoding import DurakEncoding, check_player_count
+from durakc.rl.infostate import (
+    RecordedGame,
+    check_observation_mode,
+    information_state_high,
+    information_state_tensor,
+)
 from durakc.rl.render import RENDER_MODES, check_render_mode, render
 from durakc.rl.rewards import final_rewards
 
@@ -38,10 +44,12 @@ DEFAULT_MAX_STEPS = 1000
 (a random 6-seat game of transfer takes at most about 160 moves of one seat)."""
 
 
-def observation_space(encoding: DurakEncoding):
-    """The Dict space of one agent's observation: the vector and the action mask."""
+def observation_space(encoding: DurakEncoding, high=None):
+    """The Dict space of one agent's observation: the vector (upper bounds `high`, by default
+    the observation layout's) and the action mask."""
     return spaces.Dict({
-        "observation": spaces.Box(0.0, encoding.layout.high, dtype="float32"),
+        "observation": spaces.Box(0.0, encoding.layout.high if high is None else high,
+                                  dtype="float32"),
         "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype="int8"),
     })
 
@@ -75,7 +83,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
     `step` with an action that is not legal raises ValueError; `aec_env` wraps the
     environment so that such an action ends the game instead (PettingZoo's convention).
     Once one agent has made `max_steps` moves in a game that is not over, every agent is
-    truncated (None: no limit).
+    truncated (None: no limit).  `observation_mode="infostate"` makes each agent's
+    "observation" vector its information state (durakc.rl.infostate).
     """
 
     metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": list(RENDER_MODES),
@@ -83,7 +92,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
 
     def __init__(self, variant="transfer", players: int = 2, render_mode: str | None = None,
                  non_loser_reward: float | None = None,
-                 max_steps: int | None = DEFAULT_MAX_STEPS):
+                 max_steps: int | None = DEFAULT_MAX_STEPS,
+                 observation_mode: str = "observation"):
         super().__init__()
         self.encoding = DurakEncoding(variant)
         self.engine = self.encoding.engine
@@ -94,12 +104,15 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self.non_loser_reward = non_loser_reward
         self.possible_agents = [f"player_{seat}" for seat in range(self.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        space = observation_space(self.encoding)
+        self.observation_mode = check_observation_mode(observation_mode)
+        space = observation_space(self.encoding, information_state_high(self.encoding)
+                                  if observation_mode == "infostate" else None)
         self.observation_spaces = dict.fromkeys(self.possible_agents, space)
         action = spaces.Discrete(self.encoding.num_actions)
         self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._seeds = random.Random()
         self.game: Any = None  # the engine's Game, from reset() on
+        self.recorded: RecordedGame | None = None  # with "infostate": who made each action
         self._moves: dict[str, int] = {}
 
     def observation_space(self, agent):
@@ -117,6 +130,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
             self._seeds = random.Random(seed)
         game_seed = seed if seed is not None else self._seeds.getrandbits(32)
         self.game = start_game(self.engine, self.players, game_seed, options)
+        if self.observation_mode == "infostate":
+            self.recorded = RecordedGame(self.game, encoding=self.encoding)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -133,7 +148,11 @@ class DurakAECEnv(pettingzoo.AECEnv):
         if self.game is None:
             raise RuntimeError("observe() before reset(): there is no game yet")
         seat = self._seat[agent]
-        return {"observation": self.encoding.observation(self.game, seat),
+        if self.recorded is not None:
+            vector = information_state_tensor(self.recorded, seat, self.encoding)
+        else:
+            vector = self.encoding.observation(self.game, seat)
+        return {"observation": vector,
                 "action_mask": self.encoding.action_mask(self.game, seat)}
 
     def step(self, action):
@@ -146,7 +165,10 @@ class DurakAECEnv(pettingzoo.AECEnv):
         if chosen is None:
             raise ValueError(self._illegal_message(agent, action))
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(chosen)
+        if self.recorded is not None:
+            self.recorded.apply(chosen)
+        else:
+            self.game.apply(chosen)
         self._moves[agent] += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:

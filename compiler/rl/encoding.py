@@ -303,8 +303,11 @@ class DurakEncoding:
         It reads the keys docs/engine-api.md lists.  Seat blocks are relative: slot k is the
         seat k places clockwise of `seat`.
         """
-        obs = game.observation(seat)
-        vec = np.zeros(self.layout.size, dtype=np.float32)
+        return self.vector(game.observation(seat), seat)
+
+    def vector(self, obs: dict, seat: int, vec=None):
+        """`observation` from the dict `game.observation(seat)` gave (into `vec`, zeros)."""
+        vec = np.zeros(self.layout.size, dtype=np.float32) if vec is None else vec
         self._card_blocks(vec, obs)
         self._seat_blocks(vec, obs, seat)
         shown, took = this_round(obs["history"]) if obs["table"] else ([], False)

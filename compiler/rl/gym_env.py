@@ -18,6 +18,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from durakc.rl import require
 from durakc.rl.aec import DEFAULT_MAX_STEPS, check_max_steps, observation_space, start_game
 from durakc.rl.encoding import DurakEncoding, check_player_count
+from durakc.rl.infostate import (
+    OBSERVATION_MODES,
+    RecordedGame,
+    check_observation_mode,
+    information_state_high,
+    information_state_tensor,
+)
 from durakc.rl.opponents import resolve_opponents
 from durakc.rl.registration import ENV_ID, register_envs
 from durakc.rl.render import RENDER_MODES, check_render_mode, render
@@ -29,7 +36,8 @@ if TYPE_CHECKING:
 else:
     gym = require("gymnasium")
 
-__all__ = ["DEFAULT_MAX_STEPS", "ENV_ID", "ILLEGAL_ACTIONS", "RESET_OPTIONS", "DurakEnv"]
+__all__ = ["DEFAULT_MAX_STEPS", "ENV_ID", "ILLEGAL_ACTIONS", "OBSERVATION_MODES", "RESET_OPTIONS",
+           "DurakEnv"]
 
 ILLEGAL_ACTIONS = ("terminate", "penalize", "raise")
 """What `DurakEnv` does with an action that is not legal (`illegal_action=`, docs/rl.md)."""
@@ -51,6 +59,8 @@ class DurakEnv(gym.Env):
     `non_loser_reward`) otherwise, 0 for a draw; it is truncated after `max_steps` steps
     (None: no limit), illegal ones included; truncation adds no reward: the truncating step
     gives what its action earns (0, or `illegal_reward` for an illegal one).
+    `observation_mode="infostate"` makes the "observation" vector the learner's information
+    state (`durakc.rl.infostate.information_state_tensor`) instead of its current view.
     """
 
     # Class data, though gymnasium's Env declares `metadata` as an instance attribute.
@@ -59,7 +69,8 @@ class DurakEnv(gym.Env):
     def __init__(self, variant="transfer", players: int = 2, seat: int = 0,
                  opponents="greedy", render_mode: str | None = None,
                  illegal_reward: float = -1.0, non_loser_reward: float | None = None,
-                 max_steps: int | None = DEFAULT_MAX_STEPS, illegal_action: str = "terminate"):
+                 max_steps: int | None = DEFAULT_MAX_STEPS, illegal_action: str = "terminate",
+                 observation_mode: str = "observation"):
         self.encoding = DurakEncoding(variant)
         self.engine = self.encoding.engine
         self.players = check_player_count(self.engine, players)
@@ -67,6 +78,7 @@ class DurakEnv(gym.Env):
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {list(ILLEGAL_ACTIONS)}, "
                              f"not {illegal_action!r}")
+        self.observation_mode = check_observation_mode(observation_mode)
         self.seat = self._check_seat(seat)
         self.opponents = opponents
         self.bots = resolve_opponents(opponents, players, seat)
@@ -75,7 +87,10 @@ class DurakEnv(gym.Env):
         self.illegal_action = illegal_action
         self.non_loser_reward = non_loser_reward
         self.max_steps = check_max_steps(max_steps)
-        self.observation_space = observation_space(self.encoding)
+        self.observation_space = observation_space(
+            self.encoding, information_state_high(self.encoding)
+            if observation_mode == "infostate" else None)
+        self.recorded: RecordedGame | None = None  # with "infostate": who made each action
         self.action_space = gym.spaces.Discrete(self.encoding.num_actions)
         self.game: Any = None  # the engine's Game, from reset() on
         self.steps = 0
@@ -101,6 +116,8 @@ class DurakEnv(gym.Env):
         self._choose_seats(options)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31 - 1))
         self.game = start_game(self.engine, self.players, game_seed, options)
+        if self.observation_mode == "infostate":
+            self.recorded = RecordedGame(self.game, encoding=self.encoding)
         self._bot_rng = random.Random(f"durakc-rl-bots-{game_seed}")
         self.steps, self._ended = 0, False
         if not self._play_bots():
@@ -128,7 +145,7 @@ class DurakEnv(gym.Env):
         if chosen is None:
             return self._illegal(action)
         self.steps += 1
-        self.game.apply(chosen)
+        self._apply(chosen)
         finished = self._play_bots()
         terminated = self.game.is_over
         truncated = not terminated and (not finished or self._out_of_steps())
@@ -170,12 +187,23 @@ class DurakEnv(gym.Env):
             if cap is not None and moves >= cap:
                 return False
             mover = game.to_move
-            game.apply(bots[mover](game, mover, self._bot_rng))
+            self._apply(bots[mover](game, mover, self._bot_rng))
             moves += 1
         return True
 
+    def _apply(self, action) -> None:
+        """Play an action, recorded when the observation is the information state."""
+        if self.recorded is not None:
+            self.recorded.apply(action)
+        else:
+            self.game.apply(action)
+
     def _observe(self):
-        return {"observation": self.encoding.observation(self.game, self.seat),
+        if self.recorded is not None:
+            vector = information_state_tensor(self.recorded, self.seat, self.encoding)
+        else:
+            vector = self.encoding.observation(self.game, self.seat)
+        return {"observation": vector,
                 "action_mask": self.encoding.action_mask(self.game, self.seat)}
 
     def _info(self, illegal: bool = False) -> dict:

@@ -57,6 +57,10 @@ class VectorEnv(gym.vector.VectorEnv):
         if kwargs.get("render_mode") is not None:
             raise ValueError("the native VectorEnv does not render (render_mode=None)")
         template = DurakEnv(**kwargs)  # checks every argument as the single env does
+        if getattr(template, "observation_mode", "observation") != "observation":
+            raise ValueError("the native VectorEnv writes the observation vector only "
+                             "(observation_mode='observation'); PythonVectorEnv steps "
+                             f"observation_mode={template.observation_mode!r}")
         self.encoding, self.seat, self.players = template.encoding, template.seat, template.players
         self._batch = native_batch(
             self.encoding, num_envs, template.players, template.seat, template.opponents,

@@ -284,9 +284,15 @@ const char *EXPORT(dk_outcome_json)(dk_handle *h)
     return h->buf;
 }
 
+/* Whether the turned card is seen: while it lies in the stock, or aside (HR12, HR13). */
 static int turned_visible(const dk_view *v)
 {
     int i;
+#if C(CAP_SET_ASIDE)
+    if (v->turned >= 0 && ((v->aside >> v->turned) & 1)) {
+        return 1;
+    }
+#endif
     for (i = 0; i < v->nstock; i++) {
         if (v->stock[i] == v->turned) {
             return 1;
@@ -348,6 +354,10 @@ const char *EXPORT(dk_observation_json)(dk_handle *h, int seat)
     put_card(h, turned_visible(&v) ? v.turned : -1);
     put_key(h, "stock_size");
     put_int(h, v.nstock);
+#if C(CAP_SET_ASIDE)
+    put_key(h, "set_aside_size");  /* unseen but the trump card */
+    put_int(h, __builtin_popcountll(v.aside));
+#endif
 #if C(CAP_VIEW_DISCARD)
     put_key(h, "discard");
     puts_(h, "null");

@@ -31,7 +31,8 @@ def test_every_package_folder_is_declared():
     """A subpackage missing from `packages` works in a checkout and breaks a plain install."""
     found = {"durakc." + ".".join(p.parent.relative_to(ROOT / "compiler").parts)
              for p in (ROOT / "compiler").rglob("__init__.py")}
-    found = {name.rstrip(".") for name in found} | {"durakc.engines", "durakc.variants"}
+    found = {name.rstrip(".") for name in found} | {"durakc.engines", "durakc.variants",
+                                                         "durakc.npm", "durakc.docs"}
     assert found == _declared_packages()
 
 
@@ -75,10 +76,16 @@ def test_the_wheel_ships_license_types_and_specs(wheel):
     assert not any(".data/" in n for n in names), "the specs are package data, not data files"
     # --target wasm compiles its ABI with each engine and writes the loader next to it
     assert {"durakc/wasm/abi.c", "durakc/wasm/durak-wasm.mjs"} <= set(names)
+    # --target npm copies the npm package's hand-written sources (npm/) into the package
+    assert {f"durakc/npm/{n}" for n in ("index.mjs", "engine.mjs", "boardgame.mjs",
+                                        "index.d.ts", "boardgame.d.ts", "README.md")} <= set(names)
+    # the documentation pages the command line cites (`durakc explain`, `durakc docs`)
+    assert {f"durakc/docs/{p.name}" for p in (ROOT / "docs").glob("*.md")} <= set(names)
     meta = zipfile.ZipFile(wheel).read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "License-Expression: MIT" in meta
     assert "Classifier: Typing :: Typed" in meta
     assert "Classifier: Operating System :: OS Independent" in meta
+    assert "Project-URL: Documentation, https://github.com/durakc/durakc/blob/main/docs/" in meta
 
 
 def test_the_license_is_mit_by_the_durakc_authors():

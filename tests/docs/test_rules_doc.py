@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from durakc.docpages import ONLINE_BASE
 from durakc.explain import explain
 from durakc.schema import KEYS, NAME_RULES
 from durakc.spec import load_spec
@@ -108,9 +109,10 @@ def test_every_bundled_variant_has_a_row():
 
 def test_readme_and_explain_point_to_the_page():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    assert readme.count("(docs/rules.md)") >= 2  # the first mention and the layout table
+    page = f"({ONLINE_BASE}rules.md)"  # absolute: the README is also PyPI's page
+    assert readme.count(page) >= 2  # the first mention and the layout table
     layout_row = next(ln for ln in readme.splitlines() if ln.startswith("| `docs/` |"))
-    assert "[rule IDs](docs/rules.md)" in layout_row
+    assert f"[rule IDs]{page}" in layout_row
     for name in ("transfer", "kyiv"):
         header = explain(load_spec(name)).split("\nin short:", 1)[0]
         assert "docs/rules.md" in header, name

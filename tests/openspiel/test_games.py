@@ -252,7 +252,7 @@ def test_the_tensors_openspiel_reads_are_the_observers_whole_tensors():
     # it read 947 of the 948 numbers
     game = pyspiel.load_game("durakc_transfer", {"players": 3})
     assert game.observation_tensor_size() == 300
-    assert game.information_state_tensor_size() == 300 + 3 * 6 * 36
+    assert game.information_state_tensor_size() == 300 + 4 * 6 * 36
     state = play_randomly(dealt("transfer", 3, 2), random.Random(1),
                           until=lambda s: len(s.game.history) >= 15)
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))

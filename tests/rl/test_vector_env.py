@@ -133,6 +133,7 @@ def test_illegal_action_with_raise_is_a_clear_error_and_plays_nothing():
 @pytest.mark.parametrize("kwargs,words", [
     ({"variant": "jokers"}, "jokers"),
     ({"variant": "transfer", "opponents": "mcts:4"}, "opponents"),
+    ({"variant": "transfer", "observation_mode": "infostate"}, "observation_mode"),
 ])
 def test_what_c_does_not_cover_is_a_clear_error(kwargs, words):
     with pytest.raises(ValueError, match=words):

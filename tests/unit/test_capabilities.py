@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from durakc.capabilities.catalog import catalog, targets, used
+from durakc.catalog.listing import catalog, targets, used
 from durakc.cli import main
 from durakc.ctarget.capabilities import SUPPORTED
 from durakc.spec import load_spec
@@ -57,7 +57,7 @@ def test_explain_names_the_capabilities_the_spec_uses():
 def test_readme_table_is_the_written_one():
     from pathlib import Path
 
-    from durakc.capabilities.table import replaced
+    from durakc.catalog.table import replaced
 
     readme = Path(__file__).resolve().parents[2] / "README.md"
     text = readme.read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from wasm_support import DRIVER, NODE, PROBLEM, wasm_module
+from wasm_support import DRIVER, NODE, PROBLEM, player_counts, python_observation, wasm_module
 
 import durakc.engines
 from durakc.wasm import LOADER
@@ -26,30 +26,11 @@ pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=str(PROBLEM))
 # closed discard pile (its observation hides the pile), jokers, swaps (poker).
 VARIANTS = {"transfer": 4, "podkidnoy": 4, "weli": 2, "closed-discard": 2, "jokers": 2,
             "poker": 2}
-# Keys of the Python observation that the wasm observation leaves out (docs/wasm.md).
-NOT_IN_WASM = {"history", "teams", "trump_of", "losses", "swaps_left"}
 
 
 @pytest.fixture(scope="module")
 def wasm_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("wasm")
-
-
-def _player_counts(py) -> list[int]:
-    counts = []
-    for players in range(py.PLAYERS_MIN, py.PLAYERS_MAX + 1):
-        try:
-            py.new_game(players, 0)
-        except py.InvalidGame:
-            continue
-        counts.append(players)
-    return counts
-
-
-def _python_observation(game, seat: int, wasm_keys) -> dict:
-    obs = game.observation(seat)
-    assert set(wasm_keys) == set(obs) - NOT_IN_WASM, "the wasm observation's keys"
-    return {key: obs[key] for key in wasm_keys}
 
 
 def _check_game(py, players: int, record: dict) -> None:
@@ -61,20 +42,20 @@ def _check_game(py, players: int, record: dict) -> None:
         where = f"seed {seed} step {step}"
         assert seen["legal"] == [a.text for a in legal], where
         assert seen["mover"] == game.to_move, where
-        assert seen["obs"] == _python_observation(game, game.to_move, seen["obs"]), where
-        assert seen["obs0"] == _python_observation(game, 0, seen["obs0"]), where
+        assert seen["obs"] == python_observation(game, game.to_move, seen["obs"]), where
+        assert seen["obs0"] == python_observation(game, 0, seen["obs0"]), where
         assert seen["choice"] == (step * 31 + seed * 17) % len(legal), where
         game.apply(legal[seen["choice"]])
     assert record["outcome"] == {"variant": py.VARIANT["name"], "is_over": game.is_over,
                                  "loser": game.loser, "is_draw": game.is_draw}
-    assert record["obs0"] == _python_observation(game, 0, record["obs0"])
+    assert record["obs0"] == python_observation(game, 0, record["obs0"])
 
 
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_wasm_plays_the_python_games(name, wasm_dir):
     py = durakc.engines.load(name)
     wasm = wasm_module(name, wasm_dir)
-    for players in _player_counts(py):
+    for players in player_counts(py):
         seeds = [str(players * 1000 + i) for i in range(VARIANTS[name])]
         done = subprocess.run([NODE, str(DRIVER), str(LOADER), str(wasm), str(players), *seeds],
                               capture_output=True, text=True, check=False, timeout=120)

@@ -24,3 +24,30 @@ def wasm_module(name: str, folder: Path) -> Path:
         h = (ROOT / "generated" / f"{module}.h").read_text(encoding="utf-8")
         path.write_bytes(build_wasm(module, name, c, h))
     return path
+
+
+NOT_IN_WASM = frozenset({"history", "teams", "trump_of", "losses", "swaps_left",
+                         "trump_changes", "hands", "redeal_asked", "seat_trump_cards"})
+"""Keys of the Python observation that the wasm observation leaves out (docs/wasm.md): the
+history, and the keys of structural capabilities (teams, series, swaps, changeable trump,
+open hands, redeals, trumps by lot)."""
+
+
+def player_counts(py) -> list[int]:
+    """The player counts the Python engine `py` deals (within players.min .. players.max)."""
+    counts = []
+    for players in range(py.PLAYERS_MIN, py.PLAYERS_MAX + 1):
+        try:
+            py.new_game(players, 0)
+        except py.InvalidGame:
+            continue
+        counts.append(players)
+    return counts
+
+
+def python_observation(game, seat: int, wasm_keys) -> dict:
+    """The Python game's observation for `seat`, cut to the keys the wasm one has; asserts
+    those are all the Python keys but NOT_IN_WASM."""
+    obs = game.observation(seat)
+    assert set(wasm_keys) == set(obs) - NOT_IN_WASM, "the wasm observation's keys"
+    return {key: obs[key] for key in wasm_keys}

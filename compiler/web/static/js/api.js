@@ -1,4 +1,8 @@
 // The JSON API of `durakc serve`: every answer is JSON, refusals as {"error": {code, message}}.
+// How a request travels is transport.js's business (HTTP here, a Web Worker in the static
+// playground, `durakc playground --static`).
+
+import {request} from "./transport.js";
 
 export class ApiFailure extends Error {
   constructor(status, code, message, body) {
@@ -9,43 +13,36 @@ export class ApiFailure extends Error {
   }
 }
 
-async function answer(response) {
-  let body = null;
-  try {
-    body = await response.json();
-  } catch (err) {
-    throw new ApiFailure(response.status, "bad_answer", `the server answered ${response.status}`);
+/** The answer's JSON, or an ApiFailure for a refusal or an answer that is not JSON. */
+function answer({status, body}) {
+  if (body === undefined) {
+    throw new ApiFailure(status, "bad_answer", `the server answered ${status}`);
   }
-  if (!response.ok) {
+  if (status < 200 || status >= 300) {
     const error = (body && body.error) || {};
-    throw new ApiFailure(response.status, error.code || "error",
-                         error.message || `the server answered ${response.status}`, body);
+    throw new ApiFailure(status, error.code || "error",
+                         error.message || `the server answered ${status}`, body);
   }
   return body;
 }
 
-/** POST a JSON body to `path`; the answer's JSON, or an ApiFailure. */
-export async function post(path, body, signal) {
-  let response;
+async function send(method, path, body, signal) {
   try {
-    response = await fetch(path, {method: "POST", body: JSON.stringify(body), signal,
-                                  headers: {"Content-Type": "application/json"}});
+    return await request(method, path, body, signal);
   } catch (err) {
     if (err.name === "AbortError") throw err;
-    throw new ApiFailure(0, "offline", "the playground server can not be reached");
+    throw new ApiFailure(0, "offline", err.offline || "the playground server can not be reached");
   }
-  return answer(response);
+}
+
+/** POST a JSON body to `path`; the answer's JSON, or an ApiFailure. */
+export async function post(path, body, signal) {
+  return answer(await send("POST", path, body, signal));
 }
 
 /** GET `path`; the answer's JSON, or an ApiFailure. */
 export async function get(path) {
-  let response;
-  try {
-    response = await fetch(path, {cache: "no-store"});
-  } catch (err) {
-    throw new ApiFailure(0, "offline", "the playground server can not be reached");
-  }
-  return answer(response);
+  return answer(await send("GET", path, null));
 }
 
 /** A text node's worth of HTML escaping. */

@@ -1,0 +1,79 @@
+"""The state a capability adds to a game, declared once per capability (issue 30 item 2).
+
+Each `Field` says what the engine must do with one piece of state: its attribute and saved
+name, its kind (which fixes how it is copied, saved, read back and validated), its value in a
+new game and whether a position (`from_position`) may give it.  The plumbing of the Python
+engines (`__slots__`, `_start`, `copy`, `to_dict`, the saved keys, `_read_saved`,
+`from_dict`, the position keys) is generated from these declarations
+(`templates/state_plumbing.py.j2`, woven by `durakc.hooks`); a capability's own template
+keeps only its behaviour.  `DECLARED` maps a capability to the function giving its fields
+from its IR section.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+KINDS = ("flag", "seat_counts")
+"""`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`."""
+
+
+@dataclass(frozen=True)
+class Field:
+    """One piece of a capability's state (see the module's docstring)."""
+
+    name: str
+    """The saved key; the game's attribute is `_<name>`."""
+    kind: str
+    doc: str
+    """The `__slots__` docstring: what it holds, with its spec key and rule IDs."""
+    start: int | None = None
+    """Its value in a new game (a `flag`: 0 or 1; `seat_counts`: every seat's count); None:
+    not set at the start (a round or another hook sets it)."""
+    high: int = 0
+    """`seat_counts`: the largest count."""
+    position: str | None = None
+    """None: a position can not give it (a game from a position starts it as a new game does);
+    `"flag"`: the position's value taken as a truth value, false when absent; `"checked"`:
+    read as a saved game reads it, the new game's value when absent."""
+    copied: bool = True
+    """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown state kind {self.kind!r} of {self.name!r}")
+        if '"' in self.doc or "\\" in self.doc:
+            raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
+
+    @property
+    def is_list(self) -> bool:
+        return self.kind == "seat_counts"
+
+
+def _swaps(cap) -> list[Field]:
+    return [
+        Field("swaps_left", "seat_counts",
+              "swap.per_game: per seat, the swaps still allowed this game (PK4)",
+              start=cap.per_game, high=cap.per_game, position="checked"),
+        Field("swapped", "flag", "swap.per_game: the attacker has swapped before this opening (PK1)"),
+    ]
+
+
+def _trump_exchange(cap) -> list[Field]:
+    return [Field("exchanged", "flag",
+                  "trump.six_exchange: the game's one exchange has been made (TX1)",
+                  start=0, position="flag")]
+
+
+DECLARED: dict[str, Callable[..., list[Field]]] = {
+    "swaps": _swaps,
+    "trump_exchange": _trump_exchange,
+}
+"""Capability name -> its state fields, from its IR section (`cap.<value>`)."""
+
+
+def fields_of(cap) -> list[Field]:
+    """The declared state of the capability `cap` (an IR `Capability`), in saved order."""
+    declare = DECLARED.get(cap.name)
+    return declare(cap) if declare is not None else []

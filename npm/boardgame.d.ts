@@ -1,0 +1,68 @@
+// Types of @durakc/engines/boardgame (docs/npm.md): a boardgame.io Game for a variant.
+// Written without importing boardgame.io's own types, so the package needs none installed;
+// the object fits boardgame.io's `Game` (0.50).
+import type { Engine, Observation, Seat, VariantTypes } from "./index.js";
+
+export declare const INVALID_MOVE: "INVALID_MOVE";
+
+/** G: the engine's opaque state text and public fields (playerView hides the state). */
+export interface DurakState<V extends VariantTypes = VariantTypes> {
+  variant: V["name"];
+  players: V["players"];
+  seed: number;
+  moves: number;
+  state: string;
+  toMove: Seat | null;
+  isOver: boolean;
+  loser: Seat | null;
+  isDraw: boolean;
+}
+
+/** What playerView gives a client: its seat's observation, nothing hidden from it. */
+export interface DurakView<V extends VariantTypes = VariantTypes> {
+  variant: V["name"];
+  players: V["players"];
+  moves: number;
+  toMove: Seat | null;
+  isOver: boolean;
+  loser: Seat | null;
+  isDraw: boolean;
+  /** For a spectator: seat null, no hand, no legal actions. */
+  view: Omit<Observation<V>, "seat"> & { seat: Seat | null };
+}
+
+export interface DurakGameOptions {
+  /** The deal's seed (else setupData.seed, else drawn from boardgame.io's random). */
+  seed?: number;
+  name?: string;
+}
+
+/** The boardgame.io Game object (moves.play(action text or index)). */
+export interface DurakGame<V extends VariantTypes = VariantTypes> {
+  name: string;
+  minPlayers: number;
+  maxPlayers: number;
+  setup(context: { ctx: { numPlayers: number }; random: { Number(): number } },
+        setupData?: { seed?: number }): DurakState<V>;
+  turn: {
+    minMoves: number;
+    maxMoves: number;
+    order: {
+      first(context: { G: DurakState<V> }): number;
+      next(context: { G: DurakState<V> }): number;
+    };
+  };
+  moves: {
+    play: {
+      move(context: { G: DurakState<V>; playerID: string }, action: V["action"] | number):
+        void | typeof INVALID_MOVE;
+      client: boolean;
+    };
+  };
+  endIf(context: { G: DurakState<V> }): { loser: Seat | null; draw: boolean } | undefined;
+  playerView(context: { G: DurakState<V>; playerID?: string | null }): DurakView<V>;
+  ai: { enumerate(G: DurakState<V>): { move: "play"; args: [V["action"]] }[] };
+}
+
+export declare function durakGame<V extends VariantTypes>(engine: Engine<V>,
+  options?: DurakGameOptions): DurakGame<V>;

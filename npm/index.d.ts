@@ -1,0 +1,129 @@
+// Types of @durakc/engines (docs/npm.md). The per-variant card and action types are generated
+// into variants.d.ts by `durakc build --target npm`; this file is the generic part.
+import type { Variants } from "./variants.js";
+
+export * from "./variants.js";
+
+/** What an Engine is typed by: one variant's texts and counts (see variants.d.ts). */
+export interface VariantTypes {
+  name: string;
+  card: string;
+  action: string;
+  suit: string;
+  players: number;
+  closedDiscard: boolean;
+}
+
+/** The name of a variant in this package. */
+export type VariantName = keyof Variants & string;
+
+/** A seat, 0 .. players - 1. */
+export type Seat = number;
+
+/** The phase of a round ("over" once the game is over). */
+export type Phase = "attack" | "defend" | "throw" | "over";
+
+/** What one seat may know: the Python engine's observation(seat) (docs/engine-api.md) without
+ * `history`, `teams`, `trump_of`, `losses`, `swaps_left` (docs/wasm.md, "Observation"). */
+export interface Observation<V extends VariantTypes = VariantTypes> {
+  variant: V["name"];
+  seat: Seat;
+  players: V["players"];
+  hand: V["card"][];
+  hand_sizes: number[];
+  /** [attack, defence] pairs of this round; defence null while unbeaten. */
+  table: [V["card"], V["card"] | null][];
+  trump: V["suit"] | null;
+  trump_card: V["card"] | null;
+  stock_size: number;
+  /** The discard pile, or null where it is closed (then only its size is known). */
+  discard: V["closedDiscard"] extends true ? null : V["card"][];
+  discard_size?: V["closedDiscard"] extends true ? number : never;
+  phase: Phase;
+  attacker: Seat | null;
+  defender: Seat | null;
+  to_move: Seat | null;
+  limit: number;
+  out: Seat[];
+  is_over: boolean;
+  loser: Seat | null;
+  is_draw: boolean;
+  /** The legal actions when this seat is to move; empty otherwise. */
+  legal_actions: V["action"][];
+}
+
+/** How a game ended (or not yet). */
+export interface Outcome<V extends VariantTypes = VariantTypes> {
+  variant: V["name"];
+  is_over: boolean;
+  loser: Seat | null;
+  is_draw: boolean;
+}
+
+/** The options of a new game. */
+export interface GameOptions<V extends VariantTypes = VariantTypes> {
+  players: V["players"];
+  /** The deal's seed, an integer 0 <= seed < 2**53 (default 0): the Python engine's
+   * new_game(players, seed) deals the same game. */
+  seed?: number;
+}
+
+/** An error from the engine: `code` is the ABI's negative result (docs/wasm.md). */
+export declare class EngineError extends Error {
+  readonly code: number;
+  constructor(code: number, what: string);
+}
+/** An action that is not legal now; the game is unchanged. */
+export declare class IllegalAction extends EngineError {}
+/** A text that names no action of the variant's deck. */
+export declare class InvalidAction extends IllegalAction {}
+
+/** A game in progress (the engine contract: docs/engine-api.md). */
+export declare class Game<V extends VariantTypes = VariantTypes> {
+  readonly players: V["players"];
+  /** The seat that must act now; null once the game is over. */
+  readonly toMove: Seat | null;
+  readonly isOver: boolean;
+  /** The durak's seat; null while not over or on a draw. */
+  readonly loser: Seat | null;
+  readonly isDraw: boolean;
+  /** How many legal actions there are (0 exactly when the game is over). */
+  readonly legalCount: number;
+  /** The canonical texts of the actions applied (replayed from the deal or restored state). */
+  readonly history: V["action"][];
+  legalActions(): V["action"][];
+  legalText(index: number): V["action"] | null;
+  /** Play an action by index into legalActions() or by text (any case, suit symbols);
+   * throws IllegalAction and leaves the game unchanged when it is not legal. */
+  apply(action: V["action"] | number): void;
+  observation(seat: Seat): Observation<V>;
+  outcome(): Outcome<V>;
+  /** The whole state as an opaque JSON text (Engine.fromState restores it). */
+  state(): string;
+  setState(state: string): void;
+  copy(): Game<V>;
+  /** Free the game's memory inside the module. */
+  free(): void;
+}
+
+/** One variant's engine. */
+export declare class Engine<V extends VariantTypes = VariantTypes> {
+  readonly variant: V["name"];
+  readonly playersMin: number;
+  readonly playersMax: number;
+  newGame(players: V["players"], seed?: number): Game<V>;
+  newGame(options: GameOptions<V>): Game<V>;
+  fromState(state: string): Game<V>;
+  /** Whole random games inside wasm: the number of actions played. */
+  benchRandom(players: V["players"], seed: number, games: number, choiceSeed?: number): number;
+}
+
+/** Variant name -> its module in wasm/. */
+export declare const VARIANTS: { readonly [N in VariantName]: string };
+
+/** The URL of a bundled variant's wasm module. */
+export declare function wasmUrl(name: VariantName): URL;
+/** A bundled variant's Engine (read from disk in Node, fetched in a browser). */
+export declare function loadVariant<N extends VariantName>(name: N): Promise<Engine<Variants[N]>>;
+/** An Engine from a module's bytes or a fetch() Response. */
+export declare function loadEngine(source: BufferSource | Response): Promise<Engine>;
