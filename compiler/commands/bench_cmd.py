@@ -1,7 +1,9 @@
 """`durakc bench [VARIANT...] [--players N] [--games G] [--repeat R] [--bytecodes]`.
 
 Random-playout speed of generated engines: games/s and actions/s, optionally the median of
-several runs and a load-independent count of bytecodes per decision.
+several runs and a load-independent count of bytecodes per decision.  `--env`: the RL
+environments instead, the single Python `DurakEnv` and the C-stepped `VectorEnv` side by
+side (durakc.commands.bench_env).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import sys
 
 from durakc.bench import bench, bench_native, bytecodes_per_decision
 from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
+from durakc.commands.bench_env import add_env_arguments, run_env
 from durakc.loading.engines import bundled_names, player_range, variant_name
 
 NAME = "bench"
@@ -40,6 +43,7 @@ def add_arguments(parser) -> None:
                         help="time the native engines beside the C speed reference PATH "
                              "(default ../shared/bench/durak_limit.c) and print the ratios, in CPU "
                              "time (with --repeat R: the median of R rounds)")
+    add_env_arguments(parser)
 
 
 def run(args) -> int:
@@ -49,6 +53,8 @@ def run(args) -> int:
         return usage_error("--repeat must be at least 1")
     if args.limit is not None:
         return _limit(args)
+    if args.env:
+        return run_env(args)
     if args.backend != "python" and args.bytecodes:
         return usage_error("--bytecodes counts Python bytecodes: use it with --backend python")
     engines, code = load_engines(args.variants or bundled_names())

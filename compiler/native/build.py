@@ -166,9 +166,10 @@ def build_extension(module: str, c_source: str, header: str, *, force: bool = Fa
     return target
 
 
-def import_extension(module: str, path: Path):
-    """Import the built extension at `path`."""
-    name = f"_durak_native_{module}"
+def import_extension(module: str, path: Path, name: str | None = None):
+    """Import the built extension at `path` (module `name`, by default the engine's
+    `_durak_native_<module>`)."""
+    name = name or f"_durak_native_{module}"
     if name in sys.modules:
         return sys.modules[name]
     loader = importlib.machinery.ExtensionFileLoader(name, str(path))

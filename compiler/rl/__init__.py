@@ -2,7 +2,9 @@
 
 - `DurakAECEnv` / `aec_env(...)`: a PettingZoo AEC environment, every seat an agent;
 - `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
-- `DurakEncoding`: the fixed-size action encoding and observation layout both share;
+- `VectorEnv`: N `DurakEnv` games stepped in C, Gymnasium's vector API (`PythonVectorEnv`:
+  the same in Python, for what the C loop does not cover);
+- `DurakEncoding`: the fixed-size action encoding and observation layout all share;
 - `RecordedGame`, `information_state_string` / `_tensor` / `_size`: each seat's information
   state (durakc.rl.infostate), also the environments' `observation_mode="infostate"`.
 
@@ -25,6 +27,8 @@ _NAMES = {
     "aec_env": "durakc.rl.aec",
     "DurakEnv": "durakc.rl.gym_env",
     "policy_bot": "durakc.rl.opponents",
+    "VectorEnv": "durakc.rl.vector_env",
+    "PythonVectorEnv": "durakc.rl.vector_env",
     "RecordedGame": "durakc.rl.infostate",
     "information_state_string": "durakc.rl.infostate",
     "information_state_tensor": "durakc.rl.infostate",
@@ -32,8 +36,8 @@ _NAMES = {
 }
 
 __all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "RecordedGame", "aec_env", "information_state_size", "information_state_string",
-           "information_state_tensor", "policy_bot", "require"]
+           "PythonVectorEnv", "RecordedGame", "VectorEnv", "aec_env", "information_state_size",
+           "information_state_string", "information_state_tensor", "policy_bot", "require"]
 
 
 def require(module: str):

@@ -1,0 +1,64 @@
+"""`durakc bench --env [VARIANT...] [--players N] [--opponents B] [--envs N] [--seconds S]`.
+
+Learner steps/s of the single Python RL environment (`DurakEnv`) and of the batched one
+stepped in C (`VectorEnv`), side by side with their ratio (durakc.rl.vector_speed).
+"""
+
+from __future__ import annotations
+
+from durakc.commands._common import usage_error
+
+DEFAULT_VARIANTS = ("transfer", "podkidnoy")
+
+
+def add_env_arguments(parser) -> None:
+    """The options of `durakc bench --env` (the others of bench are ignored with it but
+    --players)."""
+    parser.add_argument("--env", action="store_true",
+                        help="time the RL environments: the single Python DurakEnv and the "
+                             "C-stepped VectorEnv side by side, with a random legal learner "
+                             "(default variants: transfer and podkidnoy)")
+    parser.add_argument("--opponents", default="greedy", choices=("greedy", "random"),
+                        help="--env: the bots of the other seats (default greedy)")
+    parser.add_argument("--envs", type=int, default=256,
+                        help="--env: games in the vector env (default 256)")
+    parser.add_argument("--seconds", type=float, default=3.0,
+                        help="--env: CPU seconds per environment and row (default 3)")
+
+
+def run_env(args) -> int:
+    """Print one row per variant and player count: single steps/s, vector steps/s, ratio."""
+    if args.envs < 1:
+        return usage_error("--envs must be at least 1")
+    if not args.seconds > 0:
+        return usage_error("--seconds must be positive")
+    try:
+        from durakc.rl.vector_speed import HEADER, measure, row
+    except ImportError as exc:
+        return usage_error(str(exc))
+    rows = [(variant, players) for variant in args.variants or DEFAULT_VARIANTS
+            for players in args.players or [2]]
+    for variant, players in rows:  # every refusal before anything is timed
+        problem = _refusal(variant, players, args.opponents)
+        if problem:
+            return usage_error(problem)
+    print(HEADER)
+    for variant, players in rows:
+        print(row(measure(variant, players, args.opponents, args.envs, args.seconds)), flush=True)
+    return 0
+
+
+def _refusal(variant: str, players: int, opponents: str) -> str | None:
+    """Why the environments of `variant` can not be timed (the vector env built once, so
+    its extension is compiled before timing), or None."""
+    from durakc.loading.engines import EngineNotFound
+    from durakc.native import NativeUnavailable
+    from durakc.rl.vector_env import VectorEnv
+    try:
+        VectorEnv(1, variant=variant, players=players, opponents=opponents)
+    except (EngineNotFound, NativeUnavailable) as exc:
+        return str(exc)
+    except (ValueError, TypeError) as exc:
+        text = str(exc)
+        return text if text.startswith(variant) else f"{variant}: {text}"
+    return None

@@ -1,0 +1,80 @@
+"""The batched RL environment's extension: `vecenv.c` over one bundled variant's C engine.
+
+A second extension module per variant, `_durak_vecenv_<module>`: its unit includes the
+engine's `.c` file itself (the engine's legal-action generator, apply and bots are static
+there), then `vecenv.c`.  Cached like the engine's extension (`build.cache_dir`), by the hash
+of its sources, so a changed engine or `vecenv.c` is rebuilt and an unchanged one never is.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+from durakc.ir.build import module_name
+from durakc.native.build import (
+    NativeUnavailable,
+    cache_dir,
+    compile_flags,
+    find_compiler,
+    import_extension,
+    unavailable_reason,
+)
+from durakc.native.engine import c_sources
+
+VECENV = Path(__file__).resolve().parent / "vecenv.c"
+
+
+def _unit(module: str) -> str:
+    prefix = f"durak_{module}_"
+    return (f"/* durakc batched RL environment unit for {module} (generated at build time) */\n"
+            f"#define DK_PREFIX {prefix}\n#define DK_UPPER {prefix.upper()}\n"
+            f"#define DK_MODULE _durak_vecenv_{module}\n"
+            "#define PY_SSIZE_T_CLEAN\n#include <Python.h>  /* before any standard header */\n"
+            f'#include "{module}.c"\n#include "vecenv.c"\n')
+
+
+def load_vector_extension(variant: str):
+    """The imported `_durak_vecenv_<module>` extension of bundled variant `variant` (built on
+    first use); NativeUnavailable without a C compiler or when compiling fails."""
+    reason = unavailable_reason()
+    if reason:
+        raise NativeUnavailable(reason)
+    module = module_name(variant)
+    name = f"_durak_vecenv_{module}"
+    if name in sys.modules:
+        return sys.modules[name]
+    c_source, header = c_sources(variant)
+    cc = find_compiler() or "cc"
+    flags = compile_flags()
+    unit = _unit(module)
+    vecenv = VECENV.read_text(encoding="utf-8")
+    digest = hashlib.sha256("\0".join([c_source, header, vecenv, unit, sys.version, cc, *flags,
+                                       sysconfig.get_config_var("EXT_SUFFIX") or ""]).encode())
+    folder = cache_dir() / f"vecenv-{module}-{digest.hexdigest()[:16]}"
+    target = folder / f"{name}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
+    if not target.exists():
+        _compile(cc, flags, folder, target, {f"{module}.c": c_source, f"{module}.h": header,
+                                            "vecenv.c": vecenv, "unit.c": unit})
+    return import_extension(module, target, name)
+
+
+def _compile(cc: str, flags: list, folder: Path, target: Path, files: dict) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for file, text in files.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    tmp = target.with_suffix(f".{os.getpid()}.tmp")
+    command = [*cc.split(), *flags, "-shared", "-fPIC", "-I", str(folder),
+               "-I", sysconfig.get_paths()["include"], str(folder / "unit.c"), "-o", str(tmp)]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise NativeUnavailable(f"native backend unavailable: can not run {cc}: {exc}") from None
+    if done.returncode != 0:
+        raise NativeUnavailable(f"native vector env unavailable: compiling {target.name} "
+                                f"failed:\n{done.stderr.strip()}")
+    os.replace(tmp, target)  # atomic: parallel builds agree
