@@ -112,6 +112,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
+        "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
         "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r),

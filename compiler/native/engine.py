@@ -210,7 +210,7 @@ def _game_class(py, ext):
             if not self.is_over:
                 raise ValueError("the game is not over yet")
             v = self._view()
-            if py.VARIANT["rules"]["series.next_dealer"] == "loser":
+            if py.NEXT_DEALER == "loser":  # series.next_dealer (T8)
                 dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
