@@ -155,7 +155,7 @@ def _make_module(py, ext) -> types.ModuleType:
 
 def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
-    annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
+    annotation_names = getattr(py, "ANNOTATIONS", ())  # outcome.annotations, sorted
     extra = structural(py)
     if "game" in getattr(py, "_SAVED_KEYS", ()):  # capability `results` (HR21-HR23)
         add_results(extra, py, seed_argument)
