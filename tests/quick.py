@@ -128,6 +128,7 @@ SLOW = frozenset({
     # every test of these two files waits for `durakc build --target npm` and `npm pack` (30 s)
     "tests/npm/test_npm_package.py",
     "tests/npm/test_boardgame.py",
+    "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
     # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
     "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
