@@ -11,6 +11,7 @@ is strict: it raises instead, as `VectorEnv(...)` itself does; `backend="python"
 
 from __future__ import annotations
 
+import sys
 import warnings
 
 from durakc.rl.vector_env import PythonVectorEnv, VectorEnv
@@ -41,5 +42,14 @@ def make_vector_env(num_envs: int = 1, copy: bool = True, backend: str = "auto",
             raise
         why = str(exc).splitlines()[0].rstrip(":").split(" (durakc.rl.PythonVectorEnv")[0]
     warnings.warn(f"{why}; stepping the games in Python (durakc.rl.PythonVectorEnv: the same "
-                  "games, slower)", NativeFallbackWarning, stacklevel=2)
+                  "games, slower)", NativeFallbackWarning, stacklevel=_user_level())
     return PythonVectorEnv(num_envs, **kwargs)
+
+
+def _user_level() -> int:
+    """The stack level of the first caller of make_vector_env outside Gymnasium (make_vec),
+    so that the warning names the user's line."""
+    level, frame = 2, sys._getframe(2)  # 1: make_vector_env, 2: its caller
+    while frame is not None and str(frame.f_globals.get("__name__", "")).startswith("gymnasium"):
+        level, frame = level + 1, frame.f_back
+    return level
