@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 import warnings
+from types import FrameType
 
 from durakc.rl.vector_env import PythonVectorEnv, VectorEnv
 from durakc.rl.vector_native import NativeRefused
@@ -49,7 +50,8 @@ def make_vector_env(num_envs: int = 1, copy: bool = True, backend: str = "auto",
 def _user_level() -> int:
     """The stack level of the first caller of make_vector_env outside Gymnasium (make_vec),
     so that the warning names the user's line."""
-    level, frame = 2, sys._getframe(2)  # 1: make_vector_env, 2: its caller
+    level = 2  # 1: make_vector_env, 2: its caller
+    frame: FrameType | None = sys._getframe(2)
     while frame is not None and str(frame.f_globals.get("__name__", "")).startswith("gymnasium"):
         level, frame = level + 1, frame.f_back
     return level
