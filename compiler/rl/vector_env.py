@@ -227,11 +227,22 @@ def _describe(encoding, action) -> str:
 
 class PythonVectorEnv(SyncVectorEnv):
     """N `DurakEnv(**kwargs)` games stepped in Python (any variant, any opponents, reset
-    options, rendering); `action_masks()` stacks their masks.  Slower than `VectorEnv`."""
+    options, rendering); `action_masks()` stacks their masks, `reset_done()` is VectorEnv's.
+    Slower than `VectorEnv`."""
 
     def __init__(self, num_envs: int = 1, **kwargs):
         _check_num_envs(num_envs)
         super().__init__([lambda: DurakEnv(**kwargs) for _ in range(num_envs)])
+
+    def reset_done(self):
+        """As `VectorEnv.reset_done`: deal now the games that ended on the last step (each
+        from its own generator, Gymnasium's `reset_mask`) and return the observations."""
+        pending = np.array(getattr(self, "_autoreset_envs", np.zeros(self.num_envs, bool)),
+                           dtype=bool)
+        if not pending.any():
+            raise RuntimeError("reset_done(): no game ended on the last step")
+        obs, _ = self.reset(options={"reset_mask": pending})
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """As `VectorEnv.action_masks`."""

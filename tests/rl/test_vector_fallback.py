@@ -86,3 +86,33 @@ def test_bad_arguments_are_errors_not_fallbacks():
             _make_vec(2, variant="transfer", players=9)
         with pytest.raises(ValueError, match="num_envs"):
             _make_vec(0, variant="transfer")
+
+
+def test_reset_done_deals_the_ended_games_as_single_envs_do():
+    """Same-step autoreset (the stable-baselines3 adapter) works on the fallback too: the
+    games that ended are dealt as DurakEnv.reset() deals them, and the next step plays."""
+    kwargs = {"variant": "closed-discard", "players": 2, "opponents": "random", "max_steps": 3}
+    envs, singles = PythonVectorEnv(2, **kwargs), [DurakEnv(**kwargs), DurakEnv(**kwargs)]
+    envs.reset(seed=9)
+    for k, env in enumerate(singles):
+        env.reset(seed=9 + k)
+    with pytest.raises(RuntimeError, match="no game ended"):
+        envs.reset_done()
+    done = np.zeros(2, bool)
+    while not done.any():
+        actions = [int(np.flatnonzero(m)[-1]) for m in envs.action_masks()]
+        _, _, terms, truncs, _ = envs.step(actions)
+        for k, env in enumerate(singles):
+            env.step(actions[k])
+        done = terms | truncs
+    obs = envs.reset_done()
+    for k, env in enumerate(singles):
+        if done[k]:
+            single, _ = env.reset()
+            assert all(np.array_equal(obs[key][k], single[key]) for key in single)
+    actions = [int(np.flatnonzero(m)[0]) for m in envs.action_masks()]
+    obs, rewards, *_ = envs.step(actions)
+    for k, env in enumerate(singles):
+        single, reward, *_ = env.step(actions[k])
+        assert all(np.array_equal(obs[key][k], single[key]) for key in single)
+        assert rewards[k] == reward
