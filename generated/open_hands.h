@@ -49,6 +49,8 @@ typedef sig_atomic_t durak_open_hands_stop_flag;  /* the one type a signal handl
 #define DURAK_OPEN_HANDS_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_OPEN_HANDS_MAX_GAME_ACTIONS 20000
+/* HR26 (view.hands: all): every seat's hand is open; an observation shows them all. */
+#define DURAK_OPEN_HANDS_CAP_VIEW_HANDS 1
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {

@@ -24,7 +24,8 @@ export type Seat = number;
 export type Phase = "attack" | "defend" | "throw" | "over";
 
 /** What one seat may know: the Python engine's observation(seat) (docs/engine-api.md) without
- * `history`, `teams`, `trump_of`, `losses`, `swaps_left` (docs/wasm.md, "Observation"). */
+ * `history`, `teams`, `trump_of`, `losses`, `swaps_left` (docs/wasm.md, "Observation"); the
+ * optional keys are there in the variants whose capability has them. */
 export interface Observation<V extends VariantTypes = VariantTypes> {
   variant: V["name"];
   seat: Seat;
@@ -36,6 +37,16 @@ export interface Observation<V extends VariantTypes = VariantTypes> {
   trump: V["suit"] | null;
   trump_card: V["card"] | null;
   stock_size: number;
+  /** Cards set aside unseen (deck.stock / trump.card set-aside rules), where there are. */
+  set_aside_size?: number;
+  /** Every seat's hand, where hands are open (view.hands: all, HR26). */
+  hands?: V["card"][][];
+  /** [face-up card drawn, card turned in its place] (trump.hidden_second, CT2). */
+  trump_changes?: [V["card"], V["card"]][];
+  /** The seats that asked for a redeal this game (deal.offer_redeal, HR19). */
+  redeal_asked?: Seat[];
+  /** Per seat, the card turned for its trump while it lies in the stock (HR15). */
+  seat_trump_cards?: (V["card"] | null)[];
   /** The discard pile, or null where it is closed (then only its size is known). */
   discard: V["closedDiscard"] extends true ? null : V["card"][];
   discard_size?: V["closedDiscard"] extends true ? number : never;

@@ -122,11 +122,13 @@ SLOW = frozenset({
     "tests/native/test_target_repros.py::test_repro_plays_as_the_reference",
     "tests/sim/test_sim_report.py::test_the_skill_games_are_those_of_simulate_with_the_bots_rotated",
     "tests/wasm/test_wasm_games.py::test_wasm_plays_the_python_games",
+    "tests/wasm/test_wasm_games.py::test_capability_keys_take_their_values_in_wasm",  # 17 s
     "tests/wasm/test_wasm_abi.py::test_without_clang_it_says_how_to_install",
     "tests/wasm/test_wasm_abi.py::test_compile_writes_the_module_and_the_loader",
     # every test of these two files waits for `durakc build --target npm` and `npm pack` (30 s)
     "tests/npm/test_npm_package.py",
     "tests/npm/test_boardgame.py",
+    "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
     # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
     "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",

@@ -46,16 +46,36 @@ def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: lis
 def build_npm(outputs: dict[str, str], refused: list[tuple[str, str]], args) -> int:
     """Write the package for the chosen variants into --out (default build/npm/), replacing
     what an earlier build left there; exit 2 for a variant without a C engine."""
-    import durakc
     import durakc.engines
-    from durakc.wasm import WasmUnavailable
-    from durakc.wasm.npm import npm_files
 
     chosen = _chosen(outputs, refused, args.variant)
     if isinstance(chosen, str):
         return usage_error(chosen)
     target = Path(args.out) if args.out else BUILD_DIR
     engines = {name: durakc.engines.load(name) for name in chosen}
+    return write_package(outputs, engines, target, args.quiet)
+
+
+def compile_npm(specs, outputs: dict[str, str], out: str | None, quiet: bool) -> int:
+    """`durakc compile SPEC... --target npm`: the package of the given (checked) specs, each
+    with a C engine in `outputs`, into `out` (default build/npm/)."""
+    from durakc.loading.engines import EngineNotFound, engine_of_spec
+
+    try:
+        engines = {spec.name: engine_of_spec(spec) for spec in specs}
+    except EngineNotFound as exc:
+        error(str(exc))
+        return 1
+    return write_package(outputs, engines, Path(out) if out else BUILD_DIR, quiet)
+
+
+def write_package(outputs: dict[str, str], engines: dict, target: Path, quiet: bool) -> int:
+    """Write the package of `engines` (variant name -> Python engine module, whose C files
+    are in `outputs`) into `target`, replacing the wasm/ an earlier build left there."""
+    import durakc
+    from durakc.wasm import WasmUnavailable
+    from durakc.wasm.npm import npm_files
+
     try:
         files = npm_files(outputs, engines, durakc.__version__)
         if (target / "wasm").is_dir():
@@ -70,6 +90,7 @@ def build_npm(outputs: dict[str, str], refused: list[tuple[str, str]], args) -> 
     except OSError as exc:
         error(f"cannot write to {target}: {exc.strerror or exc}")
         return 1
-    if not args.quiet:
-        print(f"{len(chosen)} variants in the npm package in {target} (npm pack there packs it)")
+    if not quiet:
+        count = f"{len(engines)} variant{'s' if len(engines) != 1 else ''}"
+        print(f"{count} in the npm package in {target} (npm pack there packs it)")
     return 0

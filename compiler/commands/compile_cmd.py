@@ -7,7 +7,8 @@ problem of every spec is reported together; nothing is written when there is
 an error (or, with --strict, a warning), nor when two specs share a name.
 
 Steps, each a function, so another target only changes `_outputs` (--target c: the C engines;
---target wasm: the C engines, then built into wasm by `durakc.wasm` before `_write`):
+--target wasm: the C engines, then built into wasm by `durakc.wasm` before `_write`;
+--target npm: the C engines, then the package of `durakc.commands.build_npm.compile_npm`):
 `_spec_refs` (arguments to spec references), `_load` (specs, diagnostics),
 `_outputs` (file name -> source) and `_write`.
 """
@@ -44,11 +45,13 @@ def add_arguments(parser) -> None:
                         help="folder to write the engines to, created if missing (default: "
                              "the current folder; bundled engines are written by `durakc "
                              "build`)")
-    parser.add_argument("--target", choices=("python", "c", "wasm"), default="python",
+    parser.add_argument("--target", choices=("python", "c", "wasm", "npm"), default="python",
                         help="python: one engine module per spec (default); c: a standalone "
                              "C99 engine, <module>.c and <module>.h, per spec; wasm: "
                              "<module>.wasm per spec and the loader durak-wasm.mjs (needs "
-                             "clang for wasm32-wasi; docs/wasm.md)")
+                             "clang for wasm32-wasi; docs/wasm.md); npm: the npm package "
+                             "@durakc/engines of these specs, in --out (default build/npm/; "
+                             "docs/npm.md)")
     parser.add_argument("--check", action="store_true",
                         help="only check the specs and report every problem; write nothing")
     parser.add_argument("--strict", action="store_true",
@@ -65,7 +68,7 @@ def run(args) -> int:
     out = Path(args.out) if args.out else Path(".")
     if not args.check and out.exists() and not out.is_dir():
         return _cannot_write(out, "not a folder")
-    if args.target == "wasm" and not args.check:
+    if args.target in ("wasm", "npm") and not args.check:
         from durakc.wasm import toolchain_problem
         problem = toolchain_problem()
         if problem:
@@ -85,6 +88,9 @@ def run(args) -> int:
             counts = f" ({count_text(diagnostics)})" if diagnostics else ""
             print(f"{len(specs)} spec{'s' if len(specs) != 1 else ''} checked{counts}")
         return 0
+    if args.target == "npm":
+        from durakc.commands.build_npm import compile_npm
+        return compile_npm(specs, outputs, args.out, args.format == "json")
     if args.target == "wasm":
         from durakc.wasm import WasmUnavailable, wasm_files
         try:
@@ -164,7 +170,7 @@ def _where(spec: Spec) -> str:
 def _outputs(specs: list[Spec], target: str = "python") -> tuple[dict[str, str], list]:
     """{file name: source} of the engines, one per spec (the same spec twice: once), and the
     diagnostics of specs the target can not build (the C target lacks some capabilities)."""
-    if target in ("c", "wasm"):  # wasm: built from the C files when written (run)
+    if target in ("c", "wasm", "npm"):  # wasm, npm: built from the C files when written (run)
         from durakc.targets.c import c_sources_or_problems
         return c_sources_or_problems(specs)
     return {f"{module_name(spec.name)}.py": render_engine(spec) for spec in specs}, []

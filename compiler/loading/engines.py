@@ -100,6 +100,13 @@ def compile_spec(path: Path) -> Path:
     return _compile(_checked_spec(path), str(path))
 
 
+def engine_of_spec(spec: Spec) -> ModuleType:
+    """The Python engine module of a checked `spec` (compiled into the cache as
+    `compile_spec` does, then imported): what `durakc compile --target npm` reads the
+    TypeScript types from.  Raises EngineNotFound when the cache can not be written."""
+    return _load_file(_compile(spec, spec.label), spec.label)
+
+
 def loaded_spec(ref: str) -> Spec | None:
     """The `Spec` a spec-file reference was checked as when `load_engine` compiled it in this
     process (for its warnings), else None (a bundled name, an engine file, not loaded yet)."""

@@ -3,7 +3,8 @@
 - `DurakAECEnv` / `aec_env(...)`: a PettingZoo AEC environment, every seat an agent;
 - `DurakEnv`: a Gymnasium environment where one seat learns and the others are durakc bots;
 - `VectorEnv`: N `DurakEnv` games stepped in C, Gymnasium's vector API (`PythonVectorEnv`:
-  the same in Python, for what the C loop does not cover);
+  the same in Python, for what the C loop does not cover; `make_vector_env`, the `make_vec`
+  entry point: the first where it runs, else the second after one warning);
 - `DurakEncoding`: the fixed-size action encoding and observation layout all share;
 - `RecordedGame`, `information_state_string` / `_tensor` / `_size`: each seat's information
   state (durakc.rl.infostate), also the environments' `observation_mode="infostate"`.
@@ -29,15 +30,18 @@ _NAMES = {
     "policy_bot": "durakc.rl.opponents",
     "VectorEnv": "durakc.rl.vector_env",
     "PythonVectorEnv": "durakc.rl.vector_env",
+    "make_vector_env": "durakc.rl.vector_auto",
+    "NativeFallbackWarning": "durakc.rl.vector_auto",
     "RecordedGame": "durakc.rl.infostate",
     "information_state_string": "durakc.rl.infostate",
     "information_state_tensor": "durakc.rl.infostate",
     "information_state_size": "durakc.rl.infostate",
 }
 
-__all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "ObservationLayout",
-           "PythonVectorEnv", "RecordedGame", "VectorEnv", "aec_env", "information_state_size",
-           "information_state_string", "information_state_tensor", "policy_bot", "require"]
+__all__ = ["EXTRA_HINT", "DurakAECEnv", "DurakEncoding", "DurakEnv", "NativeFallbackWarning",
+           "ObservationLayout", "PythonVectorEnv", "RecordedGame", "VectorEnv", "aec_env",
+           "information_state_size", "information_state_string", "information_state_tensor",
+           "make_vector_env", "policy_bot", "require"]
 
 
 def require(module: str):

@@ -15,7 +15,7 @@ import importlib
 
 ENV_ID = "durakc/Durak-v0"
 ENTRY_POINT = "durakc.rl.gym_env:DurakEnv"
-VECTOR_ENTRY_POINT = "durakc.rl.vector_env:VectorEnv"
+VECTOR_ENTRY_POINT = "durakc.rl.vector_auto:make_vector_env"
 
 
 def register_envs() -> None:

@@ -11,7 +11,9 @@ encoding, written into NumPy arrays allocated once.  Seeded, game k equals
 `DurakEnv(**kwargs)` reset with seed + k (or seeds[k]) and stepped with the same actions,
 autoresets included (Gymnasium's next-step mode, each sub-env drawing its next game seed from
 its own generator as `DurakEnv.reset()` does).  Variants or opponents the C loop does not
-cover raise a ValueError naming them; `PythonVectorEnv` steps those in Python.
+cover raise a ValueError (NativeRefused) naming them, and no C compiler raises
+durakc.native.NativeUnavailable; `PythonVectorEnv` steps those in Python, and
+`make_vector_env` (the `make_vec` entry point, durakc.rl.vector_auto) falls back to it.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from durakc.rl import require
 from durakc.rl.gym_env import DurakEnv
-from durakc.rl.vector_native import native_batch
+from durakc.rl.vector_native import NativeRefused, native_batch
 
 if TYPE_CHECKING:
     import gymnasium as gym
@@ -55,12 +57,12 @@ class VectorEnv(gym.vector.VectorEnv):
     def __init__(self, num_envs: int = 1, copy: bool = True, **kwargs):
         self.num_envs = _check_num_envs(num_envs)
         if kwargs.get("render_mode") is not None:
-            raise ValueError("the native VectorEnv does not render (render_mode=None)")
+            raise NativeRefused("the native VectorEnv does not render (render_mode=None)")
         template = DurakEnv(**kwargs)  # checks every argument as the single env does
         if getattr(template, "observation_mode", "observation") != "observation":
-            raise ValueError("the native VectorEnv writes the observation vector only "
-                             "(observation_mode='observation'); PythonVectorEnv steps "
-                             f"observation_mode={template.observation_mode!r}")
+            raise NativeRefused("the native VectorEnv writes the observation vector only "
+                                "(observation_mode='observation'); PythonVectorEnv steps "
+                                f"observation_mode={template.observation_mode!r}")
         self.encoding, self.seat, self.players = template.encoding, template.seat, template.players
         self._batch = native_batch(
             self.encoding, num_envs, template.players, template.seat, template.opponents,
@@ -225,11 +227,22 @@ def _describe(encoding, action) -> str:
 
 class PythonVectorEnv(SyncVectorEnv):
     """N `DurakEnv(**kwargs)` games stepped in Python (any variant, any opponents, reset
-    options, rendering); `action_masks()` stacks their masks.  Slower than `VectorEnv`."""
+    options, rendering); `action_masks()` stacks their masks, `reset_done()` is VectorEnv's.
+    Slower than `VectorEnv`."""
 
     def __init__(self, num_envs: int = 1, **kwargs):
         _check_num_envs(num_envs)
         super().__init__([lambda: DurakEnv(**kwargs) for _ in range(num_envs)])
+
+    def reset_done(self):
+        """As `VectorEnv.reset_done`: deal now the games that ended on the last step (each
+        from its own generator, Gymnasium's `reset_mask`) and return the observations."""
+        pending = np.array(getattr(self, "_autoreset_envs", np.zeros(self.num_envs, bool)),
+                           dtype=bool)
+        if not pending.any():
+            raise RuntimeError("reset_done(): no game ended on the last step")
+        obs, _ = self.reset(options={"reset_mask": pending})
+        return obs
 
     def action_masks(self) -> np.ndarray:
         """As `VectorEnv.action_masks`."""

@@ -4,7 +4,7 @@
 loop (compiler/native/vecenv.c) reproduces exactly, then builds the variant's extension and
 hands it what it needs to know of the encoding: the observation blocks' offsets, each C
 card's and suit's index in the encoding, each action kind's block and shape.  Anything else
-is refused with a ValueError that says why (docs/rl.md, "Vectorised environments").
+is refused with a ValueError (NativeRefused) that says why (docs/rl.md, "Batched in C").
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ SHAPE_CODES = {"opening": 0, "rank_set": 0, "played": 1, "played_pair": 2, "prin
 NATIVE_OPPONENTS = ("random", "greedy")
 """The opponents the C loop plays (the simulator's bots, as durakc.sim.bots plays them)."""
 ILLEGAL_CODES = {"terminate": 0, "penalize": 1, "raise": 2}
+
+
+class NativeRefused(ValueError):
+    """The C loop does not step these games (the variant, its encoding, the opponents or the
+    mode): a ValueError that says why; `make_vector_env` falls back to PythonVectorEnv on it."""
 
 
 def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
@@ -60,8 +65,8 @@ def native_batch(encoding: DurakEncoding, num_envs: int, players: int, seat: int
     durakc.native.NativeUnavailable without a C compiler."""
     reason = unsupported_reason(encoding, opponents)
     if reason:
-        raise ValueError(f"{encoding.variant}: {reason} (durakc.rl.PythonVectorEnv steps any "
-                         "variant and opponents in Python)")
+        raise NativeRefused(f"{encoding.variant}: {reason} (durakc.rl.PythonVectorEnv steps "
+                            "any variant and opponents in Python)")
     from durakc.native.vector import load_vector_extension
     ext = load_vector_extension(encoding.variant)
     py = encoding.engine

@@ -301,6 +301,59 @@ static int turned_visible(const dk_view *v)
     return 0;
 }
 
+/* The observation's keys of a few capabilities: the trump changes (CT2), who asked for a
+ * redeal (HR19), the cards turned for each seat's trump while they lie in the stock (HR15). */
+static void put_capability_keys(dk_handle *h, const dk_view *v)
+{
+    int i;
+#if C(CAP_HIDDEN_TRUMP)
+    put_key(h, "trump_changes");  /* [face-up card drawn, card turned in its place] */
+    put(h, "[", 1);
+    for (i = 0; i < v->ntrump_changes; i++) {
+        put(h, i ? ",[" : "[", i ? 2 : 1);
+        put_card(h, v->trump_changes[i][0]);
+        put(h, ",", 1);
+        put_card(h, v->trump_changes[i][1]);
+        put(h, "]", 1);
+    }
+    put(h, "]", 1);
+#endif
+#if C(CAP_REDEAL_OFFER)
+    {
+        int first = 1;
+        put_key(h, "redeal_asked");  /* the seats that asked for a redeal this game */
+        put(h, "[", 1);
+        for (i = 0; i < v->players; i++) {
+            if ((v->asked >> i) & 1) {
+                if (!first) {
+                    put(h, ",", 1);
+                }
+                put_int(h, i);
+                first = 0;
+            }
+        }
+        put(h, "]", 1);
+    }
+#endif
+#if C(CAP_LOT_TRUMPS)
+    put_key(h, "seat_trump_cards");  /* face up until drawn, null once drawn or unknown */
+    put(h, "[", 1);
+    for (i = 0; i < v->players; i++) {
+        int k, shown = 0;
+        for (k = 0; k < v->nstock && v->lot[i] >= 0; k++) {
+            shown |= v->stock[k] == v->lot[i];
+        }
+        if (i) {
+            put(h, ",", 1);
+        }
+        put_card(h, shown ? v->lot[i] : -1);
+    }
+    put(h, "]", 1);
+#endif
+    (void)i;
+    (void)v;
+}
+
 /* What `seat` may know, as the Python engine's observation(seat) without `history` (the
  * caller keeps the actions it applied) and without the structural keys (docs/wasm.md);
  * NULL (0) for a seat outside the game. */
@@ -322,6 +375,17 @@ const char *EXPORT(dk_observation_json)(dk_handle *h, int seat)
     put_int(h, v.players);
     put_key(h, "hand");
     put_mask(h, v.hands[seat]);
+#if C(CAP_VIEW_HANDS)
+    put_key(h, "hands");  /* view.hands: all - every hand is open (HR26) */
+    put(h, "[", 1);
+    for (s = 0; s < v.players; s++) {
+        if (s) {
+            put(h, ",", 1);
+        }
+        put_mask(h, v.hands[s]);
+    }
+    put(h, "]", 1);
+#endif
     put_key(h, "hand_sizes");
     put(h, "[", 1);
     for (s = 0; s < v.players; s++) {
@@ -353,7 +417,12 @@ const char *EXPORT(dk_observation_json)(dk_handle *h, int seat)
     put_key(h, "trump_card");
     put_card(h, turned_visible(&v) ? v.turned : -1);
     put_key(h, "stock_size");
+#if C(CAP_HIDDEN_TRUMP)
+    put_int(h, v.nstock + (v.hidden >= 0));  /* the view does not list the hidden card (CT1) */
+#else
     put_int(h, v.nstock);
+#endif
+    put_capability_keys(h, &v);
 #if C(CAP_SET_ASIDE)
     put_key(h, "set_aside_size");  /* unseen but the trump card */
     put_int(h, __builtin_popcountll(v.aside));

@@ -91,6 +91,7 @@ def test_a_typescript_file_using_the_types_compiles_with_tsc_strict_and_runs(pac
     assert out["legal"] == [a.text for a in game.legal_actions()]
     assert out["hand"] == game.observation(0)["hand"]
     assert out["pile"] is None, "closed-discard hides its pile"
+    assert out["optional"] == [True, 0, 0, 0], "transfer's observation has no capability keys"
 
 
 def test_the_boardgame_adapter_fits_boardgame_io_types_and_runs(packed, deps):

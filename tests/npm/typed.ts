@@ -12,6 +12,12 @@ const obs: Observation<TransferTypes> = game.observation(0);
 const hand: TransferCard[] = obs.hand;
 const discard: TransferCard[] = obs.discard;  // open pile in transfer
 const mover: number | null = game.toMove;
+// the keys of a few capabilities (docs/wasm.md) are optional: transfer has none of them
+const open: TransferCard[][] | undefined = obs.hands;
+const asked: number[] = obs.redeal_asked ?? [];
+const changes: [TransferCard, TransferCard][] = obs.trump_changes ?? [];
+const lots: (TransferCard | null)[] = obs.seat_trump_cards ?? [];
+const optional = [open === undefined, asked.length, changes.length, lots.length];
 try {
   game.apply(legal.includes(opening) ? opening : 0);
 } catch (error) {
@@ -23,4 +29,4 @@ const bg = durakGame(engine, { seed: 1 });
 const view: DurakView<TransferTypes> = bg.playerView({ G: bg.setup({ ctx: { numPlayers: 2 },
   random: { Number: () => 0.5 } }), playerID: "0" });
 const seen: TransferCard[] = view.view.hand;
-console.log(JSON.stringify({ legal, card, hand, discard, mover, pile, seen, players: game.players }));
+console.log(JSON.stringify({ legal, card, hand, discard, mover, pile, seen, optional, players: game.players }));

@@ -55,6 +55,20 @@ while not done:
 print(steps, reward)
 """
 
+RL_VEC = """
+import gymnasium, numpy as np
+import durakc.rl
+from durakc.rl.gym_env import DurakEnv
+envs = gymnasium.make_vec("durakc/Durak-v0", num_envs=3, vectorization_mode="vector_entry_point",
+                          variant="transfer", players=2, opponents="greedy")
+obs, _ = envs.reset(seed=7)
+singles = [DurakEnv(variant="transfer", players=2, opponents="greedy") for _ in range(3)]
+same = all(np.array_equal(obs["observation"][k], env.reset(seed=7 + k)[0]["observation"])
+           for k, env in enumerate(singles))
+masks = envs.action_masks()
+obs, rewards, terms, truncs, _ = envs.step([int(np.flatnonzero(m)[0]) for m in masks])
+print(type(envs).__name__, same, obs["observation"].shape[0])
+"""
 
 @pytest.fixture
 def no_compilers(tmp_path) -> dict[str, str]:
@@ -126,3 +140,16 @@ def test_the_rl_environment_is_made_and_played_without_a_compiler(no_compilers):
     steps, reward = done.stdout.split()
     assert int(steps) > 0 and float(reward) in (-1.0, 0.0, 1.0)
     assert "Traceback" not in done.stderr
+
+
+def test_make_vec_falls_back_to_the_python_vector_env_without_a_compiler(no_compilers):
+    """make_vec's C-stepped VectorEnv needs a compiler: without one, PythonVectorEnv after one
+    warning, with the games N single environments deal."""
+    need_bundled("transfer")
+    done = subprocess.run(["python", "-c", RL_VEC], cwd=ROOT, env=no_compilers,
+                          capture_output=True, text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["PythonVectorEnv", "True", "3"]
+    warnings = [line for line in done.stderr.splitlines() if "warning" in line.lower()]
+    assert len(warnings) == 1 and "NativeFallbackWarning: " in warnings[0], done.stderr
+    assert "no C compiler" in warnings[0] and "stepping the games in Python" in warnings[0]

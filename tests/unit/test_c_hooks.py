@@ -43,6 +43,7 @@ MARKERS = {
     "throw_order": "CAP_THROW_ORDER",
     "resign": "RESIGN",
     "view_discard": "CAP_VIEW_DISCARD",
+    "view_hands": "CAP_VIEW_HANDS",  # HR26 (the wasm observation's `hands`)
     "winner": "CAP_WINNER",
     "results": "CAP_RESULTS",
     "set_aside": "CAP_SET_ASIDE",  # HR12, HR13
@@ -62,7 +63,7 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",
-         "resign": "resign", "view_discard": "closed-discard"}
+         "resign": "resign", "view_discard": "closed-discard", "view_hands": "open-hands"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

@@ -23,9 +23,17 @@ from durakc.wasm import LOADER
 pytestmark = pytest.mark.skipif(PROBLEM is not None, reason=str(PROBLEM))
 
 # The two main variants at every player count, and structural ones: wild cards (weli), a
-# closed discard pile (its observation hides the pile), jokers, swaps (poker).
+# closed discard pile (its observation hides the pile), jokers, swaps (poker), and the
+# capabilities with keys of their own in the observation (CAPABILITY_KEYS).
 VARIANTS = {"transfer": 4, "podkidnoy": 4, "weli": 2, "closed-discard": 2, "jokers": 2,
-            "poker": 2}
+            "poker": 2, "changeable-trump": 3, "open-hands": 2, "redeal-on-request": 3,
+            "trumps-by-lot": 3}
+CAPABILITY_KEYS = {"changeable-trump": "trump_changes", "open-hands": "hands",
+                   "redeal-on-request": "redeal_asked", "trumps-by-lot": "seat_trump_cards"}
+"""The observation key each variant's capability adds (CT2, HR26, HR19, HR15)."""
+ASKING_SEEDS = {2: [134, 146], 4: [28, 31]}
+"""Seeds of redeal-on-request where a seat asks for a redeal (a hand of five cards of one suit
+is rare) under driver.mjs's choices."""
 
 
 @pytest.fixture(scope="module")
@@ -51,17 +59,44 @@ def _check_game(py, players: int, record: dict) -> None:
     assert record["obs0"] == python_observation(game, 0, record["obs0"])
 
 
+def _node_games(name: str, wasm_dir: Path, players: int, seeds=None) -> list[dict]:
+    """The games driver.mjs plays of `name` at `players` (`seeds`, by default VARIANTS[name]
+    of them from players * 1000), every step recorded."""
+    wasm = wasm_module(name, wasm_dir)
+    if seeds is None:
+        seeds = [players * 1000 + i for i in range(VARIANTS[name])]
+    seeds = [str(seed) for seed in seeds]
+    done = subprocess.run([NODE, str(DRIVER), str(LOADER), str(wasm), str(players), *seeds],
+                          capture_output=True, text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["seed"] for r in records] == [int(s) for s in seeds]
+    return records
+
+
 @pytest.mark.parametrize("name", list(VARIANTS))
 def test_wasm_plays_the_python_games(name, wasm_dir):
     py = durakc.engines.load(name)
-    wasm = wasm_module(name, wasm_dir)
     for players in player_counts(py):
-        seeds = [str(players * 1000 + i) for i in range(VARIANTS[name])]
-        done = subprocess.run([NODE, str(DRIVER), str(LOADER), str(wasm), str(players), *seeds],
-                              capture_output=True, text=True, check=False, timeout=120)
-        assert done.returncode == 0, done.stderr
-        records = [json.loads(line) for line in done.stdout.splitlines()]
-        assert [r["seed"] for r in records] == [int(s) for s in seeds]
-        for record in records:
+        for record in _node_games(name, wasm_dir, players):
             assert record["outcome"]["is_over"], f"seed {record['seed']} did not finish"
             _check_game(py, players, record)
+
+
+@pytest.mark.parametrize("name", list(CAPABILITY_KEYS))
+def test_capability_keys_take_their_values_in_wasm(name, wasm_dir):
+    """Equal to Python's at every step, and not only empty: some observation of these games
+    shows a trump change, open hands, a seat that asked for a redeal, a card turned for a
+    seat's trump."""
+    key = CAPABILITY_KEYS[name]
+    py = durakc.engines.load(name)
+    runs = ASKING_SEEDS if name == "redeal-on-request" else dict.fromkeys(player_counts(py))
+    records = {players: _node_games(name, wasm_dir, players, seeds)
+               for players, seeds in runs.items()}
+    for players, games in records.items():
+        for record in games:
+            _check_game(py, players, record)
+    values = [step[which][key] for games in records.values() for record in games
+              for step in record["steps"] for which in ("obs", "obs0")]
+    assert values and all(isinstance(value, list) for value in values)
+    assert any(any(item is not None for item in value) for value in values), key

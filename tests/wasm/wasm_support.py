@@ -26,11 +26,9 @@ def wasm_module(name: str, folder: Path) -> Path:
     return path
 
 
-NOT_IN_WASM = frozenset({"history", "teams", "trump_of", "losses", "swaps_left",
-                         "trump_changes", "hands", "redeal_asked", "seat_trump_cards"})
+NOT_IN_WASM = frozenset({"history", "teams", "trump_of", "losses", "swaps_left"})
 """Keys of the Python observation that the wasm observation leaves out (docs/wasm.md): the
-history, and the keys of structural capabilities (teams, series, swaps, changeable trump,
-open hands, redeals, trumps by lot)."""
+history, and the keys of structural capabilities (teams, series, swaps)."""
 
 
 def player_counts(py) -> list[int]:
