@@ -15,9 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "seat_counts", "seat_or_none")
+KINDS = ("flag", "seat_counts", "seat_ints", "seat_or_none")
 """`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`.
-`seat_or_none`: a seat, or none (-1 in the engines, null when saved)."""
+`seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
+such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
+when saved)."""
+
+LIST_KINDS = ("seat_counts", "seat_ints")
+"""The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,8 @@ class Field:
     read as a saved game reads it, the new game's value when absent."""
     copied: bool = True
     """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
+    each: str = ""
+    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -49,7 +56,7 @@ class Field:
 
     @property
     def is_list(self) -> bool:
-        return self.kind == "seat_counts"
+        return self.kind in LIST_KINDS
 
 
 def _swaps(cap) -> list[Field]:
@@ -72,10 +79,16 @@ def _throw_order(cap) -> list[Field]:
                   "throw_in.first: the seat that last threw in this round, -1 for none (HR11)")]
 
 
+def _losses(cap) -> list[Field]:
+    return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
+                  start=0, position="checked", each="a loss count")]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
     "throw_order": _throw_order,
+    "losses": _losses,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -57,9 +57,9 @@ def structural(py) -> Structural:
         _hidden_trump(s, py)
     if rules.get("teams.mode", "none") != "none":
         _teams(s, rules)
-    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
+    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6): its members
         _losses(s)
-    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py: trump_exchange, swaps, throw_order
+    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
@@ -195,8 +195,6 @@ def _teams(s: Structural, rules: dict) -> None:
 
 
 def _losses(s: Structural) -> None:
-    s.to_dict.append(lambda v: {"losses": list(v["losses"])})
-    s.to_view.append(lambda d: {"losses": tuple(d["losses"])})
     s.members["losses"] = property(
         lambda self: list(self._view()["losses"]),
         doc="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")
@@ -214,11 +212,11 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-_DICT_FORM = {"flag": bool, "seat_counts": list, "seat_or_none": lambda x: None if x < 0 else x}
+_DICT_FORM = {"flag": bool, "seat_counts": list, "seat_ints": list, "seat_or_none": lambda x: None if x < 0 else x}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
 _ABSENT = {"flag": False, "seat_or_none": None}
 """What a missing key of a kind means (a position may leave it out)."""
-_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple,
+_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x}
 
 
