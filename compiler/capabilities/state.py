@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "seat_counts", "seat_ints", "seat_or_none")
-"""`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`.
+KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none")
+"""`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
 when saved)."""
@@ -79,6 +79,11 @@ def _throw_order(cap) -> list[Field]:
                   "throw_in.first: the seat that last threw in this round, -1 for none (HR11)")]
 
 
+def _view_discard(cap) -> list[Field]:
+    return [Field("round_start", "count",
+                  "view.discard: the index in history of the current round's first action (HR25)")]
+
+
 def _losses(cap) -> list[Field]:
     return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
                   start=0, position="checked", each="a loss count")]
@@ -89,6 +94,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "trump_exchange": _trump_exchange,
     "throw_order": _throw_order,
     "losses": _losses,
+    "view_discard": _view_discard,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -31,11 +31,13 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
  * capability's fields as X(name, kind); each kind is read and written the same way. */
 #define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
 #define VIEW_SEAT_COUNTS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_COUNT(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_INTS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_OR_NONE(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_COUNT(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_INTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_OR_NONE(name) get_int(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
@@ -81,8 +83,7 @@ static int structural_view(PyObject *d, const dk_view *v)
     }
 #endif
 #if C(CAP_VIEW_DISCARD)
-    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))  /* HR25 */
-        || set_item(d, "round_start", PyLong_FromLong(v->round_start))) {
+    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))) {  /* HR25; round_start is declared */
         return -1;
     }
 #endif
@@ -171,7 +172,7 @@ static int structural_load(PyObject *d, dk_view *v)
     }
 #endif
 #if C(CAP_VIEW_DISCARD)
-    if (get_int(d, "nactions", &v->nactions) || get_int(d, "round_start", &v->round_start)) {  /* HR25 */
+    if (get_int(d, "nactions", &v->nactions)) {  /* HR25; round_start is declared */
         return -1;
     }
 #endif

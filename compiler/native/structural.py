@@ -85,8 +85,8 @@ def structural(py) -> Structural:
 
 def _view_discard(s: Structural) -> None:
     # the C engine counts actions; the history (kept on the Python side) says how many
-    s.to_dict.append(lambda v: {"round_start": v["round_start"]})
-    s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
+    # (`round_start` is declared state: capabilities/state.py)
+    s.to_view.append(lambda d: {"nactions": len(d["history"])})
     s.observation.append(lambda v, game: {  # the pile's size, never its cards; this round only
         "discard": None, "discard_size": len(v["discard"]),
         "history": game.history[v["round_start"]:]})
@@ -212,11 +212,11 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-_DICT_FORM = {"flag": bool, "seat_counts": list, "seat_ints": list, "seat_or_none": lambda x: None if x < 0 else x}
+_DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list, "seat_or_none": lambda x: None if x < 0 else x}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
 _ABSENT = {"flag": False, "seat_or_none": None}
 """What a missing key of a kind means (a position may leave it out)."""
-_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple, "seat_ints": tuple,
+_VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x}
 
 
