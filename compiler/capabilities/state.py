@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none")
+KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
-when saved)."""
+when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts when saved)."""
 
 LIST_KINDS = ("seat_counts", "seat_ints")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
@@ -47,6 +47,8 @@ class Field:
     """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
     each: str = ""
     """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
+    place: str = ""
+    """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -84,6 +86,14 @@ def _view_discard(cap) -> list[Field]:
                   "view.discard: the index in history of the current round's first action (HR25)")]
 
 
+def _throw_card(cap) -> list[Field]:
+    if not cap.opening:
+        return []
+    return [Field("opening", "card_mask",
+                  "throw_in.card reads `opening`: this round's opening attack cards, as played",
+                  place="the table")]
+
+
 def _losses(cap) -> list[Field]:
     return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
                   start=0, position="checked", each="a loss count")]
@@ -95,6 +105,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "throw_order": _throw_order,
     "losses": _losses,
     "view_discard": _view_discard,
+    "throw_card": _throw_card,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

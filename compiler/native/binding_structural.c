@@ -31,12 +31,14 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
  * capability's fields as X(name, kind); each kind is read and written the same way. */
 #define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
 #define VIEW_SEAT_COUNTS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_CARD_MASK(name) set_item(d, #name, mask_tuple(v->name))
 #define VIEW_COUNT(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_INTS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_OR_NONE(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_CARD_MASK(name) get_mask(d, #name, &v->name)
 #define LOAD_COUNT(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_INTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_OR_NONE(name) get_int(d, #name, &v->name)
@@ -74,11 +76,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_SET_ASIDE)
     if (set_item(d, "aside", mask_tuple(v->aside))) {  /* HR12, HR13 */
-        return -1;
-    }
-#endif
-#if C(CAP_THROW_OPENING)
-    if (set_item(d, "opening", mask_tuple(v->opening))) {
         return -1;
     }
 #endif
@@ -163,11 +160,6 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_SET_ASIDE)
     if (get_mask(d, "aside", &v->aside)) {  /* HR12, HR13 */
-        return -1;
-    }
-#endif
-#if C(CAP_THROW_OPENING)
-    if (get_mask(d, "opening", &v->opening)) {
         return -1;
     }
 #endif
