@@ -45,6 +45,9 @@ class Field:
     read as a saved game reads it, the new game's value when absent."""
     copied: bool = True
     """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
+    saved: bool = True
+    """Saved by `to_dict` (and so in the C view); False: a new game's and a loaded game's value
+    is `start` (state that lives only until the game ends, such as who resigned)."""
     each: str = ""
     """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
     place: str = ""
@@ -53,8 +56,17 @@ class Field:
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"unknown state kind {self.kind!r} of {self.name!r}")
+        if not self.saved and (self.start is None or self.position):
+            raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
         if '"' in self.doc or "\\" in self.doc:
             raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
+
+    @property
+    def py_start(self) -> str:
+        """`start` as the Python engine writes it."""
+        if self.is_list:
+            return f"[{self.start}] * players"
+        return repr(self.start != 0) if self.kind == "flag" else repr(self.start)
 
     @property
     def is_list(self) -> bool:
@@ -94,6 +106,11 @@ def _throw_card(cap) -> list[Field]:
                   place="the table")]
 
 
+def _resign(cap) -> list[Field]:
+    return [Field("resigned", "seat_or_none", "play.resign: the seat that resigned, -1 for none (HR24)",
+                  start=-1, saved=False)]
+
+
 def _losses(cap) -> list[Field]:
     return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
                   start=0, position="checked", each="a loss count")]
@@ -106,6 +123,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "losses": _losses,
     "view_discard": _view_discard,
     "throw_card": _throw_card,
+    "resign": _resign,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 
