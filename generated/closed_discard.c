@@ -703,8 +703,8 @@ struct durak_closed_discard_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_CLOSED_DISCARD_NANNOTATIONS + 1];
+    int round_start;  /* view.discard: the index in history of the current round's first action (HR25) */
     int nactions;  /* view.discard: the actions applied in this game (HR25) */
-    int round_start;  /* view.discard: how many had been applied when this round began (HR25) */
 };
 
 durak_closed_discard_game *durak_closed_discard_new(void)
@@ -1486,8 +1486,8 @@ void durak_closed_discard_get(const durak_closed_discard_game *g, durak_closed_d
     for (i = 0; i < DURAK_CLOSED_DISCARD_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->nactions = g->nactions;  /* HR25 */
     v->round_start = g->round_start;
+    v->nactions = g->nactions;  /* HR25 */
 }
 
 static int seat_ok(const durak_closed_discard_view *v, int seat)
@@ -1637,7 +1637,10 @@ int durak_closed_discard_set(durak_closed_discard_game *g, const durak_closed_di
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_CLOSED_DISCARD_E_STATE;
     }
-    if (v->round_start < 0 || v->round_start > v->nactions) {
+    if (v->round_start < 0 || v->round_start > DURAK_CLOSED_DISCARD_COUNTER_MAX) {
+        return DURAK_CLOSED_DISCARD_E_STATE;  /* view.discard: round_start from 0 to COUNTER_MAX */
+    }
+    if (v->round_start > v->nactions) {
         return DURAK_CLOSED_DISCARD_E_STATE;  /* view.discard: the round began within the game (HR25) */
     }
     if (seen != DECK_MASK) {
@@ -1696,8 +1699,8 @@ int durak_closed_discard_set(durak_closed_discard_game *g, const durak_closed_di
     for (i = 0; i < DURAK_CLOSED_DISCARD_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->nactions = v->nactions;  /* HR25 */
     g->round_start = v->round_start;
+    g->nactions = v->nactions;  /* HR25 */
     seats_changed(g);
     if (g->phase != DURAK_CLOSED_DISCARD_OVER) {
         entitled(g);

@@ -51,6 +51,10 @@ typedef sig_atomic_t durak_closed_discard_stop_flag;  /* the one type a signal h
 #define DURAK_CLOSED_DISCARD_MAX_GAME_ACTIONS 20000
 /* HR25: the view has `nactions` and `round_start`. */
 #define DURAK_CLOSED_DISCARD_CAP_VIEW_DISCARD 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_CLOSED_DISCARD_HAS_STATE_FIELDS 1
+#define DURAK_CLOSED_DISCARD_STATE_FIELDS(X) X(round_start, COUNT)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,8 +100,8 @@ typedef struct durak_closed_discard_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_CLOSED_DISCARD_NANNOTATIONS + 1];  /* valid when the game has a loser */
+    int round_start;  /* view.discard: the index in history of the current round's first action (HR25) */
     int nactions;  /* view.discard: the actions applied in this game (HR25) */
-    int round_start;  /* view.discard: how many had been applied when this round began (HR25) */
 } durak_closed_discard_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_closed_discard_play_games; the number of samples

@@ -91,6 +91,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("round_start", "count"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -1486,8 +1489,8 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    # view.discard: closed (HR25): where the current round starts in the history
     s["round_start"] = _whole(d["round_start"], "round_start", 0)
+    # view.discard: closed (HR25): the current round starts within the history
     if s["round_start"] > len(s["history"]):
         raise InvalidGame(f"round_start {s['round_start']} lies beyond the {len(s['history'])} actions of the history")
     _check_saved_turn(s)

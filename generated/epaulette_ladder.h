@@ -57,6 +57,10 @@ typedef sig_atomic_t durak_epaulette_ladder_stop_flag;  /* the one type a signal
 struct durak_epaulette_ladder_game;
 /* HR21 (match.*): 1 once the finished game `g` ends the match, else 0. */
 int durak_epaulette_ladder_match_over(const struct durak_epaulette_ladder_game *g);
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_EPAULETTE_LADDER_HAS_STATE_FIELDS 1
+#define DURAK_EPAULETTE_LADDER_STATE_FIELDS(X) X(losses, SEAT_INTS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -102,7 +106,7 @@ typedef struct durak_epaulette_ladder_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_EPAULETTE_LADDER_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
+    int losses[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game_no;  /* the number of this game in the series, 1 for the first */
     int points[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
     int totals[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* the series' points before this game (HR22) */

@@ -94,6 +94,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("losses", "seat_ints"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -477,13 +480,6 @@ def _masked(kind, mask):
     return act
 
 
-def _read_losses(value, players):
-    """Each seat's lost games (L1): a list of `players` whole numbers, 0 or more."""
-    if not isinstance(value, list) or len(value) != players:
-        raise InvalidGame(f"losses must be a list of {players} whole numbers, not {value!r}")
-    return [_whole(n, "a loss count", 0) for n in value]
-
-
 def _read_points(value, players):
     """Each seat's points (HR22): a list of `players` whole numbers within +-1000000000."""
     if not isinstance(value, list) or len(value) != players or not all(
@@ -751,7 +747,7 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._losses = [0] * players  # L1, PR6: a new series counts from zero
+        g._losses = [0] * players
         g._game = 1  # a new series starts with its first game
         g._points = None
         g._totals = [0] * players  # HR22: a new series scores from zero
@@ -1489,7 +1485,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("losses")  # L1: a position may give each seat's lost games
+    known.add("losses")
     known.add("game")  # the number of this game in the series (HR21)
     known.add("match_points")  # HR22: each seat's points so far
     unknown = set(position) - known
@@ -1517,8 +1513,8 @@ def from_position(position):
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    if "losses" in position:  # L1: the series so far (zeros when absent)
-        g._losses = _read_losses(position["losses"], players)
+    if "losses" in position:
+        g._losses = _read_seat_ints(position["losses"], players, "losses", "a loss count")
     if "game" in position:
         g._game = _whole(position["game"], "the game number", 1)
     if "match_points" in position:  # HR22: the series so far (zeros when absent)
@@ -1588,7 +1584,7 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    s["losses"] = _read_losses(d["losses"], players)
+    s["losses"] = _read_seat_ints(d["losses"], players, "losses", "a loss count")
     s["game"] = _whole(d["game"], "the game number", 1)
     s["points_before"] = _read_points(d["points_before"], players)
     s["points"] = None if d["points"] is None else _read_points(d["points"], players)
@@ -1596,6 +1592,14 @@ def _read_saved(d):
         raise InvalidGame("a game has points (HR22) exactly when it is over")
     _check_saved_turn(s)
     return s
+
+
+def _read_seat_ints(value, players, what, each):
+    """A saved per-seat whole number (a capability's declared `seat_ints`): a list of `players`
+    whole numbers from 0 to COUNTER_MAX; InvalidGame naming `what` (or `each`, one entry) if not."""
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidGame(f"{what} must be a list of {players} whole numbers, not {value!r}")
+    return [_whole(n, each, 0) for n in value]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

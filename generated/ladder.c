@@ -987,6 +987,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    for (i = 0; i < players; i++) {
+        g->losses[i] = 0;  /* deal.initial_hand */
+    }
     return DURAK_LADDER_OK;
 }
 
@@ -1635,7 +1638,7 @@ void durak_ladder_get(const durak_ladder_game *g, durak_ladder_view *v)
     for (i = 0; i < DURAK_LADDER_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->losses, g->losses, sizeof(g->losses));  /* L1, PR6 */
+    memcpy(v->losses, g->losses, sizeof(g->losses));
 }
 
 static int seat_ok(const durak_ladder_view *v, int seat)
@@ -1787,7 +1790,7 @@ int durak_ladder_set(durak_ladder_game *g, const durak_ladder_view *v)
     }
     for (i = 0; i < v->players; i++) {
         if (v->losses[i] < 0 || v->losses[i] > DURAK_LADDER_COUNTER_MAX) {
-            return DURAK_LADDER_E_STATE;  /* L1: a loss count is 0 to COUNTER_MAX, as from_dict's */
+            return DURAK_LADDER_E_STATE;  /* deal.initial_hand: losses from 0 to COUNTER_MAX */
         }
     }
     if (seen != DECK_MASK) {
@@ -1846,7 +1849,7 @@ int durak_ladder_set(durak_ladder_game *g, const durak_ladder_view *v)
     for (i = 0; i < DURAK_LADDER_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->losses, v->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts so far */
+    memcpy(g->losses, v->losses, sizeof(g->losses));
     seats_changed(g);
     if (g->phase != DURAK_LADDER_OVER) {
         entitled(g);

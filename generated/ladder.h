@@ -58,6 +58,10 @@ int durak_ladder_deal_after(struct durak_ladder_game *next, const struct durak_l
                   const uint32_t *state, int dealer);
 /* L1, PR6: the view has `losses`. */
 #define DURAK_LADDER_CAP_LOSSES 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_LADDER_HAS_STATE_FIELDS 1
+#define DURAK_LADDER_STATE_FIELDS(X) X(losses, SEAT_INTS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -103,7 +107,7 @@ typedef struct durak_ladder_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_LADDER_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_LADDER_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
+    int losses[DURAK_LADDER_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
 } durak_ladder_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_ladder_play_games; the number of samples

@@ -999,6 +999,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    for (i = 0; i < players; i++) {
+        g->losses[i] = 0;  /* match.losses */
+    }
     g->game_no = 1;  /* a new series starts with its first game */
     memset(g->points, 0, sizeof(g->points));
     memset(g->totals, 0, sizeof(g->totals));
@@ -1650,7 +1653,7 @@ void durak_match_to_three_get(const durak_match_to_three_game *g, durak_match_to
     for (i = 0; i < DURAK_MATCH_TO_THREE_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->losses, g->losses, sizeof(g->losses));  /* L1, PR6 */
+    memcpy(v->losses, g->losses, sizeof(g->losses));
     v->game_no = g->game_no;
     memcpy(v->points, g->points, sizeof(g->points));
     memcpy(v->totals, g->totals, sizeof(g->totals));
@@ -1807,7 +1810,7 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
     }
     for (i = 0; i < v->players; i++) {
         if (v->losses[i] < 0 || v->losses[i] > DURAK_MATCH_TO_THREE_COUNTER_MAX) {
-            return DURAK_MATCH_TO_THREE_E_STATE;  /* L1: a loss count is 0 to COUNTER_MAX, as from_dict's */
+            return DURAK_MATCH_TO_THREE_E_STATE;  /* match.losses: losses from 0 to COUNTER_MAX */
         }
     }
     if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
@@ -1870,7 +1873,7 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
     for (i = 0; i < DURAK_MATCH_TO_THREE_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->losses, v->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts so far */
+    memcpy(g->losses, v->losses, sizeof(g->losses));
     g->game_no = v->game_no;
     memcpy(g->points, v->points, sizeof(g->points));
     memcpy(g->totals, v->totals, sizeof(g->totals));

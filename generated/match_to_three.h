@@ -57,6 +57,10 @@ typedef sig_atomic_t durak_match_to_three_stop_flag;  /* the one type a signal h
 struct durak_match_to_three_game;
 /* HR21 (match.*): 1 once the finished game `g` ends the match, else 0. */
 int durak_match_to_three_match_over(const struct durak_match_to_three_game *g);
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_MATCH_TO_THREE_HAS_STATE_FIELDS 1
+#define DURAK_MATCH_TO_THREE_STATE_FIELDS(X) X(losses, SEAT_INTS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -102,7 +106,7 @@ typedef struct durak_match_to_three_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_MATCH_TO_THREE_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
+    int losses[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game_no;  /* the number of this game in the series, 1 for the first */
     int points[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
     int totals[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* the series' points before this game (HR22) */

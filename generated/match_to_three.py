@@ -90,6 +90,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("losses", "seat_ints"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -449,13 +452,6 @@ def _transfer_options(mine):
     return options
 
 
-def _read_losses(value, players):
-    """Each seat's lost games (L1): a list of `players` whole numbers, 0 or more."""
-    if not isinstance(value, list) or len(value) != players:
-        raise InvalidGame(f"losses must be a list of {players} whole numbers, not {value!r}")
-    return [_whole(n, "a loss count", 0) for n in value]
-
-
 _SUB_MASKS = {}
 
 
@@ -732,7 +728,7 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._losses = [0] * players  # L1, PR6: a new series counts from zero
+        g._losses = [0] * players
         g._game = 1  # a new series starts with its first game
         for seat in range(players):
             if not hands[seat] and not stock:
@@ -1523,7 +1519,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("losses")  # L1: a position may give each seat's lost games
+    known.add("losses")
     known.add("game")  # the number of this game in the series (HR21)
     unknown = set(position) - known
     if unknown:
@@ -1550,8 +1546,8 @@ def from_position(position):
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    if "losses" in position:  # L1: the series so far (zeros when absent)
-        g._losses = _read_losses(position["losses"], players)
+    if "losses" in position:
+        g._losses = _read_seat_ints(position["losses"], players, "losses", "a loss count")
     if "game" in position:
         g._game = _whole(position["game"], "the game number", 1)
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
@@ -1627,10 +1623,18 @@ def _read_saved(d):
         if ranks and ranks not in _ONE_RANK:
             raise InvalidGame("before the first beat every attack card on the table has one rank "
                               "(the opening's and the transfers', T10, T13)")
-    s["losses"] = _read_losses(d["losses"], players)
+    s["losses"] = _read_seat_ints(d["losses"], players, "losses", "a loss count")
     s["game"] = _whole(d["game"], "the game number", 1)
     _check_saved_turn(s)
     return s
+
+
+def _read_seat_ints(value, players, what, each):
+    """A saved per-seat whole number (a capability's declared `seat_ints`): a list of `players`
+    whole numbers from 0 to COUNTER_MAX; InvalidGame naming `what` (or `each`, one entry) if not."""
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidGame(f"{what} must be a list of {players} whole numbers, not {value!r}")
+    return [_whole(n, each, 0) for n in value]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

@@ -773,7 +773,7 @@ struct durak_opening_rank_only_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_OPENING_RANK_ONLY_NANNOTATIONS + 1];
-    mask_t opening;  /* throw_in.card: the round's opening attack cards, as played */
+    mask_t opening;  /* throw_in.card reads `opening`: this round's opening attack cards, as played */
 };
 
 durak_opening_rank_only_game *durak_opening_rank_only_new(void)

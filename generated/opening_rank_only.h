@@ -49,8 +49,10 @@ typedef sig_atomic_t durak_opening_rank_only_stop_flag;  /* the one type a signa
 #define DURAK_OPENING_RANK_ONLY_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_OPENING_RANK_ONLY_MAX_GAME_ACTIONS 20000
-/* throw_in.card reads `opening`: the view has `opening`, the round's opening attack. */
-#define DURAK_OPENING_RANK_ONLY_CAP_THROW_OPENING 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_OPENING_RANK_ONLY_HAS_STATE_FIELDS 1
+#define DURAK_OPENING_RANK_ONLY_STATE_FIELDS(X) X(opening, CARD_MASK)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,7 +98,7 @@ typedef struct durak_opening_rank_only_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_OPENING_RANK_ONLY_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    uint64_t opening;  /* throw_in.card: the round's opening attack cards, as played */
+    uint64_t opening;  /* throw_in.card reads `opening`: this round's opening attack cards, as played */
 } durak_opening_rank_only_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_opening_rank_only_play_games; the number of samples

@@ -90,6 +90,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("opening", "card_mask"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -1553,8 +1556,8 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    # throw_in.card reads `opening`: the round's opening attack, some of the attack cards
     s["opening"] = _mask(_read_cards(d["opening"], "the table", {}))
+    # throw_in.card reads `opening` (declared, read as a card_mask): some of the attack cards
     if s["opening"] & ~_mask(s["attack_cards"]) or bool(s["opening"]) != bool(s["attack_cards"]):
         raise InvalidGame("opening must list the round's opening attack cards, which lie on the table")
     _check_saved_turn(s)

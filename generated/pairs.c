@@ -984,6 +984,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    for (i = 0; i < players; i++) {
+        g->losses[i] = 0;  /* teams.mode */
+    }
     return DURAK_PAIRS_OK;
 }
 
@@ -1554,7 +1557,7 @@ void durak_pairs_get(const durak_pairs_game *g, durak_pairs_view *v)
     for (i = 0; i < DURAK_PAIRS_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->losses, g->losses, sizeof(g->losses));  /* L1, PR6 */
+    memcpy(v->losses, g->losses, sizeof(g->losses));
 }
 
 static int seat_ok(const durak_pairs_view *v, int seat)
@@ -1709,7 +1712,7 @@ int durak_pairs_set(durak_pairs_game *g, const durak_pairs_view *v)
     }
     for (i = 0; i < v->players; i++) {
         if (v->losses[i] < 0 || v->losses[i] > DURAK_PAIRS_COUNTER_MAX) {
-            return DURAK_PAIRS_E_STATE;  /* L1: a loss count is 0 to COUNTER_MAX, as from_dict's */
+            return DURAK_PAIRS_E_STATE;  /* teams.mode: losses from 0 to COUNTER_MAX */
         }
     }
     if (seen != DECK_MASK) {
@@ -1768,7 +1771,7 @@ int durak_pairs_set(durak_pairs_game *g, const durak_pairs_view *v)
     for (i = 0; i < DURAK_PAIRS_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->losses, v->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts so far */
+    memcpy(g->losses, v->losses, sizeof(g->losses));
     seats_changed(g);
     if (g->phase != DURAK_PAIRS_OVER) {
         entitled(g);

@@ -51,6 +51,10 @@ typedef sig_atomic_t durak_pairs_stop_flag;  /* the one type a signal handler ma
 #define DURAK_PAIRS_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
 #define DURAK_PAIRS_CAP_LOSSES 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_PAIRS_HAS_STATE_FIELDS 1
+#define DURAK_PAIRS_STATE_FIELDS(X) X(losses, SEAT_INTS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,7 +100,7 @@ typedef struct durak_pairs_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_PAIRS_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int losses[DURAK_PAIRS_PLAYERS_MAX];  /* per seat, games lost so far in this series (L1, PR6) */
+    int losses[DURAK_PAIRS_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
 } durak_pairs_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_pairs_play_games; the number of samples

@@ -977,7 +977,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
-    g->resigned = -1;  /* play.resign (HR24) */
+    g->resigned = -1;  /* play.resign */
     return DURAK_RESIGN_OK;
 }
 
@@ -1825,7 +1825,7 @@ int durak_resign_set(durak_resign_game *g, const durak_resign_view *v)
     for (i = 0; i < DURAK_RESIGN_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->resigned = -1;  /* play.resign (HR24) */
+    g->resigned = -1;  /* play.resign: not saved */
     seats_changed(g);
     if (g->phase != DURAK_RESIGN_OVER) {
         entitled(g);

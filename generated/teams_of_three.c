@@ -982,6 +982,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    for (i = 0; i < players; i++) {
+        g->losses[i] = 0;  /* teams.mode */
+    }
     return DURAK_TEAMS_OF_THREE_OK;
 }
 
@@ -1552,7 +1555,7 @@ void durak_teams_of_three_get(const durak_teams_of_three_game *g, durak_teams_of
     for (i = 0; i < DURAK_TEAMS_OF_THREE_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->losses, g->losses, sizeof(g->losses));  /* L1, PR6 */
+    memcpy(v->losses, g->losses, sizeof(g->losses));
 }
 
 static int seat_ok(const durak_teams_of_three_view *v, int seat)
@@ -1707,7 +1710,7 @@ int durak_teams_of_three_set(durak_teams_of_three_game *g, const durak_teams_of_
     }
     for (i = 0; i < v->players; i++) {
         if (v->losses[i] < 0 || v->losses[i] > DURAK_TEAMS_OF_THREE_COUNTER_MAX) {
-            return DURAK_TEAMS_OF_THREE_E_STATE;  /* L1: a loss count is 0 to COUNTER_MAX, as from_dict's */
+            return DURAK_TEAMS_OF_THREE_E_STATE;  /* teams.mode: losses from 0 to COUNTER_MAX */
         }
     }
     if (seen != DECK_MASK) {
@@ -1766,7 +1769,7 @@ int durak_teams_of_three_set(durak_teams_of_three_game *g, const durak_teams_of_
     for (i = 0; i < DURAK_TEAMS_OF_THREE_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->losses, v->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts so far */
+    memcpy(g->losses, v->losses, sizeof(g->losses));
     seats_changed(g);
     if (g->phase != DURAK_TEAMS_OF_THREE_OVER) {
         entitled(g);

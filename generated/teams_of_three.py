@@ -94,6 +94,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("losses", "seat_ints"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 6  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -451,13 +454,6 @@ MATES = {
 }
 
 
-def _read_losses(value, players):
-    """Each seat's lost games (L1): a list of `players` whole numbers, 0 or more."""
-    if not isinstance(value, list) or len(value) != players:
-        raise InvalidGame(f"losses must be a list of {players} whole numbers, not {value!r}")
-    return [_whole(n, "a loss count", 0) for n in value]
-
-
 _SUB_MASKS = {}
 
 
@@ -723,7 +719,7 @@ class Game:
         g._mates = MATES[players]
         if not stock and len({team[s] for s in range(players) if hands[s]}) < 2:
             raise InvalidGame("a position needs players of two teams holding cards (PR5)")
-        g._losses = [0] * players  # L1, PR6: a new series counts from zero
+        g._losses = [0] * players
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1461,7 +1457,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("losses")  # L1: a position may give each seat's lost games
+    known.add("losses")
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1487,8 +1483,8 @@ def from_position(position):
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    if "losses" in position:  # L1: the series so far (zeros when absent)
-        g._losses = _read_losses(position["losses"], players)
+    if "losses" in position:
+        g._losses = _read_seat_ints(position["losses"], players, "losses", "a loss count")
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1552,9 +1548,17 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    s["losses"] = _read_losses(d["losses"], players)
+    s["losses"] = _read_seat_ints(d["losses"], players, "losses", "a loss count")
     _check_saved_turn(s)
     return s
+
+
+def _read_seat_ints(value, players, what, each):
+    """A saved per-seat whole number (a capability's declared `seat_ints`): a list of `players`
+    whole numbers from 0 to COUNTER_MAX; InvalidGame naming `what` (or `each`, one entry) if not."""
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidGame(f"{what} must be a list of {players} whole numbers, not {value!r}")
+    return [_whole(n, each, 0) for n in value]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

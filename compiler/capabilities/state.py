@@ -15,9 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "seat_counts", "seat_or_none")
-"""`flag`: true or false.  `seat_counts`: per seat, a whole number from 0 to `high`.
-`seat_or_none`: a seat, or none (-1 in the engines, null when saved)."""
+KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask")
+"""`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
+`seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
+such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
+when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts when saved)."""
+
+LIST_KINDS = ("seat_counts", "seat_ints")
+"""The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
 @dataclass(frozen=True)
@@ -40,16 +45,32 @@ class Field:
     read as a saved game reads it, the new game's value when absent."""
     copied: bool = True
     """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
+    saved: bool = True
+    """Saved by `to_dict` (and so in the C view); False: a new game's and a loaded game's value
+    is `start` (state that lives only until the game ends, such as who resigned)."""
+    each: str = ""
+    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
+    place: str = ""
+    """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"unknown state kind {self.kind!r} of {self.name!r}")
+        if not self.saved and (self.start is None or self.position):
+            raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
         if '"' in self.doc or "\\" in self.doc:
             raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
 
     @property
+    def py_start(self) -> str:
+        """`start` as the Python engine writes it."""
+        if self.is_list:
+            return f"[{self.start}] * players"
+        return repr(self.start != 0) if self.kind == "flag" else repr(self.start)
+
+    @property
     def is_list(self) -> bool:
-        return self.kind == "seat_counts"
+        return self.kind in LIST_KINDS
 
 
 def _swaps(cap) -> list[Field]:
@@ -72,10 +93,37 @@ def _throw_order(cap) -> list[Field]:
                   "throw_in.first: the seat that last threw in this round, -1 for none (HR11)")]
 
 
+def _view_discard(cap) -> list[Field]:
+    return [Field("round_start", "count",
+                  "view.discard: the index in history of the current round's first action (HR25)")]
+
+
+def _throw_card(cap) -> list[Field]:
+    if not cap.opening:
+        return []
+    return [Field("opening", "card_mask",
+                  "throw_in.card reads `opening`: this round's opening attack cards, as played",
+                  place="the table")]
+
+
+def _resign(cap) -> list[Field]:
+    return [Field("resigned", "seat_or_none", "play.resign: the seat that resigned, -1 for none (HR24)",
+                  start=-1, saved=False)]
+
+
+def _losses(cap) -> list[Field]:
+    return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
+                  start=0, position="checked", each="a loss count")]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
     "throw_order": _throw_order,
+    "losses": _losses,
+    "view_discard": _view_discard,
+    "throw_card": _throw_card,
+    "resign": _resign,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

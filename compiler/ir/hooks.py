@@ -187,9 +187,9 @@ class Hooks:
         STATE_FIELDS, which the native backend reads)."""
         for cap in capabilities:
             fields = fields_of(cap)
-            self.state_fields += [(f.name, f.kind) for f in fields]
+            self.state_fields += [(f.name, f.kind) for f in fields if f.saved]
             if fields:   # the state plumbing, generated from the declaration, comes first
-                self.state_kinds |= {f.kind for f in fields}
+                self.state_kinds |= {f.kind for f in fields if f.saved}
                 self._add(env.get_template("state_plumbing.py.j2").make_module(
                     {"v": ir, "cap": cap, "fields": fields}), "state_plumbing.py.j2", _PLUMBING)
             self._add(env.get_template(f"capabilities/{cap.name}.py.j2").make_module(

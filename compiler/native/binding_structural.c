@@ -31,10 +31,16 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
  * capability's fields as X(name, kind); each kind is read and written the same way. */
 #define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
 #define VIEW_SEAT_COUNTS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_CARD_MASK(name) set_item(d, #name, mask_tuple(v->name))
+#define VIEW_COUNT(name) set_item(d, #name, PyLong_FromLong(v->name))
+#define VIEW_SEAT_INTS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_OR_NONE(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_CARD_MASK(name) get_mask(d, #name, &v->name)
+#define LOAD_COUNT(name) get_int(d, #name, &v->name)
+#define LOAD_SEAT_INTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_OR_NONE(name) get_int(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
 
@@ -51,11 +57,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #if C(CAP_HIDDEN_TRUMP)
     if (set_item(d, "hidden", PyLong_FromLong(v->hidden))
         || set_item(d, "trump_changes", pair_tuple(v->trump_changes, v->ntrump_changes))) {
-        return -1;
-    }
-#endif
-#if C(CAP_LOSSES)
-    if (set_item(d, "losses", int_tuple(v->losses, v->players))) {
         return -1;
     }
 #endif
@@ -78,14 +79,8 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
-#if C(CAP_THROW_OPENING)
-    if (set_item(d, "opening", mask_tuple(v->opening))) {
-        return -1;
-    }
-#endif
 #if C(CAP_VIEW_DISCARD)
-    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))  /* HR25 */
-        || set_item(d, "round_start", PyLong_FromLong(v->round_start))) {
+    if (set_item(d, "nactions", PyLong_FromLong(v->nactions))) {  /* HR25; round_start is declared */
         return -1;
     }
 #endif
@@ -140,11 +135,6 @@ static int structural_load(PyObject *d, dk_view *v)
         Py_DECREF(fast);
     }
 #endif
-#if C(CAP_LOSSES)
-    if (get_ints(d, "losses", v->losses, C(PLAYERS_MAX), NULL)) {
-        return -1;
-    }
-#endif
 #if C(CAP_LOT_TRUMPS)
     if (get_ints(d, "seat_trump", v->seat_trump, C(PLAYERS_MAX), NULL)  /* HR15 */
         || get_ints(d, "lot", v->lot, C(PLAYERS_MAX), NULL)) {
@@ -173,13 +163,8 @@ static int structural_load(PyObject *d, dk_view *v)
         return -1;
     }
 #endif
-#if C(CAP_THROW_OPENING)
-    if (get_mask(d, "opening", &v->opening)) {
-        return -1;
-    }
-#endif
 #if C(CAP_VIEW_DISCARD)
-    if (get_int(d, "nactions", &v->nactions) || get_int(d, "round_start", &v->round_start)) {  /* HR25 */
+    if (get_int(d, "nactions", &v->nactions)) {  /* HR25; round_start is declared */
         return -1;
     }
 #endif

@@ -57,11 +57,11 @@ def structural(py) -> Structural:
         _hidden_trump(s, py)
     if rules.get("teams.mode", "none") != "none":
         _teams(s, rules)
-    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6)
+    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6): its members
         _losses(s)
-    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py: trump_exchange, swaps, throw_order
+    declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
-        _declared_state(s, declared)
+        _declared_state(s, declared, py)
     if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
         _view_discard(s)
     if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
@@ -78,15 +78,13 @@ def structural(py) -> Structural:
         _lot_trumps(s, py)
     if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
         _redeal_offer(s, rules)
-    if "opening" in getattr(py, "_SAVED_KEYS", ()):  # capability `throw_card` reading `opening`
-        _throw_opening(s, py)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
 def _view_discard(s: Structural) -> None:
     # the C engine counts actions; the history (kept on the Python side) says how many
-    s.to_dict.append(lambda v: {"round_start": v["round_start"]})
-    s.to_view.append(lambda d: {"nactions": len(d["history"]), "round_start": d["round_start"]})
+    # (`round_start` is declared state: capabilities/state.py)
+    s.to_view.append(lambda d: {"nactions": len(d["history"])})
     s.observation.append(lambda v, game: {  # the pile's size, never its cards; this round only
         "discard": None, "discard_size": len(v["discard"]),
         "history": game.history[v["round_start"]:]})
@@ -150,12 +148,6 @@ def _set_aside(s: Structural, py) -> None:
         doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
-def _throw_opening(s: Structural, py) -> None:
-    text, index = py.CARD_TEXT, py.card_index
-    s.to_dict.append(lambda v: {"opening": [text[c] for c in v["opening"]]})
-    s.to_view.append(lambda d: {"opening": tuple(index(t) for t in d["opening"])})
-
-
 def _seat_trumps(s: Structural, rules: dict) -> None:
     suits = list(rules["trump.seat_suits"])
 
@@ -195,8 +187,6 @@ def _teams(s: Structural, rules: dict) -> None:
 
 
 def _losses(s: Structural) -> None:
-    s.to_dict.append(lambda v: {"losses": list(v["losses"])})
-    s.to_view.append(lambda d: {"losses": tuple(d["losses"])})
     s.members["losses"] = property(
         lambda self: list(self._view()["losses"]),
         doc="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")
@@ -214,20 +204,24 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-_DICT_FORM = {"flag": bool, "seat_counts": list, "seat_or_none": lambda x: None if x < 0 else x}
+_DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list, "seat_or_none": lambda x: None if x < 0 else x}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
 _ABSENT = {"flag": False, "seat_or_none": None}
 """What a missing key of a kind means (a position may leave it out)."""
-_VIEW_FORM = {"flag": lambda x: int(bool(x)), "seat_counts": tuple,
+_VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x}
 
 
-def _declared_state(s: Structural, fields) -> None:
+def _declared_state(s: Structural, fields, py) -> None:
     """The declared state fields, each read and written by its kind (a flag a position may
-    leave out is false); `swaps_left` is also the contract's member of that name (PK4)."""
-    s.to_dict.append(lambda v: {name: _DICT_FORM[kind](v[name]) for name, kind in fields})
-    s.to_view.append(lambda d: {name: _VIEW_FORM[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
-                                                       else d[name]) for name, kind in fields})
+    leave out is false; a card mask is a tuple of card ints in the view, its card texts when
+    saved); `swaps_left` is also the contract's member of that name (PK4)."""
+    text, index = py.CARD_TEXT, py.card_index
+    to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x]}
+    to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x)}
+    s.to_dict.append(lambda v: {name: to_dict[kind](v[name]) for name, kind in fields})
+    s.to_view.append(lambda d: {name: to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
+                                                    else d[name]) for name, kind in fields})
     if any(name == "swaps_left" for name, _ in fields):
         s.members["swaps_left"] = property(
             lambda self: list(self._view()["swaps_left"]),

@@ -41,7 +41,7 @@ CAPABILITY_MARKERS = {
     "swaps": "def _swap_actions(self):",
     # series capability (L1-L3, H2, H3)
     "series_state": "last=None",
-    "losses": "def _read_losses(",
+    "losses": "game._losses = self._losses[:]",
     "deal_sizes": "# deal.initial_hand (L2)",
     "redeal_rule": "def _redeal_needed(",
     "right_of_loser": "# series.first_attacker: right_of_loser",

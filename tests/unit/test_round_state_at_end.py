@@ -54,3 +54,18 @@ def test_hr2_finished_game_has_no_opening_and_loads_again(seed):
     d = g.to_dict()
     assert d["opening"] == [] and d["table"] == []
     assert opening_rank_only.Game.from_dict(d).to_dict() == d
+
+
+def test_hr2_opening_is_saved_as_card_texts_and_must_lie_on_the_table():
+    """The declared `card_mask` state `opening` (capabilities/state.py) is saved as the card
+    texts of the round's opening attack; a saved game refuses one that is not on the table."""
+    g = opening_rank_only.new_game(2, 1)
+    g.apply(g.legal_actions()[0])  # the opening attack
+    d = g.to_dict()
+    assert d["opening"] == [a for a, _ in d["table"]]
+    assert opening_rank_only.Game.from_dict(d).to_dict() == d
+    elsewhere = next(c for c in d["hands"][0] if c not in d["opening"])
+    with pytest.raises(ValueError, match="opening must list the round's opening attack cards"):
+        opening_rank_only.Game.from_dict(dict(d, opening=[elsewhere]))
+    with pytest.raises(ValueError, match="not a card"):
+        opening_rank_only.Game.from_dict(dict(d, opening=["XX"]))

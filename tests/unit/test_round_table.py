@@ -92,6 +92,20 @@ def test_the_observation_matches_the_reference(engine):
         game = engine.Game.from_dict(game.to_dict())  # the closed view's round start is saved
 
 
+@pytest.mark.parametrize("bad, message", [
+    (-1, "round_start must be a whole number from 0"), (True, "round_start must be a whole number"),
+    (99, "lies beyond the 2 actions of the history")])
+def test_a_saved_round_start_is_a_count_within_the_history(bad, message):
+    """HR25: the declared `count` round_start (capabilities/state.py) is saved and read back;
+    a saved game refuses one that is not a whole number or lies beyond the history."""
+    game = closed_discard.from_position(POSITION)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    saved = game.to_dict()
+    assert closed_discard.Game.from_dict(saved).to_dict()["round_start"] == saved["round_start"]
+    with pytest.raises(closed_discard.InvalidGame, match=message):
+        closed_discard.Game.from_dict({**saved, "round_start": bad})
+
 def test_a_closed_pile_and_open_hands_in_the_observation():
     game = closed_discard.from_position(POSITION)
     game.apply("attack 9H")

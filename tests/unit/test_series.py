@@ -134,6 +134,26 @@ def test_positions_refuse_bad_losses():
                               "hands": [["6S"], ["7S"]], "losses": [1, -1]})
 
 
+
+@pytest.mark.parametrize("losses, message", [
+    ([1, -1], "a loss count must be a whole number from 0"),
+    ([1], "losses must be a list of 2 whole numbers"),
+    ("none", "losses must be a list of 2 whole numbers"),
+])
+def test_engines_refuse_bad_losses_of_a_position_and_a_saved_game(losses, message):
+    """The declared `seat_ints` state `losses` (capabilities/state.py) is read alike from a
+    position and from a saved game: each seat's count a whole number from 0 (L1)."""
+    import importlib
+    engine = importlib.import_module("durakc.engines.ladder")
+    position = {"players": 2, "trump": "C", "stock": [], "attacker": 0,
+                "hands": [["6S"], ["7S"]], "losses": [2, 3]}
+    game = engine.from_position(position)
+    assert game.losses == [2, 3] and game.to_dict()["losses"] == [2, 3]
+    with pytest.raises(engine.InvalidGame, match=message):
+        engine.from_position({**position, "losses": losses})
+    with pytest.raises(engine.InvalidGame, match=message):
+        engine.Game.from_dict({**game.to_dict(), "losses": losses})
+
 # -- engine and reference over a long series (the ladder's 7 and 8 card deals) ----------------
 @pytest.mark.parametrize("name", ["ladder", "teach-the-fool", "lopsided-redeal"])
 def test_engine_and_reference_agree_over_long_series(name):
@@ -182,7 +202,7 @@ def test_series_keys_over_each_structural_variant_agree_with_the_reference(tmp_p
                     + SERIES_RULES, encoding="utf-8")
     spec = load_spec(path)
     engine, ref = compile_engine(spec), reference.module_for(spec)
-    assert "_read_losses" in engine.__dict__ and "_redeal_needed" in engine.__dict__
+    assert "_read_seat_ints" in engine.__dict__ and "_redeal_needed" in engine.__dict__
     summary = run(engine, ref, players, 12, seed=3, series=6)
     assert not summary.divergences, summary.divergences[0].describe()
     game = engine.new_game(players[0], seed=1)

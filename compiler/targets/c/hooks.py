@@ -121,7 +121,7 @@ class CHooks:
         <P>STATE_FIELDS list, which the native binding reads)."""
         for cap in capabilities:
             fields = fields_of(cap)
-            self.state_fields += [(f.name, f.kind.upper()) for f in fields]
+            self.state_fields += [(f.name, f.kind.upper()) for f in fields if f.saved]
             if fields:   # the state plumbing, generated from the declaration, comes first
                 self._add(env.get_template("c/state_plumbing.c.j2").make_module(
                     {"v": v, "cap": cap, "fields": fields, "p": v["p"], "P": v["P"]}),

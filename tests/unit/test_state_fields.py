@@ -1,0 +1,47 @@
+"""Capability state declared once (compiler/capabilities/state.py, issue 30 item 2): the
+declarations refuse what the plumbing could not write, and the engines hold what they say."""
+
+from __future__ import annotations
+
+import pytest
+
+from durakc.capabilities.state import Field
+from durakc.engines import closed_discard, ladder, opening_rank_only, resign
+
+
+def test_a_field_refuses_an_unknown_kind_and_an_unsaved_field_without_a_start():
+    with pytest.raises(ValueError, match="unknown state kind"):
+        Field("x", "seat_set", "doc")
+    with pytest.raises(ValueError, match="needs a start value"):
+        Field("x", "seat_or_none", "doc", saved=False)
+    with pytest.raises(ValueError, match="needs a start value and no position"):
+        Field("x", "flag", "doc", start=0, saved=False, position="flag")
+
+
+def test_the_start_values_as_the_python_engine_writes_them():
+    assert Field("x", "flag", "doc", start=1).py_start == "True"
+    assert Field("x", "seat_or_none", "doc", start=-1).py_start == "-1"
+    assert Field("x", "seat_ints", "doc", start=0).py_start == "[0] * players"
+
+
+@pytest.mark.parametrize("engine, fields", [
+    (ladder, (("losses", "seat_ints"),)),
+    (closed_discard, (("round_start", "count"),)),
+    (opening_rank_only, (("opening", "card_mask"),)),
+    (resign, ()),  # `resigned` is declared but not saved
+])
+def test_the_engines_list_their_saved_declared_state(engine, fields):
+    assert getattr(engine, "STATE_FIELDS", ()) == fields  # none declared: no STATE_FIELDS
+    assert {name for name, _ in fields} <= set(engine.new_game(2, 0).to_dict())
+
+
+def test_who_resigned_is_not_saved_but_the_loser_is():
+    """HR24: after `resign` the game is over with the resigning seat the durak; the saved
+    game carries the loser, not the transient `resigned` (declared with saved=False)."""
+    g = resign.new_game(2, 3)
+    seat = g.to_move
+    g.apply("resign")
+    d = g.to_dict()
+    assert g.is_over and g.loser == seat and "resigned" not in d
+    again = resign.Game.from_dict(d)
+    assert again.loser == seat and again.to_dict() == d
