@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every available sub-command."""
     parser = argparse.ArgumentParser(
         prog="durakc",
-        description="Compile Durak variant specs (YAML) into standalone Python engines.",
+        description="Compile Durak variant specs (YAML) into engines: standalone Python modules, C, "
+                    "WebAssembly and an npm package; simulate, compare and play them.",
     )
     parser.add_argument("--version", action="version", version=f"durakc {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -97,6 +97,11 @@ VARIANT = {
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
+NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+MATCH_LIMITS = (0, 0, 9)
+"""match.games, match.losses, match.points (HR21; 0: no such limit)."""
+AFTER_DRAW_FIRST_GAME_RULE = False
+"""series.after_draw (HR23): after a draw the first game's rule opens again (T7)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -146,7 +146,7 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
     """Table states in which a transfer is asked for (only the dimensions in `names`)."""
     cards = _deck_size(spec)
     limits = _limits(spec) or list(range(1, cards + 1))
-    seats = spec.values["players.max"] - 1  # a seat name (next_defender, dealer): 0..players-1
+    seats = _player_counts(spec)[-1] - 1  # a seat name (next_defender, dealer): 0..players-1
     dims = [
         [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
         [("limit", v) for v in limits] if "limit" in names else [()],

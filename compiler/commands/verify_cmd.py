@@ -19,7 +19,6 @@ from durakc.commands._common import print_warnings, report, usage_error
 from durakc.diagnostics import SpecError
 from durakc.reference.differential import SERIES, compile_engine
 from durakc.reference.differential import run as run_differential
-from durakc.schema.keys import TEAM_PLAYER_COUNTS
 from durakc.spec import load_spec
 
 NAME = "verify"
@@ -64,9 +63,7 @@ def run(args) -> int:
     low, high = spec.players
     if args.players is not None and not low <= args.players <= high:
         return usage_error(f"--players {args.players}: {spec.name} is for {low} to {high} players")
-    seated = TEAM_PLAYER_COUNTS.get(spec.values["teams.mode"])  # PR1: other counts refused
-    counts = [args.players] if args.players else [n for n in range(low, high + 1)
-                                                   if seated is None or n in seated]
+    counts = [args.players] if args.players else spec.seat_counts  # PR1: other counts refused
     summary = run_differential(compile_engine(spec), reference.module_for(spec), counts,
                                args.games, seed=args.seed, series=args.series)
     players = (", ".join(map(str, counts)) if counts != list(range(counts[0], counts[-1] + 1))

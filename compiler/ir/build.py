@@ -16,6 +16,7 @@ from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
 from durakc.ir.beats import beat_tables, identities
 from durakc.ir.decks import DEALT, deck_sections
+from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
 from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.pyliteral import doc_text, py_literal
@@ -112,9 +113,18 @@ def build_ir(spec: Spec) -> VariantIR:
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
         "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
+        "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
         "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r),
+        # what other targets (C) read besides the sections: the expressions as checked trees
+        # (durakc.ir.exprs) and the plain rule values they decide on
+        "exprs": RuleExprs.from_rules(r),
+        "first_game_rule": r["first_attacker.first_game"],  # T7
+        "series_first_rule": r["series.first_attacker"],  # T8, H2
+        "teams_mode": r["teams.mode"],  # PR1
+        "jokers": r["deck.jokers"],  # J1
+        "wild_cards": wild_cards(r),  # W1: card ints, low to high
     }
     return VariantIR(v)
 
@@ -128,7 +138,9 @@ def _capabilities(r: dict) -> list[Capability]:
     """
     caps = []
     if r["deck.copies"] > 1:  # HR17: two decks, their copies interchangeable
-        caps.append(Capability("copies", {"count": r["deck.copies"], "keys": "deck.copies"}))
+        caps.append(Capability("copies", {"count": r["deck.copies"], "keys": "deck.copies",
+                                          "identities": len(r["deck.ranks"]) * len(r["deck.suits"])
+                                          * r["deck.copies"] + r["deck.jokers"]}))
     if r["deck.jokers"]:
         caps.append(Capability("jokers", {"count": r["deck.jokers"], "keys": "deck.jokers",
                                           "texts": joker_texts(r["deck.jokers"])}))

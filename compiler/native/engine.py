@@ -155,7 +155,7 @@ def _make_module(py, ext) -> types.ModuleType:
 
 def _game_class(py, ext):
     """The Game class of one native engine (a subclass of the extension's Core)."""
-    annotation_names = sorted(py.VARIANT["rules"].get("outcome.annotations", {}))
+    annotation_names = getattr(py, "ANNOTATIONS", ())  # outcome.annotations, sorted
     extra = structural(py)
     if "game" in getattr(py, "_SAVED_KEYS", ()):  # capability `results` (HR21-HR23)
         add_results(extra, py, seed_argument)
@@ -210,7 +210,7 @@ def _game_class(py, ext):
             if not self.is_over:
                 raise ValueError("the game is not over yet")
             v = self._view()
-            if py.VARIANT["rules"]["series.next_dealer"] == "loser":
+            if py.NEXT_DEALER == "loser":  # series.next_dealer (T8)
                 dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
             else:
                 dealer = (v["dealer"] + 1) % v["players"]

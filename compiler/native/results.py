@@ -15,10 +15,9 @@ from durakc.native.structural import Structural
 def add_results(s: Structural, py, seed_argument) -> None:
     """The `results` capability's to_dict keys, members and next_game of Python engine `py`
     (`seed_argument`: the engine's reading of a seed)."""
-    rules = py.VARIANT["rules"]
     saved = set(py._SAVED_KEYS)
     scores, repeats = "points" in saved, "repeat" in saved
-    after_draw = rules.get("series.after_draw", "same_dealer") != "same_dealer"
+    after_draw = py.AFTER_DRAW_FIRST_GAME_RULE  # series.after_draw (HR23)
 
     def to_dict(v):
         d = {"game": v["game_no"]}
@@ -50,7 +49,7 @@ def add_results(s: Structural, py, seed_argument) -> None:
             if self.match_over:
                 raise ValueError("the match is over (match.*): the series has no next game")
             v = self._view()
-            if rules["series.next_dealer"] == "loser":
+            if py.NEXT_DEALER == "loser":  # series.next_dealer (T8)
                 dealer = v["dealer"] if v["loser"] < 0 else v["loser"]
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
@@ -78,8 +77,7 @@ def add_results(s: Structural, py, seed_argument) -> None:
 
 
 def _members(py, scores: bool) -> dict:
-    rules = py.VARIANT["rules"]
-    limits = {k: rules.get(k, 0) for k in ("match.games", "match.losses", "match.points")}
+    games, losses, points_limit = py.MATCH_LIMITS  # match.* (HR21; 0: no such limit)
     members = {}
     if scores:
         members["points"] = property(
@@ -93,14 +91,14 @@ def _members(py, scores: bool) -> dict:
             return [t + p for t, p in zip(v["totals"], v["points"])]
         members["match_points"] = property(
             match_points, doc="HR22: per seat, the series' points so far, this game's included.")
-    if any(limits.values()):
+    if games or losses or points_limit:
         def match_over(self):
             if not self.is_over:
                 return False
             v = self._view()
-            return bool((limits["match.games"] and v["game_no"] >= limits["match.games"])
-                        or (limits["match.losses"] and max(self.losses) >= limits["match.losses"])
-                        or (limits["match.points"] and max(self.match_points) >= limits["match.points"]))
+            return bool((games and v["game_no"] >= games)
+                        or (losses and max(self.losses) >= losses)
+                        or (points_limit and max(self.match_points) >= points_limit))
 
         def standings(self):
             points = self.match_points if scores else [0] * self.players

@@ -57,7 +57,7 @@ class SubsetBlock:
 
 
 def condition_block(name: str, text: str, n_cards: int) -> SubsetBlock:
-    """The block for the condition `text` (VARIANT['rules']['attack.opening']) of variant
+    """The block for the condition `text` (the engine's attack.opening rule text) of variant
     `name`; a ValueError when it does not compile or the block would be too large."""
     expr = compile_expr(text, "opening", "bool")
     if isinstance(expr, list):

@@ -9,7 +9,7 @@ from typing import Any
 
 from durakc import __version__
 from durakc.diagnostics import Diagnostic
-from durakc.schema.keys import KEYS
+from durakc.schema.keys import KEYS, TEAM_PLAYER_COUNTS
 from durakc.spec.files import SpecFile, is_bundled
 from durakc.yamltree.read import Node
 
@@ -53,6 +53,14 @@ class Spec:
         """The seat range ``(players.min, players.max)``, read once here so targets and
         tools need not look the rule keys up themselves."""
         return self.values["players.min"], self.values["players.max"]
+
+    @property
+    def seat_counts(self) -> list[int]:
+        """The player counts a game of this spec seats: the seat range, less the counts its
+        teams.mode can not split into partnerships (PR1)."""
+        low, high = self.players
+        seated = TEAM_PLAYER_COUNTS.get(self.values["teams.mode"])
+        return [n for n in range(low, high + 1) if seated is None or n in seated]
 
     @property
     def bundled(self) -> bool:

@@ -65,7 +65,7 @@ def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
             continue
         message = f"the C target does not support {cap.name.replace('_', ' ')} yet (--target c)"
         if cap.name == "copies":  # HR17: the one capability issue 20 lets the C target refuse
-            message = _copies_refusal(spec)
+            message = _copies_refusal(cap)
         keys = capability_keys(spec, cap)
         problems.extend(_at_key(spec, key, message) for key in keys)
         if not keys:
@@ -73,14 +73,14 @@ def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
     return problems
 
 
-def _copies_refusal(spec: Spec) -> str:
-    """HR17 (deck.copies): why the C target refuses two decks, with the card identities."""
-    r = spec.values
-    ids = len(r["deck.ranks"]) * len(r["deck.suits"]) * r["deck.copies"] + r["deck.jokers"]
+def _copies_refusal(copies) -> str:
+    """HR17 (deck.copies): why the C target refuses two decks (the IR's `copies` section),
+    with the card identities."""
+    ids = copies.identities
     if ids > 64:
-        return (f"the C target does not build deck.copies: {r['deck.copies']}: its hands are "
+        return (f"the C target does not build deck.copies: {copies.count}: its hands are "
                 f"64-bit masks, and this deck has {ids} card identities (--target python)")
-    return (f"the C target does not build deck.copies: {r['deck.copies']} yet ({ids} card "
+    return (f"the C target does not build deck.copies: {copies.count} yet ({ids} card "
             f"identities) (--target python)")
 
 

@@ -13,7 +13,7 @@ from durakc.cards import RANK_VALUE
 from durakc.envs import ENVS
 from durakc.envs import seat_constants as envs_seat_constants
 from durakc.expr.emit_c import NotInC
-from durakc.ir.build import build_ir, module_name, regenerate_command, wild_cards
+from durakc.ir.build import build_ir, module_name, regenerate_command
 from durakc.ir.transfer import SHOWN_NAMES
 from durakc.schema.envs import COUNTER_MAX
 from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
@@ -36,11 +36,11 @@ DEALT = ENVS["dealt"].c()
 OUTCOME = ENVS["outcome"].c()
 
 
-def defender_trumps(r: dict) -> str:
+def defender_trumps(trump_mode: str) -> str:
     """The C mask of the trumps `c.is_trump` and `.trumps` read where the defender is
     attacked (throw_in.card, attack.opening): the defender's own suit under trump.mode
     per_seat (SK2), else the game's trump (durakc.ir.play.trumps_mask in Python)."""
-    return ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if r["trump.mode"] == "per_seat"
+    return ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if trump_mode == "per_seat"
             else "EXPR_TRUMPS(g->trump)")
 
 
@@ -60,18 +60,18 @@ def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:
         raise KeyNotInC(key, exc) from exc
 
 
-def opening_names(r: dict) -> dict:
-    """OPENING with the variant's trump mask."""
-    return dict(OPENING, **{"$trumps": defender_trumps(r)})
+def opening_names(ir) -> dict:
+    """OPENING with the trump mask of the variant of IR `ir`."""
+    return dict(OPENING, **{"$trumps": defender_trumps(ir.trump_mode)})
 
 
-def seat_constants(r: dict) -> dict:
-    """Seat-environment names with one value for the whole variant (durakc.envs)."""
-    return envs_seat_constants(r["teams.mode"] != "none")
+def seat_constants(ir) -> dict:
+    """Seat-environment names with one value for the whole variant of IR `ir` (durakc.envs)."""
+    return envs_seat_constants(ir.teams_mode != "none")
 
 
-# The spec key of each expression the C engine evaluates at run time, with its name map
-# (None: the variant's seat constants).
+# The spec key of each expression the C engine evaluates at run time (its tree:
+# `ir.exprs.of(key)`), with its name map and its constants (a function of the IR, or None).
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
     ("throw_in.who", SEAT, seat_constants),
@@ -91,8 +91,8 @@ def c_context(spec: Spec, ir=None) -> dict:
     """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
     v = dict(ir.values)
-    v.update(_capability_values(ir, spec.values))
-    r = spec.values
+    v.update(_capability_values(ir))
+    exprs = ir.exprs
     mod = module_name(spec.name)
     p = prefix(spec)
     suits = v["suits"]
@@ -111,13 +111,11 @@ def c_context(spec: Spec, ir=None) -> dict:
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
                           for trump, lines in v["beat_tables"]],
         "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
-        "first_game_rule": r["first_attacker.first_game"],
-        "series_first_rule": r["series.first_attacker"],
-        "first_game_lowest": int(r["first_attacker.first_game"] == "lowest_trump"),
-        "series_first_lowest": int(r["series.first_attacker"] == "lowest_trump"),
-        "limit_c": _c("attack.limit", r["attack.limit"], ROUND),
-        "throw_in_c": _c("throw_in.who", r["throw_in.who"], SEAT, seat_constants(r)),
-        **_pass_on_texts(ir, r),
+        "first_game_lowest": int(ir.first_game_rule == "lowest_trump"),
+        "series_first_lowest": int(ir.series_first_rule == "lowest_trump"),
+        "limit_c": _c("attack.limit", exprs.limit, ROUND),
+        "throw_in_c": _c("throw_in.who", exprs.throw_in_who, SEAT, seat_constants(ir)),
+        **_pass_on_texts(ir),
         "mt_init_lines": _mt_init_lines(),
         "select_lines": _select_lines(),
         "counter_max": COUNTER_MAX,  # set refuses counters above it (issue 19 1h)
@@ -129,7 +127,7 @@ def c_context(spec: Spec, ir=None) -> dict:
                     for m in range(1 << len(suits))],
         "annotation_names": [name for name, _, _ in v["annotations"]],
         "annotations_c": [(name, expr.canonical(), _c(f"outcome.annotations.{name}", expr, OUTCOME))
-                          for name, expr in sorted(r["outcome.annotations"].items())],
+                          for name, expr in exprs.annotations],
     })
     v["max_actions_c"], v["max_actions_why"], most = _max_actions(
         v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
@@ -155,16 +153,16 @@ def _max_actions(P: str, swaps: bool, openings: int, ncards: int) -> tuple[str, 
     return " + ".join([*parts, "64"]), "; ".join(why), most
 
 
-def _pass_on_texts(ir, r: dict) -> dict:
+def _pass_on_texts(ir) -> dict:
     """The C of transfer.when and transfer.capacity in each place legal.c.j2 reads them, only
     for the capabilities the variant has (a key whose capability is off is never read):
     transfer.when once before the transfers, or per transfer when it reads the table after
     it (issue 19 2b); with shows, the capacity once, or per trump shown when it reads the
     trump shown (`played`, `hand_after`: HR5, HR6)."""
     sections = {cap.name for cap in ir.capabilities}
-    when, capacity = r["transfer.when"], r["transfer.capacity"]
-    trumps = {"$trumps": defender_trumps(r)}
-    team = () if r["teams.mode"] == "none" else ("teams",)  # next_defender: the next opponent
+    when, capacity = ir.exprs.transfer_when, ir.exprs.transfer_capacity
+    trumps = {"$trumps": defender_trumps(ir.trump_mode)}
+    team = () if ir.teams_mode == "none" else ("teams",)  # next_defender: the next opponent
     now = ENVS["transfer"].c(*team)
     after_k = dict(ENVS["transfer"].c("after_k", *team), **trumps)
     shown = dict(ENVS["transfer"].c("shown", *team), **trumps)
@@ -201,7 +199,7 @@ def _when_after(ir) -> bool:
     return any(cap.name == "transfer" and cap.when_after for cap in ir.capabilities)
 
 
-def _capability_values(ir, r: dict) -> dict:
+def _capability_values(ir) -> dict:
     """The C templates' flags and texts, from the IR's capability sections (`ir.uses`).
 
     The Python templates read `cap.<field>` inside their capability modules; the C
@@ -209,7 +207,9 @@ def _capability_values(ir, r: dict) -> dict:
     here (a capability the C target lacks never gets this far: `capabilities.refusals`).
     """
     sections = {cap.name: cap for cap in ir.capabilities}
-    throw_in, limit = r["throw_in.who"], r["attack.limit"]
+    exprs = ir.exprs
+    throw_in, limit = exprs.throw_in_who, exprs.limit
+    ncards = len(ir.ranks) * len(ir.suits) + ir.jokers  # the printed deck (no copies in C)
     return {
         "transfer": "transfer" in sections,
         "show": "show_trump" in sections,
@@ -218,13 +218,13 @@ def _capability_values(ir, r: dict) -> dict:
                                           and sections["transfer"].one_rank_before_beat),
         "show_once": bool(sections["show_trump"].once) if "show_trump" in sections else False,
         "tracks_late": "late_cards" in sections,
-        "transfer_when_text": r["transfer.when"].canonical(),
-        "transfer_capacity_text": r["transfer.capacity"].canonical(),
+        "transfer_when_text": exprs.transfer_when.canonical(),
+        "transfer_capacity_text": exprs.transfer_capacity.canonical(),
         "opening_single": "single_opening" in sections,
         # attack.opening as a condition (HR7, HR8): targets/c/openings.py, cap_opening_rule.c.j2
         "opening_rule": "opening_rule" in sections,
-        **opening_values(r, opening_names(r) if "opening_rule" in sections else None,
-                          len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]),
+        **opening_values(exprs.opening, opening_names(ir) if "opening_rule" in sections else None,
+                          ncards),
         "limit_text": limit.canonical(),
         "throw_in_default": "throw_in_rule" not in sections,
         "throw_in_text": throw_in.canonical(),
@@ -232,30 +232,31 @@ def _capability_values(ir, r: dict) -> dict:
         "first_on_return": "last_draw_on_return" not in sections,
         "next_dealer": "left_of_dealer" if "dealer_rotates" in sections else "loser",
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
-        "teams_c": _teams_tables(r) if "teams" in sections else [],
-        "wild_c": _wild_tables(r) if "wild" in sections else {},
-        "deal_sizes_c": _c("deal.initial_hand", r["deal.initial_hand"], DEAL) if "deal_sizes" in sections else "",
-        "redeal_c": _c("deal.redeal_if", r["deal.redeal_if"], DEALT) if "redeal_rule" in sections else "",
+        "teams_c": _teams_tables(ir) if "teams" in sections else [],
+        "wild_c": _wild_tables(ir) if "wild" in sections else {},
+        "deal_sizes_c": _c("deal.initial_hand", exprs.initial_hand, DEAL) if "deal_sizes" in sections else "",
+        "redeal_c": _c("deal.redeal_if", exprs.redeal_if, DEALT) if "redeal_rule" in sections else "",
         # HR19: deal.offer_redeal over one dealt hand (its own longest-suit helper)
         "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
-                                  _c("deal.offer_redeal", r["deal.offer_redeal"], DEALT))
+                                  _c("deal.offer_redeal", exprs.offer_redeal, DEALT))
                            if "redeal_offer" in sections else ""),
-        "first_game_rule_text": r["first_attacker.first_game"],
+        "first_game_rule_text": ir.first_game_rule,
         # HR25, HR26: what mcts determinizes (search.determinize reads the observation)
         "view_discard_closed": "view_discard" in sections,
         "view_hands_open": "view_hands" in sections,
         # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
-        "throw_card_c": (_c("throw_in.card", r["throw_in.card"], dict(THROW, **{"$trumps": defender_trumps(r)}))
+        "throw_card_c": (_c("throw_in.card", exprs.throw_in_card,
+                            dict(THROW, **{"$trumps": defender_trumps(ir.trump_mode)}))
                          if "throw_card" in sections else ""),
     }
 
 
-def _wild_tables(r: dict) -> dict:
+def _wild_tables(ir) -> dict:
     """deck.wild_rank (W1, W2): the card ints beyond the printed deck, one per (wild card, named
     suit), and the C tables over them (as durakc.ir.build's identities and the Python capability)."""
-    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    ranks, suits = list(ir.ranks), list(ir.suits)
     ns, ncards = len(suits), len(ranks) * len(suits)
-    wild = list(wild_cards(r))
+    wild = list(ir.wild_cards)
     printed = list(range(ncards)) + [w for w in wild for _ in suits]
     texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
     named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]
@@ -274,13 +275,13 @@ def _wild_tables(r: dict) -> dict:
             "named": [f"0x{m:X}ULL" for m in named], "same_rank": [f"0x{m:X}ULL" for m in same_rank]}
 
 
-def _teams_tables(r: dict) -> list:
+def _teams_tables(ir) -> list:
     """teams.mode (PR1): per player count it seats, (n, each seat's team, each seat's team
     as a seat mask, the teams) for the C tables."""
-    mode = r["teams.mode"]
+    mode = ir.teams_mode
     rows = []
     for n in TEAM_PLAYER_COUNTS[mode]:
-        if r["players.min"] <= n <= r["players.max"]:
+        if ir.players_min <= n <= ir.players_max:
             teams = teams_of(mode, n)
             team = [team_of(mode, n, s) for s in range(n)]
             text = " ".join("{" + ",".join(map(str, t)) + "}" for t in teams)

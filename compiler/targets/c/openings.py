@@ -23,23 +23,24 @@ LIST_MAX = 1 << 20
 """The most openings a C list may hold (24 MiB of actions, allocated once per list)."""
 
 
-def opening_refusal(r: dict, ncards: int) -> str | None:
-    """Why the C target can not build this opening condition, or None."""
-    most = list_bound(r["attack.opening"], ncards)
+def opening_refusal(expr, ncards: int) -> str | None:
+    """Why the C target can not build the opening condition `expr` (the IR's
+    `exprs.opening`), or None."""
+    most = list_bound(expr, ncards)
     if most <= LIST_MAX:
         return None
-    sizes = ", ".join(map(str, opening_sizes(r["attack.opening"], ncards)))
+    sizes = ", ".join(map(str, opening_sizes(expr, ncards)))
     return (f"the C target lists at most {LIST_MAX:,} openings, and this condition allows "
             f"openings of {sizes} card(s): up to {most:,} of them in one list with {ncards} "
             "cards; the Python target builds it")
 
 
-def opening_values(r: dict, names: dict | None, ncards: int) -> dict:
-    """The C templates' texts of the capability, its expression names read as `names`
-    (context.py's OPENING); empty when the spec does not use it (`names` None)."""
+def opening_values(expr, names: dict | None, ncards: int) -> dict:
+    """The C templates' texts of the capability, the condition `expr` (the IR's
+    `exprs.opening`) with its names read as `names` (context.py's OPENING); empty when the
+    spec does not use it (`names` None)."""
     if names is None:
         return {"opening_rule_c": "", "opening_sizes_c": "", "opening_bound": 0}
-    expr = r["attack.opening"]
     return {
         "opening_rule_c": expr.to_c(names),
         "opening_rule_text": expr.canonical(),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
 from durakc.expr.emit_c import NotInC, unwrapped
-from durakc.ir.build import build_ir, module_name, wild_cards
+from durakc.ir.build import build_ir, module_name
 from durakc.spec import Spec
 from durakc.targets.c.capabilities import refusals
 from durakc.targets.c.context import (
@@ -43,34 +43,34 @@ def unsupported(spec: Spec, ir=None) -> list:
     if refused:
         return refused  # the checks below assume the capabilities the C target knows
     problems = []
-    r = spec.values
-    ncards = len(r["deck.ranks"]) * len(r["deck.suits"]) + r["deck.jokers"]  # J1: 52 + 2
+    exprs, wild = ir.exprs, ir.wild_cards
+    ncards = len(ir.ranks) * len(ir.suits) + ir.jokers  # J1: 52 + 2
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}",
                          ("deck.suits", "deck.jokers")))
-    if r["deck.jokers"] and wild_cards(r):  # the card ints of both are laid out apart
+    if ir.jokers and wild:  # the card ints of both are laid out apart
         message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
         problems.append(("deck.jokers", message, _WILD_KEYS))
-    for key in ("swap.per_game", "trump.six_exchange"):  # PK1, TX1 read printed cards (W3)
-        if r[key] and wild_cards(r):
+    for key, capability in (("swap.per_game", "swaps"), ("trump.six_exchange", "trump_exchange")):
+        if ir.uses(capability) and wild:  # PK1, TX1 read printed cards (W3)
             message = (f"the C target does not build {key} together with wild cards "
                        "(deck.wild_rank) yet")
             problems.append((key, message, _WILD_KEYS))
-    if not isinstance(r["attack.opening"], str):  # HR7, HR8: the openings must fit the lists
-        message = opening_refusal(r, ncards)
+    if exprs.opening is not None:  # HR7, HR8: the openings must fit the lists
+        message = opening_refusal(exprs.opening, ncards)
         if message:
             problems.append(("attack.opening", message, ()))
-    nids = ncards + len(wild_cards(r)) * len(r["deck.suits"])
+    nids = ncards + len(wild) * len(ir.suits)
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
                    f"(the deck and each wild card per named suit)")
         problems.append(("deck.wild_rank", message, ("deck.wild_suits", "deck.ranks")))
-    keyed = [(key, r[key], names, consts(r) if callable(consts) else consts)
+    keyed = [(key, exprs.of(key), names, consts(ir) if callable(consts) else consts)
              for key, names, consts in EXPRESSION_KEYS]
     keyed += [(f"outcome.annotations.{name}", expr, OUTCOME, None)
-              for name, expr in sorted(r["outcome.annotations"].items())]
-    if not isinstance(r["attack.opening"], str):
-        keyed.append(("attack.opening", r["attack.opening"], opening_names(r), None))
+              for name, expr in exprs.annotations]
+    if exprs.opening is not None:
+        keyed.append(("attack.opening", exprs.opening, opening_names(ir), None))
     for key, expr, names, consts in keyed:
         try:
             expr.to_c(names, consts)
