@@ -48,6 +48,7 @@ from durakc.analysis.results import check_results
 from durakc.analysis.round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.envs import ENVS, floor_limit
+from durakc.envs.bounds import SEAT_RANGE
 from durakc.expr.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
 from durakc.expr.partial import UNKNOWN
 from durakc.ir.beats import beat_masks
@@ -145,12 +146,14 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
     """Table states in which a transfer is asked for (only the dimensions in `names`)."""
     cards = _deck_size(spec)
     limits = _limits(spec) or list(range(1, cards + 1))
+    seats = _player_counts(spec)[-1] - 1  # a seat name (next_defender, dealer): 0..players-1
     dims = [
         [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
         [("limit", v) for v in limits] if "limit" in names else [()],
         # every other int name it reads (next_hand, stock, transfers, hand_after): its range
-        # in the table of environments, within the deck
-        *([(name, v) for v in range(low, min(high, cards) + 1)]
+        # in the table of environments, within the deck (a seat: within the table's seats)
+        *([(name, v) for v in range(low, min(high, seats if (low, high) == SEAT_RANGE
+                                              else cards) + 1)]
           for name, (low, high) in ENVS["transfer"].ranges().items()
           if name in names and name not in _TABLE_NAMES | {"limit"}),
         # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)

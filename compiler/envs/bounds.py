@@ -36,6 +36,9 @@ COUNT_RANGE = (0, CARDS_MAX)
 SEATS_RANGE = (2, PLAYERS_MAX)
 """The range of a number of seats (`players`)."""
 
+SEAT_RANGE = (0, PLAYERS_MAX - 1)
+"""The range of a seat number (`dealer`, `next_defender`, ...): 0 to players - 1."""
+
 ACTIVE_RANGE = (0, PLAYERS_MAX)
 """The range of a number of seats still in play (`active_players`)."""
 

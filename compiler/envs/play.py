@@ -14,6 +14,7 @@ from durakc.envs.bounds import (
     COUNT_RANGE,
     LIMIT_RANGE,
     RUNNING_TRANSFERS_MAX,
+    SEAT_RANGE,
     SEATS_RANGE,
 )
 from durakc.envs.model import Environment, Name
@@ -114,6 +115,23 @@ TRANSFER = Environment("transfer", (
     Name("transfers", "int", "transfers (and shows) already made this round",
          (0, RUNNING_TRANSFERS_MAX), py={"*": "self._transfers"}, c={"*": "g->transfers"},
          ref=lambda g, x: g.transfers),
+    # the seats of the round (issue 31, HR28): who the transfer would make the defender, and
+    # who opened, attacks, defends and dealt.  With teams.mode the next defender is the next
+    # active opponent (PR2): its form at the place "teams".
+    Name("next_defender", "int", "the seat that would defend after the transfer (the next "
+         "active player after the defender; with teams the next active opponent)", SEAT_RANGE,
+         py={"*": "self._next_seat[self._defender]", "teams": "self._opponent(self._defender)"},
+         c={"*": "g->nxt[g->def]", "teams": "opponent(g, g->def)"},
+         ref=lambda g, x: g.next_opponent(g._defender)),
+    Name("original_attacker", "int", "the seat that opened this round", SEAT_RANGE,
+         py={"*": "self._original_attacker"}, c={"*": "g->orig"}, ref=lambda g, x: g._opener),
+    Name("attacker", "int", "the seat attacking now (the transferring defender's attacker)",
+         SEAT_RANGE, py={"*": "self._attacker"}, c={"*": "g->atk"},
+         ref=lambda g, x: g._attacker),
+    Name("defender", "int", "the seat defending now (the one that would transfer)", SEAT_RANGE,
+         py={"*": "self._defender"}, c={"*": "g->def"}, ref=lambda g, x: g._defender),
+    Name("dealer", "int", "the seat that dealt this game", SEAT_RANGE,
+         py={"*": "self._dealer"}, c={"*": "g->dealer"}, ref=lambda g, x: g.dealer),
     # K1: once a card has been beaten, the cards transferred are late ones too
     Name("unbeaten_late", "int", "unbeaten attack cards added after the first beat, the "
          "transfer's own included (K1: new)", COUNT_RANGE,

@@ -12,10 +12,15 @@ from durakc.ir.play import trumps_mask
 # the table now; after playing `k` cards (transfer.capacity; once a card has been beaten the
 # k cards are late ones too, K1); a show (S1: adds nothing, keeps its card `c`); why a
 # transfer or show `action` of `added` cards is refused.
-_TRANSFER_NOW = ENVS["transfer"].python()
-_TRANSFER_AFTER_K = ENVS["transfer"].python("after_k")
-_SHOWN = ENVS["transfer"].python("shown")
-_TRANSFER_ACTION = ENVS["transfer"].python("action")
+# With teams.mode each reads its form at the place "teams" where it has one (next_defender).
+
+
+def _forms(r: dict, place: str = "") -> dict[str, str]:
+    """The transfer names' Python at `place` ("" the table now), for this variant's teams."""
+    places = (place,) if place else ()
+    return ENVS["transfer"].python(*places, *(() if r["teams.mode"] == "none" else ("teams",)))
+
+
 _AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})
 """transfer names whose value depends on the transfer's cards (issue 19 2b): a transfer.when
 reading one is judged per transfer, with the capacity, not once before them."""
@@ -31,24 +36,25 @@ def transfer_section(r: dict) -> Capability:
     # who would defend next: with teams.mode the next active opponent (PR2)
     following = ("self._next_seat[self._defender]" if r["teams.mode"] == "none"
                  else "self._opponent(self._defender)")
-    inline = dict(_TRANSFER_NOW, next_hand=f"self._hands[{following}].bit_count()")
+    now, after_k = _forms(r), _forms(r, "after_k")
+    inline = dict(now, next_hand=f"self._hands[{following}].bit_count()")
     trumps = {"$trumps": trumps_mask(r)}
     after = bool(when.names & _AFTER_NAMES)
     return Capability("transfer", {
         # transfer.when reads the table after the transfer: judged per transfer (2b)
         "when_after": after,
-        "when_k_code": when.to_python(dict(_TRANSFER_AFTER_K, **trumps)) if after else "",
-        "when_action_code": when.to_python(dict(_TRANSFER_ACTION, **trumps)) if after else "",
+        "when_k_code": when.to_python(dict(after_k, **trumps)) if after else "",
+        "when_action_code": when.to_python(dict(_forms(r, "action"), **trumps)) if after else "",
         "next_defender": following,
         "uses_next_hand": "next_hand" in (when.names | capacity.names),
         "when_uses_next_hand": "next_hand" in when.names,
         "when_text": when.canonical(),
-        "when_code": "" if after else when.to_python(_TRANSFER_NOW),
+        "when_code": "" if after else when.to_python(now),
         "when_inline": "" if after else _parenthesised(when.to_python(inline, inline_minmax=True)),
         "when_noqa": "" if after else when.lint_note(inline),
         "capacity_text": capacity.canonical(),
-        "capacity_code": capacity.to_python(dict(_TRANSFER_AFTER_K, **trumps), inline_minmax=True),
-        "capacity_noqa": capacity.lint_note(dict(_TRANSFER_AFTER_K, **trumps)),
+        "capacity_code": capacity.to_python(dict(after_k, **trumps), inline_minmax=True),
+        "capacity_noqa": capacity.lint_note(dict(after_k, **trumps)),
         # T10, T13: with attack.opening a choice, every attack card before the first beat has
         # the opening's rank; a condition may open with several ranks (then nothing transfers)
         "one_rank_before_beat": isinstance(r["attack.opening"], str),
@@ -59,7 +65,8 @@ def show_trump_section(r: dict) -> Capability:
     """transfer.show_trump: showing a trump of the attacked rank passes the attack (S1-S2)."""
     capacity, when = r["transfer.capacity"], r["transfer.when"]
     after = bool(when.names & _AFTER_NAMES)
-    shown = dict(_SHOWN, **{"$trumps": trumps_mask(r)})
+    shown = dict(_forms(r, "shown"), **{"$trumps": trumps_mask(r)})
+    now = _forms(r)
     per_card = bool(capacity.names & SHOWN_NAMES)
     return Capability("show_trump", {
         # transfer.when reads the table after the show: judged per trump shown (2b)
@@ -70,8 +77,8 @@ def show_trump_section(r: dict) -> Capability:
         # transfer.capacity reading the trump shown (HR5, HR6): judged per trump, else once
         "capacity_shown_code": capacity.to_python(shown) if per_card else "",
         "capacity_text": capacity.canonical(),
-        "capacity_code": "" if per_card else capacity.to_python(_TRANSFER_NOW, inline_minmax=True),
-        "capacity_noqa": "" if per_card else capacity.lint_note(_TRANSFER_NOW),
+        "capacity_code": "" if per_card else capacity.to_python(now, inline_minmax=True),
+        "capacity_noqa": "" if per_card else capacity.lint_note(now),
     })
 
 

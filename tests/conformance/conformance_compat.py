@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 
 import conformance_scenarios as S
 
@@ -167,12 +168,18 @@ def throw_card_agrees(rules, sc) -> bool:
     return True
 
 
+_ONLY_REMOVE = re.compile(r"\b(played|hand_after|stock|next_defender|original_attacker|"
+                          r"attacker|defender|dealer)\b")
+"""transfer names a transfer.when reads to remove transfers the parent allows: the
+transfer's own cards (HR5, HR6), the stock (HR29), the seats (HR28, issue 31)."""
+
+
 def transfer_when_agrees(rules, sc) -> bool:
-    """A transfer.when over the transfer's own cards (`played`, `hand_after`: HR5, HR6) only
-    removes transfers and shows: it agrees with the scenario when no transfer or show is
-    played or expected in it."""
+    """A transfer.when over the transfer's own cards (`played`, `hand_after`: HR5, HR6), the
+    stock (HR29) or the seats (HR28) only removes transfers and shows: it agrees with the
+    scenario when no transfer or show is played or expected in it."""
     expr = str(rules.get("transfer.when", "beaten == 0"))
-    if "played" not in expr and "hand_after" not in expr:
+    if not _ONLY_REMOVE.search(expr):
         return True
     body = {k: v for k, v in sc.items() if k not in ("doc", "id", "rules")}
     return "transfer" not in str(body) and "show" not in str(body)

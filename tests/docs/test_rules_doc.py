@@ -84,8 +84,9 @@ def test_the_page_defines_exactly_the_profiles_ids():
         assert f'<a id="{anchor(row)}"></a>{row} |' in PAGE, row
     families = {"T": 28, "P": 10, "S": 3, "K": 4, "PR": 6, "CT": 3, "J": 4, "W": 3, "PK": 4,
                 "TX": 1, "SK": 3, "L": 3, "SG": 4, "H": 3, "EP": 3, "HR": 26}
+    second_set = {f"HR{i}" for i in range(27, 37)}  # issue 31: registered rule by rule
     for head, count in families.items():
-        numbered = {r for r in rows if re.fullmatch(rf"{head}\d+", r)}
+        numbered = {r for r in rows if re.fullmatch(rf"{head}\d+", r)} - second_set
         assert numbered == {f"{head}{i}" for i in range(1, count + 1)}, head
 
 

@@ -124,6 +124,8 @@ def test_unreachable_seats_warn(tmp_path, who):
     ("capacity", "attack_cards < 1"),
     ("capacity", "unbeaten_late > unbeaten"),
     ("when", "stock > 36"),                   # HR29's stock: the 36-card deck never holds more
+    ("when", "dealer == 6"),                  # a seat is 0..players-1: at most six players
+    ("when", "next_defender > 5 or attacker < 0"),
 ])
 def test_transfer_never_possible_warns(tmp_path, key, expr):
     [w] = _warnings(tmp_path, f'transfer:\n  {key}: "{expr}"', extends="transfer")
@@ -136,6 +138,8 @@ def test_transfer_never_possible_warns(tmp_path, key, expr):
     ("when", "beaten == 3 and unbeaten_late == unbeaten"),
     ("capacity", "attack_cards == limit and next_hand == 0 + 1"),
     ("when", "beaten == 0 and stock > 0"),    # HR29: while the stock lasts
+    ("when", "beaten == 0 and next_defender != original_attacker"),  # HR28
+    ("when", "next_defender == dealer and defender == 5"),  # a seat the checker reaches
 ])
 def test_transfer_possible_somewhere_is_fine(tmp_path, key, expr):
     assert _warnings(tmp_path, f'transfer:\n  {key}: "{expr}"', extends="transfer") == []

@@ -10,7 +10,7 @@ import pytest
 
 from durakc import reference
 from durakc.envs import ENVS, floor_limit, seat_constants
-from durakc.ir.transfer import _TRANSFER_AFTER_K, _TRANSFER_NOW
+from durakc.ir.transfer import _forms
 from durakc.schema.keys import ENVIRONMENTS, KEYS, NAME_RANGES
 from durakc.targets.c import context
 
@@ -55,7 +55,8 @@ def test_the_schema_and_the_targets_read_the_table():
     assert ENVIRONMENTS["transfer"]["stock"] == ("int", "cards left in the stock")
     assert NAME_RANGES["transfer"]["stock"] == (0, 108)
     assert {k.env for k in KEYS if k.env} <= set(ENVS)
-    assert _TRANSFER_NOW["stock"] == _TRANSFER_AFTER_K["stock"] == "len(self._stock)"
+    solo = {"teams.mode": "none"}
+    assert _forms(solo)["stock"] == _forms(solo, "after_k")["stock"] == "len(self._stock)"
     assert context.TRANSFER["stock"] == context.TRANSFER_AFTER_K["stock"] == "g->nstock"
 
 
@@ -87,3 +88,25 @@ def test_the_reference_reads_the_transfer_environment_from_its_game():
     assert env["stock"] == 1  # HR29: the face-up trump counts
     assert (env["attack_cards"], env["unbeaten"], env["beaten"]) == (2, 2, 0)
     assert (env["next_hand"], env["hand_after"], env["transfers"]) == (4, 3, 0)
+
+
+def test_the_transfer_environment_sees_the_rounds_seats():
+    """issue 31, HR28: who would defend after the transfer, who opened, attacks, defends and
+    dealt, as seat numbers, read the same way by the reference and named by both targets."""
+    mod = reference.load(str(SPECS / "transfer-not-to-dealer.yaml"))
+    hands = [["9H", "JS", "KD"], ["9D", "10S", "QH"], ["9S", "JH", "6C"], ["9C", "7C", "8H"]]
+    seen = {c for h in hands for c in h}
+    game = mod.from_position({
+        "players": 4, "trump": "C", "stock": [], "hands": hands, "attacker": 0, "dealer": 3,
+        "first_round": False, "discard": [c for c in mod.variant.deck.cards if c not in seen]})
+    game.apply("attack 9H")
+    game.apply("transfer 9D")  # seat 2 would pass on to seat 3, the dealer
+    env = ENVS["transfer"].read(game, played=["9S"], added=1, trump="C")
+    assert (env["attacker"], env["defender"], env["next_defender"]) == (1, 2, 3)
+    assert (env["original_attacker"], env["dealer"]) == (0, 3)
+    assert "transfer 9S" not in [str(a) for a in game.legal_actions()]  # next_defender == dealer
+    solo, teams = {"teams.mode": "none"}, {"teams.mode": "pairs"}
+    assert _forms(solo)["next_defender"] == "self._next_seat[self._defender]"
+    assert _forms(teams, "after_k")["next_defender"] == "self._opponent(self._defender)"
+    assert ENVS["transfer"].c("after_k", "teams")["next_defender"] == "opponent(g, g->def)"
+    assert NAME_RANGES["transfer"]["dealer"] == (0, 11)  # a seat: 0 .. players - 1

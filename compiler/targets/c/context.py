@@ -27,7 +27,6 @@ from durakc.targets.c.openings import STACK_ACTIONS, opening_values
 # dealer's left (L2); deal.redeal_if over one dealt hand (H3).
 TRANSFER = ENVS["transfer"].c()
 TRANSFER_AFTER_K = ENVS["transfer"].c("after_k")
-TRANSFER_SHOWN = ENVS["transfer"].c("shown")
 THROW = ENVS["throw"].c()
 OPENING = ENVS["opening"].c()
 ROUND = ENVS["round"].c()
@@ -163,13 +162,16 @@ def _pass_on_texts(ir) -> dict:
     sections = {cap.name for cap in ir.capabilities}
     when, capacity = ir.exprs.transfer_when, ir.exprs.transfer_capacity
     trumps = {"$trumps": defender_trumps(ir.trump_mode)}
-    after_k, shown = dict(TRANSFER_AFTER_K, **trumps), dict(TRANSFER_SHOWN, **trumps)
+    team = () if ir.teams_mode == "none" else ("teams",)  # next_defender: the next opponent
+    now = ENVS["transfer"].c(*team)
+    after_k = dict(ENVS["transfer"].c("after_k", *team), **trumps)
+    shown = dict(ENVS["transfer"].c("shown", *team), **trumps)
     after = _when_after(ir)
     texts = {"transfer_when_after": after, "transfer_when_c": "1", "transfer_when_k_c": "",
              "transfer_when_shown_c": "", "transfer_capacity_c": "1", "show_capacity_c": "1",
              "show_capacity_shown_c": ""}
     if "transfer" in sections:
-        texts["transfer_when_c"] = "1" if after else _c("transfer.when", when, TRANSFER)
+        texts["transfer_when_c"] = "1" if after else _c("transfer.when", when, now)
         texts["transfer_when_k_c"] = _c("transfer.when", when, after_k) if after else ""
         texts["transfer_capacity_c"] = _c("transfer.capacity", capacity, after_k)
     if "show_trump" in sections:
@@ -177,7 +179,7 @@ def _pass_on_texts(ir) -> dict:
         if capacity.names & SHOWN_NAMES:
             texts["show_capacity_shown_c"] = _c("transfer.capacity", capacity, shown)
         else:
-            texts["show_capacity_c"] = _c("transfer.capacity", capacity, TRANSFER)
+            texts["show_capacity_c"] = _c("transfer.capacity", capacity, now)
     return texts
 
 
