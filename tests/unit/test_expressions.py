@@ -100,7 +100,8 @@ def test_syntax_examples_do_not_conflict():
 # Names and types: every problem, with its place
 # ---------------------------------------------------------------------------
 TRANSFER_NAMES = ("; names here: first_round, limit, attack_cards, unbeaten, beaten, "
-                  "next_hand, stock, transfers, unbeaten_late, played, hand_after")
+                  "next_hand, stock, transfers, next_defender, original_attacker, attacker, "
+                  "defender, dealer, unbeaten_late, played, hand_after")
 """What an unknown-name message lists for the transfer environment."""
 
 
