@@ -28,8 +28,13 @@ GROUPS = {key.path.split(".")[0] for key in KEYS}
 ``["__init__.py"]`` or ``["variants.d.ts"]`` is not a rule key."""
 
 
+KEY_GET = re.compile(r"""\.get\(['"]([a-z_]+)\.[a-z_.]+['"]""")
+"""The same read through ``.get("group.key", default)``."""
+
+
 def _is_lookup(line: str) -> bool:
-    return any(m.group(1) in GROUPS for m in KEY_LOOKUP.finditer(line))
+    return any(m.group(1) in GROUPS
+               for pattern in (KEY_LOOKUP, KEY_GET) for m in pattern.finditer(line))
 
 # Layers allowed to read rule keys: the spec checker, the reference
 # interpreter (it reads the spec as the rules' own text), the IR builder.
@@ -37,12 +42,21 @@ ALLOWED_PREFIXES = ("spec/", "reference/", "ir")
 
 # Remaining lookups still to migrate onto the IR (module -> count of lines).
 REMAINING = {
-    "analysis/checks.py": 40,
+    "analysis/checks.py": 41,
     "analysis/cards.py": 6,
     "analysis/results.py": 4,
     "analysis/round.py": 3,
     "expr/domains.py": 3,
-    "native/structural.py": 6,
+    # the runtime half reading an engine's recorded rules (VARIANT["rules"]) with .get:
+    # next to move onto engine constants, as native/results.py did (NEXT_DEALER, ...)
+    "loading/engines.py": 1,
+    "native/structural.py": 11,
+    "openspiel/returns.py": 2,
+    "rl/encoding.py": 12,
+    "rl/readers.py": 3,
+    "rl/vector_native.py": 1,
+    "sim/native_games.py": 1,
+    "sim/results.py": 2,
 }
 
 
@@ -99,6 +113,8 @@ def test_templates_read_rule_keys_only_to_quote_them():
 def test_pattern_catches_a_rule_key_lookup():
     assert _is_lookup('hand = rules["deal.hand_size"]')
     assert not _is_lookup('files["variants.d.ts"] = text')
+    assert _is_lookup('mode = rules.get("teams.mode", "none")')
+    assert not _is_lookup('sys.modules.get("durakc.sim.executors")')
     assert KEY_LOOKUP.search("copies = r['deck.copies']")
     assert not KEY_LOOKUP.search('hand = ir.deal.hand_size')
 
