@@ -147,23 +147,32 @@ def build_extension(module: str, c_source: str, header: str, *, force: bool = Fa
     target = folder / f"_durak_native_{module}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
     if target.exists() and not force:
         return target
+    compile_into(cc, flags, target, {f"{module}.c": c_source, f"{module}.h": header, "unit.c": unit},
+                 ["unit.c", f"{module}.c"], [BINDING.parent], f"native backend unavailable: compiling {module}")
+    return target
+
+
+def compile_into(cc: str, flags: list, target: Path, files: dict[str, str], sources: list[str],
+                 include: list[Path], failure: str) -> None:
+    """Write `files` into `target`'s folder and compile `sources` (of them) into the shared
+    library `target`, atomically (parallel builds of the same sources agree).  Raises
+    NativeUnavailable, starting with `failure`, when the compiler can not run or fails."""
+    folder = target.parent
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{module}.c").write_text(c_source, encoding="utf-8")
-    (folder / f"{module}.h").write_text(header, encoding="utf-8")
-    (folder / "unit.c").write_text(unit, encoding="utf-8")
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    command = [*cc.split(), *flags, "-shared", "-fPIC", "-I", str(folder), "-I", str(BINDING.parent),
-               "-I", sysconfig.get_paths()["include"], str(folder / "unit.c"),
-               str(folder / f"{module}.c"), "-o", str(tmp)]
+    command = [*cc.split(), *flags, "-shared", "-fPIC", "-I", str(folder),
+               *(arg for path in include for arg in ("-I", str(path))),
+               "-I", sysconfig.get_paths()["include"], *(str(folder / s) for s in sources),
+               "-o", str(tmp)]
     try:
         done = subprocess.run(command, capture_output=True, text=True, check=False)
     except OSError as exc:
         raise NativeUnavailable(f"native backend unavailable: can not run {cc}: {exc}") from None
     if done.returncode != 0:
-        raise NativeUnavailable(f"native backend unavailable: compiling {module} failed:\n"
-                                f"{done.stderr.strip()}")
-    os.replace(tmp, target)  # atomic: parallel builds of the same engine agree
-    return target
+        raise NativeUnavailable(f"{failure} failed:\n{done.stderr.strip()}")
+    os.replace(tmp, target)
 
 
 def import_extension(module: str, path: Path, name: str | None = None):

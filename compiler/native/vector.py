@@ -9,8 +9,6 @@ of its sources, so a changed engine or `vecenv.c` is rebuilt and an unchanged on
 from __future__ import annotations
 
 import hashlib
-import os
-import subprocess
 import sys
 import sysconfig
 from pathlib import Path
@@ -20,6 +18,7 @@ from durakc.native.build import (
     NativeUnavailable,
     cache_dir,
     compile_flags,
+    compile_into,
     find_compiler,
     import_extension,
     unavailable_reason,
@@ -58,23 +57,8 @@ def load_vector_extension(variant: str):
     folder = cache_dir() / f"vecenv-{module}-{digest.hexdigest()[:16]}"
     target = folder / f"{name}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
     if not target.exists():
-        _compile(cc, flags, folder, target, {f"{module}.c": c_source, f"{module}.h": header,
-                                            "vecenv.c": vecenv, "unit.c": unit})
+        compile_into(cc, flags, target, {f"{module}.c": c_source, f"{module}.h": header,
+                                         "vecenv.c": vecenv, "unit.c": unit}, ["unit.c"], [],
+                     f"native vector env unavailable: compiling {target.name}")
     return import_extension(module, target, name)
 
-
-def _compile(cc: str, flags: list, folder: Path, target: Path, files: dict) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for file, text in files.items():
-        (folder / file).write_text(text, encoding="utf-8")
-    tmp = target.with_suffix(f".{os.getpid()}.tmp")
-    command = [*cc.split(), *flags, "-shared", "-fPIC", "-I", str(folder),
-               "-I", sysconfig.get_paths()["include"], str(folder / "unit.c"), "-o", str(tmp)]
-    try:
-        done = subprocess.run(command, capture_output=True, text=True, check=False)
-    except OSError as exc:
-        raise NativeUnavailable(f"native backend unavailable: can not run {cc}: {exc}") from None
-    if done.returncode != 0:
-        raise NativeUnavailable(f"native vector env unavailable: compiling {target.name} "
-                                f"failed:\n{done.stderr.strip()}")
-    os.replace(tmp, target)  # atomic: parallel builds agree
