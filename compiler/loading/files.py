@@ -38,6 +38,14 @@ def write_text(target: str | Path, text: str, make_folder: bool = False) -> None
     _write_whole(target, lambda tmp: tmp.write_text(text, encoding="utf-8", newline="\n"))
 
 
+def write_bytes(target: str | Path, data: bytes, make_folder: bool = False) -> None:
+    """Write `data` to `target` whole, as `write_text` does."""
+    target = Path(target)
+    if make_folder:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    _write_whole(target, lambda tmp: tmp.write_bytes(data))
+
+
 def save_figure(fig, target: str | Path) -> None:
     """Save a matplotlib figure to `target` whole, in the format its suffix names."""
     target = Path(target)

@@ -18,6 +18,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from durakc.loading.files import write_bytes
+
 VERSION = "314.0.8"
 """The Pyodide release the static playground is built and tested with (Python 3.14)."""
 
@@ -72,7 +74,7 @@ def _download(cache: Path) -> Path:
     algorithm, _, expected = INTEGRITY.partition("-")
     if base64.b64encode(hashlib.new(algorithm, data).digest()).decode() != expected:
         raise PyodideUnavailable(f"the download of {TARBALL} does not match its pinned hash")
-    target.write_bytes(data)
+    write_bytes(target, data)  # whole or not at all: the cache is shared
     return target
 
 

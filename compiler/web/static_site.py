@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import importlib.util
 import io
-import shutil
 import zipfile
 from importlib.resources import files
 from pathlib import Path
+
+from durakc.loading.files import write_bytes
 
 STATIC = Path(__file__).resolve().parent / "static"
 SITE_JS = Path(__file__).resolve().parent / "static_site"
@@ -104,18 +105,12 @@ def _add_tree(entries: dict[str, bytes], root: Path, folder: str) -> None:
 
 
 def _copy(source: Path, target: Path) -> Path:
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
-    except OSError as exc:
-        raise StaticBuildError(f"can not write {target}: {exc.strerror or exc}") from None
-    return target
+    return _write(target, source.read_bytes())
 
 
 def _write(target: Path, data: bytes) -> Path:
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+        write_bytes(target, data, make_folder=True)
     except OSError as exc:
         raise StaticBuildError(f"can not write {target}: {exc.strerror or exc}") from None
     return target
