@@ -35,7 +35,7 @@ from durakc.web.jobs import Jobs
 from durakc.web.limits import KIND_LANE, Limits
 from durakc.web.pool import Pool
 from durakc.web.source import problem_message
-from durakc.web.validate import VALIDATORS
+from durakc.web.validate import VALIDATORS, json_object
 
 STATIC = Path(__file__).resolve().parent / "static"
 _TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
@@ -46,7 +46,6 @@ _SECURITY = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referre
                                         "frame-ancestors 'none'; base-uri 'none'"}
 _JOB_PATH = re.compile(r"^/api/jobs/([A-Za-z0-9_-]{1,40})(/cancel)?$")
 _DRAIN = 1024 * 1024          # bytes of an oversized body read (and dropped) before closing
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def static_files() -> dict[str, tuple[bytes, str]]:
@@ -346,16 +345,7 @@ def _handler(app: Playground):
                 raise ApiError(415, "unsupported_type", "send the body as application/json")
             if len(data) < size:
                 raise bad_request("the body ended before its Content-Length")
-            try:
-                body = json.loads(data.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-                raise bad_request(f"the body is not JSON ({type(exc).__name__})") from None
-            if not isinstance(body, dict):
-                raise bad_request("the body must be a JSON object")
-            if _has_surrogate(body):
-                raise bad_request("the body holds a lone surrogate (such as \\ud800): "
-                                  "send text only")
-            return body
+            return json_object(data)
 
         def _drop(self, size: int) -> None:
             """After the 413: read (and drop) up to _DRAIN bytes of the oversized body for at
@@ -375,19 +365,3 @@ def _handler(app: Playground):
 
     return Handler
 
-
-def _has_surrogate(value) -> bool:
-    """True when a string anywhere in decoded JSON holds a lone surrogate (valid JSON, no
-    text: it can not be written as UTF-8 to a file, a worker or an answer)."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _SURROGATE.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False

@@ -113,17 +113,15 @@ class StandaloneApi:
 
 def _json_object(body: str | None, limit: int) -> dict:
     """The request's JSON object, refused as the server refuses it."""
+    from durakc.web.validate import json_object
+
     if body is None or not body.strip():
         raise bad_request("the request has no JSON body")
-    if len(body.encode("utf-8", "surrogatepass")) > limit:
-        raise ApiError(413, "too_large", f"the request is over {limit} bytes")
-    try:
-        value = json.loads(body)
-    except ValueError as exc:
-        raise bad_request(f"the body is not JSON ({exc})") from None
-    if not isinstance(value, dict):
-        raise bad_request("the body must be a JSON object")
-    return value
+    data = body.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise ApiError(413, "too_large", f"the request body is {len(data)} bytes; the limit is "
+                                         f"{limit}")
+    return json_object(data)
 
 
 _API: StandaloneApi | None = None

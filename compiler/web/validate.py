@@ -6,11 +6,46 @@ task gets (`durakc.web.tasks`), with only the fields it knows, or raises `ApiErr
 
 from __future__ import annotations
 
+import json
+import re
+
 from durakc.web.errors import ApiError, bad_request
 from durakc.web.limits import Limits
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
 MAX_PLAYERS = 16
 MAX_SEED = 2 ** 63 - 1
+
+
+def json_object(data: bytes) -> dict:
+    """A request body's JSON object (UTF-8, an object, text only), or a 400 saying why."""
+    try:
+        body = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise bad_request(f"the body is not JSON ({type(exc).__name__})") from None
+    if not isinstance(body, dict):
+        raise bad_request("the body must be a JSON object")
+    if _has_surrogate(body):
+        raise bad_request("the body holds a lone surrogate (such as \\ud800): send text only")
+    return body
+
+
+def _has_surrogate(value) -> bool:
+    """True when a string anywhere in decoded JSON holds a lone surrogate (valid JSON, no
+    text: it can not be written as UTF-8 to a file, a worker or an answer)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _field(body: dict, name: str, kind, required: bool = True, default=None):
