@@ -173,27 +173,54 @@ class UnknownHook(Exception):
 
 class Hooks:
     """The `hook(name)` of the templates for one variant: the default text of a
-    `{% call hook(name) %}` block, rewritten by the variant's active capabilities."""
+    `{% call hook(name) %}` block, rewritten by the variant's active capabilities.
+
+    The Python target's weaver; the C target's (`durakc.targets.c.hooks.CHooks`) overrides
+    only what differs: its points, its templates' names and their context."""
+
+    POINTS = HOOK_POINTS
+    LABEL = ""
+    """Says which target's points, in errors ("C " for the C target)."""
+    PLUMBING = "state_plumbing.py.j2"
+    """The template that writes a capability's declared state plumbing."""
+    PLUMBING_POINTS: frozenset[str] | None = _PLUMBING
+    """The points PLUMBING may fill (None: any of POINTS)."""
 
     def __init__(self, env: jinja2.Environment, ir, capabilities: list[Capability]):
         from durakc.capabilities.state import fields_of
 
         self._macros: dict[str, list] = {}
         self.state_kinds: set[str] = set()
-        """The kinds of declared state the variant's capabilities hold (the saved-game
+        """The kinds of declared state the variant's capabilities save (the saved-game
         readers the engine needs)."""
         self.state_fields: list[tuple[str, str]] = []
-        """(name, kind) of every declared state field, in capability order (the engine's
-        STATE_FIELDS, which the native backend reads)."""
+        """(name, kind) of every saved declared state field, in capability order (the
+        engine's STATE_FIELDS, the C header's <P>STATE_FIELDS: the native backend reads them)."""
         for cap in capabilities:
             fields = fields_of(cap)
-            self.state_fields += [(f.name, f.kind) for f in fields if f.saved]
+            saved = [f for f in fields if f.saved]
+            self.state_fields += [(f.name, self.kind_name(f.kind)) for f in saved]
+            self.state_kinds |= {f.kind for f in saved}
+            context = self.context(ir, cap)
             if fields:   # the state plumbing, generated from the declaration, comes first
-                self.state_kinds |= {f.kind for f in fields if f.saved}
-                self._add(env.get_template("state_plumbing.py.j2").make_module(
-                    {"v": ir, "cap": cap, "fields": fields}), "state_plumbing.py.j2", _PLUMBING)
-            self._add(env.get_template(f"capabilities/{cap.name}.py.j2").make_module(
-                {"v": ir, "cap": cap, "hook": self}), f"capabilities/{cap.name}.py.j2")
+                self._add(env.get_template(self.PLUMBING).make_module(
+                    {**context, "fields": fields}), self.PLUMBING, self.PLUMBING_POINTS)
+            module = self.module_template(cap.name)
+            if module is not None:
+                self._add(env.get_template(module).make_module({**context, "hook": self}), module)
+
+    def context(self, ir, cap: Capability) -> dict:
+        """What a capability's template module reads."""
+        return {"v": ir, "cap": cap}
+
+    def module_template(self, name: str) -> str | None:
+        """The template module of capability `name` (None: it has none for this target)."""
+        return f"capabilities/{name}.py.j2"
+
+    @staticmethod
+    def kind_name(kind: str) -> str:
+        """A state kind as this target's templates name it."""
+        return kind
 
     def _add(self, module, file: str, only=None) -> None:
         """Register the hook macros of a rendered template module."""
@@ -203,13 +230,13 @@ class Hooks:
                 continue
             if only is not None and name not in only:
                 continue
-            if name not in HOOK_POINTS:
-                raise UnknownHook(f"{file} defines {name!r}, not a hook point")
+            if name not in self.POINTS:
+                raise UnknownHook(f"{file} defines {name!r}, not a {self.LABEL}hook point")
             self._macros.setdefault(name, []).append(macro)
 
     def __call__(self, name: str, caller=None) -> str:
-        if name not in HOOK_POINTS:
-            raise UnknownHook(f"the templates call the unknown hook point {name!r}")
+        if name not in self.POINTS:
+            raise UnknownHook(f"the {self.LABEL}templates call the unknown hook point {name!r}")
         macros = self._macros.get(name, ())
         text = ""
         if caller is not None and (not macros or "default" in macros[0].arguments):

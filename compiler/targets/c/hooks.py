@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import jinja2
-
-from durakc.ir.hooks import UnknownHook
+from durakc.ir.hooks import Hooks
 from durakc.targets.templating import TEMPLATES
 
 C_HOOK_POINTS = {
@@ -109,46 +107,23 @@ def module_path(name: str) -> Path:
     return TEMPLATES / "c" / f"cap_{name}.c.j2"
 
 
-class CHooks:
-    """`hook(name)` of the C templates for one variant (see the module docstring)."""
+class CHooks(Hooks):
+    """`hook(name)` of the C templates for one variant (see the module docstring): the
+    Python target's weaver over the C points, `c/cap_<name>.c.j2` modules and the C
+    plumbing template."""
 
-    def __init__(self, env: jinja2.Environment, v: dict, capabilities: list):
-        from durakc.capabilities.state import fields_of
+    POINTS = C_HOOK_POINTS
+    LABEL = "C "
+    PLUMBING = "c/state_plumbing.c.j2"
+    PLUMBING_POINTS = None
 
-        self._macros: dict[str, list] = {}
-        self.state_fields: list[tuple[str, str]] = []
-        """(name, KIND) of every declared state field, in capability order (the header's
-        <P>STATE_FIELDS list, which the native binding reads)."""
-        for cap in capabilities:
-            fields = fields_of(cap)
-            self.state_fields += [(f.name, f.kind.upper()) for f in fields if f.saved]
-            if fields:   # the state plumbing, generated from the declaration, comes first
-                self._add(env.get_template("c/state_plumbing.c.j2").make_module(
-                    {"v": v, "cap": cap, "fields": fields, "p": v["p"], "P": v["P"]}),
-                    "c/state_plumbing.c.j2")
-            if not module_path(cap.name).exists():
-                continue  # a capability of the core's flags (context.py)
-            self._add(env.get_template(f"c/cap_{cap.name}.c.j2").make_module(
-                {"v": v, "cap": cap, "hook": self, "p": v["p"], "P": v["P"]}),
-                f"c/cap_{cap.name}.c.j2")
+    def context(self, v, cap) -> dict:
+        return {"v": v, "cap": cap, "p": v["p"], "P": v["P"]}
 
-    def _add(self, module, file: str) -> None:
-        """Register the hook macros of a rendered template module."""
-        for name in dir(module):
-            macro = getattr(module, name)
-            if not isinstance(macro, jinja2.runtime.Macro) or name.startswith("_"):
-                continue
-            if name not in C_HOOK_POINTS:
-                raise UnknownHook(f"{file} defines {name!r}, not a C hook point")
-            self._macros.setdefault(name, []).append(macro)
+    def module_template(self, name: str) -> str | None:
+        # a capability of the core's flags (context.py) has no module
+        return f"c/cap_{name}.c.j2" if module_path(name).exists() else None
 
-    def __call__(self, name: str, caller=None) -> str:
-        if name not in C_HOOK_POINTS:
-            raise UnknownHook(f"the C templates call the unknown hook point {name!r}")
-        macros = self._macros.get(name, ())
-        text = ""
-        if caller is not None and (not macros or "default" in macros[0].arguments):
-            text = caller()
-        for macro in macros:
-            text = macro(default=text) if "default" in macro.arguments else macro()
-        return text
+    @staticmethod
+    def kind_name(kind: str) -> str:
+        return kind.upper()
