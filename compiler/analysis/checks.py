@@ -49,7 +49,13 @@ from durakc.analysis.round import check_round_order
 from durakc.diagnostics import Diagnostic
 from durakc.envs import ENVS, floor_limit
 from durakc.envs.bounds import SEAT_RANGE
-from durakc.expr.domains import MAX_POINTS, seat_points_for, throw_in_possible, values_over
+from durakc.expr.domains import (
+    MAX_POINTS,
+    SEAT_UNKNOWN,
+    seat_points_for,
+    throw_in_possible,
+    values_over,
+)
 from durakc.expr.partial import UNKNOWN
 from durakc.ir.beats import beat_masks
 from durakc.spec import Spec
@@ -156,13 +162,16 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
                                               else cards) + 1)]
           for name, (low, high) in ENVS["transfer"].ranges().items()
           if name in names and name not in _TABLE_NAMES | {"limit"}),
-        # `played` (a collection) has no enumerable domain: evaluated as unknown (values_over)
-        [("played", UNKNOWN)] if "played" in names else [()],
+        # `played` and `hand` (collections) have no enumerable domain: evaluated as unknown
+        *([(name, UNKNOWN)] for name in sorted(names & _COLLECTIONS)),
     ]
     for state in _table_states(cards, names):  # lazily: the search usually stops early
         for rest in itertools.product(*dims):
             yield dict(state, **dict(p for p in rest if p))
 
+
+_COLLECTIONS = frozenset({"played", "hand"})
+"""transfer names without an enumerable domain (collections), left unknown."""
 
 _TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})
 """transfer names that count the table: they vary together (`_table_states`)."""
@@ -239,8 +248,9 @@ def _span(low: int, high: int) -> str:
 
 def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
     who = spec.values["throw_in.who"]
-    found = _cached("seat", who, spec, lambda: values_over(who, _seat_points(spec), {True}))
-    if found is not None and True not in found:
+    found = _cached("seat", who, spec, lambda: values_over(
+        who, _seat_points(spec), {True}, unknown=who.names & SEAT_UNKNOWN))
+    if found is not None and True not in found and UNKNOWN not in found:
         yield _warning(spec, "throw_in.who",
                        "nobody may ever throw in: 'throw_in.who' is false for every seat "
                        "but the defender",
@@ -259,7 +269,7 @@ def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
         found = _cached("transfer", expr, spec, lambda e=expr: values_over(
-            e, _transfer_points(spec, e.names), {True}, unknown=e.names & {"played"}))
+            e, _transfer_points(spec, e.names), {True}, unknown=e.names & _COLLECTIONS))
         if found is not None and True not in found and UNKNOWN not in found:
             yield _warning(spec, path,
                            f"no transfer is ever possible: '{path}' ({what}) is false "
@@ -277,8 +287,8 @@ def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
     both = _Transfer(r["transfer.when"], r["transfer.capacity"], bool(r["transfer.show_trump"]))
     if endless and "transfers" in both.names:
         return
-    if "played" in both.names:
-        return  # the cards of a transfer have no enumerable domain: nothing to prove here
+    if both.names & _COLLECTIONS:
+        return  # the cards of a transfer, a hand: no enumerable domain, nothing to prove here
     suits = len(r["deck.suits"])
     played = range(0 if both.show else 1, max(2, suits))
     points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)

@@ -11,6 +11,7 @@ AFTER: dict[str, tuple[str, ...]] = {
     "results": ("losses",),  # matches read the counts (HR20-HR23, EP)
     "show_trump": ("transfer",),
     "late_cards": ("transfer",),
+    "runtime_beats": ("card_sets",),  # its expression_tables keep card_sets' (which replace)
 }
 """For each capability, those that must come before it when a spec uses both."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from durakc.envs.acting import CARDS_ACTING
 from durakc.envs.bounds import (
     CARDS_MAX,
     COUNT_RANGE,
@@ -18,14 +19,18 @@ from durakc.envs.model import Environment, Name
 from durakc.envs.play import PLAYERS
 
 # Evaluated at compile time for every pair of cards and every possible trump suit: the
-# result is a beat table in the engine (no Python or C form).  The reference's caller gives
-# the variant and `attack`, `defence` and `trump`.
+# result is a beat table in the engine.  The reference's caller gives the variant and
+# `attack`, `defence`, `trump` and `game`.  Issue 31: the acting seat's names (the defender's
+# `me`, `hand`, `hand_size`) are read at run time, over the card ints `a` and `d`, only by a
+# spec whose beat rule reads them (durakc.ir.beats.RUNTIME_NAMES).
 CARDS = Environment("cards", (
-    Name("a", "card", "the attack card", ref=lambda v, x: v.card(x["attack"], x["trump"])),
-    Name("d", "card", "the defence card laid on it",
+    Name("a", "card", "the attack card", py={"*": "a"}, c={"*": "a"},
+         ref=lambda v, x: v.card(x["attack"], x["trump"])),
+    Name("d", "card", "the defence card laid on it", py={"*": "d"}, c={"*": "d"},
          ref=lambda v, x: v.card(x["defence"], x["trump"])),
     Name("lowest", "rank", "the lowest rank of the deck", ref=lambda v, x: v.lowest_rank),
     Name("highest", "rank", "the highest rank of the deck", ref=lambda v, x: v.highest_rank),
+    *CARDS_ACTING,
 ))
 
 # A name read from a local of the same name in both engines and from the reference

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from durakc.envs.acting import OPENING_ACTING, SEAT_ACTING, THROW_ACTING, TRANSFER_ACTING
 from durakc.envs.bounds import (
     ACTIVE_RANGE,
     COUNT_RANGE,
@@ -75,6 +76,7 @@ SEAT = Environment("seat", (
          ref=lambda g, x: g.partners(x["seat"], g._defender)),
     replace(PLAYERS, py={"*": "n"}, c={"*": "n"}),
     ACTIVE_PLAYERS,
+    *SEAT_ACTING,  # issue 31: me, hand, hand_size (durakc.envs.acting)
 ))
 
 
@@ -154,6 +156,7 @@ TRANSFER = Environment("transfer", (
          c={"after_k": "(popcount(g->hands[g->def]) - k)",
             "shown": "popcount(g->hands[g->def])"},
          ref=lambda g, x: len(g._hands[g._defender]) - x["added"]),
+    *TRANSFER_ACTING,  # issue 31: me, hand, hand_size (durakc.envs.acting)
 ))
 
 
@@ -191,6 +194,7 @@ THROW = Environment("throw", (
          ref=lambda g, x: x["seat"] == g._attacker),
     PLAYERS,
     ACTIVE_PLAYERS,
+    *THROW_ACTING,  # issue 31: me, hand, hand_size (durakc.envs.acting)
 ))
 
 # Evaluated for each opening attack the attacker could make (attack.opening as an
@@ -208,4 +212,5 @@ OPENING = Environment("opening", (
     FIRST_ROUND,
     PLAYERS,
     STOCK,
+    *OPENING_ACTING,  # issue 31: me, hand_size (durakc.envs.acting)
 ))

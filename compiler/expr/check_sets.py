@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from durakc.diagnostics import did_you_mean
 from durakc.expr.nodes import Num, RankLit, SuitLit
-from durakc.expr.sets import Count, DeckRank, Len, ListLit, Member, SetField
+from durakc.expr.sets import Count, DeckRank, Filter, Len, ListLit, Member, SetField
 from durakc.expr.type_rules import FAILED, Typed, TypeRules
 from durakc.schema.keys import SET_FIELDS, SET_METHODS, SET_TYPES
 
@@ -91,7 +91,7 @@ class SetRules(TypeRules):
         return SetField(base=node, field=str(name), start=start, end=end), SET_FIELDS[name][0]
 
     def _method(self, callee, args: list[Typed], start: int, end: int) -> Typed:
-        """``cards.count(x)``: the only method."""
+        """``cards.count(x)``, ``cards.of(x)`` and ``cards.above(r)``."""
         base_tree, name = callee.children
         base = self.check(base_tree)
         if base[1] is None or any(typ is None for _, typ in args):
@@ -99,21 +99,28 @@ class SetRules(TypeRules):
         node, typ = base
         if typ != "cards" or name not in SET_METHODS:
             callee_text = self._quote(callee_node(callee, node, name))
-            self._report(f"{callee_text} can not be called (only {CALLABLE})", self._span(callee))
+            hint = did_you_mean(str(name), list(SET_METHODS)) if typ == "cards" else ""
+            self._report(f"{callee_text} can not be called{hint} (only {CALLABLE})",
+                         self._span(callee))
             return FAILED
+        wanted = _WANTED[str(name)]
         if len(args) != 1:
-            self._report("count needs one argument: a rank, a suit or a colour", (start, end))
+            self._report(f"{name} needs one argument: {wanted}", (start, end))
             return FAILED
         arg, atype = args[0]
         if atype == "int" and isinstance(arg, Num):
             arg, atype = self._to_rank(arg)
             if atype is None:
                 return FAILED
-        if atype not in _COUNTABLE:
-            self._report(f"{self._is(arg, atype)}, count(x) needs a rank, a suit or a colour",
+        allowed = ("rank",) if name == "above" else _COUNTABLE
+        if atype not in allowed:
+            self._report(f"{self._is(arg, atype)}, {name}(x) needs {wanted}",
                          (arg.start, arg.end))
             return FAILED
-        return Count(base=node, arg=arg, kind=atype, start=start, end=end), "int"
+        if name == "count":
+            return Count(base=node, arg=arg, kind=atype, start=start, end=end), "int"
+        kind = "above" if name == "above" else atype
+        return Filter(base=node, arg=arg, kind=kind, start=start, end=end), "cards"
 
     def _collection_call(self, func: str, args: list[Typed], start: int, end: int) -> Typed:
         """``len(x)`` of a collection, ``deck_rank(n)`` of an int."""
@@ -141,10 +148,13 @@ def callee_node(callee, base, name):
                     end=callee.meta.end_pos)
 
 
-CALLABLE = "min, max, len, deck_rank and count"
+CALLABLE = "min, max, len, deck_rank, count, of and above"
 """What may be called, for messages."""
 
 COLLECTION_FUNCTIONS = ("len", "deck_rank")
 """Functions of the collection rules, beside min and max."""
+
+_WANTED = {"count": "a rank, a suit or a colour", "of": "a rank, a suit or a colour",
+           "above": "a rank"}
 
 _ARTICLE_OF = {"card": "a card", "rank": "a rank", "suit": "a suit"}

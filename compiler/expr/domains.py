@@ -10,6 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
+from durakc.expr.partial import UNKNOWN
+
 MAX_POINTS = 100_000
 """Most distinct points evaluated for one expression; beyond, no warning is given."""
 
@@ -54,7 +56,8 @@ def seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
     counts (`teams`: partner_of_defender varies).
 
     Active seats are 0..active-1 in clockwise order with the defender at 1:
-    its left neighbour is seat 2 (seat 0 with two players), its right seat 0.
+    its left neighbour is seat 2 (seat 0 with two players), its right seat 0.  The seat's
+    hand (`hand`, `hand_size`, issue 31) is left unknown (`durakc.expr.partial.UNKNOWN`).
     """
     for n in player_counts:
         for active in range(2, n + 1):
@@ -64,7 +67,8 @@ def seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
                 point = {"is_attacker": seat == attacker,
                          "is_original_attacker": seat == original, "is_defender": False,
                          "left_of_defender": seat == left, "right_of_defender": seat == 0,
-                         "players": n, "active_players": active}
+                         "players": n, "active_players": active, "me": seat,
+                         "hand": UNKNOWN, "hand_size": UNKNOWN}
                 # teams.mode (PR2): any other seat may be the defender's partner; never
                 # without teams (a point per value, so both are seen).
                 for partner in (False, True) if teams else (False,):
@@ -80,5 +84,10 @@ def throw_in_possible(values: dict) -> bool | None:
     span = range(values["players.min"], values["players.max"] + 1)
     if not span:
         return None  # players.min > players.max is reported on its own
-    found = values_over(who, seat_points_for(span, values["teams.mode"] != "none"), {True})
-    return None if found is None else True in found
+    found = values_over(who, seat_points_for(span, values["teams.mode"] != "none"), {True},
+                        unknown=who.names & SEAT_UNKNOWN)
+    return None if found is None or (True not in found and UNKNOWN in found) else True in found
+
+
+SEAT_UNKNOWN = frozenset({"hand", "hand_size"})
+"""Names of the seat environment without an enumerable domain (left unknown, issue 31)."""

@@ -29,7 +29,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
-from durakc.expr.sets import Count, DeckRank, Len, ListLit, Member, SetField
+from durakc.expr.sets import Count, DeckRank, Filter, Len, ListLit, Member, SetField
 from durakc.schema.keys import COLOURS, SUITS
 
 
@@ -133,6 +133,9 @@ class _Emitter:
                      "colour": "EXPR_COLOUR_IDS"}[node.kind]
             index = c(node.arg) if node.kind == "colour" else f"{c(node.arg)} + 1"
             return self._count(f"popcount({c(node.base)} & {table}[{index}])")
+        if isinstance(node, Filter):
+            index = c(node.arg) if node.kind == "colour" else f"{c(node.arg)} + 1"
+            return f"({c(node.base)} & {node.table()}[{index}])"
         if isinstance(node, DeckRank):
             return f"deck_rank({c(node.arg)})"
         raise NotInC(f"no C form for {type(node).__name__}")  # pragma: no cover - new node kinds

@@ -32,6 +32,7 @@ NEEDS = {
     "colour_ids": "EXPR_COLOUR_IDS", "set_ranks": "_set_ranks", "set_suits": "_set_suits",
     "set_pairs": "_set_pairs", "set_longest_suit": "_set_longest_suit",
     "deck_rank": "_deck_rank", "trumps": "EXPR_TRUMP_IDS", "same": "EXPR_SAME",
+    "above_ids": "EXPR_ABOVE",
 }
 """What an emitted expression may read, by need: the Python name (C drops a leading `_`)."""
 
@@ -181,6 +182,42 @@ class Count(Node):
 
 
 @dataclass(eq=False, kw_only=True)
+class Filter(Node):
+    """``cards.of(x)``: the cards of rank, suit or colour x (`kind`); ``cards.above(r)``
+    (`kind` "above"): the cards ranked above rank r (a joker is ranked above none)."""
+
+    base: Node
+    arg: Node
+    kind: str  # "rank", "suit", "colour" (of) or "above"
+
+    def children(self):
+        return (self.base, self.arg)
+
+    def evaluate(self, values):
+        x = self.arg.evaluate(values)
+        cards = self.base.evaluate(values)
+        if self.kind == "colour":
+            return tuple(c for c in cards if c.colour == x)
+        if self.kind == "above":
+            return tuple(c for c in cards if not c.is_joker and c.rank > x)
+        return tuple(c for c in cards if not c.is_joker and getattr(c, self.kind) == x)
+
+    def table(self) -> str:
+        """The engine table (`NEEDS` value) indexed by the argument."""
+        return NEEDS["above_ids" if self.kind == "above" else _COUNT_NEEDS[self.kind]]
+
+    def python(self, namemap):
+        base = _wrap(self.base.python(namemap), ATOM)
+        arg = _wrap(self.arg.python(namemap), ATOM)
+        index = arg if self.kind == "colour" else _plus_one(self.arg, arg)
+        return f"({base} & {self.table()}[{index}])", ATOM
+
+    def source(self):
+        method = "above" if self.kind == "above" else "of"
+        return f"{_wrap(self.base.source(), ATOM)}.{method}({self.arg.source()[0]})", ATOM
+
+
+@dataclass(eq=False, kw_only=True)
 class DeckRank(Node):
     """``deck_rank(n)``: the deck's n-th rank from 0 (the lowest); -1 (no rank) outside it."""
 
@@ -236,6 +273,8 @@ def needs(node: Node) -> set[str]:
             found.add(_SET_FIELD_NEEDS.get(n.field, "trumps"))
         elif isinstance(n, Count):
             found.add(_COUNT_NEEDS[n.kind])
+        elif isinstance(n, Filter):
+            found.add("above_ids" if n.kind == "above" else _COUNT_NEEDS[n.kind])
         elif isinstance(n, Member) and n.kind == "cards":
             found.add("same")
         elif isinstance(n, DeckRank):
@@ -260,5 +299,5 @@ def colour_index(colour: str) -> int:
     return COLOURS.index(colour)
 
 
-__all__ = ["NEEDS", "Count", "DeckRank", "Len", "ListLit", "Member", "SetField", "colour_index",
+__all__ = ["NEEDS", "Count", "DeckRank", "Filter", "Len", "ListLit", "Member", "SetField", "colour_index",
            "needs", "rank_index"]

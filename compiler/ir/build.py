@@ -21,6 +21,7 @@ from durakc.ir.hooks import Capability
 from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
+from durakc.ir.runtime_beats import runtime_beats_section
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -175,6 +176,9 @@ def _capabilities(r: dict) -> list[Capability]:
                              r["deck.ranks"], r["deck.suits"])
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
+    beats = runtime_beats_section(r)  # issue 31: a beat rule reading the defender (HR27)
+    if beats is not None:
+        caps.append(beats)
     check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py
     return caps
 

@@ -11,6 +11,7 @@ expressions read none holds none of them.  The Python module is
 
 from __future__ import annotations
 
+from durakc.ir.beats import runtime_beats
 from durakc.ir.hooks import Capability
 from durakc.schema.keys import ALL_RANKS, COLOURS, JOKER_COLOURS, KEYS, SUIT_COLOURS, SUITS
 
@@ -20,9 +21,10 @@ CORE_CODED = frozenset({"throw_in.card"})
 
 
 def _runtime_exprs(r: dict):
-    """Every run-time expression of the rules `r` (`beating.beats` is compile-time)."""
+    """Every run-time expression of the rules `r` (`beating.beats` is compile-time, unless it
+    reads the defender: issue 31, `durakc.ir.runtime_beats`)."""
     for key in KEYS:
-        if key.env in (None, "cards"):
+        if key.env is None or (key.env == "cards" and not runtime_beats(r[key.path])):
             continue
         value = r[key.path]
         if isinstance(value, str):
@@ -99,6 +101,9 @@ def card_sets_section(needs: set[str], identities, deck_ranks, deck_suits) -> Ca
                      for i, m in enumerate(rank_ids)],
         "suit_ids": [(hexed(m), SUITS[i - 1] if i else "no suit") for i, m in enumerate(suit_ids)],
         "colour_ids": [(hexed(m), c) for m, c in zip(colour_ids, COLOURS)],
+        # EXPR_ABOVE[rank + 1]: the card ints ranked above the rank (`cards.above(r)`)
+        "above_ids": [(hexed(mask(lambda v, r=r: v[0] >= 0 and v[0] > r)),
+                       ALL_RANKS[r] if r >= 0 else "no rank") for r in range(-1, len(ALL_RANKS))],
         # per deck rank / suit: (the bit of its set, the mask of its cards, its text)
         "rank_bits": [(f"0x{1 << (r + 1):X}", hexed(rank_ids[r + 1]), ALL_RANKS[r]) for r in ranks],
         "suit_bits": [(f"0x{1 << (s + 1):X}", hexed(suit_ids[s + 1]), SUITS[s]) for s in suits],

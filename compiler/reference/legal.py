@@ -110,7 +110,7 @@ class ActionLists:
         deck = self.variant.deck
         return [make_action(deck, "beat", [a, d])
                 for a in self.unbeaten() for c in hand for d in deck.played_as(c)  # W2
-                if self.variant.beats(a, d, self.trump_of(self._defender))]  # SK2
+                if self.variant.beats(a, d, self.trump_of(self._defender), self)]  # SK2
 
     def attacked_rank(self):
         """T13, K1: the one rank every unbeaten card shares, or None."""

@@ -60,9 +60,10 @@ class Variant:
         """A collection of card texts (a `cards` value) as expressions see it."""
         return tuple(_card(t, trump) for t in texts)
 
-    def beats(self, attack: str, defence: str, trump: str | None) -> bool:
-        """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`?"""
-        env = self.read("cards", self, attack=attack, defence=defence, trump=trump)
+    def beats(self, attack: str, defence: str, trump: str | None, game=None) -> bool:
+        """beating.beats (T11, P4): does `defence` beat `attack` with trump suit `trump`? A
+        rule reading the defender (issue 31: `hand`, `me`) reads it from `game`."""
+        env = self.read("cards", self, attack=attack, defence=defence, trump=trump, game=game)
         return bool(self.rules["beating.beats"].evaluate(self.env(env)))
 
     def round_limit(self, env: dict) -> int:

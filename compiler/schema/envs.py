@@ -51,6 +51,8 @@ SET_FIELDS = {
 
 SET_METHODS = {
     "count": ("int", "count(x): how many of the cards have rank, suit or colour x"),
+    "of": ("cards", "of(x): the cards of rank, suit or colour x (issue 31: hand.of(a.suit))"),
+    "above": ("cards", "above(r): the cards ranked above rank r (a joker is above none)"),
 }
 """Methods of a `cards` value."""
 

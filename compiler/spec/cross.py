@@ -20,7 +20,7 @@ from durakc.spec.cross_deck import (
     check_wild,
 )
 from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
-from durakc.spec.cross_play import check_opening, check_siege
+from durakc.spec.cross_play import check_acting_beats, check_opening, check_siege
 from durakc.spec.cross_results import check_match_points
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
@@ -37,7 +37,8 @@ CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_t
                 check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
-                check_copies)  # two decks (HR17)
+                check_copies,  # two decks (HR17)
+                check_acting_beats)  # a beat rule reading the defender (issue 31)
 """Every cross check, in report order."""
 
 

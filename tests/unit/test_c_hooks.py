@@ -51,6 +51,7 @@ MARKERS = {
     "redeal_offer": "CAP_REDEAL_OFFER",  # HR19
     "throw_card": "static mask_t throwable(",
     "opening_rule": "the n-card subsets of the hand, lowest cards first",
+    "runtime_beats": "static const mask_t *runtime_beaten_by(",  # issue 31, HR27
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -60,6 +61,7 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "set_aside": "no-stock", "lot_trumps": "trumps-by-lot",  # HR12, HR13, HR15
          "redeal_offer": "redeal-on-request",  # HR19
          "throw_card": "rank-or-suit", "opening_rule": "treshka",
+         "runtime_beats": "follow-suit",  # issue 31, HR27
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",

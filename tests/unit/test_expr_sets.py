@@ -52,7 +52,7 @@ def problem(text: str, env: str = "throw", result: str = "bool") -> str:
     ("c.rank in [stock]", ("'stock' in a list: only rank and suit literals may be listed, "
                           "e.g. [K, A] or [H, D]")),
     ("table.foo > 0", ("cards 'table' have no field 'foo' (fields: longest_suit, pairs, ranks, "
-                      "suits, trumps, count(x))")),
+                      "suits, trumps, count(x), of(x), above(x))")),
     ("table.count > 0", "'count' must be called, e.g. table.count(A)"),
     ("table.count(took) > 0", "'took' is a bool, count(x) needs a rank, a suit or a colour"),
     ("table.count(A, K) > 0", "count needs one argument: a rank, a suit or a colour"),
@@ -60,8 +60,8 @@ def problem(text: str, env: str = "throw", result: str = "bool") -> str:
     ("deck_rank(took) == c.rank", ("'took' is a bool, deck_rank(n) needs an int n (0: the "
                                   "lowest rank)")),
     ("len > 0", "'len' must be called, e.g. len(x)"),
-    ("stock.count(A) > 0", ("'stock.count' can not be called (only min, max, len, deck_rank "
-                           "and count)")),
+    ("stock.count(A) > 0", ("'stock.count' can not be called (only min, max, len, deck_rank, "
+                           "count, of and above)")),
     ("table[0]", "subscripts are not allowed (a list stands on its own: [K, A])"),
 ])
 def test_collection_mistakes_are_refused_in_words(text, message):

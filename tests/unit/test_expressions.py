@@ -101,7 +101,7 @@ def test_syntax_examples_do_not_conflict():
 # ---------------------------------------------------------------------------
 TRANSFER_NAMES = ("; names here: first_round, limit, attack_cards, unbeaten, beaten, "
                   "next_hand, stock, transfers, next_defender, original_attacker, attacker, "
-                  "defender, dealer, unbeaten_late, played, hand_after")
+                  "defender, dealer, unbeaten_late, played, hand_after, me, hand, hand_size")
 """What an unknown-name message lists for the transfer environment."""
 
 
@@ -179,7 +179,7 @@ def test_number_literals_as_ranks():
 
 def test_calls():
     assert problems("min(limit) > 0") == [("'min' needs at least two arguments", 0, 10)]
-    assert problems("eval(limit)") == [("'eval' can not be called (only min, max, len, deck_rank and count)", 0, 4)]
+    assert problems("eval(limit)") == [("'eval' can not be called (only min, max, len, deck_rank, count, of and above)", 0, 4)]
     assert problems("max(limit, first_round) > 0") == [
         ("'first_round' is a bool, 'max' needs ints or ranks", 11, 11)]
     assert problems("min > 0") == [("'min' must be called, e.g. min(a, b)", 0, 3)]
@@ -451,15 +451,15 @@ def test_schema_defaults_compile():
 # ---------------------------------------------------------------------------
 HOSTILE = [
     ("__import__('os').system('x')", "strings are not allowed", 11),
-    ("__import__", "unknown name '__import__'; names here: a, d, lowest, highest", 0),
+    ("__import__", "unknown name '__import__'; names here: a, d, lowest, highest, me, hand, hand_size", 0),
     ("a.__class__", "card 'a' has no field '__class__' (fields: colour, is_joker, is_trump, rank, suit)", 2),
     ("().__class__", "empty parentheses", 1),
     ("open('f')", "strings are not allowed", 5),
-    ("open(a)", "'open' can not be called (only min, max, len, deck_rank and count)", 0),
-    ("eval(a)", "'eval' can not be called (only min, max, len, deck_rank and count)", 0),
+    ("open(a)", "'open' can not be called (only min, max, len, deck_rank, count, of and above)", 0),
+    ("eval(a)", "'eval' can not be called (only min, max, len, deck_rank, count, of and above)", 0),
     ("a.rank.__globals__", "'a.rank' is a rank, only cards have fields", 0),
     ("(lambda: 1)()", "lambdas are not allowed", 1),
-    ("a.rank(1)", "'a.rank' can not be called (only min, max, len, deck_rank and count)", 0),
+    ("a.rank(1)", "'a.rank' can not be called (only min, max, len, deck_rank, count, of and above)", 0),
     ("[x for x in a]", "'for' is not part of the expression language", 3),
 ]
 

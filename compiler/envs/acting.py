@@ -1,0 +1,71 @@
+"""The acting seat in conditions (issue 31, item 1): `me`, its `hand` and its `hand_size`.
+
+Every play environment offers the seat whose action the condition decides, as `me` (a seat
+number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.count(x)`,
+`.of(x)`, `.above(r)`, `.trumps`, ...) and its size (`hand_size`):
+
+- `cards` (beating.beats): the defender, whose beat is judged (HR27).  Reading `hand`,
+  `hand_size` or `me` makes the beat rule depend on the run time: the engines keep the
+  compile-time table for what the two cards decide alone and judge the rest per card
+  (`durakc.ir.beats.RUNTIME_NAMES`, the `runtime_beats` capability);
+- `seat` (throw_in.who) and `throw` (throw_in.card): the seat asked whether it may throw in;
+- `transfer` (transfer.when, transfer.capacity): the defender that would transfer (its hand
+  before the transfer; `hand_after` counts it after);
+- `opening` (attack.opening): the attacker (`hand` there already was the attacker's hand).
+
+Each environment lists its own `Name`s below (Python form, C form, reference reading, range).
+"""
+
+from __future__ import annotations
+
+from durakc.envs.bounds import COUNT_RANGE, SEAT_RANGE
+from durakc.envs.model import Name
+
+_ME = "the acting seat: the seat whose action the condition decides ({})"
+_HAND = "the acting seat's hand (`me`'s cards)"
+_SIZE = "cards in the acting seat's hand"
+
+
+def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool = True,
+           hand_py: str | None = None, hand_c: str | None = None) -> tuple[Name, ...]:
+    """`me`, `hand` (unless the environment has its own) and `hand_size` of one environment,
+    whose acting seat is `seat_py` / `seat_c` in the engines and `seat_ref(g, x)` in the
+    reference; `trump_ref(g, x)` is the trump suit letter its cards are seen with."""
+    hand_py = hand_py or f"self._hands[{seat_py}]"
+    hand_c = hand_c or f"g->hands[{seat_c}]"
+    names = [Name("me", "int", _ME.format(who), SEAT_RANGE, py={"*": seat_py}, c={"*": seat_c},
+                  ref=seat_ref, rules=("HR27",) if who == "the defender" else ())]
+    if hand:
+        names.append(Name("hand", "cards", _HAND, py={"*": hand_py}, c={"*": hand_c},
+                          ref=lambda g, x: _game(g, x).variant.cards(
+                              _game(g, x)._hands[seat_ref(g, x)], trump_ref(g, x))))
+    names.append(Name("hand_size", "int", _SIZE, COUNT_RANGE, py={"*": f"{hand_py}.bit_count()"},
+                      c={"*": f"popcount({hand_c})"},
+                      ref=lambda g, x: len(_game(g, x)._hands[seat_ref(g, x)])))
+    return tuple(names)
+
+
+def _game(scope, x):
+    """The reference's game: the scope itself, or the caller's `game` (the `cards`
+    environment is read with the variant as its scope)."""
+    return x.get("game", scope)
+
+
+# beating.beats: the reference's caller gives `game` (and `trump`); the engines evaluate it
+# inside the run-time beat check, whose acting seat is the defender.
+CARDS_ACTING = _names("the defender", "self._defender", "g->def",
+                      lambda v, x: x["game"]._defender, lambda v, x: x["trump"])
+# throw_in.who: Python `_throwers` and C's loop read seat `s`; the reference gives `seat`.
+SEAT_ACTING = _names("the seat asked whether it may throw in", "s", "s",
+                     lambda g, x: x["seat"], lambda g, x: g.trump_of(g._defender))
+# throw_in.card: the seat asked is `seat` in both engines and the reference's caller.
+THROW_ACTING = _names("the seat asked whether it may add the card", "seat", "seat",
+                      lambda g, x: x["seat"], lambda g, x: x["trump"])
+# transfer.when, transfer.capacity: the defender that would transfer.
+TRANSFER_ACTING = _names("the defender that would transfer", "self._defender", "g->def",
+                         lambda g, x: g._defender, lambda g, x: x["trump"])
+# attack.opening: the attacker (the environment's own `hand` is its hand already).
+OPENING_ACTING = _names("the attacker", "self._attacker", "g->atk", lambda g, x: g._attacker,
+                        lambda g, x: x["trump"], hand=False, hand_py="hand", hand_c="hand")
+
+__all__ = ["CARDS_ACTING", "OPENING_ACTING", "SEAT_ACTING", "THROW_ACTING", "TRANSFER_ACTING"]
