@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
+from durakc.ir.acting import asked_throwers_section
 from durakc.ir.beats import beat_tables, identities
 from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.exprs import RuleExprs
@@ -176,9 +177,9 @@ def _capabilities(r: dict) -> list[Capability]:
                              r["deck.ranks"], r["deck.suits"])
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
-    beats = runtime_beats_section(r)  # issue 31: a beat rule reading the defender (HR27)
-    if beats is not None:
-        caps.append(beats)
+    for acting in (runtime_beats_section(r), asked_throwers_section(r)):  # issue 31 (HR27)
+        if acting is not None:  # a beat rule reading the defender, throw_in.who a hand
+            caps.append(acting)
     check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py
     return caps
 

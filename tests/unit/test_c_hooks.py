@@ -52,6 +52,7 @@ MARKERS = {
     "throw_card": "static mask_t throwable(",
     "opening_rule": "the n-card subsets of the hand, lowest cards first",
     "runtime_beats": "static const mask_t *runtime_beaten_by(",  # issue 31, HR27
+    "asked_throwers": "judged as the seats are asked",  # issue 31
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -62,6 +63,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "redeal_offer": "redeal-on-request",  # HR19
          "throw_card": "rank-or-suit", "opening_rule": "treshka",
          "runtime_beats": "follow-suit",  # issue 31, HR27
+         "asked_throwers": str(Path(__file__).resolve().parents[1] / "specs"
+                               / "acting-full-hand-no-throw.yaml"),  # issue 31
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",

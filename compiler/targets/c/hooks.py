@@ -44,6 +44,7 @@ C_HOOK_POINTS = {
     "beat_next": "beat: who moves after a beat (g->nunb: the cards still unbeaten)",
     "throw_next": "throw_in: who moves after a throw-in",
     "throwers_done": "ask_throwers: nobody (more) may throw now: close the round",
+    "asking": "ask_throwers, first: before the entitled seats are asked (issue 31: judge them again)",
     "game_over": "end_round, after seats left: `finish` and return when the game is over",
     "finished": "finish, first: clear the round state a finished game no longer has",
     "game_end": "finish: set the loser (the draw case is set already)",
