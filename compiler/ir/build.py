@@ -19,7 +19,7 @@ from durakc.ir.beats import beat_tables, identities
 from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
-from durakc.ir.play import opening_rule_section, throw_card_section
+from durakc.ir.play import opening_rule_section, throw_card_section, trumps_mask
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
 from durakc.ir.runtime_beats import runtime_beats_section
@@ -216,10 +216,11 @@ def _rule_options(r: dict) -> list[Capability]:
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
         constants = seat_constants(r["teams.mode"] != "none")
+        seat = dict(_SEAT, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("throw_in_rule", {
             "text": throw_in.canonical(),
-            "code": throw_in.to_python(_SEAT, constants, inline_minmax=True),
-            "noqa": throw_in.lint_note(_SEAT, constants),
+            "code": throw_in.to_python(seat, constants, inline_minmax=True),
+            "noqa": throw_in.lint_note(seat, constants),
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))

@@ -18,7 +18,8 @@ from durakc.ir.play import trumps_mask
 def _forms(r: dict, place: str = "") -> dict[str, str]:
     """The transfer names' Python at `place` ("" the table now), for this variant's teams."""
     places = (place,) if place else ()
-    return ENVS["transfer"].python(*places, *(() if r["teams.mode"] == "none" else ("teams",)))
+    return ENVS["transfer"].python(*places, *(() if r["teams.mode"] == "none" else ("teams",)),
+                                   extra={"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
 
 
 _AFTER_NAMES = frozenset({"attack_cards", "unbeaten", "unbeaten_late", "played", "hand_after"})

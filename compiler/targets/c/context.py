@@ -74,7 +74,7 @@ def seat_constants(ir) -> dict:
 # `ir.exprs.of(key)`), with its name map and its constants (a function of the IR, or None).
 EXPRESSION_KEYS = (
     ("attack.limit", ROUND, None),
-    ("throw_in.who", SEAT, seat_constants),
+    ("throw_in.who", dict(SEAT, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), seat_constants),
     # judged after the transfer when it counts (their trumps: defender_trumps)
     ("transfer.when", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
     ("transfer.capacity", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
@@ -114,7 +114,9 @@ def c_context(spec: Spec, ir=None) -> dict:
         "first_game_lowest": int(ir.first_game_rule == "lowest_trump"),
         "series_first_lowest": int(ir.series_first_rule == "lowest_trump"),
         "limit_c": _c("attack.limit", exprs.limit, ROUND),
-        "throw_in_c": _c("throw_in.who", exprs.throw_in_who, SEAT, seat_constants(ir)),
+        "throw_in_c": _c("throw_in.who", exprs.throw_in_who,  # hand.trumps (issue 31)
+                         dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+                         seat_constants(ir)),
         **_pass_on_texts(ir),
         "mt_init_lines": _mt_init_lines(),
         "select_lines": _select_lines(),
@@ -163,7 +165,7 @@ def _pass_on_texts(ir) -> dict:
     when, capacity = ir.exprs.transfer_when, ir.exprs.transfer_capacity
     trumps = {"$trumps": defender_trumps(ir.trump_mode)}
     team = () if ir.teams_mode == "none" else ("teams",)  # next_defender: the next opponent
-    now = ENVS["transfer"].c(*team)
+    now = dict(ENVS["transfer"].c(*team), **trumps)  # hand.trumps (issue 31)
     after_k = dict(ENVS["transfer"].c("after_k", *team), **trumps)
     shown = dict(ENVS["transfer"].c("shown", *team), **trumps)
     after = _when_after(ir)
