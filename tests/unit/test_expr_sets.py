@@ -87,6 +87,10 @@ EXPRESSIONS = [
     "c.rank == deck_rank(len(attack)) or c.rank < deck_rank(0)",
     "len(attack.ranks) + len(table.suits) - table.count(H) > attack.count(black)",
     "c.rank in attack.ranks if took else c.suit in [H, D]",
+    # issue 31: the cards of a rank, suit or colour, the cards ranked above a rank
+    "len(table.of(c.suit).above(c.rank)) == 0",
+    "len(attack.of(black)) + table.of(A).count(H) >= len(table.above(Q).of(c.suit))",
+    "c in table.of(c.rank) and len(table.above(deck_rank(0))) > 1",
 ]
 
 
