@@ -170,8 +170,8 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
             yield dict(state, **dict(p for p in rest if p))
 
 
-_COLLECTIONS = frozenset({"played", "hand"})
-"""transfer names without an enumerable domain (collections), left unknown."""
+_COLLECTIONS = frozenset({"played", "hand", "left_of", "right_of"})
+"""transfer names without an enumerable domain (collections, seat relations), left unknown."""
 
 _TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})
 """transfer names that count the table: they vary together (`_table_states`)."""

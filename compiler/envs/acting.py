@@ -27,10 +27,12 @@ _SIZE = "cards in the acting seat's hand"
 
 
 def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool = True,
-           hand_py: str | None = None, hand_c: str | None = None) -> tuple[Name, ...]:
+           hand_py: str | None = None, hand_c: str | None = None,
+           seats: bool = True) -> tuple[Name, ...]:
     """`me`, `hand` (unless the environment has its own) and `hand_size` of one environment,
     whose acting seat is `seat_py` / `seat_c` in the engines and `seat_ref(g, x)` in the
-    reference; `trump_ref(g, x)` is the trump suit letter its cards are seen with."""
+    reference; `trump_ref(g, x)` is the trump suit letter its cards are seen with; then the
+    round's seats (unless the environment has its own: `seats`) and the seat relations."""
     hand_py = hand_py or f"self._hands[{seat_py}]"
     hand_c = hand_c or f"g->hands[{seat_c}]"
     names = [Name("me", "int", _ME.format(who), SEAT_RANGE, py={"*": seat_py}, c={"*": seat_c},
@@ -42,7 +44,32 @@ def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool 
     names.append(Name("hand_size", "int", _SIZE, COUNT_RANGE, py={"*": f"{hand_py}.bit_count()"},
                       c={"*": f"popcount({hand_c})"},
                       ref=lambda g, x: len(_game(g, x)._hands[seat_ref(g, x)])))
-    return tuple(names)
+    return (*names, *(SEATS if seats else ()), *RELATIONS)
+
+
+SEATS = (
+    Name("attacker", "int", "the seat attacking now", SEAT_RANGE, py={"*": "self._attacker"},
+         c={"*": "g->atk"}, ref=lambda g, x: _game(g, x)._attacker),
+    Name("defender", "int", "the seat defending now", SEAT_RANGE, py={"*": "self._defender"},
+         c={"*": "g->def"}, ref=lambda g, x: _game(g, x)._defender),
+    Name("original_attacker", "int", "the seat that opened this round", SEAT_RANGE,
+         py={"*": "self._original_attacker"}, c={"*": "g->orig"},
+         ref=lambda g, x: _game(g, x)._opener),
+    Name("dealer", "int", "the seat that dealt this game", SEAT_RANGE, py={"*": "self._dealer"},
+         c={"*": "g->dealer"}, ref=lambda g, x: _game(g, x).dealer),
+)
+"""The round's seats, as seat numbers (the transfer environment has its own, HR28)."""
+
+RELATIONS = (
+    Name("left_of", "function", "left_of(s): the next seat clockwise after seat s still in the "
+         "game", py={"*": "self._next_seat[{}]"}, c={"*": "g->nxt[{}]"},
+         ref=lambda g, x: _game(g, x).next_active),
+    Name("right_of", "function", "right_of(s): the seat still in the game just before seat s "
+         "(clockwise)", py={"*": "self._right_of({})"}, c={"*": "right_of_seat(g, {})"},
+         ref=lambda g, x: _game(g, x).previous_active),
+)
+"""The seat relations (`durakc.expr.seats`); `right_of` reads the engines' helper of the
+`seat_relations` capability (`durakc.ir.acting`)."""
 
 
 def _game(scope, x):
@@ -63,9 +90,9 @@ THROW_ACTING = _names("the seat asked whether it may add the card", "seat", "sea
                       lambda g, x: x["seat"], lambda g, x: x["trump"])
 # transfer.when, transfer.capacity: the defender that would transfer.
 TRANSFER_ACTING = _names("the defender that would transfer", "self._defender", "g->def",
-                         lambda g, x: g._defender, lambda g, x: x["trump"])
+                         lambda g, x: g._defender, lambda g, x: x["trump"], seats=False)
 # attack.opening: the attacker (the environment's own `hand` is its hand already).
 OPENING_ACTING = _names("the attacker", "self._attacker", "g->atk", lambda g, x: g._attacker,
                         lambda g, x: x["trump"], hand=False, hand_py="hand", hand_c="hand")
 
-__all__ = ["CARDS_ACTING", "OPENING_ACTING", "SEAT_ACTING", "THROW_ACTING", "TRANSFER_ACTING"]
+__all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "SEATS", "SEAT_ACTING", "THROW_ACTING", "TRANSFER_ACTING"]

@@ -39,6 +39,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
+from durakc.expr.seats import FUNCTION_TYPE, SeatCall
 from durakc.expr.simplify import simplify
 from durakc.expr.type_rules import FAILED, MAX_LITERAL, Problem, Typed
 from durakc.schema.keys import ALL_RANKS, CARD_FIELDS, COLOURS, SUITS
@@ -99,6 +100,9 @@ class Checker(SetRules):
         if word in self.env:
             self.names.add(word)
             typ = self.env[word][0]
+            if typ == FUNCTION_TYPE:  # a seat relation (issue 31)
+                self._report(f"'{word}' must be called, e.g. {word}(me)", (start, end))
+                return FAILED
             return Name(name=word, type=typ, **span), typ
         if word == "inherited":
             if self.parent is None:
@@ -153,6 +157,8 @@ class Checker(SetRules):
             self._report(f"only {_CALLABLE} can be called", self._span(callee))
             return FAILED
         func = str(callee.children[0])
+        if self.env.get(func, ("",))[0] == FUNCTION_TYPE:
+            return self._seat_call(func, args, start, end)
         if func in COLLECTION_FUNCTIONS:
             return self._collection_call(func, args, start, end)
         if func not in FUNCTIONS:
@@ -167,6 +173,18 @@ class Checker(SetRules):
         if not self._same_ordered_type(args, f"'{func}'", "arguments"):
             return FAILED
         return Call(func=func, args=tuple(n for n, _ in args), start=start, end=end), args[0][1]
+
+    def _seat_call(self, func: str, args: list[Typed], start: int, end: int) -> Typed:
+        """``left_of(s)``, ``right_of(s)``: the seat next to seat s (issue 31)."""
+        if any(typ is None for _, typ in args):
+            return FAILED
+        if len(args) != 1:
+            self._report(f"'{func}' needs one argument: a seat, e.g. {func}(me)", (start, end))
+            return FAILED
+        if not self._require(args[0], "int", f"{func}(s) needs a seat number s, e.g. {func}(me)"):
+            return FAILED
+        self.names.add(func)
+        return SeatCall(func=func, arg=args[0][0], start=start, end=end), "int"
 
     def _check_neg(self, tree, start, end) -> Typed:
         operand = self.check(tree.children[1])

@@ -57,7 +57,8 @@ def seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
 
     Active seats are 0..active-1 in clockwise order with the defender at 1:
     its left neighbour is seat 2 (seat 0 with two players), its right seat 0.  The seat's
-    hand (`hand`, `hand_size`, issue 31) is left unknown (`durakc.expr.partial.UNKNOWN`).
+    hand, its number and the round's seats (`SEAT_UNKNOWN`, issue 31: these seats are
+    renumbered) are left unknown (`durakc.expr.partial.UNKNOWN`).
     """
     for n in player_counts:
         for active in range(2, n + 1):
@@ -67,8 +68,8 @@ def seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
                 point = {"is_attacker": seat == attacker,
                          "is_original_attacker": seat == original, "is_defender": False,
                          "left_of_defender": seat == left, "right_of_defender": seat == 0,
-                         "players": n, "active_players": active, "me": seat,
-                         "hand": UNKNOWN, "hand_size": UNKNOWN}
+                         "players": n, "active_players": active,
+                         **dict.fromkeys(SEAT_UNKNOWN, UNKNOWN)}
                 # teams.mode (PR2): any other seat may be the defender's partner; never
                 # without teams (a point per value, so both are seen).
                 for partner in (False, True) if teams else (False,):
@@ -89,5 +90,6 @@ def throw_in_possible(values: dict) -> bool | None:
     return None if found is None or (True not in found and UNKNOWN in found) else True in found
 
 
-SEAT_UNKNOWN = frozenset({"hand", "hand_size"})
+SEAT_UNKNOWN = frozenset({"me", "hand", "hand_size", "attacker", "defender", "original_attacker",
+                          "dealer", "left_of", "right_of"})
 """Names of the seat environment without an enumerable domain (left unknown, issue 31)."""

@@ -29,6 +29,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
+from durakc.expr.seats import SeatCall
 from durakc.expr.sets import Count, DeckRank, Filter, Len, ListLit, Member, SetField
 from durakc.schema.keys import COLOURS, SUITS
 
@@ -133,6 +134,10 @@ class _Emitter:
                      "colour": "EXPR_COLOUR_IDS"}[node.kind]
             index = c(node.arg) if node.kind == "colour" else f"{c(node.arg)} + 1"
             return self._count(f"popcount({c(node.base)} & {table}[{index}])")
+        if isinstance(node, SeatCall):  # left_of(s), right_of(s) (issue 31)
+            if node.func not in self.namemap:
+                raise NotInC(f"'{node.func}' has no C form here")
+            return self.namemap[node.func].format(c(node.arg))
         if isinstance(node, Filter):
             index = c(node.arg) if node.kind == "colour" else f"{c(node.arg)} + 1"
             return f"({c(node.base)} & {node.table()}[{index}])"

@@ -23,6 +23,7 @@ from durakc.expr.nodes import (
     Node,
     Not,
 )
+from durakc.expr.seats import SeatCall
 from durakc.expr.sets import DeckRank
 
 
@@ -57,6 +58,8 @@ def partial(node: Node, values: dict) -> object:
     if any(part is UNKNOWN for part in parts) or (isinstance(node, DeckRank)
                                                   and "$deck_ranks" not in values):
         return UNKNOWN
+    if isinstance(node, SeatCall) and not callable(values.get(node.func)):
+        return UNKNOWN  # a seat relation without a game (issue 31)
     return _apply(node, parts, values)
 
 

@@ -17,7 +17,9 @@ rules that make that so, documented in the README's expression section:
 
 from __future__ import annotations
 
+from durakc.envs.bounds import SEAT_RANGE
 from durakc.expr.nodes import Binary, Call, Cond, Inherited, Name, Neg, Node, Num
+from durakc.expr.seats import SeatCall
 from durakc.expr.sets import Count, Len, SetField
 from durakc.schema.envs import COUNT_RANGE, INT_MAX
 from durakc.schema.keys import NAME_RANGES
@@ -53,6 +55,8 @@ def interval(node: Node, env: str) -> Interval | None:
         if then is None or other is None:
             return None
         return (min(then[0], other[0]), max(then[1], other[1]))
+    if isinstance(node, SeatCall):  # a seat (issue 31)
+        return SEAT_RANGE
     if isinstance(node, (Len, Count)) or (isinstance(node, SetField)
                                           and node.field in ("pairs", "longest_suit")):
         return COUNT_RANGE

@@ -26,11 +26,13 @@ from durakc.expr.nodes import (
     Num,
     SuitLit,
 )
+from durakc.expr.seats import SeatCall
 from durakc.expr.sets import Count, DeckRank, Filter, Len, Member, SetField
 
 # Nodes of collections (durakc.expr.sets): their operand fields are simplified in place.
 _OPERANDS = {Member: ("item", "collection"), Len: ("arg",), SetField: ("base",),
-             Count: ("base", "arg"), Filter: ("base", "arg"), DeckRank: ("arg",)}
+             Count: ("base", "arg"), Filter: ("base", "arg"), DeckRank: ("arg",),
+             SeatCall: ("arg",)}
 
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">"}
 

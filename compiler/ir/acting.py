@@ -1,15 +1,22 @@
-"""IR section `asked_throwers` (issue 31): a `throw_in.who` that reads the seat's hand.
+"""IR sections of the acting seat (issue 31): `asked_throwers`, `seat_relations`.
+
+`asked_throwers`: a `throw_in.who` that reads the seat's hand.
 
 `throw_in.who` is otherwise a function of the seats alone, so the engines compute the
 entitled seats once per attacker and keep them; once it reads the acting seat's `hand` or
 `hand_size` (`durakc.envs.acting`), it is judged each time the throwers are asked, with the
 hands as they are then (as the reference interpreter does).  Modules:
 `templates/capabilities/asked_throwers.py.j2`, `templates/c/cap_asked_throwers.c.j2`.
+
+`seat_relations`: some condition calls `right_of(s)`, which reads a helper of the engines
+(Python `_right_of`, C `right_of_seat`; `left_of(s)` reads the next-seat table every engine
+has).  Modules: `templates/capabilities/seat_relations.py.j2`, `c/cap_seat_relations.c.j2`.
 """
 
 from __future__ import annotations
 
 from durakc.ir.hooks import Capability
+from durakc.schema.keys import KEYS
 
 HAND_NAMES = frozenset({"hand", "hand_size"})
 """Names of the seat environment that change while a round is played."""
@@ -23,4 +30,13 @@ def asked_throwers_section(r: dict) -> Capability | None:
     return Capability("asked_throwers", {"text": who.canonical(), "keys": "throw_in.who"})
 
 
-__all__ = ["asked_throwers_section"]
+def seat_relations_section(r: dict) -> Capability | None:
+    """The section when a condition of the checked rules `r` calls `right_of`, else None."""
+    keys = [key.path for key in KEYS if key.env is not None
+            and not isinstance(r[key.path], (str, dict)) and "right_of" in r[key.path].names]
+    if not keys:
+        return None
+    return Capability("seat_relations", {"keys": ", ".join(keys)})
+
+
+__all__ = ["asked_throwers_section", "seat_relations_section"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
-from durakc.ir.acting import asked_throwers_section
+from durakc.ir.acting import asked_throwers_section, seat_relations_section
 from durakc.ir.beats import beat_tables, identities
 from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.exprs import RuleExprs
@@ -177,7 +177,8 @@ def _capabilities(r: dict) -> list[Capability]:
                              r["deck.ranks"], r["deck.suits"])
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
-    for acting in (runtime_beats_section(r), asked_throwers_section(r)):  # issue 31 (HR27)
+    for acting in (runtime_beats_section(r), asked_throwers_section(r),  # issue 31 (HR27)
+                   seat_relations_section(r)):
         if acting is not None:  # a beat rule reading the defender, throw_in.who a hand
             caps.append(acting)
     check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py

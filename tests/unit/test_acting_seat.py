@@ -96,3 +96,27 @@ def test_a_beat_rule_reading_the_defender_refuses_a_trump_per_seat(tmp_path, mod
     with pytest.raises(SpecError) as err:
         _spec(tmp_path, rules, extends="svoi-kozyri" if mode == "per_seat" else "trumps-by-lot")
     assert "beating.beats reads the defender (hand_size)" in str(err.value)
+
+
+def test_the_seat_relations_are_functions_of_a_seat():
+    assert _problem("left_of == me", "seat") == "'left_of' must be called, e.g. left_of(me)"
+    assert _problem("right_of(hand) == me", "throw") == (
+        "'hand' is a collection of cards, right_of(s) needs a seat number s, e.g. right_of(me)")
+    assert _problem("left_of(me, 1) == me", "transfer") == (
+        "'left_of' needs one argument: a seat, e.g. left_of(me)")
+    assert _problem("left_of(losses) == 0", "deal").startswith("'left_of' can not be called")
+    expr = compile_expr("left_of(right_of(me)) == me and right_of(dealer) != me", "seat", "bool")
+    ring = {"left_of": lambda s: (s + 1) % 4, "right_of": lambda s: (s - 1) % 4}
+    assert expr.evaluate({**ring, "me": 2, "dealer": 0}) is True
+    assert expr.evaluate({**ring, "me": 3, "dealer": 0}) is False
+    assert expr.to_python({"me": "s", "dealer": "self._dealer", "left_of": "self._next_seat[{}]",
+                           "right_of": "self._right_of({})"}) == (
+        "self._next_seat[self._right_of(s)] == s and self._right_of(self._dealer) != s")
+
+
+def test_a_relation_is_unknown_without_a_game():
+    from durakc.expr.partial import UNKNOWN
+
+    expr = compile_expr("is_attacker or me == left_of(defender)", "seat", "bool")
+    assert expr.evaluate_partial({"is_attacker": False, "me": 1, "defender": 0}) is UNKNOWN
+    assert expr.evaluate_partial({"is_attacker": True}) is True

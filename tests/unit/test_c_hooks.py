@@ -53,6 +53,7 @@ MARKERS = {
     "opening_rule": "the n-card subsets of the hand, lowest cards first",
     "runtime_beats": "static const mask_t *runtime_beaten_by(",  # issue 31, HR27
     "asked_throwers": "judged as the seats are asked",  # issue 31
+    "seat_relations": "static int right_of_seat(",  # issue 31
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -65,6 +66,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "runtime_beats": "follow-suit",  # issue 31, HR27
          "asked_throwers": str(Path(__file__).resolve().parents[1] / "specs"
                                / "acting-full-hand-no-throw.yaml"),  # issue 31
+         "seat_relations": str(Path(__file__).resolve().parents[1] / "specs"
+                               / "acting-not-right-of-dealer.yaml"),
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",

@@ -116,7 +116,9 @@ def test_unknown_name_lists_the_names_of_its_environment():
     assert problem.message == ("unknown name 'player' (did you mean 'players'?); names here: "
                                "first_round, players, active_players, stock, discard")
     (problem,) = compile_expr("zzz", "cards", "bool")
-    assert problem.message == "unknown name 'zzz'; names here: a, d, lowest, highest, me, hand, hand_size"
+    assert problem.message == ("unknown name 'zzz'; names here: a, d, lowest, highest, me, hand, "
+                               "hand_size, attacker, defender, original_attacker, dealer, "
+                               "left_of, right_of")
 
 
 # ---------------------------------------------------------------------------

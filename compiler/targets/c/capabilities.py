@@ -25,7 +25,7 @@ SUPPORTED = frozenset({
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
-    "runtime_beats", "asked_throwers",  # issue 31: conditions reading a hand (HR27)
+    "runtime_beats", "asked_throwers", "seat_relations",  # issue 31: the acting seat (HR27)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
