@@ -1,4 +1,5 @@
-"""The acting seat in conditions (issue 31, item 1): `me`, its `hand` and its `hand_size`.
+"""The acting seat in conditions (issue 31, item 1): `me`, its `hand` and its `hand_size`,
+the round's seats and the seat relations `left_of(s)`, `right_of(s)`.
 
 Every play environment offers the seat whose action the condition decides, as `me` (a seat
 number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.count(x)`,
@@ -36,7 +37,7 @@ def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool 
     hand_py = hand_py or f"self._hands[{seat_py}]"
     hand_c = hand_c or f"g->hands[{seat_c}]"
     names = [Name("me", "int", _ME.format(who), SEAT_RANGE, py={"*": seat_py}, c={"*": seat_c},
-                  ref=seat_ref, rules=("HR27",) if who == "the defender" else ())]
+                  ref=seat_ref)]
     if hand:
         names.append(Name("hand", "cards", _HAND, py={"*": hand_py}, c={"*": hand_c},
                           ref=lambda g, x: _game(g, x).variant.cards(

@@ -60,6 +60,10 @@ CAPABILITY_MARKERS = {
     "lot_trumps": "def _read_seat_trumps(",
     "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
+    # the acting seat (issue 31: HR27, tests/specs/acting-*.yaml)
+    "runtime_beats": "def _runtime_beaten_by(self, hand):",
+    "asked_throwers": "judged as the seats are asked",
+    "seat_relations": "def _right_of(self, seat):",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
