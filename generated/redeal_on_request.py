@@ -96,6 +96,9 @@ PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("single_opening", "same_attacker", "redeal_offer", "card_sets")  # built in (durakc capabilities)
+FIRST_RULES = ('lowest_trump', 'left_of_dealer')
+"""first_attacker.first_game, series.first_attacker: who opens a first and a later game (T7, T8)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -48,36 +48,37 @@ class Structural:
 
 
 def structural(py) -> Structural:
-    """The structural additions of Python engine `py`'s variant (by its rules)."""
-    rules = py.VARIANT["rules"]
+    """The structural additions of Python engine `py`'s variant (by the capabilities the
+    compiler built into it: its `CAPABILITIES` and the constants they come with)."""
+    built = set(py.CAPABILITIES)
     s = Structural()
-    if rules["trump.mode"] == "per_seat":
-        _seat_trumps(s, rules)
-    if rules.get("trump.hidden_second"):
+    if "seat_trumps" in built:  # capability `seat_trumps` (SK1)
+        _seat_trumps(s, py.SEAT_SUITS)
+    if "hidden_trump" in built:  # capability `hidden_trump` (CT1-CT3)
         _hidden_trump(s, py)
-    if rules.get("teams.mode", "none") != "none":
-        _teams(s, rules)
+    if "teams" in built:  # capability `teams` (PR1-PR6)
+        _teams(s, py)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6): its members
         _losses(s)
     declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared, py)
-    if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
+    if "view_discard" in built:  # capability `view_discard` (HR25)
         _view_discard(s)
-    if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
+    if "view_hands" in built:  # capability `view_hands` (HR26)
         text = py.CARD_TEXT
         s.observation.append(lambda v, game: {
             "hands": [[text[c] for c in hand] for hand in v["hands"]]})
-    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+    if "winner" in built:  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
             doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
-    if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
+    if "set_aside" in built:  # capability `set_aside` (HR12, HR13)
         _set_aside(s, py)
-    if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
+    if "lot_trumps" in built:  # capability `lot_trumps` (HR15)
         _lot_trumps(s, py)
-    if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
-        _redeal_offer(s, rules)
+    if "redeal_offer" in built:  # capability `redeal_offer` (HR19)
+        _redeal_offer(s, py.FIRST_RULES)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -90,8 +91,8 @@ def _view_discard(s: Structural) -> None:
         "history": game.history[v["round_start"]:]})
 
 
-def _redeal_offer(s: Structural, rules: dict) -> None:
-    first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
+def _redeal_offer(s: Structural, first_rules: tuple) -> None:
+    first, series = first_rules  # first_attacker.first_game, series.first_attacker (T7, T8)
     s.to_dict.append(lambda v: {
         "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1],
         "redeal_asking": None if v["asking"] < 0 else v["asking"],
@@ -133,7 +134,7 @@ def _set_aside(s: Structural, py) -> None:
     text, index = py.CARD_TEXT, py.card_index
     s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
     s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
-    turned = py.VARIANT["rules"]["trump.mode"] in ("turned_bottom", "turned_top")
+    turned = py.TURNED_TRUMP  # trump.mode turned_bottom or turned_top
 
     def observed(v, game):  # the set-aside cards are unseen, all but the turned one
         obs = {"set_aside_size": len(v["aside"])}
@@ -148,8 +149,8 @@ def _set_aside(s: Structural, py) -> None:
         doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
-def _seat_trumps(s: Structural, rules: dict) -> None:
-    suits = list(rules["trump.seat_suits"])
+def _seat_trumps(s: Structural, seat_suits: tuple) -> None:
+    suits = list(seat_suits)
 
     def trump_of(self, seat):
         """The trump suit letter that counts when `seat` defends: the suit it owns (SK1)."""
@@ -175,14 +176,13 @@ def _hidden_trump(s: Structural, py) -> None:
         doc="The face-down card under the face-up trump while unseen (CT1); None: there is none.")
 
 
-def _teams(s: Structural, rules: dict) -> None:
-    from durakc.schema.keys import team_of, teams_of
-    mode = rules["teams.mode"]
+def _teams(s: Structural, py) -> None:
+    teams, team_of = py.TEAMS, py.TEAM_OF  # per player count (PR1)
     s.members["teams"] = property(
-        lambda self: teams_of(mode, self.players),
-        doc=f"The teams, each a sorted list of seats (teams.mode: {mode}, PR1).")
+        lambda self: [list(team) for team in teams[self.players]],
+        doc=py.Game.teams.__doc__)  # the Python engine's: it names the teams.mode
     s.members["losing_team"] = property(
-        lambda self: None if self.loser is None else team_of(mode, self.players, self.loser),
+        lambda self: None if self.loser is None else team_of[self.players][self.loser],
         doc="The index into `teams` of the team that lost (PR5); None before the end or after a draw.")
 
 
