@@ -105,6 +105,9 @@ MATCH_LIMITS = (0, 0, 9)
 """match.games, match.losses, match.points (HR21; 0: no such limit)."""
 AFTER_DRAW_FIRST_GAME_RULE = False
 """series.after_draw (HR23): after a draw the first game's rule opens again (T7)."""
+CAPABILITIES = ("single_opening", "same_attacker", "losses", "results", "card_sets")  # built in (durakc capabilities)
+POINTS_RANGE = (0, 1)
+"""outcome.points (HR22): the (low, high) points one seat can score in a game (sound bounds)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

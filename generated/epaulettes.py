@@ -101,6 +101,7 @@ HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
 ANNOTATIONS = ('both_shoulders', 'epaulettes')
 """The names of the outcome.annotations conditions, sorted (the native backend reads them)."""
+CAPABILITIES = ("single_opening", "same_attacker", "annotations")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -21,6 +21,7 @@ from durakc.ir.hooks import Capability
 from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
+from durakc.ir.runtime import runtime_constants
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -126,6 +127,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "jokers": r["deck.jokers"],  # J1
         "wild_cards": wild_cards(r),  # W1: card ints, low to high
     }
+    v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
     return VariantIR(v)
 
 
