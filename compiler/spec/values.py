@@ -22,7 +22,8 @@ ANNOTATION_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _check_int(key: Key, node: Node, diags, ctx) -> object:
     value = node.value
-    if key.env is not None and node.kind == "scalar" and isinstance(value, str):
+    if key.env is not None and node.kind == "scalar" and isinstance(value, str) \
+            and not re.fullmatch(r"\s*[-+]?[0-9]+\s*", value):  # "6": write it without quotes
         # a number or an expression (deal.hand_size over `players`, HR31): the bounds are
         # checked at every player count (spec.cross_choices)
         return compile_value(key.path, node, key.env, "int", None, diags)
