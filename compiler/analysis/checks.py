@@ -53,6 +53,7 @@ from durakc.expr.domains import MAX_POINTS, seat_points_for, throw_in_possible, 
 from durakc.expr.partial import UNKNOWN
 from durakc.ir.beats import beat_masks
 from durakc.spec import Spec
+from durakc.spec.hands import hand_size, hand_sizes
 
 _CACHE: dict = {}
 
@@ -73,7 +74,7 @@ def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> objec
     """`compute()` cached per expression and the rules its domain depends on."""
     r = spec.values
     key = (kind, expr.canonical(), r["players.min"], r["players.max"], len(r["deck.ranks"]),
-           len(r["deck.suits"]), r["deck.jokers"], r["deal.hand_size"], r["deal.mode"],
+           len(r["deck.suits"]), r["deck.jokers"], str(hand_sizes(r)), r["deal.mode"],
            r["attack.limit"].canonical())
     if key not in _CACHE:
         _CACHE[key] = compute()
@@ -111,7 +112,7 @@ def _first_stock(spec: Spec, players: int) -> int:
         return 1
     if spec.values["deal.mode"] == "everything":
         return 0  # HR14: no stock
-    return max(0, size - spec.values["deal.hand_size"] * players)
+    return max(0, size - hand_size(spec.values, players) * players)
 
 
 def _round_points(spec: Spec) -> Iterator[dict]:

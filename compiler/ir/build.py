@@ -15,6 +15,7 @@ from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
 from durakc.ir.beats import beat_tables, identities
+from durakc.ir.choices import choice_values
 from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
@@ -112,7 +113,6 @@ def build_ir(spec: Spec) -> VariantIR:
         "beat_tables": beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
                                     wild_cards(r), r["deck.jokers"], r["deck.copies"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
-        "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
         "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
@@ -127,6 +127,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "jokers": r["deck.jokers"],  # J1
         "wild_cards": wild_cards(r),  # W1: card ints, low to high
     }
+    v.update(choice_values(r))  # HR30, HR31
     v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
     return VariantIR(v)
 

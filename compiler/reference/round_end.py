@@ -58,7 +58,7 @@ class RoundEnd:
         """T22, P9: each player draws all missing cards at once, in draw order, while the stock
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
         for seat in self.refill_order():  # HR10
-            need = self.variant.hand_size - len(self._hands[seat])
+            need = self.variant.hand(self.players) - len(self._hands[seat])  # HR31
             while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
                 self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)

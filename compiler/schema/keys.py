@@ -92,8 +92,9 @@ KEYS: tuple[Key, ...] = (
         "how many times each card text is in the deck: 1, or 2 (two decks, their copies "
         "interchangeable: an action names a card by its text and plays one copy)",
         ("HR17",), minimum=1, maximum=2),
-    Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
-        ("T1", "T5", "T22"), minimum=1, maximum=26),
+    Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round: "
+        "a number, or an expression over `players` (HR31: `6 if players <= 4 else 5`)",
+        ("T1", "T5", "T22", "HR31"), minimum=1, maximum=26, env="hand", result="int"),
     Key("deal.mode", "enum", "hands",
         "how much of the deck is dealt", ("T5", "T6", "HR14"),
         choices=("hands", "all_but_one", "everything"),
@@ -172,10 +173,12 @@ KEYS: tuple[Key, ...] = (
         choice_docs={"lowest_trump": "the holder of the lowest trump",
                      "left_of_dealer": "the player left of the dealer"}),
     Key("first_attacker.no_trump_held", "enum", "left_of_dealer",
-        "what happens when nobody holds a trump at the start", ("T7", "P3"),
-        choices=("left_of_dealer", "redeal"),
+        "what happens when nobody holds a trump at the start", ("T7", "P3", "HR30"),
+        choices=("left_of_dealer", "redeal", "lowest_card"),
         choice_docs={"left_of_dealer": "the player left of the dealer starts",
-                     "redeal": "the cards are shuffled and dealt again"}),
+                     "redeal": "the cards are shuffled and dealt again",
+                     "lowest_card": "the holder of the lowest card starts (rank first; ties "
+                                    "by suit: clubs, diamonds, hearts, spades; HR30)"}),
     Key("series.next_dealer", "enum", "loser", "who deals the next game of a series", ("T8",),
         choices=("loser", "left_of_dealer"),
         choice_docs={"loser": "the durak deals (after a draw the dealer stays)",

@@ -265,6 +265,19 @@ def position_compatible(sc, rules) -> bool:
         return False
     if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
         return False  # HR13: a variant without a stock has no position with one
-    # a stock means refills, which assume the default hand of six
+    # a stock means refills, which assume the default hand of six (HR31: at the position's
+    # player count)
     return not (pos["stock"] and "deal.hand_size" not in relaxed
-                and rules.get("deal.hand_size", 6) != 6)
+                and not hand_is_six(rules, pos))
+
+
+def hand_is_six(rules, pos) -> bool:
+    """deal.hand_size is 6 at the position's player count (a number, or HR31's expression
+    over `players`)."""
+    size = rules.get("deal.hand_size", 6)
+    if not isinstance(size, str):
+        return size == 6
+    try:
+        return _eval(size, {"players": pos["players"]}) == 6
+    except Exception:
+        return False

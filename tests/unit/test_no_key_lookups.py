@@ -42,7 +42,7 @@ ALLOWED_PREFIXES = ("spec/", "reference/", "ir")
 
 # Remaining lookups still to migrate onto the IR (module -> count of lines).
 REMAINING = {
-    "analysis/checks.py": 41,
+    "analysis/checks.py": 40,
     "analysis/cards.py": 6,
     "analysis/results.py": 4,
     "analysis/round.py": 3,
