@@ -437,6 +437,10 @@ def _masked(kind, mask):
     return act
 
 
+# outcome.ends_when, outcome.durak (HR35, HR36): how a game ends, as simulate and compare say it.
+ENDING = 'the game ends once out >= 1 (outcome.ends_when); winner: the first seat out; the durak: the highest cards (outcome.durak)'
+
+
 _SUB_MASKS = {}
 
 

@@ -458,6 +458,10 @@ MATES = {
 }
 
 
+# outcome.ends_when, outcome.durak (HR35, HR36): how a game ends, as simulate and compare say it.
+ENDING = "the game ends once out >= 1 (outcome.ends_when); winner: the first seat out; with teams the first seat out's team wins; the durak: the highest cards (outcome.durak)"
+
+
 _SUB_MASKS = {}
 
 

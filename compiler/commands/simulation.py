@@ -199,13 +199,12 @@ def run(args, refs: list[str]) -> int:
 
 def _endings(refs: list[str], names: dict) -> dict[str, str]:
     """{variant name: how its games end}, for the variants that end by a condition of their
-    own (outcome.ends_when, `durakc.sim.results.ending`)."""
+    own (outcome.ends_when: the engine's `ENDING`, HR35, HR36)."""
     from durakc.loading.engines import load_engine
-    from durakc.sim.results import ending
 
     found = {}
     for ref in dict.fromkeys(refs):
-        text = ending(getattr(load_engine(ref), "VARIANT", {}).get("rules", {}))
+        text = getattr(load_engine(ref), "ENDING", None)
         if text is not None:
             found[names[ref]] = text
     return found

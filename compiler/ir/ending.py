@@ -29,6 +29,8 @@ def end_rule_section(r: dict) -> Capability | None:
     when, durak = r["outcome.ends_when"], r["outcome.durak"]
     return Capability("end_rule", {
         "keys": ["outcome.ends_when", "outcome.durak"],
+        "text": ending_text(when.canonical(), r["outcome.winner"] == "first_out",
+                            r["teams.mode"] != "none", durak.canonical()),
         "teams": r["teams.mode"] != "none",
         "when_text": when.canonical(),
         "when_code": when.to_python(ENVS["ending"].python()),
@@ -37,3 +39,12 @@ def end_rule_section(r: dict) -> Capability | None:
         "durak_code": durak.to_python(ENVS["durak"].python()),
         "durak_c": durak.to_c(ENVS["durak"].c()),
     })
+
+
+def ending_text(when: str, first_out: bool, teams: bool, durak: str) -> str:
+    """How a game of the variant ends, in words: the engine's `ENDING`, which simulate and
+    compare print (HR35, HR36)."""
+    winner = "the first seat out" if first_out else "none"
+    team = "; with teams the first seat out's team wins" if teams else ""
+    return (f"the game ends once {when} (outcome.ends_when); winner: {winner}{team}; "
+            f"the durak: the highest {durak} (outcome.durak)")

@@ -28,8 +28,6 @@ from dataclasses import dataclass, field
 from durakc.sim.intervals import mean_ci, wilson
 
 NO_POINTS = ("0", 0, None, "")
-DEFAULT_END = "active_players < 2"
-"""outcome.ends_when's default: the game's own end (T24)."""
 
 
 def scores(rules: dict) -> dict:
@@ -37,20 +35,6 @@ def scores(rules: dict) -> dict:
     return {"winner": rules.get("outcome.winner", "none") not in ("none", None),
             "points": rules.get("outcome.points", "0") not in NO_POINTS,
             "match": any(rules.get(f"match.{k}") for k in ("games", "losses", "points"))}
-
-
-def ending(rules: dict) -> str | None:
-    """How a variant's games end and who wins, in words, when it ends by a condition of its
-    own (outcome.ends_when, HR35, HR36); None for the game's own end (T24)."""
-    when = rules.get("outcome.ends_when", DEFAULT_END)
-    if when in (DEFAULT_END, None):
-        return None
-    winner = ("the first seat out" if rules.get("outcome.winner") == "first_out"
-              else "none")
-    team = "; with teams the first seat out's team wins" if rules.get(
-        "teams.mode", "none") != "none" else ""
-    return (f"the game ends once {when} (outcome.ends_when); winner: {winner}{team}; the durak: "
-            f"the highest {rules.get('outcome.durak', 'cards')} (outcome.durak)")
 
 
 def wanted(engines) -> bool:

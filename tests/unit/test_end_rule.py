@@ -7,7 +7,8 @@ import pytest
 
 from durakc.diagnostics import SpecError
 from durakc.ir.build import build_ir
-from durakc.sim.results import ending
+from durakc.ir.ending import ending_text
+from durakc.loading.engines import load_engine
 from durakc.spec import load_spec
 
 HEAD = "name: mine\ntitle: Mine\nextends: podkidnoy\n"
@@ -61,8 +62,8 @@ def test_durak_is_a_number_per_seat_not_a_table_name(tmp_path):
 
 
 def test_simulate_names_the_end_of_a_variant_that_ends_by_a_condition():
-    assert ending({"outcome.ends_when": "active_players < 2"}) is None
-    text = ending({"outcome.ends_when": "out >= 1", "outcome.winner": "first_out",
-                   "outcome.durak": "cards", "teams.mode": "opposite"})
+    text = ending_text("out >= 1", True, True, "cards")
     assert text.startswith("the game ends once out >= 1")
     assert "winner: the first seat out; with teams the first seat out's team wins" in text
+    assert load_engine("teams-first-out").ENDING == text
+    assert not hasattr(load_engine("pairs"), "ENDING")  # the game's own end: no constant
