@@ -67,3 +67,24 @@ def test_simulate_names_the_end_of_a_variant_that_ends_by_a_condition():
     assert "winner: the first seat out; with teams the first seat out's team wins" in text
     assert load_engine("teams-first-out").ENDING == text
     assert not hasattr(load_engine("pairs"), "ENDING")  # the game's own end: no constant
+
+
+def _warnings(tmp_path, text):
+    from durakc.analysis.checks import analyse
+
+    path = tmp_path / "mine.yaml"
+    path.write_text(HEAD + text, encoding="utf-8")
+    return [d.message for d in analyse(load_spec(path))]
+
+
+def test_an_end_that_never_holds_is_warned(tmp_path):
+    # judged with 1..players seats out: more than six seats out never happens
+    assert _warnings(tmp_path, 'rules:\n  outcome:\n    ends_when: "out > 6"\n') == [
+        ("'outcome.ends_when' can never hold: it is false at the end of every round in which "
+         "a seat goes out, so the game ends only by its own end (T24)")]
+    assert _warnings(tmp_path, 'rules:\n  outcome:\n    ends_when: "out >= 2"\n') == []
+
+
+def test_a_durak_ordering_without_an_end_of_its_own_is_warned(tmp_path):
+    [message] = _warnings(tmp_path, 'rules:\n  outcome:\n    durak: "0 - cards"\n')
+    assert message.startswith("'outcome.durak' has no effect")
