@@ -4,6 +4,7 @@ most cards, or with teams sits on another team than the winner, and its whole te
 the loss), compare names how the variant ends and prints winner and durak rates with their
 intervals, the same on both backends."""
 
+import json
 import random
 
 import pytest
@@ -81,3 +82,15 @@ def test_native_and_python_print_the_same_end_rule_figures():
     assert python.returncode == native.returncode == 0, native.stderr
     assert native.stdout == python.stdout
     assert '"teams-first-out": "the game ends once out >= 1' in native.stdout
+
+
+def test_report_names_the_end_in_its_setting_and_json():
+    proc = durakc("report", "podkidnoy", "first-out-ends", "--players", "3", "--games", "30",
+                  "--strong-games", "0", "--backend", "python")
+    assert proc.returncode == 0, proc.stderr
+    assert ("first-out-ends: the game ends once out >= 1 (outcome.ends_when); winner: the "
+            "first seat out; the durak: the highest cards (outcome.durak).") in proc.stdout
+    doc = json.loads(durakc("report", "transfer", "--players", "3", "--games", "10",
+                            "--strong-games", "0", "--backend", "python",
+                            "--format", "json").stdout)
+    assert "endings" not in doc  # the game's own end: nothing added
