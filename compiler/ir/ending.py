@@ -22,11 +22,16 @@ def ends_by_rule(r: dict) -> bool:
     return r["outcome.ends_when"].canonical() != DEFAULT_END
 
 
+def end_rule_exprs(r: dict) -> tuple:
+    """The checked expressions (outcome.ends_when, outcome.durak) of the rules `r`."""
+    return r["outcome.ends_when"], r["outcome.durak"]
+
+
 def end_rule_section(r: dict) -> Capability | None:
     """The capability `end_rule` of the rules `r`, or None when the game ends as T24 says."""
     if not ends_by_rule(r):
         return None
-    when, durak = r["outcome.ends_when"], r["outcome.durak"]
+    when, durak = end_rule_exprs(r)
     return Capability("end_rule", {
         "keys": ["outcome.ends_when", "outcome.durak"],
         "text": ending_text(when.canonical(), r["outcome.winner"] == "first_out",
