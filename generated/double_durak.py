@@ -83,6 +83,8 @@ VARIANT = {
             'double_durak': 'loser_hand > 6',
         },
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,

@@ -83,6 +83,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '1 if is_loser and loser_was_defender and deck_rank(points) in final_attack.ranks and len(final_attack.trumps) < len(final_attack) else 0',
         'match.games': 0,
         'match.losses': 0,

@@ -84,6 +84,8 @@ VARIANT = {
             'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
         },
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,

@@ -44,6 +44,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from durakc.analysis.cards import check_card_conditions
+from durakc.analysis.ending import check_ending
 from durakc.analysis.results import check_results
 from durakc.analysis.round import check_round_order
 from durakc.diagnostics import Diagnostic
@@ -67,6 +68,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
     warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
     warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
     warnings.extend(check_card_conditions(spec, _warning))  # the card being played (HR1-HR8)
+    warnings.extend(check_ending(spec, _warning))  # a game that ends by a condition (HR35, HR36)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 

@@ -17,6 +17,7 @@ from durakc.envs import ENVS, seat_constants
 from durakc.ir.beats import beat_tables, identities
 from durakc.ir.choices import choice_values
 from durakc.ir.decks import DEALT, deck_sections
+from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
 from durakc.ir.play import opening_rule_section, throw_card_section
@@ -156,6 +157,9 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _rule_options(r)
     if r["teams.mode"] != "none":
         caps.append(_teams_section(r))
+    ending = end_rule_section(r)  # outcome.ends_when (HR35, HR36): after teams, before resign
+    if ending is not None:
+        caps.append(ending)
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)

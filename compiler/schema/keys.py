@@ -298,6 +298,17 @@ KEYS: tuple[Key, ...] = (
         choices=("none", "first_out"),
         choice_docs={"none": "nobody: a game only has a durak",
                      "first_out": "the first seat to go out (finishing_order's first)"}),
+    # -- a game that ends by a condition (issue 31 item 3: HR35, HR36): capability `end_rule`
+    Key("outcome.ends_when", "expr", "active_players < 2",
+        "the game also ends at the end of a round in which a seat went out when this holds "
+        "(besides its own end, T24 and PR5); then the durak is chosen by outcome.durak and, "
+        "with teams, the first seat out's team wins", ("T24", "HR35", "HR36"), env="ending",
+        result="bool"),
+    Key("outcome.durak", "expr", "cards",
+        "once the game ended by outcome.ends_when: each candidate's weight; the durak is the "
+        "candidate with the highest (ties: the first clockwise from the first seat out). "
+        "Candidates: the seats still holding cards; with teams, every seat of the other teams "
+        "than the first seat out's", ("HR35", "HR36"), env="durak", result="int"),
     Key("outcome.points", "expr", "0",
         "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
         "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),
