@@ -33,7 +33,7 @@ def asked_throwers_section(r: dict) -> Capability | None:
 def seat_relations_section(r: dict) -> Capability | None:
     """The section when a condition of the checked rules `r` calls `right_of`, else None."""
     keys = [key.path for key in KEYS if key.env is not None
-            and not isinstance(r[key.path], (str, dict)) and "right_of" in r[key.path].names]
+            and "right_of" in getattr(r[key.path], "names", ())]
     if not keys:
         return None
     return Capability("seat_relations", {"keys": ", ".join(keys)})

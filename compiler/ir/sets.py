@@ -24,8 +24,8 @@ def _runtime_exprs(r: dict):
     """Every run-time expression of the rules `r` (`beating.beats` is compile-time, unless it
     reads the defender: issue 31, `durakc.ir.runtime_beats`)."""
     for key in KEYS:
-        if key.env is None or (key.env == "cards" and not runtime_beats(r[key.path])):
-            continue
+        if key.env in (None, "hand") or (key.env == "cards" and not runtime_beats(r[key.path])):
+            continue  # hand: deal.hand_size, evaluated at compile time (HR31)
         value = r[key.path]
         if isinstance(value, str):
             continue  # an enum key with a condition holds one of its choices here

@@ -11,6 +11,7 @@ cross check is a function in the module of its topic (`cross_deck`, `cross_trump
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
+from durakc.spec.cross_choices import check_hand_size, check_lowest_card
 from durakc.spec.cross_deck import (
     check_copies,
     check_deal,
@@ -32,13 +33,14 @@ from durakc.spec.cross_trumps import (
 )
 from durakc.spec.files import SpecFile
 
-CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
+CROSS_CHECKS = (check_players, check_deck, check_hand_size, check_deal, check_trump_suit, check_trump_never,
                 check_teams, check_wild, check_siege, check_opening, check_seat_trumps,
                 check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
                 check_copies,  # two decks (HR17)
-                check_acting_beats)  # a beat rule reading the defender (issue 31)
+                check_acting_beats,  # a beat rule reading the defender (issue 31)
+                check_lowest_card)  # choices as data (HR30, HR31)
 """Every cross check, in report order."""
 
 

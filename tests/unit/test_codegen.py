@@ -64,6 +64,7 @@ CAPABILITY_MARKERS = {
     "runtime_beats": "def _runtime_beaten_by(self, hand):",
     "asked_throwers": "judged as the seats are asked",
     "seat_relations": "def _right_of(self, seat):",
+    "end_rule": "def _ruled_durak(",  # HR35, HR36
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
