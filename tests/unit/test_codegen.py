@@ -57,7 +57,7 @@ CAPABILITY_MARKERS = {
     "view_hands": "# view.hands: all",
     # decks, deals and trumps (HR12-HR19)
     "set_aside": "def set_aside(self):",
-    "lot_trumps": "def _read_seat_trumps(",
+    "lot_trumps": "# trump.mode: per_seat_by_lot - the defender",
     "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
     # the acting seat (issue 31: HR27, tests/specs/acting-*.yaml)
