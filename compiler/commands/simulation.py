@@ -22,6 +22,7 @@ from durakc.sim.executors import (
 )
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
+from durakc.sim.table_options import options_per_variant, parse_options
 
 FORMATS = ("table", "json", "csv", "stats")
 
@@ -66,6 +67,10 @@ def add_arguments(parser) -> None:
                         help="in a variant with a match rule (match.*), play every game on to "
                              "the end of its match: match won and lost by seat and games per "
                              "match (slower: a match is several games)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", default=[],
+                        help="a table setting of the variants that declare it (their spec's "
+                             "options:), e.g. --option deck=52 --option transfer=false; "
+                             "repeatable; default: each option's default")
     parser.add_argument("--progress", action="store_true",
                         help="show progress (games, rate, time left) on stderr even when it is "
                              "not a terminal")
@@ -141,10 +146,16 @@ def resolve_backend(args, refs: list[str]) -> int | None:
 
 
 def prepare_run(args, refs: list[str]) -> tuple[list[str], int | None]:
-    """Load the engines of `refs`, settle the backend and name the variants, before any
-    game: (names, None), or ([], the exit code after saying what is wrong)."""
+    """Load the engines of `refs`, check the `--option`s against them (`args.table_options`:
+    ref -> its options), settle the backend and name the variants, before any game: (names,
+    None), or ([], the exit code after saying what is wrong)."""
     engines, code = load_engines(refs)
     if code is None:
+        try:
+            args.table_options = options_per_variant(
+                refs, engines, parse_options(getattr(args, "option", None)))
+        except ValueError as exc:
+            return [], usage_error(str(exc))
         code = resolve_backend(args, refs)
     if code is not None:
         return [], code
@@ -174,7 +185,7 @@ def run(args, refs: list[str]) -> int:
                                       rotate=args.rotate, progress=progress, start=args.start,
                                       executor=args.executor, scheduler=args.scheduler,
                                       backend=args.backend, dask_timeout=args.dask_timeout,
-                                      matches=args.matches)
+                                      matches=args.matches, options=args.table_options)
     except ExecutorUnavailable as exc:
         return usage_error(str(exc))
     except ClusterLost as exc:

@@ -39,6 +39,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
+from durakc.expr.option_name import OptionName
 from durakc.expr.simplify import simplify
 from durakc.expr.type_rules import FAILED, MAX_LITERAL, Problem, Typed
 from durakc.schema.keys import ALL_RANKS, CARD_FIELDS, COLOURS, SUITS
@@ -63,9 +64,11 @@ class Checker(SetRules):
     """
 
     def __init__(self, text: str, env: dict[str, tuple[str, str]],
-                 parent: tuple[Node, str, frozenset] | None = None):
+                 parent: tuple[Node, str, frozenset] | None = None,
+                 options: dict[str, tuple[str, str]] | None = None):
         super().__init__(text)
-        self.env = env
+        self.env = {**env, **options} if options else env
+        self.options = options or {}
         self.parent = parent
         self.names: set[str] = set()
 
@@ -99,6 +102,8 @@ class Checker(SetRules):
         if word in self.env:
             self.names.add(word)
             typ = self.env[word][0]
+            if word in self.options:  # a table setting (spec `options:`)
+                return OptionName(name=word, type=typ, **span), typ
             return Name(name=word, type=typ, **span), typ
         if word == "inherited":
             if self.parent is None:

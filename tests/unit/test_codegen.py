@@ -60,6 +60,8 @@ CAPABILITY_MARKERS = {
     "lot_trumps": "def _read_seat_trumps(",
     "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
+    # table settings chosen when a game starts (issue 32 item 4)
+    "options": "def _options(given):",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

@@ -1,0 +1,62 @@
+"""`durakc simulate/compare --option name=value`: the table settings of a spec's `options:`
+(issue 32 item 4), checked before any game, play the games the same rules written without
+options play."""
+
+from __future__ import annotations
+
+from sim_support import ROOT, durakc
+
+FIXED = ROOT / "tests" / "specs" / "table-fixed.yaml"
+CHOSEN = ("--option", "transfer=false", "--option", "neighbours=true",
+          "--option", "first_limit=5")
+
+
+def _output(*args) -> str:
+    proc = durakc("simulate", *args, "--games", "120", "--seed", "7", "--bots", "greedy")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def _named(text: str, name: str, other: str) -> str:
+    """The output with the variant's column name `name` written as `other` (padded alike)."""
+    return text.replace(name.rjust(len(other)), other, 1)
+
+
+def test_defaults_play_the_rules_without_options():
+    for players in ("2", "4"):
+        table = _output("table", "--players", players)
+        plain = _output("transfer", "--players", players)
+        assert _named(table, "table", "transfer") == plain
+
+
+def test_chosen_options_play_the_rules_written_with_those_values():
+    for players in ("3", "5"):
+        table = _output("table", "--players", players, *CHOSEN)
+        fixed = _output(str(FIXED), "--players", players)
+        assert _named(table, "table", "table-fixed") == fixed
+        assert table != _output("table", "--players", players)  # the options do change games
+
+
+def test_compare_gives_each_option_to_the_variants_declaring_it():
+    proc = durakc("compare", "table", "transfer", "--games", "60", *CHOSEN, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    fixed = durakc("compare", str(FIXED), "transfer", "--games", "60", "--format", "json")
+    assert proc.stdout.replace('"table"', '"table-fixed"') == fixed.stdout
+
+
+def test_bad_options_are_usage_errors_before_any_game():
+    cases = [
+        (("--option", "deck"), "expected name=value"),
+        (("--option", "colour=red"), "a value is true, false or a whole number"),
+        (("--option", "speed=1"), "no variant here has such an option"),
+        (("--option", "first_limit=7"), "table's option first_limit takes 5, 6"),
+        (("--option", "transfer=1"), "table's option transfer takes true or false"),
+        (("--option", "transfer=true", "--option", "transfer=false"), "given twice"),
+    ]
+    for args, wanted in cases:
+        proc = durakc("simulate", "table", "--games", "5", *args)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert wanted in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    proc = durakc("simulate", "transfer", "--games", "5", "--option", "transfer=true")
+    assert proc.returncode == 2 and "no variant declares" not in proc.stderr
+    assert "(options: none (no variant here declares options:))" in proc.stderr
