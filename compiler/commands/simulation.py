@@ -160,7 +160,11 @@ def prepare_run(args, refs: list[str]) -> tuple[list[str], int | None]:
     if code is not None:
         return [], code
     try:
-        return _variant_names(refs, engines, args.players), None
+        names = _variant_names(refs, engines, args.players)
+        for ref, engine in zip(refs, engines):
+            if ref in args.table_options:  # e.g. a deck too small for the players: say so now
+                engine.new_game(args.players, 0, options=args.table_options[ref])
+        return names, None
     except ValueError as exc:
         return [], usage_error(str(exc))
 

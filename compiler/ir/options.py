@@ -7,6 +7,7 @@ from __future__ import annotations
 from durakc.expr.option_name import option_slot
 from durakc.ir.hooks import Capability
 from durakc.ir.pyliteral import py_literal
+from durakc.spec.options import DECK_SIZE
 
 
 def options_section(options: tuple) -> Capability | None:
@@ -25,6 +26,7 @@ def options_section(options: tuple) -> Capability | None:
             "takes": o.describe(),
         } for k, o in enumerate(options)],
         "options_literal": py_literal({o.name: o.as_dict() for o in options}),
+        "deck": _deck_section(options),
         "defaults_literal": py_literal(tuple(o.default for o in options)),
     })
 
@@ -37,3 +39,11 @@ def _check_text(option) -> str:
         low, high = option.bounds
         return f"type(value) is int and {low} <= value <= {high}"
     return f"type(value) is int and value in {py_literal(tuple(option.values))}"
+
+
+def _deck_section(options: tuple) -> dict | None:
+    """The option that sets the deck's size (`sets: deck.size`): its name, index, default."""
+    for k, o in enumerate(options):
+        if o.sets == DECK_SIZE:
+            return {"name": o.name, "index": k, "default": o.default}
+    return None

@@ -73,4 +73,6 @@ def module_for(spec: Spec) -> types.ModuleType:
         InvalidGame=InvalidGame, new_game=new_game, from_position=from_position,
         parse_action=parse_action, variant=variant,
     )
+    if spec.options:  # the table settings, as the engines give them (OPTIONS)
+        module.OPTIONS = {o.name: o.as_dict() for o in spec.options}
     return module

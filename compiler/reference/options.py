@@ -9,7 +9,7 @@ every environment the expressions read.
 from __future__ import annotations
 
 from durakc.reference.cards import InvalidGame
-from durakc.spec.options import resolve
+from durakc.spec.options import deck_option, resolve
 
 
 def default_options(options: tuple) -> dict:
@@ -39,3 +39,13 @@ def options_class(game_class: type, given: dict | None) -> type:
         cache[key] = type("Game", (game_class,), {"options": chosen,
                                                   "__module__": game_class.__module__})
     return cache[key]
+
+
+def in_play(variant, options: dict) -> list[str]:
+    """The cards a game with `options` deals from, lowest first: the variant's deck, or its
+    highest cards when an option sets deck.size (the highest ranks in every suit)."""
+    cards = list(variant.deck.cards)
+    option = deck_option(variant.spec.options)
+    if option is None:
+        return cards
+    return cards[len(cards) - options[option.name]:]

@@ -11,7 +11,7 @@ from durakc.spec.extends import load_chain
 from durakc.spec.files import SpecFile, resolve_ref
 from durakc.spec.merge import merge_chain
 from durakc.spec.model import Spec, build_spec
-from durakc.spec.options import Option, checking, read_options
+from durakc.spec.options import Option, check_deck_option, checking, read_options
 
 
 def load_specs(refs: Iterable[str | Path]) -> tuple[list[Spec], list[Diagnostic]]:
@@ -40,6 +40,8 @@ def load_spec(ref: str | Path) -> Spec:
         values, origin, nodes, failed = merge_chain(files, diags)
         if complete:
             cross_checks(values, nodes, failed, files[0], diags)
+            if not diags:
+                check_deck_option(options, values, diags)
     if diags:
         raise SpecError(_unique(diags, [f.display for f in files]))
     spec = build_spec(files, values, origin, {path: node for path, (node, _) in nodes.items()})

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from durakc.diagnostics import Diagnostic
 from durakc.schema.keys import ENVIRONMENTS
@@ -42,7 +42,19 @@ OPTION_MAX = 1_000_000
 _NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 _RESERVED = frozenset({"inherited", "true", "false", "and", "or", "not", "if", "else", "in",
                        "min", "max", "len", "deck_rank", "red", "black"})
-_FIELDS = ("type", "choices", "range", "default", "text")
+_FIELDS = ("type", "choices", "range", "default", "text", "sets")
+
+DECK_SIZE = "deck.size"
+"""What an option may set besides the names it gives expressions (`sets:`): the number of
+cards dealt from, the highest ranks of `deck.ranks` in every suit."""
+
+_DECK_SIZE_ALONE = {"deck.jokers": 0, "deck.copies": 1, "deck.wild_rank": None,
+                    "deal.mode": "hands", "deal.stock": "drawn", "trump.card": "drawn_last",
+                    "trump.six_exchange": False}
+"""The keys a deck-size option needs at these values (their rules read the whole deck)."""
+
+_DECK_NAMES = ("lowest", "highest", "final_attack_lowest")
+"""Expression names that read the deck's ranks when the engine is built."""
 
 
 @dataclass(frozen=True)
@@ -56,6 +68,9 @@ class Option:
     default: int | bool
     text: str = ""
     range: bool = False
+    sets: str = ""
+    """`DECK_SIZE` when the option chooses the deck's size, else empty."""
+    node: Node | None = field(default=None, compare=False, repr=False)
 
     @property
     def bounds(self) -> tuple[int, int]:
@@ -79,6 +94,8 @@ class Option:
     def as_dict(self) -> dict:
         """The engines' OPTIONS entry: type, values (or range), default, text."""
         d: dict = {"type": self.type, "default": self.default, "text": self.text}
+        if self.sets:
+            d["sets"] = self.sets
         if self.range:
             d["range"] = [self.values[0], self.values[-1]]
         else:
@@ -162,7 +179,18 @@ def _read_option(name: str, key_node: Node, node: Node, diags) -> Option | None:
     if default is None:
         return None
     typ = "bool" if isinstance(values[0], bool) else "int"
-    return Option(name, typ, values, default, text, is_range)
+    sets = _sets(name, typ, node.get("sets"), diags)
+    return Option(name, typ, values, default, text, is_range, sets or "", node)
+
+
+def _sets(name: str, typ: str, entry, diags) -> str | None:
+    if entry is None:
+        return ""
+    if entry.value.value != DECK_SIZE or typ != "int":
+        diags.append(entry.value.diag(f"'sets' of option '{name}' may only be {DECK_SIZE} "
+                                      "(an int option: the number of cards in the deck)"))
+        return None
+    return DECK_SIZE
 
 
 def _values(name: str, node: Node, diags) -> tuple[tuple | None, bool]:
@@ -288,11 +316,56 @@ def combinations(options: tuple[Option, ...]) -> list[dict]:
 
 def rules_at(spec, chosen: dict) -> dict:
     """The spec's effective rules as an engine's VARIANT["rules"] gives them, with every
-    option fixed to its value in `chosen` (the defaults for the rest) and folded: the rules a
-    game started with those settings plays (for the conformance scenarios' assumptions)."""
+    option fixed to its value in `chosen` (the defaults for the rest) and folded, and
+    `deck.ranks` the ranks dealt: the rules a game started with those settings plays (what
+    the shared test suites assume of a game)."""
     values = resolve(spec.options, chosen)
     rules = spec.variant_dict()["rules"]
     for path, value in spec.values.items():
         if hasattr(value, "canonical_with") and value.names & set(values):
             rules[path] = value.canonical_with(values)
+    option = deck_option(spec.options)
+    if option is not None:  # the highest ranks of every suit (sets: deck.size)
+        ranks = rules["deck.ranks"]
+        rules["deck.ranks"] = ranks[len(ranks) - values[option.name] // len(rules["deck.suits"]):]
     return rules
+
+
+def deck_option(options: tuple[Option, ...]) -> Option | None:
+    """The option that sets the deck's size (`sets: deck.size`), or None."""
+    return next((o for o in options if o.sets == DECK_SIZE), None)
+
+
+def check_deck_option(options: tuple[Option, ...], values: dict, diags: list) -> None:
+    """The deck sizes an option sets must each make a deck of `deck.ranks` (the highest ranks
+    of every suit) that seats `players.min`, and the rules must not read the whole deck;
+    every problem a diagnostic at the option, naming the value ("when deck=24")."""
+    setting = [o for o in options if o.sets == DECK_SIZE]
+    if not setting:
+        return
+    option = setting[0]
+    where = option.node
+
+    def problem(message: str) -> None:
+        diags.append(where.diag(message) if where is not None else Diagnostic("", 0, 0, message))
+
+    if len(setting) > 1:
+        problem(f"only one option may set {DECK_SIZE}, not {', '.join(o.name for o in setting)}")
+    for key, wanted in _DECK_SIZE_ALONE.items():
+        if key in values and values[key] != wanted:
+            problem(f"option '{option.name}' sets {DECK_SIZE}, which {key}: {values[key]} "
+                    "does not combine with")
+    read = {n for v in values.values() if hasattr(v, "names") for n in v.names}
+    for name in sorted(read & set(_DECK_NAMES)):
+        problem(f"option '{option.name}' sets {DECK_SIZE}, and the rules read '{name}', which "
+                "is fixed when the engine is built")
+    suits, ranks = len(values["deck.suits"]), len(values["deck.ranks"])
+    seated = values["players.min"] * values["deal.hand_size"]
+    for size in option.checked_values:
+        when = f"when {option.name}={size}"
+        if size % suits or not 1 <= size // suits <= ranks:
+            problem(f"{when}: a deck of {size} cards is not the highest ranks of deck.ranks in "
+                    f"each of the {suits} suits (multiples of {suits} up to {ranks * suits})")
+        elif size < seated:
+            problem(f"{when}: {values['players.min']} hands of {values['deal.hand_size']} need "
+                    f"{seated} cards, more than the deck's {size}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from sim_support import ROOT, durakc
 
 FIXED = ROOT / "tests" / "specs" / "table-fixed.yaml"
+FULL_DECK = ROOT / "tests" / "specs" / "table-52.yaml"
 CHOSEN = ("--option", "transfer=false", "--option", "neighbours=true",
           "--option", "first_limit=5")
 
@@ -35,6 +36,23 @@ def test_chosen_options_play_the_rules_written_with_those_values():
         fixed = _output(str(FIXED), "--players", players)
         assert _named(table, "table", "table-fixed") == fixed
         assert table != _output("table", "--players", players)  # the options do change games
+
+
+def test_a_deck_of_52_plays_the_rules_written_with_52_cards():
+    """Issue 32's done-when: `simulate table --option deck=52 --option transfer=true` equals
+    the same rules written without options."""
+    for players in ("2", "6"):
+        table = _output("table", "--players", players, "--option", "deck=52",
+                        "--option", "transfer=true")
+        assert _named(table, "table", "table-52") == _output(str(FULL_DECK), "--players", players)
+
+
+def test_a_deck_too_small_for_the_players_is_a_usage_error():
+    proc = durakc("simulate", "table", "--players", "5", "--games", "5", "--option", "deck=24")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "5 hands of 6 need more than the 24 cards of this deck" in proc.stderr
+    assert _output("table", "--players", "4", "--option", "deck=24") != _output(
+        "table", "--players", "4")
 
 
 def test_compare_gives_each_option_to_the_variants_declaring_it():

@@ -215,3 +215,91 @@ def test_the_options_change_the_game(mine):
     assert _play(a, 4) != _play(b, 4)
     assert b.to_dict()["options"]["transfer"] is False
     assert ref.Game.from_dict(b.to_dict()).options == b.options
+
+
+# -- an option that sets the deck's size ---------------------------------------------------
+DECK = """name: decks\ntitle: Decks\nextends: transfer
+options:
+  deck: {choices: [24, 52], default: 24, sets: deck.size}
+  transfer: {type: bool, default: true}
+rules:
+  players: {max: 4}
+  deck: {ranks: [2, 3, 4, 5, 6, 7, 8, 9, 10, J, Q, K, A]}
+  transfer: {when: "transfer and beaten == 0"}
+"""
+
+
+@pytest.fixture(scope="module")
+def decks(tmp_path_factory):
+    spec = load_spec(write(tmp_path_factory.mktemp("decks"), DECK, "decks.yaml"))
+    return spec, compile_engine(spec), reference.module_for(spec)
+
+
+def test_the_deck_option_deals_the_highest_cards(decks):
+    _, engine, ref = decks
+    for module in (engine, ref):
+        small = module.new_game(2, 8)
+        cards = [c for h in small.hands for c in h] + small.stock
+        assert len(cards) == 24 and all(c[:-1] in ("9", "10", "J", "Q", "K", "A") for c in cards)
+        big = module.new_game(2, 8, options={"deck": 52})
+        assert len([c for h in big.hands for c in h] + big.stock) == 52
+
+
+def test_a_deck_option_plays_like_the_fixed_deck():
+    """deck=24 over 2..A deals and plays as a spec of nine to ace does (same seed)."""
+    spec = load_spec("table")
+    engine = compile_engine(spec)
+    plain = compile_engine(load_spec("transfer"))
+    for players in (2, 3, 6):
+        a, b = engine.new_game(players, 41), plain.new_game(players, 41)
+        assert a.hands == b.hands and a.stock == b.stock and a.trump_card == b.trump_card
+        assert _play(a, 2) == _play(b, 2)
+
+
+def test_the_reference_agrees_under_every_deck(decks):
+    spec, engine, ref = decks
+    summary = run_differential(engine, ref, [2, 3, 4], 12, seed=5,
+                               option_sets=combinations(spec.options))
+    assert not summary.divergences, summary.divergences[0].describe()
+    assert summary.games == 36
+
+
+def test_cards_outside_the_chosen_deck_are_refused(decks):
+    _, engine, ref = decks
+    saved = engine.new_game(2, 3).to_dict()
+    saved["discard"] = ["2S"]
+    with pytest.raises(engine.InvalidGame, match="2S is not in this game's deck"):
+        engine.Game.from_dict(saved)
+    position = {"players": 2, "hands": [["2S", "AH"], ["KD"]], "attacker": 0, "trump": "H"}
+    for module in (engine, ref):
+        with pytest.raises(module.InvalidGame, match="2S is not in"):
+            module.from_position(position)
+    game = engine.from_position({**position, "hands": [["9S", "AH"], ["KD"]]})
+    assert len(game.discard) == 21  # the rest of the 24 cards, not of the 52
+    assert len(ref.from_position({**position, "hands": [["9S", "AH"], ["KD"]]}).discard) == 21
+
+
+def test_too_many_players_for_the_deck_are_refused_on_both_sides():
+    spec = load_spec("table")  # two to six players; a deck of 24 deals four hands of six
+    for module in (compile_engine(spec), reference.module_for(spec)):
+        assert len(module.new_game(4, 1, options={"deck": 24}).stock) == 0
+        with pytest.raises(module.InvalidGame, match="5 hands of 6 need more than the 24 cards"):
+            module.new_game(5, 1, options={"deck": 24})
+
+
+@pytest.mark.parametrize(("change", "wanted"), [
+    ("choices: [22, 52]", "when deck=22: a deck of 22 cards is not the highest ranks"),
+    ("choices: [8, 52]", "when deck=8: 2 hands of 6 need 12 cards, more than the deck's 8"),
+    ("choices: [56, 52]", "when deck=56: a deck of 56 cards is not the highest ranks"),
+])
+def test_each_deck_size_is_checked(tmp_path, change, wanted):
+    text = DECK.replace("choices: [24, 52], default: 24", change.replace("]", "], default: 52"))
+    (message,) = messages(tmp_path, text)
+    assert wanted in message and "mine.yaml:5:" in message, message
+
+
+def test_a_deck_option_refuses_rules_that_read_the_whole_deck(tmp_path):
+    (message,) = messages(tmp_path, DECK + "  trump: {six_exchange: true}\n")
+    assert "sets deck.size, which trump.six_exchange: True does not combine with" in message
+    (message,) = messages(tmp_path, DECK.replace('default: true}', 'default: true, sets: x}'))
+    assert "'sets' of option 'transfer' may only be deck.size" in message
