@@ -116,9 +116,10 @@ def resolve_backend(args, refs: list[str]) -> int | None:
     """Settle `args.backend` (auto, native or python) before any game: None, or an exit code.
 
     auto runs the C engines when they build here and otherwise falls back to the Python
-    engines after one warning line (no C compiler, or the build failed); native is strict:
-    without a working compiler it exits 2 naming what is missing (a spec the C target
-    refuses: its diagnostics, exit 1)."""
+    engines after one warning line (no C compiler, the build failed, or a spec the C target
+    does not build, such as one with table settings); native is strict: without a working
+    compiler it exits 2 naming what is missing (a spec the C target refuses: its
+    diagnostics, exit 1)."""
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
@@ -141,7 +142,13 @@ def resolve_backend(args, refs: list[str]) -> int | None:
             args.backend = "python"
             return None
         except CTargetError as exc:
-            return report_problems(SpecError(exc.diagnostics))
+            if not fallback:
+                return report_problems(SpecError(exc.diagnostics))
+            why = exc.diagnostics[0].message if exc.diagnostics else "the C target refuses it"
+            print(f"durakc: warning: {ref}: no C engine ({why}); using the Python engines "
+                  "(same games, slower)", file=sys.stderr)
+            args.backend = "python"
+            return None
     return None
 
 

@@ -78,3 +78,16 @@ def test_bad_options_are_usage_errors_before_any_game():
     proc = durakc("simulate", "transfer", "--games", "5", "--option", "transfer=true")
     assert proc.returncode == 2 and "no variant declares" not in proc.stderr
     assert "(options: none (no variant here declares options:))" in proc.stderr
+
+
+def test_auto_falls_back_to_python_for_a_spec_with_options():
+    """The C target does not build table settings yet: --backend auto says so once and plays
+    the Python engine (the same output); --backend native refuses with the diagnostic."""
+    args = ("table", "--games", "40", "--option", "deck=24")
+    auto = durakc("simulate", *args, "--backend", "auto")
+    assert auto.returncode == 0, auto.stderr
+    warnings = [line for line in auto.stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "the C target does not support options yet" in warnings[0]
+    assert auto.stdout == durakc("simulate", *args).stdout
+    native = durakc("simulate", *args, "--backend", "native")
+    assert native.returncode == 1 and "does not support options yet" in native.stderr
