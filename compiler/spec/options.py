@@ -249,7 +249,8 @@ def _range(name: str, node: Node, diags) -> tuple | None:
     ends = [_whole(item) for item in node.items] if node.kind == "seq" else []
     if len(ends) != 2 or None in ends:
         diags.append(node.diag(f"'range' of option '{name}' must be [low, high], two whole "
-                               f"numbers, not {describe(node)}"))
+                               f"numbers from -{OPTION_MAX:,} to {OPTION_MAX:,}, not "
+                               f"{describe(node)}"))
         return None
     low, high = ends
     assert low is not None and high is not None
