@@ -65,7 +65,7 @@ class Checker(SetRules):
 
     def __init__(self, text: str, env: dict[str, tuple[str, str]],
                  parent: tuple[Node, str, frozenset] | None = None,
-                 options: dict[str, tuple[str, str]] | None = None):
+                 options: dict[str, tuple] | None = None):
         super().__init__(text)
         self.env = {**env, **options} if options else env
         self.options = options or {}
@@ -102,8 +102,9 @@ class Checker(SetRules):
         if word in self.env:
             self.names.add(word)
             typ = self.env[word][0]
-            if word in self.options:  # a table setting (spec `options:`)
-                return OptionName(name=word, type=typ, **span), typ
+            if word in self.options:  # a table setting (spec `options:`): (type, doc, bounds)
+                bounds = self.options[word][2] if len(self.options[word]) > 2 else None
+                return OptionName(name=word, type=typ, bounds=bounds, **span), typ
             return Name(name=word, type=typ, **span), typ
         if word == "inherited":
             if self.parent is None:

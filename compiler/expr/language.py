@@ -211,10 +211,11 @@ def _names_inherited(node: Node) -> bool:
 
 
 def compile_expr(text: str, env: str, result: str, inherited: Expr | None = None,
-                 options: dict[str, tuple[str, str]] | None = None) -> Expr | list[ExprProblem]:
+                 options: dict[str, tuple] | None = None) -> Expr | list[ExprProblem]:
     """Parse and check `text` in environment `env`, requiring type `result`.
 
-    `options` adds a spec's table settings, ``name: (type, doc)``, to the environment's names
+    `options` adds a spec's table settings, ``name: (type, doc, (low, high) or None)``, to
+    the environment's names
     (`durakc.expr.option_name`).  Returns the `Expr`, or every problem found (syntax errors
     stop at the first; name and type errors are all reported), sorted by offset.
     """
@@ -231,7 +232,7 @@ def compile_expr(text: str, env: str, result: str, inherited: Expr | None = None
 
 
 def _check(text: str, tree: Tree, env: str, result: str, inherited: Expr | None,
-           options: dict[str, tuple[str, str]] | None = None) -> Expr | list[ExprProblem]:
+           options: dict[str, tuple] | None = None) -> Expr | list[ExprProblem]:
     parent = None
     if inherited is not None:
         parent = (inherited._root, inherited.result, inherited.names)

@@ -21,7 +21,10 @@ def option_slot(name: str) -> str:
 @dataclass(eq=False, kw_only=True)
 class OptionName(Name):
     """A name of the spec's `options:`: `self._opt_<name>` in Python unless the name map
-    gives another form."""
+    gives another form; `bounds`, an int option's lowest and highest value (the checker's
+    intervals start there, `durakc.expr.ranges`)."""
+
+    bounds: tuple[int, int] | None = None
 
     def python(self, namemap):
         return namemap.get(self.name, f"self.{option_slot(self.name)}"), ATOM

@@ -103,21 +103,21 @@ class Option:
         return d
 
 
-_CURRENT: ContextVar[dict[str, tuple[str, str]] | None] = ContextVar("durakc_options",
-                                                                     default=None)
+_CURRENT: ContextVar[dict[str, tuple] | None] = ContextVar("durakc_options", default=None)
 
 
 @contextmanager
 def checking(options: tuple[Option, ...]) -> Iterator[None]:
     """While a spec's values are checked, its options are names of `OPTION_ENVS`."""
-    token = _CURRENT.set({o.name: (o.type, o.text or f"option {o.name}") for o in options})
+    token = _CURRENT.set({o.name: (o.type, o.text or f"option {o.name}",
+                                   o.bounds if o.type == "int" else None) for o in options})
     try:
         yield
     finally:
         _CURRENT.reset(token)
 
 
-def names_for(env: str) -> dict[str, tuple[str, str]]:
+def names_for(env: str) -> dict[str, tuple]:
     """The option names the expression checker adds to environment `env` (none outside
     `OPTION_ENVS`)."""
     return (_CURRENT.get() or {}) if env in OPTION_ENVS else {}

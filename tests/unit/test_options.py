@@ -303,3 +303,13 @@ def test_a_deck_option_refuses_rules_that_read_the_whole_deck(tmp_path):
     assert "sets deck.size, which trump.six_exchange: True does not combine with" in message
     (message,) = messages(tmp_path, DECK.replace('default: true}', 'default: true, sets: x}'))
     assert "'sets' of option 'transfer' may only be deck.size" in message
+
+
+def test_an_int_options_range_bounds_the_checkers_intervals(tmp_path):
+    """`first_limit + first_limit` stays within 8..12 (range [4, 6]), not the whole 32-bit
+    range a name without bounds would give."""
+    spec = load_spec(write(tmp_path, HEAD + OPTIONS + "rules:\n  attack: {limit: "
+                           "\"first_limit + 1 if first_round else first_limit + first_limit\"}\n"))
+    assert spec.values["attack.limit"].int_range() == (5, 12)
+    engine = compile_engine(spec)
+    assert engine.new_game(2, 1, options={"first_limit": 4}).limit == 5
