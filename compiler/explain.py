@@ -38,6 +38,7 @@ def explain(spec: Spec, capabilities: bool = True) -> str:
     if capabilities:
         lines.extend(_capabilities_lines(spec))
     lines.extend(_summary(spec))
+    lines.extend(_options_lines(spec))
     for section in sections():
         lines.append("")
         lines.append(f"[{section}]")
@@ -67,6 +68,18 @@ def _capabilities_lines(spec: Spec) -> list[str]:
     """The capabilities the spec uses, in hook order (`durakc capabilities` lists them all)."""
     names = used(spec)
     return _wrap("capabilities: " + (", ".join(names) or "none"), "", "              ")
+
+
+def _options_lines(spec: Spec) -> list[str]:
+    """The table settings a game chooses when it starts (`options:`, docs/options.md)."""
+    if not spec.options:
+        return []
+    lines = ["", "table settings, chosen when a game starts (options:, docs/options.md):"]
+    for o in spec.options:
+        default = str(o.default).lower() if o.type == "bool" else str(o.default)
+        text = f"{o.name}: {o.describe()}, default {default}" + (f" - {o.text}" if o.text else "")
+        lines.extend(_wrap(text, "  - ", "    "))
+    return lines
 
 
 def _summary(spec: Spec) -> list[str]:

@@ -22,6 +22,13 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 """The bundled variants the per-variant tests run for in the quick subset."""
 
 SLOW = frozenset({
+    "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
+    "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
+    "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
+    "tests/sim/test_sim_options.py::test_a_deck_of_52_plays_the_rules_written_with_52_cards",  # subprocesses: 5 s
+    "tests/sim/test_sim_options.py::test_auto_falls_back_to_python_for_a_spec_with_options",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s

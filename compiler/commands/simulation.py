@@ -22,6 +22,7 @@ from durakc.sim.executors import (
 )
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
+from durakc.sim.table_options import options_per_variant, parse_options
 
 FORMATS = ("table", "json", "csv", "stats")
 
@@ -66,6 +67,10 @@ def add_arguments(parser) -> None:
                         help="in a variant with a match rule (match.*), play every game on to "
                              "the end of its match: match won and lost by seat and games per "
                              "match (slower: a match is several games)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", default=[],
+                        help="a table setting of the variants that declare it (their spec's "
+                             "options:), e.g. --option deck=52 --option transfer=false; "
+                             "repeatable; default: each option's default")
     parser.add_argument("--progress", action="store_true",
                         help="show progress (games, rate, time left) on stderr even when it is "
                              "not a terminal")
@@ -111,9 +116,10 @@ def resolve_backend(args, refs: list[str]) -> int | None:
     """Settle `args.backend` (auto, native or python) before any game: None, or an exit code.
 
     auto runs the C engines when they build here and otherwise falls back to the Python
-    engines after one warning line (no C compiler, or the build failed); native is strict:
-    without a working compiler it exits 2 naming what is missing (a spec the C target
-    refuses: its diagnostics, exit 1)."""
+    engines after one warning line (no C compiler, the build failed, or a spec the C target
+    does not build, such as one with table settings); native is strict: without a working
+    compiler it exits 2 naming what is missing (a spec the C target refuses: its
+    diagnostics, exit 1)."""
     from durakc.diagnostics import SpecError
     from durakc.native import NativeUnavailable
     from durakc.native.sim import load
@@ -136,20 +142,36 @@ def resolve_backend(args, refs: list[str]) -> int | None:
             args.backend = "python"
             return None
         except CTargetError as exc:
-            return report_problems(SpecError(exc.diagnostics))
+            if not fallback:
+                return report_problems(SpecError(exc.diagnostics))
+            why = exc.diagnostics[0].message if exc.diagnostics else "the C target refuses it"
+            print(f"durakc: warning: {ref}: no C engine ({why}); using the Python engines "
+                  "(same games, slower)", file=sys.stderr)
+            args.backend = "python"
+            return None
     return None
 
 
 def prepare_run(args, refs: list[str]) -> tuple[list[str], int | None]:
-    """Load the engines of `refs`, settle the backend and name the variants, before any
-    game: (names, None), or ([], the exit code after saying what is wrong)."""
+    """Load the engines of `refs`, check the `--option`s against them (`args.table_options`:
+    ref -> its options), settle the backend and name the variants, before any game: (names,
+    None), or ([], the exit code after saying what is wrong)."""
     engines, code = load_engines(refs)
     if code is None:
+        try:
+            args.table_options = options_per_variant(
+                refs, engines, parse_options(getattr(args, "option", None)))
+        except ValueError as exc:
+            return [], usage_error(str(exc))
         code = resolve_backend(args, refs)
     if code is not None:
         return [], code
     try:
-        return _variant_names(refs, engines, args.players), None
+        names = _variant_names(refs, engines, args.players)
+        for ref, engine in zip(refs, engines):
+            if ref in args.table_options:  # e.g. a deck too small for the players: say so now
+                engine.new_game(args.players, 0, options=args.table_options[ref])
+        return names, None
     except ValueError as exc:
         return [], usage_error(str(exc))
 
@@ -174,7 +196,7 @@ def run(args, refs: list[str]) -> int:
                                       rotate=args.rotate, progress=progress, start=args.start,
                                       executor=args.executor, scheduler=args.scheduler,
                                       backend=args.backend, dask_timeout=args.dask_timeout,
-                                      matches=args.matches)
+                                      matches=args.matches, options=args.table_options)
     except ExecutorUnavailable as exc:
         return usage_error(str(exc))
     except ClusterLost as exc:

@@ -20,6 +20,7 @@ from durakc.diagnostics import SpecError
 from durakc.reference.differential import SERIES, compile_engine
 from durakc.reference.differential import run as run_differential
 from durakc.spec import load_spec
+from durakc.spec.options import combinations
 
 NAME = "verify"
 HELP = ("play a spec's compiled engine against the reference interpreter; "
@@ -65,7 +66,8 @@ def run(args) -> int:
         return usage_error(f"--players {args.players}: {spec.name} is for {low} to {high} players")
     counts = [args.players] if args.players else spec.seat_counts  # PR1: other counts refused
     summary = run_differential(compile_engine(spec), reference.module_for(spec), counts,
-                               args.games, seed=args.seed, series=args.series)
+                               args.games, seed=args.seed, series=args.series,
+                               option_sets=combinations(spec.options) or None)
     players = (", ".join(map(str, counts)) if counts != list(range(counts[0], counts[-1] + 1))
                else f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}")
     games = f"{summary.games} game{'s' if summary.games != 1 else ''}"

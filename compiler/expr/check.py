@@ -39,6 +39,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
+from durakc.expr.option_name import OptionName
 from durakc.expr.seats import FUNCTION_TYPE, SeatCall
 from durakc.expr.simplify import simplify
 from durakc.expr.type_rules import FAILED, MAX_LITERAL, Problem, Typed
@@ -64,9 +65,11 @@ class Checker(SetRules):
     """
 
     def __init__(self, text: str, env: dict[str, tuple[str, str]],
-                 parent: tuple[Node, str, frozenset] | None = None):
+                 parent: tuple[Node, str, frozenset] | None = None,
+                 options: dict[str, tuple] | None = None):
         super().__init__(text)
-        self.env = env
+        self.env = {**env, **options} if options else env
+        self.options = options or {}
         self.parent = parent
         self.names: set[str] = set()
 
@@ -103,6 +106,9 @@ class Checker(SetRules):
             if typ == FUNCTION_TYPE:  # a seat relation (issue 31)
                 self._report(f"'{word}' must be called, e.g. {word}(me)", (start, end))
                 return FAILED
+            if word in self.options:  # a table setting (spec `options:`): (type, doc, bounds)
+                bounds = self.options[word][2] if len(self.options[word]) > 2 else None
+                return OptionName(name=word, type=typ, bounds=bounds, **span), typ
             return Name(name=word, type=typ, **span), typ
         if word == "inherited":
             if self.parent is None:

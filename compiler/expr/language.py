@@ -178,6 +178,11 @@ class Expr:
         """The expression normalised: single spaces, only needed parentheses."""
         return self._root.source()[0]
 
+    def canonical_with(self, constants: dict) -> str:
+        """The canonical text once the names of `constants` are fixed to their values and
+        folded (a spec's table settings at chosen values, `durakc.spec.options`)."""
+        return simplify(self._root, constants).source()[0]
+
     @property
     def inherits(self) -> bool:
         """The text names `inherited` (the parent's expression, which `canonical` expands)."""
@@ -205,12 +210,14 @@ def _names_inherited(node: Node) -> bool:
     return isinstance(node, Inherited) or any(_names_inherited(c) for c in node.children())
 
 
-def compile_expr(text: str, env: str, result: str,
-                 inherited: Expr | None = None) -> Expr | list[ExprProblem]:
+def compile_expr(text: str, env: str, result: str, inherited: Expr | None = None,
+                 options: dict[str, tuple] | None = None) -> Expr | list[ExprProblem]:
     """Parse and check `text` in environment `env`, requiring type `result`.
 
-    Returns the `Expr`, or every problem found (syntax errors stop at the
-    first; name and type errors are all reported), sorted by offset.
+    `options` adds a spec's table settings, ``name: (type, doc, (low, high) or None)``, to
+    the environment's names
+    (`durakc.expr.option_name`).  Returns the `Expr`, or every problem found (syntax errors
+    stop at the first; name and type errors are all reported), sorted by offset.
     """
     if env not in ENVIRONMENTS:
         raise ValueError(f"unknown expression environment '{env}'")
@@ -221,15 +228,15 @@ def compile_expr(text: str, env: str, result: str,
     tree_or_problem = parse(text)
     if isinstance(tree_or_problem, ExprProblem):
         return [tree_or_problem]
-    return _check(text, tree_or_problem, env, result, inherited)
+    return _check(text, tree_or_problem, env, result, inherited, options)
 
 
-def _check(text: str, tree: Tree, env: str, result: str,
-           inherited: Expr | None) -> Expr | list[ExprProblem]:
+def _check(text: str, tree: Tree, env: str, result: str, inherited: Expr | None,
+           options: dict[str, tuple] | None = None) -> Expr | list[ExprProblem]:
     parent = None
     if inherited is not None:
         parent = (inherited._root, inherited.result, inherited.names)
-    checker = Checker(text, ENVIRONMENTS[env], parent)
+    checker = Checker(text, ENVIRONMENTS[env], parent, options)
     root, typ = checker.check(tree)
     problems = [ExprProblem(p.message, p.start, max(1, p.end - p.start))
                 for p in checker.problems]

@@ -37,7 +37,10 @@ def interval(node: Node, env: str) -> Interval | None:
     if isinstance(node, Num):
         return (node.value, node.value)
     if isinstance(node, Name):
-        return NAME_RANGES.get(env, {}).get(node.name, STORE_RANGE) if node.type == "int" else None
+        if node.type != "int":
+            return None
+        bounds = getattr(node, "bounds", None)  # a table setting's range (expr.option_name)
+        return bounds if bounds is not None else NAME_RANGES.get(env, {}).get(node.name, STORE_RANGE)
     if isinstance(node, Neg):
         low, high = interval(node.operand, env)
         return (-high, -low)

@@ -21,6 +21,7 @@ from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
+from durakc.ir.options import options_section
 from durakc.ir.play import opening_rule_section, throw_card_section, trumps_mask
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
@@ -120,7 +121,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
         "limit_constant": r["attack.limit"].constant(),
-        "capabilities": _capabilities(r),
+        "capabilities": _capabilities(r) + _options_capability(spec),
         # what other targets (C) read besides the sections: the expressions as checked trees
         # (durakc.ir.exprs) and the plain rule values they decide on
         "exprs": RuleExprs.from_rules(r),
@@ -133,6 +134,12 @@ def build_ir(spec: Spec) -> VariantIR:
     v.update(choice_values(r))  # HR30, HR31
     v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
     return VariantIR(v)
+
+
+def _options_capability(spec: Spec) -> list[Capability]:
+    """The `options` capability (a spec's table settings), last: see `options_section`."""
+    section = options_section(spec.options)
+    return [] if section is None else [section]
 
 
 def _capabilities(r: dict) -> list[Capability]:

@@ -48,6 +48,11 @@ HOOK_POINTS = {
                      "`, last=None`, the finished game a next game follows",
     "series_args": "inline, at the end of the arguments of _new_game's calls of _deal: `, last`",
     "series_last": "inline, at the end of next_game's call of _new_game: `, self`",
+    "public_new_game": "the public `new_game` function (its signature and its call of _new_game)",
+    "new_game_params": "inline, at the end of the parameters of _new_game (after series_params)",
+    "start_params": "inline, at the end of the parameters of Game._start",
+    "new_deck": "_new_game: `deck`, the card ints dealt from, lowest first (before the shuffle)",
+    "shuffle_steps": "_shuffle: the `for i, k in ...:` line over the Fisher-Yates steps of `deck`",
     "no_trump_redeal": "_new_game, first_attacker.no_trump_held redeal: deal again while "
                        "nobody holds a trump (P3)",
     "first_attacker": "_new_game: `attacker` when the lowest trump does not open (T7, T8)",

@@ -29,6 +29,7 @@ from durakc.reference.cards import parse_action as _parse_action
 from durakc.reference.deal import deal_game
 from durakc.reference.deal import from_position as _from_position
 from durakc.reference.game import Game
+from durakc.reference.options import default_options, options_class
 from durakc.reference.variant import Variant
 from durakc.spec import Spec, load_spec
 
@@ -48,14 +49,16 @@ def load(spec: str | Path | Spec) -> types.ModuleType:
 def module_for(spec: Spec) -> types.ModuleType:
     """An engine-like module object for the checked `spec`."""
     variant = Variant(spec)
-    game_class = type("Game", (Game,), {"variant": variant, "__module__": __name__})
+    game_class = type("Game", (Game,), {"variant": variant, "__module__": __name__,
+                                        "options": default_options(spec.options)})
     first_rule = variant.value("first_attacker.first_game")
     module = types.ModuleType(f"durakc_reference_{spec.name.replace('-', '_')}",
                               f"Reference interpreter of the variant {spec.name!r}.")
 
-    def new_game(players, seed=None, *, dealer=0):
-        """Shuffle with random.Random(seed), deal, fix trump, choose the first attacker."""
-        return deal_game(game_class, players, seed, dealer, first_rule)
+    def new_game(players, seed=None, *, dealer=0, options=None):
+        """Shuffle with random.Random(seed), deal, fix trump, choose the first attacker;
+        `options` (name -> value) sets the spec's table settings (`options:`)."""
+        return deal_game(options_class(game_class, options), players, seed, dealer, first_rule)
 
     def from_position(position):
         """A game at the start of a round (empty table), from a position dict."""
@@ -70,4 +73,6 @@ def module_for(spec: Spec) -> types.ModuleType:
         InvalidGame=InvalidGame, new_game=new_game, from_position=from_position,
         parse_action=parse_action, variant=variant,
     )
+    if spec.options:  # the table settings, as the engines give them (OPTIONS)
+        module.OPTIONS = {o.name: o.as_dict() for o in spec.options}
     return module

@@ -12,6 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
+from durakc.reference.options import in_play
 from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
@@ -150,7 +151,10 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
         raise InvalidGame(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
     losses = list(losses) if losses is not None else [0] * players
     rng = random.Random(seed)
-    deck = list(variant.deck.cards)
+    deck = in_play(variant, game_class.options)  # all of it, unless an option sets deck.size
+    if len(deck) < len(variant.deck.cards) and players * variant.hand(players) > len(deck):
+        raise InvalidGame(f"{players} hands of {variant.hand(players)} need more than the "
+                          f"{len(deck)} cards of this deck")
     rng.shuffle(deck)
     hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer, losses)
     tries = 0
@@ -239,7 +243,10 @@ def from_position(game_class, position):
     twice = sorted({c for c in placed if placed.count(c) > deck.copies}, key=deck.key)  # HR17
     if twice:
         raise InvalidGame(f"card {twice[0]} appears twice")
-    unseen = list(deck.cards)  # unseen cards count as discarded (HR17: copy by copy)
+    unseen = in_play(variant, game_class.options)  # unseen cards count as discarded (HR17)
+    outside = [c for c in placed if c not in unseen]  # an option's smaller deck (deck.size)
+    if outside:
+        raise InvalidGame(f"{outside[0]} is not in this game's deck")
     for c in placed:
         if c in unseen:
             unseen.remove(c)

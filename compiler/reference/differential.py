@@ -52,20 +52,24 @@ class Divergence:
     what: str
     engine: object
     reference: object
+    options: dict | None = None
+    """The table settings both games started with (a spec's `options:`), None: no options."""
 
     def describe(self) -> str:
         """Several lines: where, what differs, the replay."""
         acts = "; ".join(self.actions) or "(none)"
-        return (f"divergence in {self.variant}, {self.players} players, seed {self.seed}, "
+        chosen = f", options {self.options}" if self.options else ""
+        return (f"divergence in {self.variant}, {self.players} players, seed {self.seed}{chosen}, "
                 f"after {len(self.actions)} action(s): {acts}\n"
                 f"  {self.what}: engine {self.engine!r}\n"
                 f"  {' ' * len(self.what)}  reference {self.reference!r}")
 
     def replay_code(self, spec_ref: str) -> str:
         """A one-line Python snippet that replays the divergence and prints both states."""
+        chosen = f", options={json.dumps(self.options)}" if self.options else ""
         return (f"from durakc.reference.differential import replay; "
                 f"replay({json.dumps(spec_ref)}, {self.players}, {self.seed}, "
-                f"{json.dumps(self.actions)})")
+                f"{json.dumps(self.actions)}{chosen})")
 
 
 @dataclass
@@ -120,24 +124,25 @@ def _guarded(call, *args):
         return None, f"{type(exc).__name__}: {exc}"
 
 
-def play_pair(engine, ref, players: int, seed: int,
-              series: int = SERIES) -> tuple[int, int, Divergence | None]:
+def play_pair(engine, ref, players: int, seed: int, series: int = SERIES,
+              options: dict | None = None) -> tuple[int, int, Divergence | None]:
     """A series of games on both sides; (decisions compared, games compared, the first
     divergence or None).
 
     The first game is `new_game(players, seed)`, each later one `next_game(seed)` of the
     game before (T8, series.*); the divergence's action list says so with `next_game`.
     A series may end before `series` games (a finished match, HR21; a deal both sides
-    refuse: 0 games), so the games compared are counted, not assumed.
+    refuse: 0 games), so the games compared are counted, not assumed.  `options`: the table
+    settings both games start with (a spec's `options:`; None: not given).
     """
     name = str(engine.VARIANT["name"])
     actions: list[str] = []
 
     def diverged(what, a, b):
-        return Divergence(name, players, seed, list(actions), what, a, b)
+        return Divergence(name, players, seed, list(actions), what, a, b, options)
 
-    (eg, e_err), (rg, r_err) = (_guarded(engine.new_game, players, seed),
-                                _guarded(ref.new_game, players, seed))
+    (eg, e_err), (rg, r_err) = (_guarded(_new_game, engine, players, seed, options),
+                                _guarded(_new_game, ref, players, seed, options))
     if e_err or r_err:  # both refusing the deal is agreement
         if (e_err is None) != (r_err is None):
             return 0, 1, diverged("new_game", e_err, r_err)
@@ -169,17 +174,26 @@ def play_pair(engine, ref, players: int, seed: int,
                                           None)
 
 
+def _new_game(engine, players, seed, options):
+    """engine.new_game(players, seed), with `options` when given."""
+    if options is None:
+        return engine.new_game(players, seed)
+    return engine.new_game(players, seed, options=options)
+
+
 def run(engine, ref, player_counts, games: int, seed: int = 0, *, series: int = SERIES,
-        stop_at_first: bool = True) -> Summary:
+        stop_at_first: bool = True, option_sets: list[dict] | None = None) -> Summary:
     """`games` paired games for each player count, in series of `series` games (new_game,
-    then next_game): series i is dealt with seed `seed + i`.  `Summary.games` counts the
-    games compared, fewer when a series ends early (a finished match)."""
+    then next_game): series i is dealt with seed `seed + i` (and, given `option_sets`, the
+    table settings `option_sets[i % len(option_sets)]`).  `Summary.games` counts the games
+    compared, fewer when a series ends early (a finished match)."""
     summary = Summary()
     start = time.perf_counter()
     lengths = [min(series, games - first) for first in range(0, games, series)]
     for players in player_counts:
         for i, length in enumerate(lengths):
-            decisions, played, div = play_pair(engine, ref, players, seed + i, length)
+            chosen = option_sets[i % len(option_sets)] if option_sets else None
+            decisions, played, div = play_pair(engine, ref, players, seed + i, length, chosen)
             summary.games += played
             summary.decisions += decisions
             summary.seeds = (seed, seed + i)
@@ -199,10 +213,10 @@ def both(spec_ref: str | Path | Spec):
     return compile_engine(spec), reference.module_for(spec)
 
 
-def replay(spec_ref, players: int, seed: int, actions: list[str]):
+def replay(spec_ref, players: int, seed: int, actions: list[str], options: dict | None = None):
     """Replay a divergence: print both states after `actions`; returns (engine game, ref game)."""
     engine, ref = both(spec_ref)
-    eg, rg = engine.new_game(players, seed), ref.new_game(players, seed)
+    eg, rg = _new_game(engine, players, seed, options), _new_game(ref, players, seed, options)
     for action in actions:
         if action == NEXT_GAME:
             eg, rg = eg.next_game(seed), rg.next_game(seed)

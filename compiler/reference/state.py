@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from durakc.reference.cards import JOKER_COLOURS, InvalidGame
 from durakc.reference.deal import uses_aside
+from durakc.reference.options import options_class
 
 ATTACK, DEFEND, THROW, OVER = "attack", "defend", "throw", "over"
 """The phases of a round (the engines' `phase` texts)."""
@@ -37,6 +38,8 @@ class GameState:
                  attacker=self._attacker, original_attacker=self._opener,
                  defender=self._defender, losses=self.losses, set_aside=list(self.set_aside))
         d.update(self.results_state())  # HR21-HR23: the series' game number, points, repeat
+        if self.options:  # the table settings (options:)
+            d["options"] = dict(self.options)
         return d
 
     @classmethod
@@ -44,9 +47,11 @@ class GameState:
         """The game a to_dict() result describes; ValueError for another variant's state."""
         if not isinstance(d, dict) or d.get("variant") != cls.variant.name:
             raise InvalidGame(f"not a saved state of variant {cls.variant.name!r}")
-        g = cls.__new__(cls)
+        # the table settings (options:) choose the class
+        bound = options_class(cls, d.get("options")) if cls.variant.spec.options else cls
+        g = bound.__new__(bound)
         try:
-            for name in cls._STATE:
+            for name in bound._STATE:
                 setattr(g, name, _plain_copy(d[name]))
             g._hands = [list(h) for h in d["hands"]]
             g._table = [list(p) for p in d["table"]]
@@ -85,6 +90,7 @@ class GameState:
             **({"seat_trump_cards": [c if c in self._stock else None for c in self.lot_cards]}
                if self.variant.value("trump.mode") == "per_seat_by_lot" else {}),  # HR15
             "legal_actions": [str(a) for a in self.legal_actions()] if seat == self.to_move else [],
+            **({"options": dict(self.options)} if self.options else {}),
         })
 
     # -- why an action is refused ----------------------------------------------------

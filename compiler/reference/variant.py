@@ -41,7 +41,9 @@ class Variant:
     def read(self, env: str, scope, **local) -> dict:
         """The names of the environment `env` the spec's expressions read, as the reference
         reads them (durakc.envs) from `scope` (a game, or this variant) and `local`."""
-        return ENVS[env].read(scope, self.reads.get(env, ()), **local)
+        values = ENVS[env].read(scope, self.reads.get(env, ()), **local)
+        chosen = getattr(scope, "options", None)  # a game's table settings (`options:`)
+        return {**values, **chosen} if chosen else values
 
     # -- values of expression names (durakc.expr.sets) ---------------------------------
     def env(self, values: dict) -> dict:

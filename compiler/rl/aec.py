@@ -63,10 +63,28 @@ def check_max_steps(max_steps):
     return max_steps
 
 
-def start_game(engine, players: int, seed, options):
-    """`options["position"]` set up with `from_position`, else `new_game(players, seed)`."""
+def check_table_options(engine, players: int, table_options):
+    """`table_options` (a dict of the variant's table settings, its spec's `options:`) when
+    a game takes them, else a ValueError saying why (an unknown name, a value an option does
+    not take, a deck too small for the players); None stays None."""
+    if table_options is None:
+        return None
+    if not isinstance(table_options, dict):
+        raise ValueError(  # noqa: TRY004 - a bad argument is a ValueError, as the others
+            f"table_options must be a dict, not {type(table_options).__name__}")
+    if not getattr(engine, "OPTIONS", None):
+        raise ValueError(f"{engine.VARIANT.get('name', '?')} has no table settings (options:)")
+    engine.new_game(players, 0, options=table_options)  # InvalidGame is a ValueError
+    return dict(table_options)
+
+
+def start_game(engine, players: int, seed, options, table_options=None):
+    """`options["position"]` set up with `from_position`, else `new_game(players, seed)`
+    (with the table settings `table_options`, when given)."""
     position = (options or {}).get("position")
     if position is None:
+        if table_options is not None:
+            return engine.new_game(players, seed, options=table_options)
         return engine.new_game(players, seed)
     game = engine.from_position(position)
     if game.players != players:
@@ -84,7 +102,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
     environment so that such an action ends the game instead (PettingZoo's convention).
     Once one agent has made `max_steps` moves in a game that is not over, every agent is
     truncated (None: no limit).  `observation_mode="infostate"` makes each agent's
-    "observation" vector its information state (durakc.rl.infostate).
+    "observation" vector its information state (durakc.rl.infostate).  `table_options`: the
+    table settings (a spec's `options:`) every game starts with.
     """
 
     metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": list(RENDER_MODES),
@@ -93,11 +112,12 @@ class DurakAECEnv(pettingzoo.AECEnv):
     def __init__(self, variant="transfer", players: int = 2, render_mode: str | None = None,
                  non_loser_reward: float | None = None,
                  max_steps: int | None = DEFAULT_MAX_STEPS,
-                 observation_mode: str = "observation"):
+                 observation_mode: str = "observation", table_options: dict | None = None):
         super().__init__()
         self.encoding = DurakEncoding(variant)
         self.engine = self.encoding.engine
         self.players = check_player_count(self.engine, players)
+        self.table_options = check_table_options(self.engine, self.players, table_options)
         check_render_mode(render_mode)
         self.render_mode = render_mode
         self.max_steps = check_max_steps(max_steps)
@@ -129,7 +149,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
         if seed is not None:
             self._seeds = random.Random(seed)
         game_seed = seed if seed is not None else self._seeds.getrandbits(32)
-        self.game = start_game(self.engine, self.players, game_seed, options)
+        self.game = start_game(self.engine, self.players, game_seed, options,
+                               self.table_options)
         if self.observation_mode == "infostate":
             self.recorded = RecordedGame(self.game, encoding=self.encoding)
         self.agents = self.possible_agents[:]

@@ -16,7 +16,13 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from durakc.rl import require
-from durakc.rl.aec import DEFAULT_MAX_STEPS, check_max_steps, observation_space, start_game
+from durakc.rl.aec import (
+    DEFAULT_MAX_STEPS,
+    check_max_steps,
+    check_table_options,
+    observation_space,
+    start_game,
+)
 from durakc.rl.encoding import DurakEncoding, check_player_count
 from durakc.rl.infostate import (
     OBSERVATION_MODES,
@@ -61,6 +67,8 @@ class DurakEnv(gym.Env):
     gives what its action earns (0, or `illegal_reward` for an illegal one).
     `observation_mode="infostate"` makes the "observation" vector the learner's information
     state (`durakc.rl.infostate.information_state_tensor`) instead of its current view.
+    `table_options` (a variant with table settings, its spec's `options:`) are the settings
+    every episode's game starts with, e.g. `DurakEnv("table", table_options={"deck": 52})`.
     """
 
     # Class data, though gymnasium's Env declares `metadata` as an instance attribute.
@@ -70,10 +78,11 @@ class DurakEnv(gym.Env):
                  opponents="greedy", render_mode: str | None = None,
                  illegal_reward: float = -1.0, non_loser_reward: float | None = None,
                  max_steps: int | None = DEFAULT_MAX_STEPS, illegal_action: str = "terminate",
-                 observation_mode: str = "observation"):
+                 observation_mode: str = "observation", table_options: dict | None = None):
         self.encoding = DurakEncoding(variant)
         self.engine = self.encoding.engine
         self.players = check_player_count(self.engine, players)
+        self.table_options = check_table_options(self.engine, self.players, table_options)
         check_render_mode(render_mode)
         if illegal_action not in ILLEGAL_ACTIONS:
             raise ValueError(f"illegal_action must be one of {list(ILLEGAL_ACTIONS)}, "
@@ -115,7 +124,8 @@ class DurakEnv(gym.Env):
                              f"{', '.join(RESET_OPTIONS)})")
         self._choose_seats(options)
         game_seed = seed if seed is not None else int(self.np_random.integers(2**31 - 1))
-        self.game = start_game(self.engine, self.players, game_seed, options)
+        self.game = start_game(self.engine, self.players, game_seed, options,
+                               self.table_options)
         if self.observation_mode == "infostate":
             self.recorded = RecordedGame(self.game, encoding=self.encoding)
         self._bot_rng = random.Random(f"durakc-rl-bots-{game_seed}")

@@ -227,7 +227,13 @@ def _describe(encoding, action) -> str:
 
 class _VectorInfo(gym.Wrapper):
     """A DurakEnv whose ended game's `loser` is -1 for a draw (VectorEnv's spelling): the
-    vector env's info arrays are ints, which a None would break."""
+    vector env's info arrays are ints, which a None would break.  Other attributes are the
+    DurakEnv's (`envs.envs[k].game` as before the wrapper)."""
+
+    def __getattr__(self, name):
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.env, name)
 
     def step(self, action):
         obs, reward, terminated, truncated, info = self.env.step(action)

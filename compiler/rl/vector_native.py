@@ -47,6 +47,7 @@ def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
         (hidden, "a hidden second trump (trump.hidden_second)"),
         (encoding.verbs != CORE_VERBS, f"the action verbs {', '.join(encoding.verbs[7:])}"),
         (set(BLOCKS) != set(encoding.layout.slices), "observation blocks it does not write"),
+        (bool(getattr(encoding.engine, "OPTIONS", None)), "table settings (options:)"),
     )
     for failed, what in checks:
         if failed:

@@ -367,6 +367,9 @@ TOP_LEVEL_FIELDS = {
     "description": "free text: what the variant is and the decisions it takes",
     "sources": "list of seed sections or rule IDs the variant follows",
     "rules": "the rule keys below, as a nested mapping",
+    "options": "table settings chosen when a game starts: name -> {type: bool, or choices: "
+               "[...], or range: [low, high]; default; text} (read in attack.limit, "
+               "throw_in.who, transfer.when, transfer.capacity)",
 }
 """Fields of a spec file besides the rule keys (which live under ``rules:``)."""
 

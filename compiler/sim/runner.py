@@ -70,7 +70,7 @@ class RoundStarts:
 
 
 def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
-              results: bool = False, matches: bool = False) -> dict:
+              results: bool = False, matches: bool = False, options: dict | None = None) -> dict:
     """Play one game; `bots[s]` plays seat s.  Returns the record `Stats.add` counts; with
     `results`, a finished game's record has the first seat out, the places and the points
     too (`durakc.sim.results.record`), and with `matches`, in a variant with a match rule
@@ -79,9 +79,11 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
     At every round start the position is counted (`RoundStarts`).  A bot is told when the
     round began from a position seen before (`repeated`), and the game is stopped as
     unfinished ("cycle") when one is reached for the REPEAT_LIMIT-th time; MAX_ACTIONS
-    stops it as "cap".
+    stops it as "cap".  `options`: the table settings the game starts with (a spec's
+    `options:`; None: the engine's defaults, and no `options` argument).
     """
-    game = engine.new_game(players, seed)
+    game = (engine.new_game(players, seed) if options is None
+            else engine.new_game(players, seed, options=options))
     first = game.attacker
     actions, counts, unfinished = _play(game, bots, rng)
     loser = game.loser
@@ -154,8 +156,11 @@ def run_chunk(task: tuple) -> dict:
     variant scores a winner, points or a match, every game records its results
     (`durakc.sim.results`).  An optional ninth element "matches" plays each match variant's
     game on to the end of its match (`play_match`; on the C engines decision by decision).
+    An optional tenth element maps a ref to the table settings (`options:`) its games start
+    with.
     """
     refs, players, bots, seed, start, stop, rotate = task[:7]
+    options = task[9] if len(task) > 9 else {}
     if len(task) > 7 and task[7] == "native":
         from durakc.sim.native_games import run_native_chunk  # the C backend, only when asked
         done = run_native_chunk(task)
@@ -173,9 +178,10 @@ def run_chunk(task: tuple) -> dict:
     for i in range(start, stop):
         order = seat_bots(bots, i, rotate)
         records = []
-        for engine, st in zip(engines, stats):
+        for ref, engine, st in zip(refs, engines, stats):
             record = play_game(engine, players, game_seed(seed, i), [funcs[j] for j in order],
-                               random.Random(bot_seed(seed, i)), results, matches)
+                               random.Random(bot_seed(seed, i)), results, matches,
+                               options.get(ref))
             if record["loser"] is not None:
                 record["loser_bot"] = order[record["loser"]]
             st.add(record)
@@ -206,7 +212,8 @@ def chunk_ranges(games: int, size: int | None = None) -> list[tuple[int, int]]:
 def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: int,
              jobs: int = 1, rotate: bool = False, progress=None, start: int = 0,
              executor: str = "local", scheduler: str | None = None, backend: str = "python",
-             dask_timeout: float = DASK_TIMEOUT, matches: bool = False
+             dask_timeout: float = DASK_TIMEOUT, matches: bool = False,
+             options: dict[str, dict] | None = None
              ) -> tuple[dict[str, Stats], dict[str, PairStats]]:
     """Stats per variant ref, and paired statistics of each later variant against the first.
 
@@ -218,11 +225,13 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
     `backend` "native" plays on the C engines (`durakc.native`): the same output.
     `dask_timeout` bounds the wait for a Dask cluster without workers or scheduler
     (`executors.ClusterLost`).  `matches` plays every match variant's games on to the end
-    of their matches (match won and lost, games per match).
+    of their matches (match won and lost, games per match).  `options` maps a ref to the
+    table settings its games start with (a spec's `options:`).
     """
     bots = expand_bots(bots, players)
     ranges = chunk_ranges(games)
-    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend, matches)
+    tasks = simulate_tasks(refs, players, games, bots, seed, rotate, start, backend, matches,
+                           options)
     done = (lambda k: progress((ranges[k][1] - ranges[k][0]) * len(refs))) if progress else None
     results = iter_tasks(run_chunk, tasks, executor=executor, jobs=jobs, scheduler=scheduler,
                          on_done=done, timeout=dask_timeout)
@@ -231,8 +240,11 @@ def simulate(refs: list[str], players: int, games: int, bots: list[str], seed: i
 
 def simulate_tasks(refs: list[str], players: int, games: int, bots: list[str], seed: int,
                    rotate: bool = False, start: int = 0, backend: str = "python",
-                   matches: bool = False) -> list[tuple]:
+                   matches: bool = False, options: dict[str, dict] | None = None) -> list[tuple]:
     """The `run_chunk` tasks of a run (what `simulate` sends to its executor)."""
+    if options:  # every optional element, so that the options are the tenth
+        return [(list(refs), players, bots, seed, start + a, start + b, rotate, backend,
+                 "matches" if matches else "", options) for a, b in chunk_ranges(games)]
     return [(list(refs), players, bots, seed, start + a, start + b, rotate)
             + ((backend,) if backend != "python" or matches else ())
             + (("matches",) if matches else ())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from durakc.diagnostics import Diagnostic
 from durakc.expr import language as expressions
 from durakc.expr.language import Expr, ExprProblem
+from durakc.spec.options import names_for
 from durakc.spec.problems import Invalid, describe, fail
 from durakc.yamltree.read import Node
 
@@ -52,7 +53,8 @@ def compile_text(text: str, env: str | None, result: str | None,
         return [ExprProblem("internal error: the key's expression environment is not declared",
                          0, 1)]
     try:
-        return expressions.compile_expr(text, env, result, inherited=inherited)
+        return expressions.compile_expr(text, env, result, inherited=inherited,
+                                        options=names_for(env))
     except Exception as exc:  # noqa: BLE001 - a checker bug must still be a diagnostic
         return [ExprProblem(f"internal error in the expression checker: {exc}", 0, 1)]
 

@@ -8,9 +8,10 @@ from pathlib import Path
 from durakc.diagnostics import Diagnostic, SpecError
 from durakc.spec.cross import cross_checks
 from durakc.spec.extends import load_chain
-from durakc.spec.files import resolve_ref
+from durakc.spec.files import SpecFile, resolve_ref
 from durakc.spec.merge import merge_chain
 from durakc.spec.model import Spec, build_spec
+from durakc.spec.options import Option, check_deck_option, checking, read_options
 
 
 def load_specs(refs: Iterable[str | Path]) -> tuple[list[Spec], list[Diagnostic]]:
@@ -34,12 +35,28 @@ def load_spec(ref: str | Path) -> Spec:
     diags: list[Diagnostic] = []
     files = load_chain(root, diags)
     complete = all(f.tree is not None for f in files) and files[-1].extends is None
-    values, origin, nodes, failed = merge_chain(files, diags)
-    if complete:
-        cross_checks(values, nodes, failed, files[0], diags)
+    options = _chain_options(files, diags)
+    with checking(options):
+        values, origin, nodes, failed = merge_chain(files, diags)
+        if complete:
+            cross_checks(values, nodes, failed, files[0], diags)
+            if not diags:
+                check_deck_option(options, values, diags)
     if diags:
         raise SpecError(_unique(diags, [f.display for f in files]))
-    return build_spec(files, values, origin, {path: node for path, (node, _) in nodes.items()})
+    spec = build_spec(files, values, origin, {path: node for path, (node, _) in nodes.items()})
+    spec.options = options
+    return spec
+
+
+def _chain_options(files: list[SpecFile], diags: list[Diagnostic]) -> tuple[Option, ...]:
+    """The options of the chain (`files`, child first): a child's option replaces its
+    parent's of the same name."""
+    merged: dict[str, Option] = {}
+    for file in reversed(files):
+        for option in read_options(file.tree, diags):
+            merged[option.name] = option
+    return tuple(merged.values())
 
 
 def _unique(diags: list[Diagnostic], order: list[str]) -> list[Diagnostic]:

@@ -34,6 +34,9 @@ class Spec:
     """The YAML value that set each rule key (keys at their default have none)."""
     name_node: Node | None = None
     """The root file's `name` value, for diagnostics about the variant's name."""
+    options: tuple = ()
+    """The table settings of `options:` (`durakc.spec.options.Option`), chosen when a game
+    starts; empty for most specs."""
 
     def diag_at(self, paths: tuple[str, ...] | list[str], message: str) -> Diagnostic:
         """A diagnostic about the keys `paths`, at the value of the first the root file sets,

@@ -37,7 +37,7 @@ class Ctx:
     def __init__(self, mod, name):
         self.mod = mod
         self.name = name
-        self.rules = mod.VARIANT["rules"]
+        self.rules = S.engine_rules(mod)
         self.ranks = list(self.rules.get("deck.ranks", S.DEFAULT_RANKS))
         self.deck = S.deck_of(self.rules)
         self.initial_discard: set[str] = set()

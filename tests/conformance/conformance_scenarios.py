@@ -119,6 +119,18 @@ def action_cards(text: str) -> list[str]:
 # ---------------------------------------------------------------------------
 # loading
 # ---------------------------------------------------------------------------
+def engine_rules(mod) -> dict:
+    """The rules the games of engine `mod` play: its VARIANT["rules"]; for an engine with
+    table settings (OPTIONS, a spec's `options:`), those rules with every option at its
+    default, which the scenarios' games start with (`durakc.spec.options.rules_at`)."""
+    if not getattr(mod, "OPTIONS", None):
+        return mod.VARIANT["rules"]
+    from durakc.spec import load_spec
+    from durakc.spec.options import rules_at
+
+    return rules_at(load_spec(mod.VARIANT["name"]), {})
+
+
 def load_rules() -> dict[str, str]:
     with RULES_FILE.open(encoding="utf-8") as fh:
         return yaml.safe_load(fh)

@@ -33,7 +33,7 @@ def _engine_params():
     for name in ENGINES:
         try:
             mod = load_engine(name)
-            rules = mod.VARIANT["rules"]
+            rules = S.engine_rules(mod)
         except Exception as exc:  # an engine that does not import is a failure, not a skip
             errors.append((name, exc))
             continue
@@ -83,7 +83,7 @@ def test_engine_imports_and_has_enough_scenarios(name):
     assert mod.VARIANT["name"] == name
     assert isinstance(mod.VARIANT["rules"], dict)
     assert issubclass(mod.IllegalAction, ValueError)
-    n = sum(S.applies(sc, name, mod.VARIANT["rules"]) for sc in SCENARIOS)
+    n = sum(S.applies(sc, name, S.engine_rules(mod)) for sc in SCENARIOS)
     least = MIN_APPLICABLE_HOUSE if mod.VARIANT["source"].startswith("variants/house/") else MIN_APPLICABLE
     assert n >= least, f"only {n} scenarios apply to {name} (need {least})"
 

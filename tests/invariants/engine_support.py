@@ -78,7 +78,7 @@ TEAM_COUNTS = {"opposite": (4, 6), "alternate": (6,)}
 
 def player_range(mod) -> list[int]:
     """The player counts the engine seats: its range, less the counts its team mode refuses."""
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     lo = int(rules.get("players.min", 2))
     hi = min(int(rules.get("players.max", 6)), MAX_PLAYERS_TESTED)
     seated = TEAM_COUNTS.get(rules.get("teams.mode", "none"))
@@ -131,8 +131,26 @@ _HUNG: dict[str, str] = {}  # engine module -> the state on which from_dict hung
 # ---------------------------------------------------------------------------
 # Cards and rules
 # ---------------------------------------------------------------------------
+def rules_of(mod) -> dict:
+    """The rules the games here play: VARIANT["rules"]; for an engine with table settings
+    (OPTIONS, a spec's `options:`), those rules with every option at its default, as
+    `new_game(players, seed)` starts them (`durakc.spec.options.rules_at`)."""
+    if not getattr(mod, "OPTIONS", None):
+        return mod.VARIANT["rules"]
+    key = mod.VARIANT["spec_sha256"]
+    if key not in _RULES_AT:
+        from durakc.spec import load_spec
+        from durakc.spec.options import rules_at
+
+        _RULES_AT[key] = rules_at(load_spec(mod.VARIANT["name"]), {})
+    return _RULES_AT[key]
+
+
+_RULES_AT: dict[str, dict] = {}
+
+
 def deck(mod) -> list[str]:
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     ranks = rules.get("deck.ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
     suits = rules.get("deck.suits", ["S", "H", "D", "C"])
     return [r + s for s in suits for r in ranks] + [j for j in JOKERS if j in ("BJ", "RJ", "BJ2", "RJ2")[:rules.get("deck.jokers", 0)]]
@@ -155,7 +173,7 @@ def printed(card: str) -> str:
 
 def wild_cards(mod) -> set[str]:
     """W1: the variant's wild cards (deck.wild_rank in each of deck.wild_suits)."""
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     rank = rules.get("deck.wild_rank")
     if rank is None:
         return set()
@@ -184,7 +202,7 @@ def check_wild(mod, g) -> None:
 
 def attack_cap(mod) -> int:
     """Upper bound on attack cards per round: 6, or attack.limit when it is a plain integer."""
-    text = str(mod.VARIANT["rules"].get("attack.limit", "6")).strip()
+    text = str(rules_of(mod).get("attack.limit", "6")).strip()
     return int(text) if text.isdigit() else 6
 
 
@@ -261,7 +279,7 @@ def check_conservation(mod, g) -> None:
     if g.hidden_trump is not None:  # CT1: face down under the face-up trump, not in the stock
         places.append((g.hidden_trump, "hidden_trump"))
     counts = Counter(c for c, _ in places)
-    copies = mod.VARIANT["rules"].get("deck.copies", 1)  # HR17: each text this many times
+    copies = rules_of(mod).get("deck.copies", 1)  # HR17: each text this many times
     dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > copies}
     assert not dup, f"cards in more than one place: {dup}"
     assert sum(counts.values()) == len(full) * copies, "cards of the deck nowhere or twice"
@@ -332,7 +350,7 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
         assert seat not in g.out, f"{who}={seat} has left the game (out={g.out})"
     assert g.attacker != g.defender, f"attacker == defender == {g.attacker}"
     assert g.hands[g.to_move], f"to_move={g.to_move} holds no cards but must act: {legal}"
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     siege = rules.get("throw_in.timing") == "any_time"
     rule_verbs = {v for v, keys in RULE_VERBS.items() if any(rules.get(k) for k in keys)}
     assert "resign" in rule_verbs or not any(t == "resign" for t in legal), legal
@@ -550,14 +568,14 @@ def check_observations(mod, g) -> None:
     face_up = set()
     if stock:
         face_up.add(stock[-1])
-        if mod.VARIANT["rules"].get("trump.mode") == "turned_top":
+        if rules_of(mod).get("trump.mode") == "turned_top":
             face_up.add(stock[0])
     saved = g.to_dict()
     face_up |= trump_cards_in({k: v for k, v in saved.items() if k != "hidden_trump"}, g.trump)
     # CT2: every card that lay face up as trump (drawn since) was seen by everybody
     face_up |= {c for pair in saved.get("trump_changes", []) for c in pair}
     face_up |= set(saved.get("lot_cards") or ())  # HR15: each seat's lot card lies face up
-    if mod.VARIANT["rules"].get("view.hands") == "all":  # HR26: every hand is open
+    if rules_of(mod).get("view.hands") == "all":  # HR26: every hand is open
         face_up |= {c for h in g.hands for c in h}
     hands = [list(h) for h in g.hands]
     for seat in range(g.players):
@@ -570,13 +588,13 @@ def check_observations(mod, g) -> None:
             if other == seat:
                 continue
             leaked = (set(hands[other]) & tokens) - public - face_up
-            if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: the text of own copies
+            if rules_of(mod).get("deck.copies", 1) > 1:  # HR17: the text of own copies
                 leaked -= own
             assert not leaked, f"observation({seat}) shows seat {other}'s cards {sorted(leaked)}"
         assert g.hidden_trump is None or g.hidden_trump not in tokens, (
             f"observation({seat}) shows the hidden trump card {g.hidden_trump} (CT1)")
         hidden_stock = (set(stock) & tokens) - face_up - public
-        if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: the text of own copies
+        if rules_of(mod).get("deck.copies", 1) > 1:  # HR17: the text of own copies
             hidden_stock -= own
         assert not hidden_stock, f"observation({seat}) shows stock cards {sorted(hidden_stock)}"
         assert tokens & full <= own | public | face_up, (

@@ -27,6 +27,7 @@ from engine_support import (
     player_range,
     playout,
     printed,
+    rules_of,
     texts,
     time_limit,
 )
@@ -136,7 +137,7 @@ def _check_fresh(mod, g, players):
     assert list(g.history) == [] and list(g.table) == [] and list(g.out) == []
     check_conservation(mod, g)
     verbs = {t.split()[0] for t in texts(g.legal_actions())}
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     if rules.get("deal.offer_redeal") and verbs == {"redeal", "keep"}:
         return  # HR19: a hand that qualifies is offered a redeal before the first attack
     # a fresh game opens with an attack; PK1/TX1 may offer a swap or exchange first, HR24
@@ -181,7 +182,7 @@ def test_same_deck_same_deal_across_calls(name):
 @pytest.mark.parametrize("name", engine_params())
 def test_players_outside_the_range_raise(name):
     mod = load(name)
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     lo, hi = int(rules["players.min"]), int(rules["players.max"])
     inside_refused = [n for n in range(lo, hi + 1) if n not in player_range(mod)]  # PR1
     for bad in sorted({0, 1, lo - 1, hi + 1, hi + 5, *inside_refused}):
@@ -253,7 +254,7 @@ def test_malformed_action_texts_raise_without_change(name):
     mod = load(name)
     g = mod.new_game(player_range(mod)[0], 5)
     before = dict_json(g)
-    if mod.VARIANT["rules"].get("deck.copies", 1) > 1:  # HR17: 7S twice names both copies
+    if rules_of(mod).get("deck.copies", 1) > 1:  # HR17: 7S twice names both copies
         mod_malformed = [t if t != "attack 7S 7S" else "attack 7S 7S 7S" for t in MALFORMED]
     else:
         mod_malformed = MALFORMED
@@ -293,7 +294,7 @@ def test_legal_action_order_is_canonical_and_stable(name):
     """Cards inside an action text are listed low to high, suits S H D C (except `beat A D`
     and `swap C C`, whose order counts: PK3); the list is the same from the game, its copy and its from_dict."""
     mod = load(name)
-    ranks = list(mod.VARIANT["rules"]["deck.ranks"])
+    ranks = list(rules_of(mod)["deck.ranks"])
     # W2: a wild card with a named suit ('6S/H') sorts by its printed card, then the named
     # suit; J1: the jokers last, RJ then BJ
     key = lambda c: ((len(ranks), JOKERS.index(c), 0) if c in JOKERS else
@@ -328,7 +329,7 @@ def test_from_position_example(name):
            "attacker": 0, "discard": [], "dealer": 2, "first_round": False}
     full = set(deck(mod))
     used = set(pos["stock"]) | {c for h in pos["hands"] for c in h}
-    rules = mod.VARIANT["rules"]
+    rules = rules_of(mod)
     if not used <= full or not rules["players.min"] <= 3 <= rules["players.max"] \
             or rules.get("trump.mode") in ("none", "turned_top", "fixed", "per_seat") \
             or rules.get("trump.mode") == "per_seat_by_lot" or rules.get("deal.stock") == "aside" \

@@ -65,6 +65,8 @@ CAPABILITY_MARKERS = {
     "asked_throwers": "judged as the seats are asked",
     "seat_relations": "def _right_of(self, seat):",
     "end_rule": "def _ruled_durak(",  # HR35, HR36
+    # table settings chosen when a game starts (issue 32 item 4)
+    "options": "def _options(given):",
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

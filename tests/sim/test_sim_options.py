@@ -1,0 +1,93 @@
+"""`durakc simulate/compare --option name=value`: the table settings of a spec's `options:`
+(issue 32 item 4), checked before any game, play the games the same rules written without
+options play."""
+
+from __future__ import annotations
+
+from sim_support import ROOT, durakc
+
+FIXED = ROOT / "tests" / "specs" / "table-fixed.yaml"
+FULL_DECK = ROOT / "tests" / "specs" / "table-52.yaml"
+CHOSEN = ("--option", "transfer=false", "--option", "neighbours=true",
+          "--option", "first_limit=5")
+
+
+def _output(*args) -> str:
+    proc = durakc("simulate", *args, "--games", "120", "--seed", "7", "--bots", "greedy")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def _named(text: str, name: str, other: str) -> str:
+    """The output with the variant's column name `name` written as `other` (padded alike)."""
+    return text.replace(name.rjust(len(other)), other, 1)
+
+
+def test_defaults_play_the_rules_without_options():
+    for players in ("2", "4"):
+        table = _output("table", "--players", players)
+        plain = _output("transfer", "--players", players)
+        assert _named(table, "table", "transfer") == plain
+
+
+def test_chosen_options_play_the_rules_written_with_those_values():
+    for players in ("3", "5"):
+        table = _output("table", "--players", players, *CHOSEN)
+        fixed = _output(str(FIXED), "--players", players)
+        assert _named(table, "table", "table-fixed") == fixed
+        assert table != _output("table", "--players", players)  # the options do change games
+
+
+def test_a_deck_of_52_plays_the_rules_written_with_52_cards():
+    """Issue 32's done-when: `simulate table --option deck=52 --option transfer=true` equals
+    the same rules written without options."""
+    for players in ("2", "6"):
+        table = _output("table", "--players", players, "--option", "deck=52",
+                        "--option", "transfer=true")
+        assert _named(table, "table", "table-52") == _output(str(FULL_DECK), "--players", players)
+
+
+def test_a_deck_too_small_for_the_players_is_a_usage_error():
+    proc = durakc("simulate", "table", "--players", "5", "--games", "5", "--option", "deck=24")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "5 hands of 6 need more than the 24 cards of this deck" in proc.stderr
+    assert _output("table", "--players", "4", "--option", "deck=24") != _output(
+        "table", "--players", "4")
+
+
+def test_compare_gives_each_option_to_the_variants_declaring_it():
+    proc = durakc("compare", "table", "transfer", "--games", "60", *CHOSEN, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    fixed = durakc("compare", str(FIXED), "transfer", "--games", "60", "--format", "json")
+    assert proc.stdout.replace('"table"', '"table-fixed"') == fixed.stdout
+
+
+def test_bad_options_are_usage_errors_before_any_game():
+    cases = [
+        (("--option", "deck"), "expected name=value"),
+        (("--option", "colour=red"), "a value is true, false or a whole number"),
+        (("--option", "speed=1"), "no variant here has such an option"),
+        (("--option", "first_limit=7"), "table's option first_limit takes 5, 6"),
+        (("--option", "transfer=1"), "table's option transfer takes true or false"),
+        (("--option", "transfer=true", "--option", "transfer=false"), "given twice"),
+    ]
+    for args, wanted in cases:
+        proc = durakc("simulate", "table", "--games", "5", *args)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert wanted in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+    proc = durakc("simulate", "transfer", "--games", "5", "--option", "transfer=true")
+    assert proc.returncode == 2 and "no variant declares" not in proc.stderr
+    assert "(options: none (no variant here declares options:))" in proc.stderr
+
+
+def test_auto_falls_back_to_python_for_a_spec_with_options():
+    """The C target does not build table settings yet: --backend auto says so once and plays
+    the Python engine (the same output); --backend native refuses with the diagnostic."""
+    args = ("table", "--games", "40", "--option", "deck=24")
+    auto = durakc("simulate", *args, "--backend", "auto")
+    assert auto.returncode == 0, auto.stderr
+    warnings = [line for line in auto.stderr.splitlines() if "warning" in line]
+    assert len(warnings) == 1 and "the C target does not support options yet" in warnings[0]
+    assert auto.stdout == durakc("simulate", *args).stdout
+    native = durakc("simulate", *args, "--backend", "native")
+    assert native.returncode == 1 and "does not support options yet" in native.stderr
