@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask")
+KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_masks")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
-when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts when saved)."""
+when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts when saved).
+`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved)."""
 
-LIST_KINDS = ("seat_counts", "seat_ints")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_masks")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -116,6 +117,19 @@ def _losses(cap) -> list[Field]:
                   start=0, position="checked", each="a loss count")]
 
 
+def _cheating(cap) -> list[Field]:
+    return [
+        Field("fouls", "card_mask",
+              "play.cheating: the table cards played against the rules of rank and suit (HR34)",
+              place="the table"),
+        Field("played_by", "seat_masks",
+              "play.cheating: per seat, the table cards it played this round (HR34)",
+              place="the table"),
+        Field("caught_out", "seat_counts",
+              "play.cheating: per seat, 1 once it caught a legal play this round (HR34)", high=1),
+    ]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
@@ -124,6 +138,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "view_discard": _view_discard,
     "throw_card": _throw_card,
     "resign": _resign,
+    "cheating": _cheating,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -11,6 +11,7 @@ cross check is a function in the module of its topic (`cross_deck`, `cross_trump
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
+from durakc.spec.cross_cheating import check_cheating
 from durakc.spec.cross_deck import (
     check_copies,
     check_deal,
@@ -37,7 +38,8 @@ CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_t
                 check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
-                check_copies)  # two decks (HR17)
+                check_copies,  # two decks (HR17)
+                check_cheating)  # the cheating table (HR34)
 """Every cross check, in report order."""
 
 
