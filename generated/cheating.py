@@ -1268,6 +1268,8 @@ class Game:
         self._to_move = None
         self._legal = None
         self._attack_cards, self._defence_cards, self._table = [], [], 0
+        self._fouls = 0  # play.cheating: no table, no authors or fouls (HR34)
+        self._played_by = [0] * self._players
         if not self._left:
             self._is_draw = True  # T24: the final defence emptied every hand
             return
@@ -1673,6 +1675,15 @@ def _read_saved(d):
     s["fouls"] = _mask(_read_cards(d["fouls"], "the table", {}))
     s["played_by"] = _read_seat_masks(d["played_by"], players, "the table", "played_by")
     s["caught_out"] = _read_seat_counts(d["caught_out"], players, 1, "caught_out")
+    # play.cheating (HR34): every table card has one author, and fouls and authors lie on the table
+    table = _mask(s["attack_cards"]) | _mask(c for c in s["defence_cards"] if c >= 0)
+    authored = 0
+    for m in s["played_by"]:
+        if m & authored:
+            raise InvalidGame("played_by names a table card for two seats")
+        authored |= m
+    if authored != table or s["fouls"] & ~table:
+        raise InvalidGame("played_by must name each table card's author once, and fouls only table cards")
     _check_saved_turn(s)
     return s
 

@@ -13,6 +13,7 @@ import random
 
 from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
+from durakc.sim.catching import out_of_turn_step
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.paired import PairStats
 from durakc.sim.results import record as scored
@@ -133,6 +134,11 @@ def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
         if actions >= MAX_ACTIONS:
             unfinished = "cap"
             break
+        caught = out_of_turn_step(game)  # HR34: out-of-turn seats are asked first
+        if caught is not None:
+            game.apply(caught)
+            actions += 1
+            continue
         action = bots[seat](game, seat, rng, repeated)
         kind = str(action).split(" ", 1)[0]
         if kind in counts:
