@@ -162,7 +162,8 @@ def play_pair(engine, ref, players: int, seed: int,
         diff = first_difference(eg, rg, legal)
         if diff:
             return decision, played, diverged(*diff)
-        extra = (out_of_turn(eg), out_of_turn(rg))  # HR34: the seats acting out of turn
+        # HR34: the seats acting out of turn (the reference offers `actors` to every variant)
+        extra = (out_of_turn(eg), out_of_turn(rg) if hasattr(eg, "actors") else {})
         if extra[0] != extra[1]:
             return decision, played, diverged("out_of_turn", *extra)
         catches = sorted(a for acts in extra[0].values() for a in acts)
