@@ -123,6 +123,7 @@ def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
     starts = RoundStarts()
     actions, repeated, unfinished = 0, False, None
+    out_of_turn = hasattr(game, "actors")  # HR34: a variant with out-of-turn actions
     while not game.is_over:
         seat = game.to_move
         if seat == game.attacker and not game.table:
@@ -134,7 +135,7 @@ def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
         if actions >= MAX_ACTIONS:
             unfinished = "cap"
             break
-        caught = out_of_turn_step(game)  # HR34: out-of-turn seats are asked first
+        caught = out_of_turn_step(game) if out_of_turn else None  # HR34: asked first
         if caught is not None:
             game.apply(caught)
             actions += 1

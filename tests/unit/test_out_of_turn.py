@@ -151,3 +151,14 @@ def test_an_engine_without_out_of_turn_actions_has_no_such_members():
     assert not hasattr(g, "actors") and not hasattr(g, "out_of_turn_actions")
     with pytest.raises(ValueError):
         podkidnoy.parse_action("catch 2 9C")
+
+
+def test_the_c_target_refuses_the_cheating_table_at_its_key():
+    from durakc.ir.build import build_ir
+    from durakc.spec import load_spec
+    from durakc.targets.c.capabilities import refusals
+
+    spec = load_spec("cheating")
+    problems = refusals(spec, build_ir(spec).capabilities)
+    assert [p.message for p in problems] == [
+        "`play.cheating`: the C target does not support cheating yet (--target c)"]
