@@ -83,6 +83,8 @@ VARIANT = {
             'double_durak': 'loser_hand > 6',
         },
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -105,6 +107,7 @@ AFTER_DRAW_FIRST_GAME_RULE = True
 """series.after_draw (HR23): after a draw the first game's rule opens again (T7)."""
 ANNOTATIONS = ('double_durak',)
 """The names of the outcome.annotations conditions, sorted (the native backend reads them)."""
+CAPABILITIES = ("single_opening", "same_attacker", "results", "annotations")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

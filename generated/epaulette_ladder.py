@@ -83,6 +83,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '1 if is_loser and loser_was_defender and deck_rank(points) in final_attack.ranks and len(final_attack.trumps) < len(final_attack) else 0',
         'match.games': 0,
         'match.losses': 0,
@@ -106,6 +108,9 @@ MATCH_LIMITS = (0, 0, 9)
 """match.games, match.losses, match.points (HR21; 0: no such limit)."""
 AFTER_DRAW_FIRST_GAME_RULE = False
 """series.after_draw (HR23): after a draw the first game's rule opens again (T7)."""
+CAPABILITIES = ("single_opening", "same_attacker", "losses", "results", "card_sets")  # built in (durakc capabilities)
+POINTS_RANGE = (0, 1)
+"""outcome.points (HR22): the (low, high) points one seat can score in a game (sound bounds)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -84,6 +84,8 @@ VARIANT = {
             'epaulettes': 'loser_was_defender and final_attack_cards >= 1 and final_attack_lowest == final_attack_cards',
         },
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -102,6 +104,7 @@ HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
 ANNOTATIONS = ('both_shoulders', 'epaulettes')
 """The names of the outcome.annotations conditions, sorted (the native backend reads them)."""
+CAPABILITIES = ("single_opening", "same_attacker", "annotations")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

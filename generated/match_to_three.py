@@ -79,6 +79,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 3,
@@ -102,6 +104,7 @@ MATCH_LIMITS = (0, 3, 0)
 """match.games, match.losses, match.points (HR21; 0: no such limit)."""
 AFTER_DRAW_FIRST_GAME_RULE = False
 """series.after_draw (HR23): after a draw the first game's rule opens again (T7)."""
+CAPABILITIES = ("transfer", "losses", "results")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -703,7 +703,7 @@ struct durak_no_stock_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_NO_STOCK_NANNOTATIONS + 1];
-    mask_t aside;  /* deal.stock: aside - the cards out of play (HR12, HR13) */
+    mask_t set_aside;  /* deal.stock: aside - mask of the cards out of play (HR12, HR13) */
 };
 
 durak_no_stock_game *durak_no_stock_new(void)
@@ -945,6 +945,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    g->set_aside = 0;  /* deal.stock */
     {
         /* deal.stock: aside - the cards neither dealt nor in the stock are out of play */
         mask_t placed = 0;
@@ -955,7 +956,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         for (s = 0; s < nstock; s++) {
             placed |= BIT(stock[s]);
         }
-        g->aside = ((mask_t)-1 >> (64 - NCARDS)) & ~placed;
+        g->set_aside = ((mask_t)-1 >> (64 - NCARDS)) & ~placed;
     }
     return DURAK_NO_STOCK_OK;
 }
@@ -1492,7 +1493,7 @@ void durak_no_stock_get(const durak_no_stock_game *g, durak_no_stock_view *v)
     for (i = 0; i < DURAK_NO_STOCK_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->aside = g->aside;
+    v->set_aside = g->set_aside;
 }
 
 static int seat_ok(const durak_no_stock_view *v, int seat)
@@ -1640,10 +1641,10 @@ int durak_no_stock_set(durak_no_stock_game *g, const durak_no_stock_view *v)
         return DURAK_NO_STOCK_E_STATE;
     }
     /* deal.stock: aside - the cards out of play are card ints in no other place */
-    if ((v->aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->aside & seen) || v->nstock) {
+    if ((v->set_aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->set_aside & seen) || v->nstock) {
         return DURAK_NO_STOCK_E_STATE;
     }
-    seen |= v->aside;  /* a place of its own: every card of the deck is in exactly one */
+    seen |= v->set_aside;  /* a place of its own: every card of the deck is in exactly one */
     if (seen != DECK_MASK) {
         return DURAK_NO_STOCK_E_STATE;  /* a card in no place */
     }
@@ -1700,7 +1701,7 @@ int durak_no_stock_set(durak_no_stock_game *g, const durak_no_stock_view *v)
     for (i = 0; i < DURAK_NO_STOCK_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->aside = v->aside;
+    g->set_aside = (mask_t)v->set_aside;
     seats_changed(g);
     if (g->phase != DURAK_NO_STOCK_OVER) {
         entitled(g);

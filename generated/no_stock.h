@@ -49,8 +49,12 @@ typedef sig_atomic_t durak_no_stock_stop_flag;  /* the one type a signal handler
 #define DURAK_NO_STOCK_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_NO_STOCK_MAX_GAME_ACTIONS 20000
-/* deal.stock: aside (HR12, HR13): the view has `aside`, the cards out of play. */
+/* deal.stock: aside (HR12, HR13): the view has `set_aside`, the cards out of play. */
 #define DURAK_NO_STOCK_CAP_SET_ASIDE 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_NO_STOCK_HAS_STATE_FIELDS 1
+#define DURAK_NO_STOCK_STATE_FIELDS(X) X(set_aside, CARD_MASK)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,7 +100,7 @@ typedef struct durak_no_stock_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_NO_STOCK_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    uint64_t aside;  /* deal.stock: aside - the cards out of play (HR12, HR13) */
+    uint64_t set_aside;  /* deal.stock: aside - mask of the cards out of play (HR12, HR13) */
 } durak_no_stock_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_no_stock_play_games; the number of samples

@@ -80,6 +80,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -96,6 +98,7 @@ PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("jokers", "transfer")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

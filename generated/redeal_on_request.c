@@ -723,9 +723,9 @@ struct durak_redeal_on_request_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_REDEAL_ON_REQUEST_NANNOTATIONS + 1];
-    int asked;  /* deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19) */
-    int asking;  /* deal.offer_redeal: the seat asked now, -1: the questions are over */
-    uint64_t redeal_seed;  /* deal.offer_redeal: the seed a redeal deals from, drawn after the deal */
+    int redeal_asked;  /* deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19) */
+    int redeal_asking;  /* deal.offer_redeal: the seat asked now, redeal or keep; -1: questions over (HR19) */
+    uint64_t redeal_seed;  /* deal.offer_redeal: the seed a redeal deals from, drawn after the deal (HR19) */
     int series;  /* deal.offer_redeal: the first-attacker rule the game was dealt by */
 };
 
@@ -813,12 +813,12 @@ static void ask_from(game *g, int seat)
 {
     int s;
     for (s = seat; s < g->players; s++) {
-        if (!((g->asked >> s) & 1) && may_ask_redeal(g->hands[s], g->trump, g->players)) {
-            g->asking = g->to_move = s;
+        if (!((g->redeal_asked >> s) & 1) && may_ask_redeal(g->hands[s], g->trump, g->players)) {
+            g->redeal_asking = g->to_move = s;
             return;
         }
     }
-    g->asking = -1;
+    g->redeal_asking = -1;
     g->to_move = g->atk;
 }
 
@@ -996,9 +996,11 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    g->redeal_asked = 0;  /* deal.offer_redeal */
+    g->redeal_asking = -1;  /* deal.offer_redeal */
+    g->redeal_seed = 0;  /* deal.offer_redeal */
     g->redeal_seed = mt_next(rng);  /* deal.offer_redeal: a redeal deals from this seed (HR19) */
     g->series = series;
-    g->asked = 0;
     ask_from(g, 0);
     return DURAK_REDEAL_ON_REQUEST_OK;
 }
@@ -1154,7 +1156,7 @@ static void simple_count(const game *g, simple_list *s)
         s->cards = g->hands[g->atk];
         s->n = popcount(s->cards);
     }
-    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->asking >= 0) {
+    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->redeal_asking >= 0) {
         s->n = 0;  /* deal.offer_redeal: the questions are no simple list (HR19) */
     }
 }
@@ -1232,7 +1234,7 @@ static int legal_actions(const game *g, action *out)
         }
         end = put(end, DURAK_REDEAL_ON_REQUEST_PASS, -1, -1, 0);
     }
-    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->asking >= 0) {
+    if (g->phase == DURAK_REDEAL_ON_REQUEST_OPENING && g->redeal_asking >= 0) {
         /* deal.offer_redeal: the seat asked says redeal or keep, nothing else of the opening
          * phase (no opening, swap or exchange: HR19); what legal_end adds after this (resign,
          * HR24) is still offered.  Written first, whatever the order of the capabilities. */
@@ -1388,17 +1390,17 @@ static void apply_action(game *g, const action *a)
         pass_turn(g);
         break;
     case DURAK_REDEAL_ON_REQUEST_KEEP:
-        ask_from(g, g->asking + 1);  /* deal.offer_redeal: the next seat is asked (HR19) */
+        ask_from(g, g->redeal_asking + 1);  /* deal.offer_redeal: the next seat is asked (HR19) */
         break;
     case DURAK_REDEAL_ON_REQUEST_REDEAL:
         /* deal.offer_redeal: everything dealt again by the same dealer; the questions start
          * again, and the seat that asked may not ask again this game (HR19). */
         {
             mt_state rng;
-            int asked = g->asked | 1 << g->asking;
+            int asked = g->redeal_asked | 1 << g->redeal_asking;
             mt_seed(&rng, g->redeal_seed);
             deal_with(g, g->players, &rng, g->dealer, g->series);
-            g->asked = asked;
+            g->redeal_asked = asked;
             ask_from(g, 0);
         }
         break;
@@ -1561,8 +1563,8 @@ void durak_redeal_on_request_get(const durak_redeal_on_request_game *g, durak_re
     for (i = 0; i < DURAK_REDEAL_ON_REQUEST_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->asked = g->asked;
-    v->asking = g->asking;
+    v->redeal_asked = g->redeal_asked;
+    v->redeal_asking = g->redeal_asking;
     v->redeal_seed = g->redeal_seed;
     v->series = g->series;
 }
@@ -1698,7 +1700,7 @@ static int view_seats_ok(const durak_redeal_on_request_view *v)
     }
     if (v->phase == DURAK_REDEAL_ON_REQUEST_OPENING) {
         /* deal.offer_redeal: the seat asked moves while the questions last (HR19) */
-        return !v->ntable && v->to_move == (v->asking < 0 ? v->attacker : v->asking);
+        return !v->ntable && v->to_move == (v->redeal_asking < 0 ? v->attacker : v->redeal_asking);
     }
     if (v->phase == DURAK_REDEAL_ON_REQUEST_DEFENCE) {
         return unbeaten && !v->took && v->to_move == v->defender;
@@ -1715,8 +1717,11 @@ int durak_redeal_on_request_set(durak_redeal_on_request_game *g, const durak_red
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_REDEAL_ON_REQUEST_E_STATE;
     }
-    if (v->asking < -1 || v->asking >= v->players || v->asked < 0 || v->asked >= 1 << v->players) {
-        return DURAK_REDEAL_ON_REQUEST_E_STATE;  /* deal.offer_redeal: seats of the game (HR19) */
+    if (v->redeal_asking < -1 || v->redeal_asking >= v->players) {
+        return DURAK_REDEAL_ON_REQUEST_E_STATE;  /* deal.offer_redeal: redeal_asking is a seat or -1 */
+    }
+    if (v->redeal_asked < 0 || v->redeal_asked >= 1 << v->players) {
+        return DURAK_REDEAL_ON_REQUEST_E_STATE;  /* deal.offer_redeal: redeal_asked holds seats of the game */
     }
     if (seen != DECK_MASK) {
         return DURAK_REDEAL_ON_REQUEST_E_STATE;  /* a card in no place */
@@ -1774,8 +1779,8 @@ int durak_redeal_on_request_set(durak_redeal_on_request_game *g, const durak_red
     for (i = 0; i < DURAK_REDEAL_ON_REQUEST_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->asked = v->asked;
-    g->asking = v->asking;
+    g->redeal_asked = v->redeal_asked;
+    g->redeal_asking = v->redeal_asking;
     g->redeal_seed = v->redeal_seed;
     g->series = v->series != 0;
     seats_changed(g);

@@ -49,8 +49,13 @@ typedef sig_atomic_t durak_redeal_on_request_stop_flag;  /* the one type a signa
 #define DURAK_REDEAL_ON_REQUEST_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_REDEAL_ON_REQUEST_MAX_GAME_ACTIONS 20000
-/* deal.offer_redeal (HR19): the view has `asked`, `asking`, `redeal_seed` and `series`. */
+/* deal.offer_redeal (HR19): the view has `redeal_asked`, `redeal_asking`, `redeal_seed` (declared
+ * state, compiler/capabilities/state.py) and `series`. */
 #define DURAK_REDEAL_ON_REQUEST_CAP_REDEAL_OFFER 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_REDEAL_ON_REQUEST_HAS_STATE_FIELDS 1
+#define DURAK_REDEAL_ON_REQUEST_STATE_FIELDS(X) X(redeal_asked, SEAT_SET) X(redeal_asking, SEAT_OR_NONE) X(redeal_seed, SEED)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,9 +101,9 @@ typedef struct durak_redeal_on_request_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_REDEAL_ON_REQUEST_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int asked;  /* deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19) */
-    int asking;  /* deal.offer_redeal: the seat asked now, -1: the questions are over */
-    uint64_t redeal_seed;  /* deal.offer_redeal: the seed a redeal deals from */
+    int redeal_asked;  /* deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19) */
+    int redeal_asking;  /* deal.offer_redeal: the seat asked now, redeal or keep; -1: questions over (HR19) */
+    uint64_t redeal_seed;  /* deal.offer_redeal: the seed a redeal deals from, drawn after the deal (HR19) */
     int series;  /* deal.offer_redeal: dealt by the series' first-attacker rule (1) or the first game's (0) */
 } durak_redeal_on_request_view;
 

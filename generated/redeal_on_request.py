@@ -81,6 +81,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -93,10 +95,16 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("redeal_asked", "seat_set"), ("redeal_asking", "seat_or_none"), ("redeal_seed", "seed"))
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("single_opening", "same_attacker", "redeal_offer", "card_sets")  # built in (durakc capabilities)
+FIRST_RULES = ('lowest_trump', 'left_of_dealer')
+"""first_attacker.first_game, series.first_attacker: who opens a first and a later game (T7, T8)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""
@@ -690,12 +698,10 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {
-        "_asked": "deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19)",
-        "_asking": "deal.offer_redeal: the seat asked now, redeal or keep; -1: questions over (HR19)",
-        "_first_rule": "deal.offer_redeal: the first-attacker rule the game was dealt by (HR19)",
-        "_redeal_seed": "deal.offer_redeal: the seed a redeal deals from, drawn after the deal (HR19)",
-    }
+    __slots__ |= {"_redeal_asked": "deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19)",
+                  "_redeal_asking": "deal.offer_redeal: the seat asked now, redeal or keep; -1: questions over (HR19)",
+                  "_redeal_seed": "deal.offer_redeal: the seed a redeal deals from, drawn after the deal (HR19)"}
+    __slots__ |= {"_first_rule": "deal.offer_redeal: the first-attacker rule the game was dealt by (HR19)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -732,10 +738,10 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._asked = 0
-        g._asking = -1
-        g._first_rule = "left_of_dealer"
+        g._redeal_asked = 0
+        g._redeal_asking = -1
         g._redeal_seed = 0
+        g._first_rule = "left_of_dealer"
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -932,7 +938,7 @@ class Game:
             if phase == DEFENCE:
                 legal = self._defence_actions()
             elif phase == OPENING:
-                if self._asking >= 0:
+                if self._redeal_asking >= 0:
                     # deal.offer_redeal: the seat asked chooses a redeal or to keep (HR19).
                     legal = _ASKED[:]
                 else:
@@ -1030,7 +1036,7 @@ class Game:
             self._passed |= 1 << self._to_move
             self._ask_throwers()
         elif kind == KEEP:
-            self._ask_from(self._asking + 1)  # deal.offer_redeal: the next seat is asked (HR19)
+            self._ask_from(self._redeal_asking + 1)  # deal.offer_redeal: the next seat is asked (HR19)
         elif kind == REDEAL:
             self._redeal()
 
@@ -1064,22 +1070,22 @@ class Game:
         dealt hand meets hand.longest_suit >= 5 and that has not asked for a redeal yet; when there is
         none the questions are over and the attacker opens."""
         for s in range(seat, self.players):
-            if not self._asked >> s & 1 and _may_ask_redeal(self._hands[s], self._trump, self.players):
-                self._asking = self._to_move = s
+            if not self._redeal_asked >> s & 1 and _may_ask_redeal(self._hands[s], self._trump, self.players):
+                self._redeal_asking = self._to_move = s
                 return
-        self._asking = -1
+        self._redeal_asking = -1
         self._to_move = self._attacker
 
     def _redeal(self):
         """deal.offer_redeal (HR19): everything is dealt again by the same dealer; the
         questions start again, and the seat that asked may not ask again this game."""
-        asked = self._asked | 1 << self._asking
+        asked = self._redeal_asked | 1 << self._redeal_asking
         history = self._history
         g = _new_game(self.players, self._redeal_seed, self.dealer, self._first_rule)
         for name in Game.__slots__:
             setattr(self, name, getattr(g, name))
         self._history = history
-        self._asked = asked
+        self._redeal_asked = asked
         self._ask_from(0)
 
     def _ask_throwers(self):
@@ -1225,9 +1231,9 @@ class Game:
         text = action.text
         if self._phase == OVER:
             return f"{text}: the game is over"
-        if self._asking >= 0 and action.kind not in (REDEAL, KEEP):
-            return f"{text}: seat {self._asking} must first say redeal or keep (deal.offer_redeal, HR19)"
-        if action.kind in (REDEAL, KEEP) and self._asking < 0:
+        if self._redeal_asking >= 0 and action.kind not in (REDEAL, KEEP):
+            return f"{text}: seat {self._redeal_asking} must first say redeal or keep (deal.offer_redeal, HR19)"
+        if action.kind in (REDEAL, KEEP) and self._redeal_asking < 0:
             return f"{text}: only a seat asked before the first attack may ask for a redeal or keep (deal.offer_redeal: hand.longest_suit >= 5, HR19)"
         seat = self._to_move
         missing = action.mask & ~self._hands[seat]
@@ -1308,8 +1314,8 @@ class Game:
             "is_draw": self._is_draw,
             "annotations": dict(self._annotations),
             "history": self._history[:],
-            "redeal_asked": [s for s in range(self.players) if self._asked >> s & 1],
-            "redeal_asking": None if self._asking < 0 else self._asking,
+            "redeal_asked": [s for s in range(self.players) if self._redeal_asked >> s & 1],
+            "redeal_asking": None if self._redeal_asking < 0 else self._redeal_asking,
             "redeal_seed": self._redeal_seed,
             "first_rule": self._first_rule,
         }
@@ -1358,8 +1364,8 @@ class Game:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
-        g._asked = s["asked"]
-        g._asking = s["asking"]
+        g._redeal_asked = s["redeal_asked"]
+        g._redeal_asking = s["redeal_asking"]
         g._redeal_seed = s["redeal_seed"]
         g._first_rule = s["first_rule"]
         g._throwers = g._entitled() if g._phase != OVER else ()
@@ -1397,7 +1403,7 @@ class Game:
             "trump_of": [self.trump_of(s) for s in range(self._players)],
             "losses": self.losses,
             "swaps_left": self.swaps_left,
-            "redeal_asked": [s for s in range(self.players) if self._asked >> s & 1],  # HR19
+            "redeal_asked": [s for s in range(self.players) if self._redeal_asked >> s & 1],  # HR19
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self._to_move else [],
         }
 
@@ -1530,7 +1536,8 @@ _SAVED_KEYS = (
     "phase", "attacker", "original_attacker", "defender", "to_move", "took", "passed", "limit",
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
-    "redeal_asked", "redeal_asking", "redeal_seed", "first_rule",
+    "redeal_asked", "redeal_asking", "redeal_seed",
+    "first_rule",
 )
 _SAVED_OPTIONAL = ("late",)
 
@@ -1571,18 +1578,23 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    # deal.offer_redeal (HR19): who asked for a redeal, who is asked now, the seed a redeal deals from
-    asked = d["redeal_asked"]
-    if not isinstance(asked, list):
-        raise InvalidGame(f"redeal_asked must list seats, not {asked!r}")
-    s["asked"] = sum(1 << x for x in {_seat(x, players, "redeal_asked") for x in asked})  # seats checked before hashing
-    s["asking"] = -1 if d["redeal_asking"] is None else _seat(d["redeal_asking"], players, "redeal_asking")
+    s["redeal_asked"] = _read_seat_set(d["redeal_asked"], players, "redeal_asked")
+    s["redeal_asking"] = -1 if d["redeal_asking"] is None else _seat(d["redeal_asking"], players, "redeal_asking")
     s["redeal_seed"] = _whole(d["redeal_seed"], "redeal_seed", 0, 2**32 - 1)  # drawn by getrandbits(32)
+    # deal.offer_redeal (HR19): the first-attacker rule the game was dealt by
     if d["first_rule"] not in ("lowest_trump", "left_of_dealer", "right_of_loser"):
         raise InvalidGame(f"first_rule must be a first-attacker rule, not {d['first_rule']!r}")
     s["first_rule"] = d["first_rule"]
     _check_saved_turn(s)
     return s
+
+
+def _read_seat_set(value, players, what):
+    """A saved set of seats (a capability's declared `seat_set`): a list of seats, as a mask;
+    InvalidGame naming `what` if not."""
+    if not isinstance(value, list):
+        raise InvalidGame(f"{what} must list seats, not {value!r}")
+    return sum(1 << x for x in {_seat(x, players, what) for x in value})  # seats checked before hashing
 
 
 def _whole(value, what, least, most=COUNTER_MAX):
@@ -1678,7 +1690,7 @@ def _check_saved_turn(s):
     if to_move is None or not inside[to_move]:
         raise InvalidGame(f"to_move must be a seat still in the game, not {to_move!r}")
     unbeaten = s["defence_cards"].count(-1)
-    if phase == OPENING and (s["attack_cards"] or to_move != (attacker if s["asking"] < 0 else s["asking"])):
+    if phase == OPENING and (s["attack_cards"] or to_move != (attacker if s["redeal_asking"] < 0 else s["redeal_asking"])):
         raise InvalidGame("in the attack phase the table is empty and the attacker moves (or the seat asked, HR19)")
     if phase == DEFENCE and (not unbeaten or s["took"] or to_move != defender):
         raise InvalidGame("in the defend phase the defender moves and faces an unbeaten card")

@@ -78,6 +78,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -94,6 +96,9 @@ PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("same_attacker", "opening_rule")  # built in (durakc capabilities)
+OPENING_SIZES = (1, 2, 3)
+"""attack.opening (HR7, HR8): the opening sizes its condition may allow, and 1 (the RL encoding)."""
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""

@@ -703,7 +703,7 @@ struct durak_trump_aside_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_TRUMP_ASIDE_NANNOTATIONS + 1];
-    mask_t aside;  /* trump.card: aside - the cards out of play (HR12, HR13) */
+    mask_t set_aside;  /* trump.card: aside - mask of the cards out of play (HR12, HR13) */
 };
 
 durak_trump_aside_game *durak_trump_aside_new(void)
@@ -947,6 +947,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    g->set_aside = 0;  /* trump.card */
     {
         /* trump.card: aside - the cards neither dealt nor in the stock are out of play */
         mask_t placed = 0;
@@ -957,7 +958,7 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         for (s = 0; s < nstock; s++) {
             placed |= BIT(stock[s]);
         }
-        g->aside = ((mask_t)-1 >> (64 - NCARDS)) & ~placed;
+        g->set_aside = ((mask_t)-1 >> (64 - NCARDS)) & ~placed;
     }
     return DURAK_TRUMP_ASIDE_OK;
 }
@@ -1494,7 +1495,7 @@ void durak_trump_aside_get(const durak_trump_aside_game *g, durak_trump_aside_vi
     for (i = 0; i < DURAK_TRUMP_ASIDE_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->aside = g->aside;
+    v->set_aside = g->set_aside;
 }
 
 static int seat_ok(const durak_trump_aside_view *v, int seat)
@@ -1642,10 +1643,10 @@ int durak_trump_aside_set(durak_trump_aside_game *g, const durak_trump_aside_vie
         return DURAK_TRUMP_ASIDE_E_STATE;
     }
     /* trump.card: aside - the cards out of play are card ints in no other place */
-    if ((v->aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->aside & seen)) {
+    if ((v->set_aside & ~((mask_t)-1 >> (64 - NCARDS))) || (v->set_aside & seen)) {
         return DURAK_TRUMP_ASIDE_E_STATE;
     }
-    seen |= v->aside;  /* a place of its own: every card of the deck is in exactly one */
+    seen |= v->set_aside;  /* a place of its own: every card of the deck is in exactly one */
     if (seen != DECK_MASK) {
         return DURAK_TRUMP_ASIDE_E_STATE;  /* a card in no place */
     }
@@ -1702,7 +1703,7 @@ int durak_trump_aside_set(durak_trump_aside_game *g, const durak_trump_aside_vie
     for (i = 0; i < DURAK_TRUMP_ASIDE_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->aside = v->aside;
+    g->set_aside = (mask_t)v->set_aside;
     seats_changed(g);
     if (g->phase != DURAK_TRUMP_ASIDE_OVER) {
         entitled(g);

@@ -49,8 +49,12 @@ typedef sig_atomic_t durak_trump_aside_stop_flag;  /* the one type a signal hand
 #define DURAK_TRUMP_ASIDE_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TRUMP_ASIDE_MAX_GAME_ACTIONS 20000
-/* trump.card: aside (HR12, HR13): the view has `aside`, the cards out of play. */
+/* trump.card: aside (HR12, HR13): the view has `set_aside`, the cards out of play. */
 #define DURAK_TRUMP_ASIDE_CAP_SET_ASIDE 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_TRUMP_ASIDE_HAS_STATE_FIELDS 1
+#define DURAK_TRUMP_ASIDE_STATE_FIELDS(X) X(set_aside, CARD_MASK)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,7 +100,7 @@ typedef struct durak_trump_aside_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_TRUMP_ASIDE_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    uint64_t aside;  /* trump.card: aside - the cards out of play (HR12, HR13) */
+    uint64_t set_aside;  /* trump.card: aside - mask of the cards out of play (HR12, HR13) */
 } durak_trump_aside_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_trump_aside_play_games; the number of samples

@@ -79,6 +79,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -91,10 +93,15 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("set_aside", "card_mask"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("single_opening", "same_attacker", "set_aside")  # built in (durakc capabilities)
+TURNED_TRUMP = True  # trump.mode turned_*: a turned card fixes trump (HR12, HR13)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""
@@ -603,7 +610,7 @@ def _new_game(players, seed, dealer, first_rule):
     held = 0
     for hand in hands:
         held |= hand
-    game._aside = FULL_DECK & ~held & ~_mask(stock)
+    game._set_aside = FULL_DECK & ~held & ~_mask(stock)
     return game
 
 # -- The game ---------------------------------------------------------------
@@ -657,9 +664,7 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {
-        "_aside": "trump.card: aside - mask of the cards out of play (HR12, HR13)",
-    }
+    __slots__ |= {"_set_aside": "trump.card: aside - mask of the cards out of play (HR12, HR13)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -696,7 +701,7 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._aside = 0
+        g._set_aside = 0
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -860,7 +865,7 @@ class Game:
     @property
     def set_aside(self):
         """The cards out of play (trump.card: aside; HR12, HR13), sorted."""
-        return mask_texts(self._aside)
+        return mask_texts(self._set_aside)
 
     def __copy__(self):
         """copy.copy(game): an independent copy, as game.copy() (no list is shared)."""
@@ -1239,7 +1244,7 @@ class Game:
             "is_draw": self._is_draw,
             "annotations": dict(self._annotations),
             "history": self._history[:],
-            "set_aside": mask_texts(self._aside),
+            "set_aside": mask_texts(self._set_aside),
         }
 
     @classmethod
@@ -1286,7 +1291,7 @@ class Game:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
-        g._aside = s["aside"]
+        g._set_aside = s["set_aside"]
         g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
         return g
@@ -1297,7 +1302,7 @@ class Game:
             raise InvalidGame(f"no seat {seat!r} in a {self._players}-player game")
         # trump.card: aside - the turned card is seen while it lies aside (HR12, HR13)
         turned = self._turned
-        visible = turned if turned >= 0 and (self._aside >> turned & 1 or turned in self._stock) else -1
+        visible = turned if turned >= 0 and (self._set_aside >> turned & 1 or turned in self._stock) else -1
         return {
             "variant": VARIANT["name"],
             "seat": seat,
@@ -1324,7 +1329,7 @@ class Game:
             "trump_of": [self.trump_of(s) for s in range(self._players)],
             "losses": self.losses,
             "swaps_left": self.swaps_left,
-            "set_aside_size": self._aside.bit_count(),  # trump.card: aside, unseen but the trump card
+            "set_aside_size": self._set_aside.bit_count(),  # trump.card: aside, unseen but the trump card
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self._to_move else [],
         }
 
@@ -1410,7 +1415,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("set_aside")  # trump.card: aside (HR12, HR13)
+    known.add("set_aside")
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1438,7 +1443,7 @@ def from_position(position):
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    g._aside = _mask(aside)
+    g._set_aside = _mask(aside)
     # the trump card is the first card set aside of the trump suit (HR12, HR13)
     g._turned = next((c for c in aside if SUIT_OF[c] == trump), -1)
     if aside and g._turned < 0:
@@ -1529,8 +1534,7 @@ def _read_saved_cards(d, s):
     stock = _read_cards(d["stock"], "the stock", seen)
     s["stock"] = stock[::-1]  # the engine keeps the next card last
     s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
-    # trump.card: aside - the cards out of play, in no other place (HR12, HR13)
-    s["aside"] = _mask(_read_cards(d["set_aside"], "the cards set aside", seen))
+    s["set_aside"] = _mask(_read_cards(d["set_aside"], "the cards set aside", seen))  # a place of its own
     absent = FULL_DECK & ~_mask(seen)
     if absent:
         raise InvalidGame(f"{_listing(absent)} nowhere: every card of the deck must be in a hand, "

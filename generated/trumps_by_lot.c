@@ -703,8 +703,8 @@ struct durak_trumps_by_lot_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_TRUMPS_BY_LOT_NANNOTATIONS + 1];
-    int seat_trump[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* trump.mode: per_seat_by_lot - each seat's own trump suit (HR15) */
-    int lot[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* trump.mode: per_seat_by_lot - the card turned for each seat */
+    int seat_trumps[PMAX];  /* trump.mode: per_seat_by_lot - per seat, the suit index of its own trump, -1: none (HR15) */
+    int lot_cards[PMAX];  /* trump.mode: per_seat_by_lot - per seat, the card turned for it (-1: unknown, a position) (HR15) */
 };
 
 durak_trumps_by_lot_game *durak_trumps_by_lot_new(void)
@@ -921,14 +921,20 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
+    for (i = 0; i < players; i++) {
+        g->seat_trumps[i] = -1;  /* trump.mode */
+    }
+    for (i = 0; i < players; i++) {
+        g->lot_cards[i] = -1;  /* trump.mode */
+    }
     {
         /* trump.mode: per_seat_by_lot - the i-th seat from the dealer's left owns the suit of
          * the i-th card turned; those cards lie under the stock, the last turned drawn last (HR15). */
         int i;
         for (i = 0; i < players; i++) {
             int seat = (dealer + 1 + i) % players, c = stock[players - 1 - i];
-            g->lot[seat] = c;
-            g->seat_trump[seat] = SUIT_OF(c);
+            g->lot_cards[seat] = c;
+            g->seat_trumps[seat] = SUIT_OF(c);
         }
     }
     return DURAK_TRUMPS_BY_LOT_OK;
@@ -1111,7 +1117,7 @@ static mask_t defence_hand(const game *g)
 static void defence_beating(const game *g, mask_t hand, mask_t *beating)
 {
     /* trump.mode: per_seat_by_lot - the defender's own suit, by lot, is trump (HR15, SK2). */
-    const mask_t *beaten_by = BEATEN_BY[g->seat_trump[g->def] + 1];
+    const mask_t *beaten_by = BEATEN_BY[g->seat_trumps[g->def] + 1];
     int i;
     for (i = 0; i < g->nunb; i++) {
         beating[i] = hand & beaten_by[g->unb[i]];
@@ -1467,8 +1473,8 @@ void durak_trumps_by_lot_get(const durak_trumps_by_lot_game *g, durak_trumps_by_
     for (i = 0; i < DURAK_TRUMPS_BY_LOT_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    memcpy(v->seat_trump, g->seat_trump, sizeof(g->seat_trump));
-    memcpy(v->lot, g->lot, sizeof(g->lot));
+    memcpy(v->seat_trumps, g->seat_trumps, sizeof(g->seat_trumps));
+    memcpy(v->lot_cards, g->lot_cards, sizeof(g->lot_cards));
 }
 
 static int seat_ok(const durak_trumps_by_lot_view *v, int seat)
@@ -1615,9 +1621,14 @@ int durak_trumps_by_lot_set(durak_trumps_by_lot_game *g, const durak_trumps_by_l
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_TRUMPS_BY_LOT_E_STATE;
     }
-    for (i = 0; i < v->players; i++) {  /* per_seat_by_lot: a suit or none, a card or unknown */
-        if (v->seat_trump[i] < -1 || v->seat_trump[i] >= NSUITS || v->lot[i] < -1 || v->lot[i] >= NCARDS) {
-            return DURAK_TRUMPS_BY_LOT_E_STATE;
+    for (i = 0; i < v->players; i++) {
+        if (v->seat_trumps[i] < -1 || v->seat_trumps[i] >= NSUITS) {
+            return DURAK_TRUMPS_BY_LOT_E_STATE;  /* trump.mode: seat_trumps, per seat one of NSUITS or -1 */
+        }
+    }
+    for (i = 0; i < v->players; i++) {
+        if (v->lot_cards[i] < -1 || v->lot_cards[i] >= NCARDS) {
+            return DURAK_TRUMPS_BY_LOT_E_STATE;  /* trump.mode: lot_cards, per seat one of NCARDS or -1 */
         }
     }
     if (seen != DECK_MASK) {
@@ -1676,8 +1687,8 @@ int durak_trumps_by_lot_set(durak_trumps_by_lot_game *g, const durak_trumps_by_l
     for (i = 0; i < DURAK_TRUMPS_BY_LOT_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    memcpy(g->seat_trump, v->seat_trump, sizeof(g->seat_trump));
-    memcpy(g->lot, v->lot, sizeof(g->lot));
+    memcpy(g->seat_trumps, v->seat_trumps, sizeof(g->seat_trumps));
+    memcpy(g->lot_cards, v->lot_cards, sizeof(g->lot_cards));
     seats_changed(g);
     if (g->phase != DURAK_TRUMPS_BY_LOT_OVER) {
         entitled(g);

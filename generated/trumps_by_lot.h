@@ -49,8 +49,12 @@ typedef sig_atomic_t durak_trumps_by_lot_stop_flag;  /* the one type a signal ha
 #define DURAK_TRUMPS_BY_LOT_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_TRUMPS_BY_LOT_MAX_GAME_ACTIONS 20000
-/* trump.mode: per_seat_by_lot (HR15): the view has `seat_trump` and `lot`, per seat. */
+/* trump.mode: per_seat_by_lot (HR15): the view has `seat_trumps` and `lot_cards`, per seat. */
 #define DURAK_TRUMPS_BY_LOT_CAP_LOT_TRUMPS 1
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_TRUMPS_BY_LOT_HAS_STATE_FIELDS 1
+#define DURAK_TRUMPS_BY_LOT_STATE_FIELDS(X) X(seat_trumps, SEAT_SUITS) X(lot_cards, SEAT_CARDS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -96,8 +100,8 @@ typedef struct durak_trumps_by_lot_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_TRUMPS_BY_LOT_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int seat_trump[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* per_seat_by_lot: each seat's own trump suit, -1: none (HR15) */
-    int lot[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* per_seat_by_lot: the card turned for each seat, -1: unknown */
+    int seat_trumps[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* trump.mode: per_seat_by_lot - per seat, the suit index of its own trump, -1: none (HR15) */
+    int lot_cards[DURAK_TRUMPS_BY_LOT_PLAYERS_MAX];  /* trump.mode: per_seat_by_lot - per seat, the card turned for it (-1: unknown, a position) (HR15) */
 } durak_trumps_by_lot_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_trumps_by_lot_play_games; the number of samples

@@ -82,6 +82,8 @@ VARIANT = {
         'refill.defender': 'last',
         'outcome.annotations': {},
         'outcome.winner': 'none',
+        'outcome.ends_when': 'active_players < 2',
+        'outcome.durak': 'cards',
         'outcome.points': '0',
         'match.games': 0,
         'match.losses': 0,
@@ -94,10 +96,14 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("seat_trumps", "seat_suits"), ("lot_cards", "seat_cards"))
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 5  # players.max
 HAND_SIZE = 6  # deal.hand_size
 NEXT_DEALER = "loser"  # series.next_dealer (T8): who deals the next game
+CAPABILITIES = ("single_opening", "same_attacker", "lot_trumps")  # built in (durakc capabilities)
 COUNTER_MAX = 1_000_000_000
 """The largest counter a saved game or position may hold (limit, transfers, losses): no game
 reaches it, and every backend stores it exactly."""
@@ -437,15 +443,6 @@ def _masked(kind, mask):
     return act
 
 
-def _read_seat_trumps(value, players):
-    """trump.mode: per_seat_by_lot (HR15): a suit letter (or null: none) per seat, as suit
-    indices (-1: none)."""
-    if not isinstance(value, list) or len(value) != players or any(
-            x is not None and x not in SUITS for x in value):
-        raise InvalidGame(f"seat_trumps must list a suit of {', '.join(SUITS)} or null per seat, not {value!r}")
-    return [-1 if x is None else SUITS.index(x) for x in value]
-
-
 _SUB_MASKS = {}
 
 
@@ -602,7 +599,7 @@ def _new_game(players, seed, dealer, first_rule):
     # i-th card turned; those cards lie under the stock, the last turned drawn last (HR15).
     for i, c in enumerate(stock[players - 1::-1]):
         seat = (dealer + 1 + i) % players
-        game._lot[seat] = c
+        game._lot_cards[seat] = c
         game._seat_trumps[seat] = SUIT_OF[c]
     return game
 
@@ -657,10 +654,8 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {
-        "_lot": "trump.mode: per_seat_by_lot - per seat, the card turned for it (-1: unknown, a position) (HR15)",
-        "_seat_trumps": "trump.mode: per_seat_by_lot - per seat, the suit index of its own trump, -1: none (HR15)",
-    }
+    __slots__ |= {"_lot_cards": "trump.mode: per_seat_by_lot - per seat, the card turned for it (-1: unknown, a position) (HR15)",
+                  "_seat_trumps": "trump.mode: per_seat_by_lot - per seat, the suit index of its own trump, -1: none (HR15)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -697,8 +692,8 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._lot = [-1] * players
         g._seat_trumps = [-1] * players
+        g._lot_cards = [-1] * players
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1238,8 +1233,8 @@ class Game:
             "is_draw": self._is_draw,
             "annotations": dict(self._annotations),
             "history": self._history[:],
-            "seat_trumps": [self.trump_of(s) for s in range(self.players)],
-            "lot_cards": [CARD_TEXT[c] if c >= 0 else None for c in self._lot],
+            "seat_trumps": [SUITS[x] if x >= 0 else None for x in self._seat_trumps],
+            "lot_cards": [CARD_TEXT[c] if c >= 0 else None for c in self._lot_cards],
         }
 
     @classmethod
@@ -1287,7 +1282,7 @@ class Game:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
         g._seat_trumps = s["seat_trumps"]
-        g._lot = s["lot"]
+        g._lot_cards = s["lot_cards"]
         g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
         return g
@@ -1324,7 +1319,7 @@ class Game:
             "losses": self.losses,
             "swaps_left": self.swaps_left,
             # trump.mode: per_seat_by_lot - the turned cards lie face up until drawn (HR15)
-            "seat_trump_cards": [CARD_TEXT[c] if c >= 0 and c in self._stock else None for c in self._lot],
+            "seat_trump_cards": [CARD_TEXT[c] if c >= 0 and c in self._stock else None for c in self._lot_cards],
             "legal_actions": [a.text for a in self.legal_actions()] if seat == self._to_move else [],
         }
 
@@ -1409,7 +1404,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("seat_trumps")  # trump.mode: per_seat_by_lot (HR15)
+    known.add("seat_trumps")
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1435,10 +1430,8 @@ def from_position(position):
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
                     first_round)
-    # trump.mode: per_seat_by_lot - a position may give each seat's own trump suit (HR15);
-    # without it no seat has a trump
     if "seat_trumps" in position:
-        g._seat_trumps = _read_seat_trumps(position["seat_trumps"], players)
+        g._seat_trumps = _read_seat_suits(position["seat_trumps"], players, "seat_trumps")
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1497,16 +1490,30 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    # trump.mode: per_seat_by_lot (HR15): each seat's suit, and the card turned for it
-    s["seat_trumps"] = _read_seat_trumps(d["seat_trumps"], players)
-    lot = d["lot_cards"]
-    if not isinstance(lot, list) or len(lot) != players:
-        raise InvalidGame(f"lot_cards must list a card or null per seat, not {lot!r}")
-    s["lot"] = [-1 if t is None else _read_cards([t], "lot_cards", {})[0] for t in lot]
-    if any(c >= 0 and SUIT_OF[c] != x for c, x in zip(s["lot"], s["seat_trumps"])):
+    s["seat_trumps"] = _read_seat_suits(d["seat_trumps"], players, "seat_trumps")
+    s["lot_cards"] = _read_seat_cards(d["lot_cards"], players, "lot_cards")
+    # trump.mode: per_seat_by_lot (HR15): each seat's suit is that of the card turned for it
+    if any(c >= 0 and SUIT_OF[c] != x for c, x in zip(s["lot_cards"], s["seat_trumps"])):
         raise InvalidGame("a seat's trump must be the suit of the card turned for it (lot_cards)")
     _check_saved_turn(s)
     return s
+
+
+def _read_seat_suits(value, players, what):
+    """A saved suit or none per seat (a capability's declared `seat_suits`): a list of `players`
+    suit letters or nulls, as suit indices (-1: none); InvalidGame naming `what` if not."""
+    if not isinstance(value, list) or len(value) != players or any(
+            x is not None and x not in SUITS for x in value):
+        raise InvalidGame(f"{what} must list a suit of {', '.join(SUITS)} or null per seat, not {value!r}")
+    return [-1 if x is None else SUITS.index(x) for x in value]
+
+
+def _read_seat_cards(value, players, what):
+    """A saved card or none per seat (a capability's declared `seat_cards`): a list of `players`
+    card texts or nulls, as card ints (-1: none); InvalidGame naming `what` if not."""
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidGame(f"{what} must list a card or null per seat, not {value!r}")
+    return [-1 if t is None else _read_cards([t], what, {})[0] for t in value]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

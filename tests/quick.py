@@ -32,6 +32,8 @@ SLOW = frozenset({
     "tests/sim/test_sim_report.py::test_a_team_variant_reports_each_teams_loss_rate",  # 2-4 s
     "tests/sim/test_sim_report.py::test_every_section_is_present_and_every_figure_has_an_interval",  # 2-4 s
     "tests/sim/test_sim_results.py::test_native_and_python_print_the_same_results",  # 4 s
+    "tests/sim/test_sim_end_rule.py::test_native_and_python_print_the_same_end_rule_figures",  # 3-4 s
+    "tests/sim/test_sim_end_rule.py::test_report_names_the_end_in_its_setting_and_json",  # 3 s
     "tests/sim/test_sim_results.py::test_report_has_a_results_section_with_points_where_scored",  # 2-3 s
     "tests/sim/test_sim_results.py::test_results_do_not_depend_on_shards",  # 5 s
     "tests/sim/test_sim_results.py::test_report_with_matches_shows_match_figures_counted_over_matches",  # 3 s

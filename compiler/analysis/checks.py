@@ -44,6 +44,7 @@ import itertools
 from collections.abc import Callable, Iterator
 
 from durakc.analysis.cards import check_card_conditions
+from durakc.analysis.ending import check_ending
 from durakc.analysis.results import check_results
 from durakc.analysis.round import check_round_order
 from durakc.diagnostics import Diagnostic
@@ -53,6 +54,7 @@ from durakc.expr.domains import MAX_POINTS, seat_points_for, throw_in_possible, 
 from durakc.expr.partial import UNKNOWN
 from durakc.ir.beats import beat_masks
 from durakc.spec import Spec
+from durakc.spec.hands import hand_size, hand_sizes
 
 _CACHE: dict = {}
 
@@ -66,6 +68,7 @@ def analyse(spec: Spec) -> list[Diagnostic]:
     warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
     warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
     warnings.extend(check_card_conditions(spec, _warning))  # the card being played (HR1-HR8)
+    warnings.extend(check_ending(spec, _warning))  # a game that ends by a condition (HR35, HR36)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 
@@ -73,7 +76,7 @@ def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> objec
     """`compute()` cached per expression and the rules its domain depends on."""
     r = spec.values
     key = (kind, expr.canonical(), r["players.min"], r["players.max"], len(r["deck.ranks"]),
-           len(r["deck.suits"]), r["deck.jokers"], r["deal.hand_size"], r["deal.mode"],
+           len(r["deck.suits"]), r["deck.jokers"], str(hand_sizes(r)), r["deal.mode"],
            r["attack.limit"].canonical())
     if key not in _CACHE:
         _CACHE[key] = compute()
@@ -111,7 +114,7 @@ def _first_stock(spec: Spec, players: int) -> int:
         return 1
     if spec.values["deal.mode"] == "everything":
         return 0  # HR14: no stock
-    return max(0, size - spec.values["deal.hand_size"] * players)
+    return max(0, size - hand_size(spec.values, players) * players)
 
 
 def _round_points(spec: Spec) -> Iterator[dict]:

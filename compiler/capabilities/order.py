@@ -6,8 +6,9 @@ breaks a declared order fails at once, naming it."""
 from __future__ import annotations
 
 AFTER: dict[str, tuple[str, ...]] = {
-    "resign": ("teams",),  # resign names the loser that `losses` counts
-    "losses": ("teams",),  # `losses` counts the loss teams decided
+    "resign": ("teams", "end_rule"),  # resign names the loser that `losses` counts
+    "losses": ("teams", "end_rule"),  # `losses` counts the loss teams decided
+    "end_rule": ("teams",),  # outcome.ends_when replaces teams' durak (HR36)
     "results": ("losses",),  # matches read the counts (HR20-HR23, EP)
     "show_trump": ("transfer",),
     "late_cards": ("transfer",),

@@ -15,14 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_masks")
+KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
+         "seat_cards", "seat_set", "seed", "seat_masks")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
 when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts when saved).
+`seat_suits`: per seat, a suit or none (its index or -1 in the engines, its letter or null when
+saved).  `seat_cards`: per seat, a card or none (its int or -1, its text or null when saved).
+`seat_set`: a set of seats (a mask in the engines, the sorted seats when saved).  `seed`: a seed
+the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
 `seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved)."""
 
-LIST_KINDS = ("seat_counts", "seat_ints", "seat_masks")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -43,7 +48,8 @@ class Field:
     position: str | None = None
     """None: a position can not give it (a game from a position starts it as a new game does);
     `"flag"`: the position's value taken as a truth value, false when absent; `"checked"`:
-    read as a saved game reads it, the new game's value when absent."""
+    read as a saved game reads it, the new game's value when absent; `"own"`: a position may
+    give it, and the capability's own `position_cards` / `position` macros read it."""
     copied: bool = True
     """Copied by `Game.copy` (scalars need nothing beyond the slot copy)."""
     saved: bool = True
@@ -53,12 +59,17 @@ class Field:
     """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
     place: str = ""
     """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
+    deck_place: bool = False
+    """`card_mask`: its cards are a place of the deck's own, in no other place: a saved game
+    reads them in `_read_saved_cards`, where the every-card check counts them."""
 
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"unknown state kind {self.kind!r} of {self.name!r}")
         if not self.saved and (self.start is None or self.position):
             raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
+        if self.deck_place and self.kind != "card_mask":
+            raise ValueError(f"only a card_mask is a place of the deck's own, not {self.name!r}")
         if '"' in self.doc or "\\" in self.doc:
             raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
 
@@ -112,6 +123,37 @@ def _resign(cap) -> list[Field]:
                   start=-1, saved=False)]
 
 
+def _set_aside(cap) -> list[Field]:
+    return [Field("set_aside", "card_mask",
+                  f"{cap.keys}: aside - mask of the cards out of play (HR12, HR13)",
+                  start=0, position="own", place="the cards set aside", deck_place=True)]
+
+
+def _lot_trumps(cap) -> list[Field]:
+    # set after the deal and never changed in a game, so a copy may share the lists
+    return [
+        Field("seat_trumps", "seat_suits",
+              "trump.mode: per_seat_by_lot - per seat, the suit index of its own trump, -1: none (HR15)",
+              start=-1, position="checked", copied=False),
+        Field("lot_cards", "seat_cards",
+              "trump.mode: per_seat_by_lot - per seat, the card turned for it (-1: unknown, a position) (HR15)",
+              start=-1, copied=False),
+    ]
+
+
+def _redeal_offer(cap) -> list[Field]:
+    # `first_rule` (a rule's name, which C keeps as `series`) stays the capability's own
+    return [
+        Field("redeal_asked", "seat_set",
+              "deal.offer_redeal: mask of the seats that asked for a redeal this game (HR19)", start=0),
+        Field("redeal_asking", "seat_or_none",
+              "deal.offer_redeal: the seat asked now, redeal or keep; -1: questions over (HR19)",
+              start=-1),
+        Field("redeal_seed", "seed",
+              "deal.offer_redeal: the seed a redeal deals from, drawn after the deal (HR19)", start=0),
+    ]
+
+
 def _losses(cap) -> list[Field]:
     return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
                   start=0, position="checked", each="a loss count")]
@@ -138,6 +180,9 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "view_discard": _view_discard,
     "throw_card": _throw_card,
     "resign": _resign,
+    "set_aside": _set_aside,
+    "lot_trumps": _lot_trumps,
+    "redeal_offer": _redeal_offer,
     "cheating": _cheating,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""

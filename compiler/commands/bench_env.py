@@ -1,10 +1,13 @@
 """`durakc bench --env [VARIANT...] [--players N] [--opponents B] [--envs N] [--seconds S]`.
 
 Learner steps/s of the single Python RL environment (`DurakEnv`) and of the batched one
-stepped in C (`VectorEnv`), side by side with their ratio (durakc.rl.vector_speed).
+stepped in C (`VectorEnv`; `PythonVectorEnv` where C can not run, and the row says so), side
+by side with their ratio (durakc.rl.vector_speed).
 """
 
 from __future__ import annotations
+
+import sys
 
 from durakc.commands._common import usage_error
 
@@ -43,20 +46,27 @@ def run_env(args) -> int:
         if problem:
             return usage_error(problem)
     print(HEADER)
+    told = set()
     for variant, players in rows:
-        print(row(measure(variant, players, args.opponents, args.envs, args.seconds)), flush=True)
+        speed = measure(variant, players, args.opponents, args.envs, args.seconds)
+        print(row(speed), flush=True)
+        if speed.why and speed.why not in told:
+            told.add(speed.why)
+            print(f"durakc: warning: {speed.why.split('; stepping')[0]}; using the Python "
+                  "engines for the vector env (the `vector` column says which ran)",
+                  file=sys.stderr)
     return 0
 
 
 def _refusal(variant: str, players: int, opponents: str) -> str | None:
     """Why the environments of `variant` can not be timed (the vector env built once, so
-    its extension is compiled before timing), or None."""
+    its extension is compiled before timing; where C can not step it, the Python vector env
+    is timed instead and the row says so), or None."""
     from durakc.loading.engines import EngineNotFound
-    from durakc.native import NativeUnavailable
-    from durakc.rl.vector_env import VectorEnv
+    from durakc.rl.vector_speed import vector_env
     try:
-        VectorEnv(1, variant=variant, players=players, opponents=opponents)
-    except (EngineNotFound, NativeUnavailable) as exc:
+        vector_env(variant, players, opponents, 1)
+    except EngineNotFound as exc:
         return str(exc)
     except (ValueError, TypeError) as exc:
         text = str(exc)

@@ -140,7 +140,7 @@ def _write(text: str, out: str | None, fmt: str, several: bool) -> None:
 
 
 def run(args) -> int:
-    from durakc.commands.simulation import prepare_run
+    from durakc.commands.simulation import prepare_run, variant_endings
     from durakc.sim import balance_doc, balance_format
     from durakc.sim.balance_run import run_report, total_work
     from durakc.sim.executors import CLUSTER_LOST, ClusterLost, ExecutorUnavailable
@@ -179,6 +179,9 @@ def run(args) -> int:
     doc = balance_doc.document([names[r] for r in refs], played, args.players, args.seed,
                                args.strong, args.fast, args.games, args.strong_games,
                                args.backend)
+    endings = variant_endings(refs, names)
+    if endings:  # HR35, HR36: variants that end by a condition say so
+        doc["endings"] = endings
     for fmt in formats:
         if fmt == "html":
             from durakc.sim.balance_plots import images

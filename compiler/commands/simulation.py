@@ -187,8 +187,24 @@ def run(args, refs: list[str]) -> int:
                                           args.start, args.games, named_pairs)))
         return 0
     doc = report.document(named, args.players, args.seed, bots, args.rotate, named_pairs)
+    endings = variant_endings(refs, names)
+    if endings:  # HR35, HR36: variants that end by a condition say so
+        doc["endings"] = endings
     print({"table": report.table, "json": report.as_json, "csv": report.as_csv}[args.format](doc))
     if args.plot:
         report.plot(doc, args.plot)
         print(f"plot saved to {args.plot}", file=sys.stderr)
     return 0
+
+
+def variant_endings(refs: list[str], names: dict) -> dict[str, str]:
+    """{variant name: how its games end}, for the variants that end by a condition of their
+    own (outcome.ends_when: the engine's `ENDING`, HR35, HR36)."""
+    from durakc.loading.engines import load_engine
+
+    found = {}
+    for ref in dict.fromkeys(refs):
+        text = getattr(load_engine(ref), "ENDING", None)
+        if text is not None:
+            found[names[ref]] = text
+    return found

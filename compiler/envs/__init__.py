@@ -12,12 +12,15 @@ reference's environment dicts (`ENVS[key].read(game, **locals)`).
 from __future__ import annotations
 
 from durakc.envs.bounds import LIMIT_FLOOR, floor_limit
+from durakc.envs.choices import HAND
+from durakc.envs.ending import DURAK, ENDING
 from durakc.envs.game import CARDS, DEAL, DEALT, OUTCOME, RESULT
 from durakc.envs.model import Environment, Name
 from durakc.envs.play import OPENING, ROUND, SEAT, THROW, TRANSFER
 
 ENVS: dict[str, Environment] = {env.key: env for env in (
-    CARDS, ROUND, TRANSFER, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT)}
+    CARDS, ROUND, TRANSFER, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT, HAND, ENDING,
+    DURAK)}
 """Every environment by its key, in the order the docs list them."""
 
 

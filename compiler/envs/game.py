@@ -40,7 +40,7 @@ DEAL = Environment("deal", (
          (0, RUNNING_LOSSES_MAX), py={"*": "losses[seat]"},
          c={"*": "losses[(dealer + 1 + i) % players]"}, ref=lambda v, x: x["losses"]),
     Name("hand_size", "int", "deal.hand_size", (1, CARDS_MAX), py={"*": "HAND_SIZE"},
-         c={"*": "HAND_SIZE"}, ref=lambda v, x: v.hand_size),
+         c={"*": "HAND_SIZE"}, ref=lambda v, x: v.hand(x["players"])),
     _LOCAL_PLAYERS,
 ))
 

@@ -15,12 +15,15 @@ from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
 from durakc.ir.beats import beat_tables, identities
+from durakc.ir.choices import choice_values
 from durakc.ir.decks import DEALT, deck_sections
+from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
 from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
+from durakc.ir.runtime import runtime_constants
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -111,7 +114,6 @@ def build_ir(spec: Spec) -> VariantIR:
         "beat_tables": beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
                                     wild_cards(r), r["deck.jokers"], r["deck.copies"]),
         "first_game_rule_literal": repr(r["first_attacker.first_game"]),
-        "no_trump_held": r["first_attacker.no_trump_held"],
         "series_first_literal": repr(r["series.first_attacker"]),
         "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
@@ -126,6 +128,8 @@ def build_ir(spec: Spec) -> VariantIR:
         "jokers": r["deck.jokers"],  # J1
         "wild_cards": wild_cards(r),  # W1: card ints, low to high
     }
+    v.update(choice_values(r))  # HR30, HR31
+    v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
     return VariantIR(v)
 
 
@@ -153,6 +157,9 @@ def _capabilities(r: dict) -> list[Capability]:
     caps += _rule_options(r)
     if r["teams.mode"] != "none":
         caps.append(_teams_section(r))
+    ending = end_rule_section(r)  # outcome.ends_when (HR35, HR36): after teams, before resign
+    if ending is not None:
+        caps.append(ending)
     if r["deck.wild_rank"] is not None:
         caps.append(_wild_section(r))
     caps += _trump_sections(r)

@@ -163,8 +163,8 @@ class Capability:
             raise AttributeError(field) from None
 
 
-_PLUMBING = frozenset(("slots", "start", "copy", "to_dict", "saved_keys", "read_saved",
-                       "from_dict", "position_keys", "position"))
+_PLUMBING = frozenset(("slots", "start", "copy", "to_dict", "saved_keys", "saved_cards",
+                       "read_saved", "from_dict", "position_keys", "position"))
 """The hook points `templates/state_plumbing.py.j2` fills from a capability's declared state."""
 
 

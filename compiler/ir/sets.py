@@ -22,8 +22,8 @@ CORE_CODED = frozenset({"throw_in.card"})
 def _runtime_exprs(r: dict):
     """Every run-time expression of the rules `r` (`beating.beats` is compile-time)."""
     for key in KEYS:
-        if key.env in (None, "cards"):
-            continue
+        if key.env in (None, "cards", "hand"):
+            continue  # hand: deal.hand_size, evaluated at compile time (HR31)
         value = r[key.path]
         if isinstance(value, str):
             continue  # an enum key with a condition holds one of its choices here

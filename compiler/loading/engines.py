@@ -195,9 +195,9 @@ def variant_name(module: ModuleType) -> str:
 
 
 def player_range(module: ModuleType) -> tuple[int, int]:
-    """(min, max) players from the engine's effective rules (2-6 when unstated)."""
-    rules = module.VARIANT.get("rules", {})
-    return int(rules.get("players.min", 2)), int(rules.get("players.max", 6))
+    """(min, max) players: the engine's PLAYERS_MIN and PLAYERS_MAX (players.*; 2-6 when an
+    engine has none)."""
+    return int(getattr(module, "PLAYERS_MIN", 2)), int(getattr(module, "PLAYERS_MAX", 6))
 
 
 def check_players(module: ModuleType, players: int) -> str | None:

@@ -16,6 +16,18 @@ static PyObject *pair_tuple(const int (*pairs)[2], int n)
     return t;
 }
 
+/* The seed `key` of dict `d` (a declared `seed`: 64 bits in C) into `out`; -1 on error. */
+static int get_seed(PyObject *d, const char *key, uint64_t *out)
+{
+    PyObject *seed = PyDict_GetItemString(d, key);
+    if (!seed) {
+        PyErr_SetString(PyExc_KeyError, key);
+        return -1;
+    }
+    *out = PyLong_AsUnsignedLongLong(seed);
+    return PyErr_Occurred() ? -1 : 0;
+}
+
 static int set_item(PyObject *d, const char *key, PyObject *value)
 {
     int err;
@@ -35,6 +47,10 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define VIEW_COUNT(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_INTS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_OR_NONE(name) set_item(d, #name, PyLong_FromLong(v->name))
+#define VIEW_SEAT_SUITS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_SEAT_CARDS(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_SEAT_SET(name) set_item(d, #name, PyLong_FromLong(v->name))
+#define VIEW_SEED(name) set_item(d, #name, PyLong_FromUnsignedLongLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
@@ -42,6 +58,10 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define LOAD_COUNT(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_INTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_OR_NONE(name) get_int(d, #name, &v->name)
+#define LOAD_SEAT_SUITS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_SEAT_CARDS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_SEAT_SET(name) get_int(d, #name, &v->name)
+#define LOAD_SEED(name) get_seed(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
 
 /* The capabilities' fields of view `v` into the dict `d`; -1 on error. */
@@ -60,22 +80,8 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
-#if C(CAP_LOT_TRUMPS)
-    if (set_item(d, "seat_trump", int_tuple(v->seat_trump, v->players))  /* HR15 */
-        || set_item(d, "lot", int_tuple(v->lot, v->players))) {
-        return -1;
-    }
-#endif
 #if C(CAP_REDEAL_OFFER)
-    if (set_item(d, "asked", PyLong_FromLong(v->asked))  /* HR19 */
-        || set_item(d, "asking", PyLong_FromLong(v->asking))
-        || set_item(d, "redeal_seed", PyLong_FromUnsignedLongLong(v->redeal_seed))
-        || set_item(d, "series", PyLong_FromLong(v->series))) {
-        return -1;
-    }
-#endif
-#if C(CAP_SET_ASIDE)
-    if (set_item(d, "aside", mask_tuple(v->aside))) {  /* HR12, HR13 */
+    if (set_item(d, "series", PyLong_FromLong(v->series))) {  /* HR19; the rest is declared */
         return -1;
     }
 #endif
@@ -135,31 +141,8 @@ static int structural_load(PyObject *d, dk_view *v)
         Py_DECREF(fast);
     }
 #endif
-#if C(CAP_LOT_TRUMPS)
-    if (get_ints(d, "seat_trump", v->seat_trump, C(PLAYERS_MAX), NULL)  /* HR15 */
-        || get_ints(d, "lot", v->lot, C(PLAYERS_MAX), NULL)) {
-        return -1;
-    }
-#endif
 #if C(CAP_REDEAL_OFFER)
-    {
-        PyObject *seed = PyDict_GetItemString(d, "redeal_seed");
-        if (get_int(d, "asked", &v->asked) || get_int(d, "asking", &v->asking)
-            || get_int(d, "series", &v->series)) {
-            return -1;
-        }
-        if (!seed) {
-            PyErr_SetString(PyExc_KeyError, "redeal_seed");
-            return -1;
-        }
-        v->redeal_seed = PyLong_AsUnsignedLongLong(seed);
-        if (PyErr_Occurred()) {
-            return -1;
-        }
-    }
-#endif
-#if C(CAP_SET_ASIDE)
-    if (get_mask(d, "aside", &v->aside)) {  /* HR12, HR13 */
+    if (get_int(d, "series", &v->series)) {  /* HR19; the rest is declared */
         return -1;
     }
 #endif

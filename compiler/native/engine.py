@@ -14,6 +14,7 @@ import types
 from pathlib import Path
 
 from durakc.ir.build import module_name
+from durakc.loading.constants import carry_over
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
 from durakc.native.results import add_results
 from durakc.native.structural import structural
@@ -131,6 +132,7 @@ def _make_module(py, ext) -> types.ModuleType:
                  "card_index", "mask_texts", "PLAYERS_MIN", "PLAYERS_MAX", "HAND_SIZE",
                  "CARD_TEXT", "SUITS", "RANKS"):
         setattr(engine, attr, getattr(py, attr))
+    carry_over(py, engine)  # CAPABILITIES and the constants the runtime half reads
     game_class = _game_class(py, ext)
     engine.Game = game_class
     engine.BACKEND = "native"

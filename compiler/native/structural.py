@@ -48,36 +48,37 @@ class Structural:
 
 
 def structural(py) -> Structural:
-    """The structural additions of Python engine `py`'s variant (by its rules)."""
-    rules = py.VARIANT["rules"]
+    """The structural additions of Python engine `py`'s variant (by the capabilities the
+    compiler built into it: its `CAPABILITIES` and the constants they come with)."""
+    built = set(py.CAPABILITIES)
     s = Structural()
-    if rules["trump.mode"] == "per_seat":
-        _seat_trumps(s, rules)
-    if rules.get("trump.hidden_second"):
+    if "seat_trumps" in built:  # capability `seat_trumps` (SK1)
+        _seat_trumps(s, py.SEAT_SUITS)
+    if "hidden_trump" in built:  # capability `hidden_trump` (CT1-CT3)
         _hidden_trump(s, py)
-    if rules.get("teams.mode", "none") != "none":
-        _teams(s, rules)
+    if "teams" in built:  # capability `teams` (PR1-PR6)
+        _teams(s, py)
     if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6): its members
         _losses(s)
     declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared, py)
-    if rules.get("view.discard") == "closed":  # capability `view_discard` (HR25)
+    if "view_discard" in built:  # capability `view_discard` (HR25)
         _view_discard(s)
-    if rules.get("view.hands") == "all":  # capability `view_hands` (HR26)
+    if "view_hands" in built:  # capability `view_hands` (HR26)
         text = py.CARD_TEXT
         s.observation.append(lambda v, game: {
             "hands": [[text[c] for c in hand] for hand in v["hands"]]})
-    if rules.get("outcome.winner", "none") == "first_out":  # capability `winner` (HR20)
+    if "winner" in built:  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
             doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
-    if "set_aside" in getattr(py, "_SAVED_KEYS", ()):  # capability `set_aside` (HR12, HR13)
+    if "set_aside" in built:  # capability `set_aside` (HR12, HR13)
         _set_aside(s, py)
-    if rules["trump.mode"] == "per_seat_by_lot":  # capability `lot_trumps` (HR15)
+    if "lot_trumps" in built:  # capability `lot_trumps` (HR15)
         _lot_trumps(s, py)
-    if "redeal_seed" in getattr(py, "_SAVED_KEYS", ()):  # capability `redeal_offer` (HR19)
-        _redeal_offer(s, rules)
+    if "redeal_offer" in built:  # capability `redeal_offer` (HR19)
+        _redeal_offer(s, py.FIRST_RULES)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -90,37 +91,21 @@ def _view_discard(s: Structural) -> None:
         "history": game.history[v["round_start"]:]})
 
 
-def _redeal_offer(s: Structural, rules: dict) -> None:
-    first, series = rules["first_attacker.first_game"], rules["series.first_attacker"]
-    s.to_dict.append(lambda v: {
-        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1],
-        "redeal_asking": None if v["asking"] < 0 else v["asking"],
-        "redeal_seed": v["redeal_seed"],
-        "first_rule": series if v["series"] else first,
-    })
-    s.to_view.append(lambda d: {
-        "asked": sum(1 << x for x in set(d["redeal_asked"])),
-        "asking": -1 if d["redeal_asking"] is None else d["redeal_asking"],
-        "redeal_seed": d["redeal_seed"],
-        "series": int(d["first_rule"] != first),
-    })
+def _redeal_offer(s: Structural, first_rules: tuple) -> None:
+    # `redeal_asked`, `redeal_asking`, `redeal_seed` are declared state (capabilities/state.py)
+    first, series = first_rules  # first_attacker.first_game, series.first_attacker (T7, T8)
+    s.to_dict.append(lambda v: {"first_rule": series if v["series"] else first})
+    s.to_view.append(lambda d: {"series": int(d["first_rule"] != first)})
     s.observation.append(lambda v, game: {  # who asked for a redeal this game (HR19)
-        "redeal_asked": [x for x in range(v["players"]) if v["asked"] >> x & 1]})
+        "redeal_asked": _seats(v["redeal_asked"])})
 
 
 def _lot_trumps(s: Structural, py) -> None:
-    text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
-    s.to_dict.append(lambda v: {
-        "seat_trumps": [suits[x] if x >= 0 else None for x in v["seat_trump"]],
-        "lot_cards": [text[c] if c >= 0 else None for c in v["lot"]],
-    })
-    s.to_view.append(lambda d: {
-        "seat_trump": tuple(suits.index(x) if x else -1 for x in d["seat_trumps"]),
-        "lot": tuple(index(t) if t else -1 for t in d["lot_cards"]),
-    })
-
+    # `seat_trumps` and `lot_cards` are declared state (capabilities/state.py)
+    text = py.CARD_TEXT
     s.observation.append(lambda v, game: {  # the turned cards lie face up until drawn (HR15)
-        "seat_trump_cards": [text[c] if c >= 0 and c in v["stock"] else None for c in v["lot"]]})
+        "seat_trump_cards": [text[c] if c >= 0 and c in v["stock"] else None
+                             for c in v["lot_cards"]]})
 
     def trump_of(self, seat):
         """The trump suit letter that counts when `seat` defends: its own, by lot (HR15)."""
@@ -130,16 +115,16 @@ def _lot_trumps(s: Structural, py) -> None:
 
 
 def _set_aside(s: Structural, py) -> None:
-    text, index = py.CARD_TEXT, py.card_index
-    s.to_dict.append(lambda v: {"set_aside": [text[c] for c in v["aside"]]})
-    s.to_view.append(lambda d: {"aside": tuple(index(t) for t in d.get("set_aside", []))})
-    turned = py.VARIANT["rules"]["trump.mode"] in ("turned_bottom", "turned_top")
+    # `set_aside` is declared state (capabilities/state.py): saved and loaded as the others
+    text = py.CARD_TEXT
+    turned = py.TURNED_TRUMP  # trump.mode turned_bottom or turned_top
 
     def observed(v, game):  # the set-aside cards are unseen, all but the turned one
-        obs = {"set_aside_size": len(v["aside"])}
+        aside = v["set_aside"]
+        obs = {"set_aside_size": len(aside)}
         if turned:  # the turned card is seen while it lies aside or in the stock (HR12, HR13)
             c = v["turned"]
-            obs["trump_card"] = text[c] if c >= 0 and (c in v["aside"] or c in v["stock"]) else None
+            obs["trump_card"] = text[c] if c >= 0 and (c in aside or c in v["stock"]) else None
         return obs
 
     s.observation.append(observed)
@@ -148,8 +133,8 @@ def _set_aside(s: Structural, py) -> None:
         doc="The cards out of play (trump.card / deal.stock: aside; HR12, HR13), sorted.")
 
 
-def _seat_trumps(s: Structural, rules: dict) -> None:
-    suits = list(rules["trump.seat_suits"])
+def _seat_trumps(s: Structural, seat_suits: tuple) -> None:
+    suits = list(seat_suits)
 
     def trump_of(self, seat):
         """The trump suit letter that counts when `seat` defends: the suit it owns (SK1)."""
@@ -175,14 +160,13 @@ def _hidden_trump(s: Structural, py) -> None:
         doc="The face-down card under the face-up trump while unseen (CT1); None: there is none.")
 
 
-def _teams(s: Structural, rules: dict) -> None:
-    from durakc.schema.keys import team_of, teams_of
-    mode = rules["teams.mode"]
+def _teams(s: Structural, py) -> None:
+    teams, team_of = py.TEAMS, py.TEAM_OF  # per player count (PR1)
     s.members["teams"] = property(
-        lambda self: teams_of(mode, self.players),
-        doc=f"The teams, each a sorted list of seats (teams.mode: {mode}, PR1).")
+        lambda self: [list(team) for team in teams[self.players]],
+        doc=py.Game.teams.__doc__)  # the Python engine's: it names the teams.mode
     s.members["losing_team"] = property(
-        lambda self: None if self.loser is None else team_of(mode, self.players, self.loser),
+        lambda self: None if self.loser is None else team_of[self.players][self.loser],
         doc="The index into `teams` of the team that lost (PR5); None before the end or after a draw.")
 
 
@@ -204,21 +188,32 @@ def _losses(s: Structural) -> None:
     s.wraps["next_game"] = carry_losses
 
 
-_DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list, "seat_or_none": lambda x: None if x < 0 else x}
+def _seats(mask: int) -> list[int]:
+    """The seats of a mask of seats, low to high."""
+    return [x for x in range(mask.bit_length()) if mask >> x & 1]
+
+
+_DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list,
+              "seat_or_none": lambda x: None if x < 0 else x, "seat_set": _seats, "seed": int}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
 _ABSENT = {"flag": False, "seat_or_none": None}
 """What a missing key of a kind means (a position may leave it out)."""
 _VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
-              "seat_or_none": lambda x: -1 if x is None else x}
+              "seat_or_none": lambda x: -1 if x is None else x,
+              "seat_set": lambda x: sum(1 << s for s in set(x)), "seed": int}
 
 
 def _declared_state(s: Structural, fields, py) -> None:
     """The declared state fields, each read and written by its kind (a flag a position may
     leave out is false; a card mask is a tuple of card ints in the view, its card texts when
     saved); `swaps_left` is also the contract's member of that name (PK4)."""
-    text, index = py.CARD_TEXT, py.card_index
-    to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x]}
-    to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x)}
+    text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
+    to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x],
+               "seat_suits": lambda x: [suits[i] if i >= 0 else None for i in x],
+               "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x]}
+    to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x),
+               "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
+               "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x)}
     s.to_dict.append(lambda v: {name: to_dict[kind](v[name]) for name, kind in fields})
     s.to_view.append(lambda d: {name: to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
                                                     else d[name]) for name, kind in fields})

@@ -120,7 +120,7 @@ static void encode_obs(const Batch *b, const game *g, float *row)
     put_mask(row, o[B_DISCARD], cm, v.discard);
     if (v.turned >= 0) {
 #if C(CAP_SET_ASIDE)
-        if (v.aside >> v.turned & 1) {  /* HR12, HR13: seen while it lies aside */
+        if (v.set_aside >> v.turned & 1) {  /* HR12, HR13: seen while it lies aside */
             row[o[B_TRUMP_CARD] + cm[v.turned]] = 1.0f;
         }
 #endif

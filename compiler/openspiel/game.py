@@ -51,14 +51,12 @@ def game_type(short_name: str, players_min: int, players_max: int) -> pyspiel.Ga
 
 
 class Setup:
-    """What every state of one game shares: the engine, its encoding, its rules, the seat
-    count.  States hold it, not the pyspiel game (a deep copy of that, as pyspiel's clone
+    """What every state of one game shares: the engine, its encoding, the seat count.  States hold it, not the pyspiel game (a deep copy of that, as pyspiel's clone
     makes, would lose its Python attributes); copies share it."""
 
     def __init__(self, engine, players: int):
         self.engine = engine
         self.encoding = DurakEncoding(engine)
-        self.rules = engine.VARIANT["rules"]
         self.players = players
 
     def __deepcopy__(self, memo):
@@ -75,7 +73,7 @@ class DurakcGame(pyspiel.Game):
             raise ValueError(f"{game_type_.short_name} is for {game_type_.min_num_players}-"
                              f"{game_type_.max_num_players} players, not {players}")
         self.setup = Setup(load_engine(), players)
-        low, high = utility_bounds(self.setup.rules, players)
+        low, high = utility_bounds(self.setup.engine, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.setup.encoding.num_actions,
             max_chance_outcomes=256,
@@ -171,7 +169,7 @@ class DurakcState(pyspiel.State):
         """Every seat's return: `durakc.openspiel.returns` once over, zeros before."""
         if self.game is None:
             return [0.0] * self.owner.players
-        return seat_returns(self.game, self.owner.rules)
+        return seat_returns(self.game, self.owner.engine)
 
     def resample_from_infostate(self, player_id: int, probability_sampler=None) -> DurakcState:
         """A state `player_id` can not tell from this one: the hidden cards (other hands,

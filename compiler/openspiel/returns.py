@@ -16,30 +16,23 @@ A game here is one game of the variant; `match.*` series are not played on.
 
 from __future__ import annotations
 
-from durakc.expr.language import compile_expr
-from durakc.expr.ranges import STORE_RANGE
+from durakc.loading.constants import built
 
 
-def points_range(rules: dict) -> tuple[int, int] | None:
+def points_range(engine) -> tuple[int, int] | None:
     """The (low, high) points one seat can score in a game (outcome.points), or None when
-    the variant scores no points.  The bounds are the expression's checked int range, sound
-    though not always tight (`Expr.int_range`)."""
-    text = rules.get("outcome.points")
-    if text in (None, 0, "0"):
-        return None
-    expr = compile_expr(str(text), "result", "int")
-    # an engine is compiled from a checked spec, so its expression checks again; were it
-    # not to, the widest int an engine stores is still an honest bound
-    return STORE_RANGE if isinstance(expr, list) else expr.int_range()
+    the variant scores no points: the engine's POINTS_RANGE, the expression's checked int
+    range that the compiler wrote (`Expr.int_range`: sound though not always tight)."""
+    return getattr(engine, "POINTS_RANGE", None)
 
 
-def seat_returns(game, rules: dict) -> list[float]:
+def seat_returns(game, engine) -> list[float]:
     """Every seat's return for the finished `game` (module docstring); zeros when it is not
     over or a draw."""
     n = game.players
     if not game.is_over or game.is_draw:
         return [0.0] * n
-    if points_range(rules) is not None:
+    if points_range(engine) is not None:
         points = [float(p) for p in game.points]
         mean = sum(points) / n
         return [mean - p for p in points]
@@ -52,16 +45,16 @@ def seat_returns(game, rules: dict) -> list[float]:
     return [-1.0 if s == game.loser else 1.0 / (n - 1) for s in range(n)]
 
 
-def utility_bounds(rules: dict, players: int) -> tuple[float, float]:
+def utility_bounds(engine, players: int) -> tuple[float, float]:
     """(min, max) of one seat's return over every game of `players` seats (the rule above).
 
     A durak: -1 .. 1 / (players - 1) (teams: a team of one loses -1 at worst, and a winner
     gets at most 1 / (players - size) <= 1).  Points in low..high: a seat's return lies in
     -(high - low)(n - 1)/n .. (high - low)(n - 1)/n."""
-    span = points_range(rules)
+    span = points_range(engine)
     if span is not None:
         width = (span[1] - span[0]) * (players - 1) / players
         return (-width, width) if width else (-1.0, 1.0)
-    if rules.get("teams.mode", "none") != "none":
+    if "teams" in built(engine):  # teams.mode (PR1-PR6)
         return (-1.0, 1.0)
     return (-1.0, 1.0 / (players - 1))

@@ -16,6 +16,9 @@ from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
 
+TIE_SUITS = ("C", "D", "H", "S")
+"""HR30: between cards of one rank, the lower card's suit comes first here (clubs low)."""
+
 MAX_REDEALS = 1000
 """Redeals tried (first_attacker.no_trump_held: redeal) before the dealer's left starts."""
 
@@ -120,6 +123,14 @@ def lowest_trump_holder(variant, hands, trump):
     return None if best is None else best[1]
 
 
+def lowest_card_holder(variant, hands):
+    """HR30: the seat holding the lowest card (rank first; ties by suit clubs, diamonds,
+    hearts, spades; jokers after every ranked card)."""
+    held = [(variant.deck.key(c)[0], TIE_SUITS.index(suit_of(c)) if not is_joker(c) else 0,
+             variant.deck.key(c), seat) for seat, hand in enumerate(hands) for c in hand]
+    return min(held)[3] if held else None
+
+
 def _needs_redeal(variant, hands, trump, first_rule):
     """H3 (deal.redeal_if) for any dealt hand, or P3: nobody holds a trump."""
     players = len(hands)
@@ -150,6 +161,8 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
     attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
     if first_rule == "lowest_trump":
         holder = lowest_trump_holder(variant, hands, trump)
+        if holder is None and variant.value("first_attacker.no_trump_held") == "lowest_card":
+            holder = lowest_card_holder(variant, hands)  # HR30
         if holder is not None:
             attacker = holder
     elif first_rule == "right_of_loser" and loser is not None:

@@ -12,10 +12,11 @@ from durakc.reference.cards import (
     printed,
     suit_of,
 )
+from durakc.reference.ending import EndRule
 from durakc.reference.state import OVER
 
 
-class RoundEnd:
+class RoundEnd(EndRule):
     """What happens when a round is over, up to the next round or the game's end."""
 
     def _end_round(self):
@@ -30,8 +31,10 @@ class RoundEnd:
             self._discard += cards  # T20: a closed, final discard pile
         self._table = []
         self._refill()
+        gone = len(self.out)
         self._leave()
-        if len(self.sides_holding_cards()) < 2:  # T24; PR5: at most one team holds cards
+        ruled = len(self.out) > gone and self.ends_by_rule()  # outcome.ends_when (HR35, HR36)
+        if ruled or len(self.sides_holding_cards()) < 2:  # T24; PR5: at most one team holds cards
             self._finish(final_attack)
             return
         self.first_round = False
@@ -58,7 +61,7 @@ class RoundEnd:
         """T22, P9: each player draws all missing cards at once, in draw order, while the stock
         lasts; hands larger than deal.hand_size are kept; the face-up trump is drawn last (T5)."""
         for seat in self.refill_order():  # HR10
-            need = self.variant.hand_size - len(self._hands[seat])
+            need = self.variant.hand(self.players) - len(self._hands[seat])  # HR31
             while need > 0 and self._stock:
                 drawn, self._stock = self._stock[:need], self._stock[need:]
                 self._hands[seat] = self.variant.deck.sort(self._hands[seat] + drawn)
@@ -113,7 +116,8 @@ class RoundEnd:
             self.is_draw = True
             self.score(final_attack, took)  # HR22: a draw scores too
             return
-        self.loser = self.team_loser() if self.resigned is None else self.resigned  # HR24
+        self.loser = (self.ruled_durak() if self.ends_by_rule()  # HR35, HR36
+                      else self.team_loser()) if self.resigned is None else self.resigned  # HR24
         self.count_loss()  # L1, PR6
         self.score(final_attack, took)  # HR22, HR23
         self.annotations = self.variant.annotations(

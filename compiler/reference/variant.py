@@ -27,7 +27,6 @@ class Variant:
                          self.rules["deck.jokers"], self.rules["deck.copies"])
         self.players_min = self.rules["players.min"]
         self.players_max = self.rules["players.max"]
-        self.hand_size = self.rules["deal.hand_size"]
         self.info = variant_info(spec)
         self.deck_rank_values = deck_values(self.deck.ranks)[DECK_RANKS]
         # the `cards` environment's `lowest` and `highest`: ranks as their index in ALL_RANKS
@@ -89,6 +88,13 @@ class Variant:
         return ("losses" in self.rules["deal.initial_hand"].names
                 or self.value("teams.mode") != "none"
                 or any(self.value(k) for k in ("match.games", "match.losses", "match.points")))
+
+    def hand(self, players: int) -> int:
+        """deal.hand_size (T1, HR31): cards dealt to each seat and refilled to, at `players`."""
+        size = self.rules["deal.hand_size"]
+        if isinstance(size, int):
+            return size
+        return int(size.evaluate(self.env(self.read("hand", self, players=players))))
 
     def initial_hand(self, losses: int, players: int) -> int:
         """deal.initial_hand (L2, L3): cards dealt to a seat that has lost `losses` games

@@ -1,7 +1,8 @@
 """The fixed-size action encoding and observation layout shared by the RL environments.
 
-Both are derived from an engine's `VARIANT["rules"]` and its action verbs (`VERBS`) only: the
-deck (`deck.ranks` x `deck.suits`, N cards), the most seats (`players.max`, P) and one block
+Both are derived from an engine's constants only (`durakc.loading.constants`; never its
+`VARIANT["rules"]`) and its action verbs (`VERBS`): the deck (`RANKS` x `SUITS`: deck.ranks x
+deck.suits, N cards), the most seats (`PLAYERS_MAX`: players.max, P) and one block
 per verb, shaped by what the verb names (`SHAPES`).  Every game of the variant, with
 any number of players, uses the same spaces.  docs/rl.md documents the layout; in short:
 
@@ -30,6 +31,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.cards import SUIT_ORDER
+from durakc.loading import constants
 from durakc.loading.engines import check_players, load_engine
 from durakc.rl import require
 from durakc.rl.readers import refuse_unsupported, this_round, wild_cards
@@ -111,39 +113,39 @@ class DurakEncoding:
 
     def __init__(self, engine):
         self.engine = resolve_engine(engine)
-        rules = self.engine.VARIANT.get("rules", {})
-        refuse_unsupported(self.engine, rules)
-        self.ranks = tuple(rules.get("deck.ranks", ()))
-        self.suits = tuple(sorted(rules.get("deck.suits", ()), key=SUIT_ORDER.index))
-        self.max_players = int(rules.get("players.max", 6))
+        engine = self.engine
+        refuse_unsupported(engine)
+        built = constants.built(engine)  # CAPABILITIES (durakc.loading.constants)
+        self.ranks = tuple(engine.RANKS)
+        self.suits = tuple(sorted(engine.SUITS, key=SUIT_ORDER.index))
+        self.max_players = int(getattr(engine, "PLAYERS_MAX", 6))
         self.n_suits = len(self.suits)
         self.n_cards = len(self.ranks) * self.n_suits
         # HR17 (deck.copies): a card text may be held, played or discarded `copies` times, so
         # card blocks count copies and one rank's suit sets are multisets, base copies + 1
-        self.copies = int(rules.get("deck.copies") or 1)
+        self.copies = int(getattr(engine, "COPIES", 1))
         self.suit_sets = (self.copies + 1) ** self.n_suits - 1
-        opening = rules.get("attack.opening", "same_rank")  # HR7, HR8: a condition (subsets.py)
-        self.subsets = (None if opening in ("same_rank", "single")
-                        else condition_block(self.variant, opening, self.n_cards))
+        sizes = getattr(engine, "OPENING_SIZES", None)  # HR7, HR8: a condition (subsets.py)
+        self.subsets = None if sizes is None else condition_block(self.variant, sizes, self.n_cards)
         # J1: the jokers are held cards after the N ranked ones (never shown, never trump).
         self.card_texts = (tuple(r + s for r in self.ranks for s in self.suits)
-                           + tuple(joker_texts(int(rules.get("deck.jokers") or 0))))
+                           + tuple(joker_texts(int(getattr(engine, "NJOKERS", 0)))))
         self.n_held = len(self.card_texts)
         self.most_cards = self.n_held * self.copies  # the whole deck (hand sizes, the stock)
         self._card_index = {text: i for i, text in enumerate(self.card_texts)}
         # W2: a wild card on the table is a (printed card, named suit) pair; those identities
         # follow the held cards.  Without wild cards, played == held.
-        self.wild_cards = wild_cards(rules, self.suits)
+        self.wild_cards = wild_cards(engine, self.suits)
         self.played_texts = self.card_texts + tuple(
             f"{card}/{suit}" for card in self.wild_cards for suit in self.suits)
         self.n_played = len(self.played_texts)
         self._played_index = {text: i for i, text in enumerate(self.played_texts)}
-        self.exchanges = bool(rules.get("trump.six_exchange"))  # TX1
-        self.swaps = int(rules.get("swap.per_game") or 0)  # PK1-PK4
-        self.closed_discard = rules.get("view.discard") == "closed"  # HR25
-        self.open_hands = rules.get("view.hands") == "all"  # HR26
+        self.exchanges = "trump_exchange" in built  # TX1
+        self.swaps = int(getattr(engine, "SWAPS_PER_GAME", 0))  # PK1-PK4
+        self.closed_discard = "view_discard" in built  # HR25 (view.discard: closed)
+        self.open_hands = "view_hands" in built  # HR26 (view.hands: all)
         self._sets = len(self.ranks) * self.suit_sets  # one rank's suit sets, every rank
-        self.verbs = _verbs(self.engine, rules)
+        self.verbs = _verbs(engine, built)
         self.offsets, self.num_actions = self._action_blocks()
         self.layout = self._observation_layout()
         self._index_of_text: dict[str, int] = {}
@@ -383,13 +385,13 @@ class DurakEncoding:
             block[i] += 1.0
 
 
-def _verbs(engine: ModuleType, rules: dict) -> tuple[str, ...]:
+def _verbs(engine: ModuleType, built: frozenset) -> tuple[str, ...]:
     """The engine's action verbs that have a block, in the order of SHAPES: the engine's
-    `VERBS` (an engine without it: the core verbs, and those its rules add)."""
+    `VERBS` (an engine without it: the core verbs, and those its capabilities `built` add)."""
     listed = getattr(engine, "VERBS", None)
     if listed is None:
-        listed = CORE_VERBS + (("exchange",) if rules.get("trump.six_exchange") else ()) + (
-            ("swap",) if rules.get("swap.per_game") else ())
+        listed = CORE_VERBS + (("exchange",) if "trump_exchange" in built else ()) + (
+            ("swap",) if "swaps" in built else ())
     unknown = [v for v in listed if v not in SHAPES and v not in OUT_OF_TURN]
     if unknown:
         raise ValueError(f"{engine.VARIANT.get('name', '?')}: the RL encoding has no block for "

@@ -49,6 +49,58 @@ ROUND_OPENERS = frozenset(("attack", "swap", "exchange", "redeal", "keep", "resi
 
 
 @dataclass
+class CardTally:
+    """RECORD_BLOCKS kept as counts per (mover, printed card), fed one action at a time, so
+    a step costs the same late in a game as early (`card_record` re-reads the whole record).
+    `fed` is how many actions of the record it has read."""
+
+    blocks: dict = field(default_factory=lambda: {name: {} for name in RECORD_BLOCKS})
+    round_cards: list = field(default_factory=list)
+    taker: int | None = None
+    fed: int = 0
+
+    def feed(self, mover: int, text: str) -> None:
+        """Count one action (card_record's rules, one step of its loop)."""
+        played, transferred, taken, shown = (self.blocks[name] for name in RECORD_BLOCKS)
+        verb, named = _parsed(text)
+        if verb in ROUND_OPENERS:
+            if self.taker is not None:
+                _count(taken, self.taker, self.round_cards)
+            self.round_cards, self.taker = [], None
+        if verb in PLAYED_VERBS:
+            _count(played, mover, named)
+            self.round_cards.extend(named)
+            if verb == "transfer":
+                _count(transferred, mover, named)
+        elif verb == "show":
+            _count(shown, mover, named)
+        elif verb == "take":
+            self.taker = mover
+        self.fed += 1
+
+    def counts(self, round_over: bool) -> list[dict]:
+        """Each block's {(mover, card): count}, the pending take's cards included once the
+        round is over (as `card_record`)."""
+        out = [self.blocks[name] for name in RECORD_BLOCKS]
+        if round_over and self.taker is not None and self.round_cards:
+            taken = dict(out[2])
+            _count(taken, self.taker, self.round_cards)
+            out[2] = taken
+        return out
+
+    def copy(self) -> CardTally:
+        """An independent copy."""
+        return CardTally({k: dict(v) for k, v in self.blocks.items()}, list(self.round_cards),
+                         self.taker, self.fed)
+
+
+def _count(block: dict, mover: int, cards) -> None:
+    for card in cards:
+        key = (mover, card)
+        block[key] = block.get(key, 0) + 1
+
+
+@dataclass
 class ActionRecord:
     """What a game's observations do not say: the seat of each action of the engine's
     history (`movers`), and per seat its hand as "k:cards" at each round point k (an action
@@ -58,6 +110,7 @@ class ActionRecord:
     movers: list = field(default_factory=list)
     own_hands: list = field(default_factory=list)
     round_points: int = 0
+    tally: CardTally = field(default_factory=CardTally)
 
     def __post_init__(self):
         if not self.own_hands:
@@ -82,7 +135,17 @@ class ActionRecord:
         """A copy that keeps `seat`'s own hands only (another deal of the hidden cards)."""
         return ActionRecord(self.players, list(self.movers),
                             [list(h) if s == seat else [] for s, h in enumerate(self.own_hands)],
-                            self.round_points)
+                            self.round_points, self.tally.copy())
+
+    def tally_of(self, history: list) -> CardTally | None:
+        """The running tally brought up to `history`, when that is the whole game's (a
+        seat that recalls every action); None otherwise (HR25: the current round only)."""
+        if len(history) != len(self.movers) or self.tally.fed > len(history):
+            return None
+        tally = self.tally
+        for k in range(tally.fed, len(history)):
+            tally.feed(self.movers[k], history[k])
+        return tally
 
 
 class RecordedGame:
@@ -267,8 +330,17 @@ def information_state_tensor(source, seat: int, encoding=None, out=None):
     obs = game.observation(seat)
     enc.vector(obs, seat, vec[:base])
     players, width, held = game.players, enc.max_players * enc.n_held, enc.n_held
-    record = card_record(public_record(source, seat, obs), not obs["table"])
-    for k, entries in enumerate(record.values()):
+    round_over = not obs["table"]
+    record = getattr(source, "record", None)
+    tally = record.tally_of(obs["history"]) if isinstance(record, ActionRecord) else None
+    if tally is not None:
+        for k, block in enumerate(tally.counts(round_over)):
+            start = base + k * width
+            for (mover, card), n in block.items():
+                vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += n
+        return vec
+    blocks = card_record(public_record(source, seat, obs), round_over)
+    for k, entries in enumerate(blocks.values()):
         start = base + k * width
         for mover, card in entries:
             vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += 1
@@ -287,7 +359,7 @@ def information_state_string(source, seat: int, encoding=None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["OBSERVATION_MODES", "RECORD_BLOCKS", "ActionRecord", "RecordedGame", "card_record",
+__all__ = ["OBSERVATION_MODES", "RECORD_BLOCKS", "ActionRecord", "CardTally", "RecordedGame", "card_record",
            "check_observation_mode",
            "information_state_high", "information_state_shape", "information_state_size",
            "information_state_slices", "information_state_string", "information_state_tensor",

@@ -1,5 +1,8 @@
 """Training on the C-stepped `VectorEnv`: MaskablePPO (sb3-contrib), and a tiny NumPy learner.
 
+Without a C compiler (or for games the C loop does not step) the example runs on
+`PythonVectorEnv` (`make_vector_env`'s fallback, after one warning): the same games, slower.
+
     python -m durakc.rl.maskable_ppo [--variant transfer] [--envs 64] [--steps 200000]
 
 trains sb3-contrib's `MaskablePPO` (an optional package with PyTorch: `pip install
@@ -17,6 +20,7 @@ import argparse
 import sys
 
 from durakc.rl import require
+from durakc.rl.vector_auto import make_vector_env
 from durakc.rl.vector_env import VectorEnv
 from durakc.rl.vector_speed import random_legal
 
@@ -75,14 +79,15 @@ class MaskedBiasLearner:
 
 
 def loss_rate(envs: VectorEnv, policy, games: int, seed: int = 10_000) -> float:
-    """The share of lost games among the first `games` ones played by `policy(masks)`."""
+    """The share of lost games (a negative final reward: the learner is the durak) among
+    the first `games` ones played by `policy(obs)` (the batch's observations -> actions)."""
     obs, _ = envs.reset(seed=seed)
     lost = played = 0
     while played < games:
-        obs, _, terms, truncs, infos = envs.step(policy(obs["action_mask"]))
+        obs, rewards, terms, truncs, _ = envs.step(policy(obs))
         ended = np.flatnonzero(terms | truncs)
         played += len(ended)
-        lost += int(np.sum(infos["loser"][ended] == envs.seat))
+        lost += int(np.sum(rewards[ended] < 0))
     return lost / played
 
 
@@ -142,7 +147,7 @@ def train_maskable_ppo(variant: str, envs: int, steps: int, seed: int = 0, **ppo
     """A MaskablePPO model trained for `steps` steps on VectorEnv(envs, variant); the keyword
     arguments go to MaskablePPO (n_steps, batch_size, n_epochs, ...)."""
     from sb3_contrib import MaskablePPO
-    vec = sb3_vec_env(VectorEnv(envs, variant=variant))
+    vec = sb3_vec_env(make_vector_env(envs, variant=variant))
     model = MaskablePPO("MultiInputPolicy", vec, seed=seed, verbose=0, **ppo_kwargs)
     return model.learn(total_timesteps=steps)
 
@@ -156,23 +161,23 @@ def main(argv=None) -> int:
     parser.add_argument("--steps", type=int, default=200_000, help="learner steps in all")
     parser.add_argument("--games", type=int, default=2000, help="evaluation games")
     args = parser.parse_args(argv)
-    envs = VectorEnv(args.envs, variant=args.variant)
+    envs = make_vector_env(args.envs, variant=args.variant)
     rng = np.random.default_rng(1)
-    baseline = loss_rate(envs, lambda masks: random_legal(masks, rng), args.games)
+    baseline = loss_rate(envs, lambda obs: random_legal(obs["action_mask"], rng), args.games)
     try:
         model = train_maskable_ppo(args.variant, args.envs, args.steps)
         label = "MaskablePPO"
 
-        def policy(masks):
-            return model.predict(envs._out(envs._obs), action_masks=masks, deterministic=True)[0]
+        def policy(obs):
+            return model.predict(obs, action_masks=obs["action_mask"], deterministic=True)[0]
     except ImportError:
         print(f"{SB3_MISSING}: training the NumPy MaskedBiasLearner instead", file=sys.stderr)
-        learner = MaskedBiasLearner(envs.encoding.num_actions)
+        learner = MaskedBiasLearner(int(envs.single_action_space.n))
         learner.train(envs, args.steps // args.envs)
         label = "MaskedBiasLearner"
 
-        def policy(masks):
-            return learner.act(masks, explore=False)
+        def policy(obs):
+            return learner.act(obs["action_mask"], explore=False)
     trained = loss_rate(envs, policy, args.games)
     print(f"{args.variant}, {args.games} games against greedy bots: random learner loses "
           f"{baseline:.1%}, {label} loses {trained:.1%}")

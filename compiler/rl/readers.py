@@ -1,5 +1,5 @@
 """Small readers of the RL encoding (`durakc.rl.encoding`): the wild cards of a variant's
-rules, a clear refusal of the rules it does not cover, and the shows and take of the round
+engine, a clear refusal of an engine it can not read, and the shows and take of the round
 in progress from a game's history."""
 
 from __future__ import annotations
@@ -7,21 +7,18 @@ from __future__ import annotations
 from types import ModuleType
 
 
-def refuse_unsupported(engine: ModuleType, rules: dict) -> None:
-    """A clear error for rules the encoding does not cover yet (reserved in the schema)."""
+def refuse_unsupported(engine: ModuleType) -> None:
+    """A clear error for an engine the encoding can not read (no deck constants)."""
     name = engine.VARIANT.get("name", "?")
-    if not rules.get("deck.ranks") or not rules.get("deck.suits"):
-        raise ValueError(f"{name}: VARIANT['rules'] names no deck.ranks / deck.suits")
+    if not getattr(engine, "RANKS", None) or not getattr(engine, "SUITS", None):
+        raise ValueError(f"{name}: the engine has no RANKS / SUITS (deck.ranks / deck.suits)")
 
 
-def wild_cards(rules: dict, suits: tuple) -> tuple[str, ...]:
-    """The printed texts of the wild cards (deck.wild_rank x deck.wild_suits, W1), suits in
-    the order S H D C; empty without wild cards."""
-    rank = rules.get("deck.wild_rank")
-    if not rank:
-        return ()
-    wild_suits = set(rules.get("deck.wild_suits") or suits)
-    return tuple(rank + s for s in suits if s in wild_suits)
+def wild_cards(engine: ModuleType, suits: tuple) -> tuple[str, ...]:
+    """The printed texts of the wild cards (the engine's WILD_CARDS: deck.wild_rank x
+    deck.wild_suits, W1), suits in the order of `suits`; empty without wild cards."""
+    printed = {engine.CARD_TEXT[c] for c in getattr(engine, "WILD_CARDS", ())}
+    return tuple(sorted(printed, key=lambda text: suits.index(text[-1])))
 
 
 def this_round(history) -> tuple[list[str], bool]:

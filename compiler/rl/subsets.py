@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from math import comb
 
-from durakc.expr.language import compile_expr
-from durakc.ir.opening_sizes import opening_sizes
-
 BLOCK_MAX = 1 << 20
 """The largest `attack` block the encoding builds (1,048,576): a policy needs one output per
 index, and a step's action mask is that long (threes-and-fives, HR8: 384,168)."""
@@ -56,15 +53,11 @@ class SubsetBlock:
         return picked[::-1]
 
 
-def condition_block(name: str, text: str, n_cards: int) -> SubsetBlock:
-    """The block for the condition `text` (the engine's attack.opening rule text) of variant
-    `name`; a ValueError when it does not compile or the block would be too large."""
-    expr = compile_expr(text, "opening", "bool")
-    if isinstance(expr, list):
-        raise ValueError(  # noqa: TRY004 - a bad rule text, not a bad argument type
-            f"{name}: attack.opening {text!r} is not a condition the encoding can read: "
-            f"{expr[0].message}")
-    block = SubsetBlock(opening_sizes(expr, n_cards), n_cards)
+def condition_block(name: str, sizes, n_cards: int) -> SubsetBlock:
+    """The block for the opening `sizes` (the engine's OPENING_SIZES: those attack.opening's
+    condition may allow, and 1; `durakc.ir.opening_sizes`) of variant `name`; a ValueError
+    when the block would be too large."""
+    block = SubsetBlock(sorted(sizes), n_cards)
     if block.size > BLOCK_MAX:
         sizes = ", ".join(map(str, block.sizes))
         raise ValueError(f"{name}: attack.opening allows openings of {sizes} card(s), "

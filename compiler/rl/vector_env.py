@@ -225,14 +225,25 @@ def _describe(encoding, action) -> str:
         return repr(action)
 
 
+class _VectorInfo(gym.Wrapper):
+    """A DurakEnv whose ended game's `loser` is -1 for a draw (VectorEnv's spelling): the
+    vector env's info arrays are ints, which a None would break."""
+
+    def step(self, action):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        if info.get("loser", 0) is None:
+            info = dict(info, loser=-1)
+        return obs, reward, terminated, truncated, info
+
+
 class PythonVectorEnv(SyncVectorEnv):
     """N `DurakEnv(**kwargs)` games stepped in Python (any variant, any opponents, reset
-    options, rendering); `action_masks()` stacks their masks, `reset_done()` is VectorEnv's.
-    Slower than `VectorEnv`."""
+    options, rendering); `action_masks()` stacks their masks, `reset_done()` is VectorEnv's,
+    and so are the infos (`loser` -1 when a game ended in a draw).  Slower than `VectorEnv`."""
 
     def __init__(self, num_envs: int = 1, **kwargs):
         _check_num_envs(num_envs)
-        super().__init__([lambda: DurakEnv(**kwargs) for _ in range(num_envs)])
+        super().__init__([lambda: _VectorInfo(DurakEnv(**kwargs)) for _ in range(num_envs)])
 
     def reset_done(self):
         """As `VectorEnv.reset_done`: deal now the games that ended on the last step (each

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from types import ModuleType
 
+from durakc.loading.constants import built
 from durakc.rl.encoding import CORE_VERBS, SHAPES, DurakEncoding
 
 BLOCKS = ("hand", "table_attack", "table_defence", "table_unbeaten", "discard", "trump_card",
@@ -33,7 +34,7 @@ class NativeRefused(ValueError):
 
 def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
     """Why the C loop can not step this encoding's variant with these opponents, or None."""
-    rules = encoding.engine.VARIANT.get("rules", {})
+    hidden = "hidden_trump" in built(encoding.engine)  # CT1-CT3
     checks = (
         (encoding.n_held != encoding.n_cards, "jokers (deck.jokers)"),
         (encoding.n_played != encoding.n_cards, "wild cards (deck.wild_rank)"),
@@ -43,7 +44,7 @@ def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
         (encoding.swaps, "swaps (swap.per_game)"),
         (encoding.closed_discard, "a closed discard pile (view.discard)"),
         (encoding.open_hands, "open hands (view.hands)"),
-        (bool(rules.get("trump.hidden_second")), "a hidden second trump (trump.hidden_second)"),
+        (hidden, "a hidden second trump (trump.hidden_second)"),
         ("catch" in getattr(encoding.engine, "VERBS", ()), "the cheating table (play.cheating, HR34)"),
         (encoding.verbs != CORE_VERBS, f"the action verbs {', '.join(encoding.verbs[7:])}"),
         (set(BLOCKS) != set(encoding.layout.slices), "observation blocks it does not write"),

@@ -92,8 +92,9 @@ KEYS: tuple[Key, ...] = (
         "how many times each card text is in the deck: 1, or 2 (two decks, their copies "
         "interchangeable: an action names a card by its text and plays one copy)",
         ("HR17",), minimum=1, maximum=2),
-    Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round",
-        ("T1", "T5", "T22"), minimum=1, maximum=26),
+    Key("deal.hand_size", "int", 6, "cards dealt to each player and refilled to after a round: "
+        "a number, or an expression over `players` (HR31: `6 if players <= 4 else 5`)",
+        ("T1", "T5", "T22", "HR31"), minimum=1, maximum=26, env="hand", result="int"),
     Key("deal.mode", "enum", "hands",
         "how much of the deck is dealt", ("T5", "T6", "HR14"),
         choices=("hands", "all_but_one", "everything"),
@@ -172,10 +173,12 @@ KEYS: tuple[Key, ...] = (
         choice_docs={"lowest_trump": "the holder of the lowest trump",
                      "left_of_dealer": "the player left of the dealer"}),
     Key("first_attacker.no_trump_held", "enum", "left_of_dealer",
-        "what happens when nobody holds a trump at the start", ("T7", "P3"),
-        choices=("left_of_dealer", "redeal"),
+        "what happens when nobody holds a trump at the start", ("T7", "P3", "HR30"),
+        choices=("left_of_dealer", "redeal", "lowest_card"),
         choice_docs={"left_of_dealer": "the player left of the dealer starts",
-                     "redeal": "the cards are shuffled and dealt again"}),
+                     "redeal": "the cards are shuffled and dealt again",
+                     "lowest_card": "the holder of the lowest card starts (rank first; ties "
+                                    "by suit: clubs, diamonds, hearts, spades; HR30)"}),
     Key("series.next_dealer", "enum", "loser", "who deals the next game of a series", ("T8",),
         choices=("loser", "left_of_dealer"),
         choice_docs={"loser": "the durak deals (after a draw the dealer stays)",
@@ -295,6 +298,17 @@ KEYS: tuple[Key, ...] = (
         choices=("none", "first_out"),
         choice_docs={"none": "nobody: a game only has a durak",
                      "first_out": "the first seat to go out (finishing_order's first)"}),
+    # -- a game that ends by a condition (issue 31 item 3: HR35, HR36): capability `end_rule`
+    Key("outcome.ends_when", "expr", "active_players < 2",
+        "the game also ends at the end of a round in which a seat went out when this holds "
+        "(besides its own end, T24 and PR5); then the durak is chosen by outcome.durak and, "
+        "with teams, the first seat out's team wins", ("T24", "HR35", "HR36"), env="ending",
+        result="bool"),
+    Key("outcome.durak", "expr", "cards",
+        "once the game ended by outcome.ends_when: each candidate's weight; the durak is the "
+        "candidate with the highest (ties: the first clockwise from the first seat out). "
+        "Candidates: the seats still holding cards; with teams, every seat of the other teams "
+        "than the first seat out's", ("HR35", "HR36"), env="durak", result="int"),
     Key("outcome.points", "expr", "0",
         "each seat's points for a game, evaluated per seat when it ends (a draw too); the "
         "engine sums them over the series (`match_points`); 0: no points", ("HR22", "EP2"),

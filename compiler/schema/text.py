@@ -15,6 +15,8 @@ def type_text(key: Key) -> str:
         return f"expr ({key.env} -> {key.result})"
     if key.type == "annotations":
         return f"map name -> expr ({key.env} -> bool)"
+    if key.env:  # a number or an expression (deal.hand_size, HR31)
+        return f"{key.type} \\| expr ({key.env} -> {key.result})"
     return key.type
 
 

@@ -71,6 +71,8 @@ def _heading(doc: dict) -> tuple[str, str]:
                f"{doc['bots']['strong']} against greedy (skill, drama).  Game i of every "
                f"variant is dealt from the same seed; paired differences are each variant "
                f"minus {doc['variants'][0]} over the same deals (* = the interval excludes 0).")
+    for name, text in doc.get("endings", {}).items():  # HR35, HR36: an end of its own
+        setting += f"  {name}: {text}."
     return title, setting
 
 

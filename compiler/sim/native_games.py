@@ -16,7 +16,6 @@ The first seat out, places and points (`durakc.sim.results`) come from C's recor
 from __future__ import annotations
 
 from durakc.native.sim import load
-from durakc.schema.keys import team_of, teams_of
 from durakc.sim.bots import parse_bot
 from durakc.sim.determinize import DEFAULT_SAMPLES
 from durakc.sim.paired import PairStats
@@ -70,9 +69,9 @@ def play_records(engine, players: int, games: Games, results: bool = False) -> l
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
     raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds, games.samples)
-    team_mode = engine.VARIANT["rules"].get("teams.mode", "none")
-    teams = None if team_mode == "none" else teams_of(team_mode, players)  # PR1
-    points = scores(engine.VARIANT["rules"])["points"]
+    team_of = getattr(engine, "TEAM_OF", None)  # teams.mode: per player count (PR1)
+    teams = None if team_of is None else [list(t) for t in engine.TEAMS[players]]
+    points = scores(engine)["points"]
     records = []
     for order, (unfinished, draw, loser, offset, actions, rounds, takes, transfers, shows,
                 first, out, scored) in zip(games.orders, raw):
@@ -85,7 +84,7 @@ def play_records(engine, players: int, games: Games, results: bool = False) -> l
             record["loser_bot"] = order[loser]
         if teams is not None:  # PR5, PR6: the durak is a seat of the losing team
             record["teams"] = teams
-            record["losing_team"] = None if loser < 0 else team_of(team_mode, players, loser)
+            record["losing_team"] = None if loser < 0 else team_of[players][loser]
         if results and not unfinished:
             record.update(from_order(out, scored[:players] if points else None, first, players))
         records.append(record)
@@ -98,7 +97,7 @@ def run_native_chunk(task: tuple) -> dict | None:
     engines = [load(ref) for ref in refs]
     matches = len(task) > 8 and task[8] == "matches"
     if any(native_bot(b) is None for b in bots) or matches and any(
-            scores(e.VARIANT["rules"])["match"] for e in engines):
+            scores(e)["match"] for e in engines):
         return None  # a match is played on through next_game, decision by decision
     games = Games(seed, start, stop, bots, rotate)
     results = wanted(engines)

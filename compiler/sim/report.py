@@ -211,6 +211,7 @@ def table(doc: dict) -> str:
         lines.append(RESULTS_NOTE + (POINTS_NOTE if any("points_per_game" in v for v in shown)
                                      else "") + (MATCH_NOTE if any("matches" in v for v in shown)
                                                  else ""))
+    lines += [f"{name}: {text}" for name, text in doc.get("endings", {}).items()]
     lines.append("")
     lines += _grid(names, rows, first)
     if diff_rows:

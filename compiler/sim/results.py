@@ -25,22 +25,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from durakc.loading.constants import built
 from durakc.sim.intervals import mean_ci, wilson
 
-NO_POINTS = ("0", 0, None, "")
 
-
-def scores(rules: dict) -> dict:
-    """What a variant's rules (`VARIANT["rules"]`) score beyond the durak."""
-    return {"winner": rules.get("outcome.winner", "none") not in ("none", None),
-            "points": rules.get("outcome.points", "0") not in NO_POINTS,
-            "match": any(rules.get(f"match.{k}") for k in ("games", "losses", "points"))}
+def scores(engine) -> dict:
+    """What a variant scores beyond the durak, by its engine's constants: a winner (the
+    capability `winner`, HR20), points (POINTS_RANGE, HR22), a match (MATCH_LIMITS, HR21)."""
+    return {"winner": "winner" in built(engine),
+            "points": getattr(engine, "POINTS_RANGE", None) is not None,
+            "match": any(getattr(engine, "MATCH_LIMITS", ()))}
 
 
 def wanted(engines) -> bool:
     """Whether a run of these engines records results: when any of them scores any."""
-    return any(any(scores(getattr(e, "VARIANT", {}).get("rules", {})).values())
-               for e in engines)
+    return any(any(scores(e).values()) for e in engines)
 
 
 def record(game, first: int, players: int) -> dict:

@@ -93,7 +93,7 @@ def play_game(engine, players: int, seed: int, bots: list, rng: random.Random,
            "teams": getattr(game, "teams", None), "losing_team": getattr(game, "losing_team", None)}
     if results and unfinished is None:
         rec.update(scored(game, first, players))
-        if matches and scores(getattr(engine, "VARIANT", {}).get("rules", {}))["match"]:
+        if matches and scores(engine)["match"]:
             rec["match"] = play_match(game, first, players, seed, bots, rng)
     return rec
 

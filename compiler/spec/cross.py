@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
 from durakc.spec.cross_cheating import check_cheating
+from durakc.spec.cross_choices import check_hand_size, check_lowest_card
 from durakc.spec.cross_deck import (
     check_copies,
     check_deal,
@@ -33,12 +34,13 @@ from durakc.spec.cross_trumps import (
 )
 from durakc.spec.files import SpecFile
 
-CROSS_CHECKS = (check_players, check_deck, check_deal, check_trump_suit, check_trump_never,
+CROSS_CHECKS = (check_players, check_deck, check_hand_size, check_deal, check_trump_suit, check_trump_never,
                 check_teams, check_wild, check_siege, check_opening, check_seat_trumps,
                 check_hidden_trump, check_swaps, check_initial_hand, check_redeal,
                 check_match_points,  # matches and results (HR21, EP3)
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
                 check_copies,  # two decks (HR17)
+                check_lowest_card,  # choices as data (HR30, HR31)
                 check_cheating)  # the cheating table (HR34)
 """Every cross check, in report order."""
 

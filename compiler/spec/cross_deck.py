@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from durakc.diagnostics import did_you_mean
 from durakc.schema.keys import TEAM_PLAYER_COUNTS
+from durakc.spec.hands import hand_sizes
 
 
 def check_players(values: dict):
@@ -36,14 +37,19 @@ def check_copies(values: dict):
 
 
 def check_deal(values: dict):
-    """The deal fits the deck, for the most players."""
+    """The deal fits the deck at every player count (the largest misfit named)."""
     size = (len(values["deck.ranks"]) * len(values["deck.suits"]) * values["deck.copies"]
             + values["deck.jokers"])
-    hand, players = values["deal.hand_size"], values["players.max"]
-    if values["deal.mode"] == "hands" and hand * players > size:
-        yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits", "deal.mode"),
-               (f"the deal does not fit: {hand} cards for each of {players} players is "
-               f"{hand * players}, but the deck has {size} cards"))
+    players = values["players.max"]
+    if values["deal.mode"] == "hands":
+        # HR31: an expression hand size is checked at every count, the largest misfit named
+        for n, hand in sorted(hand_sizes(values).items(), reverse=True):
+            if hand * n > size:
+                yield (("deal.hand_size", "players.max", "deck.ranks", "deck.suits",
+                        "deal.mode"),
+                       (f"the deal does not fit: {hand} cards for each of {n} players is "
+                        f"{hand * n}, but the deck has {size} cards"))
+                break
     if values["deal.mode"] == "all_but_one" and size - 1 < players:
         yield (("deal.mode", "players.max", "deck.ranks", "deck.suits"),
                (f"the deal does not fit: {size - 1} cards can not give each of {players} "

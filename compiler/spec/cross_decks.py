@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from durakc.spec.hands import hand_size
+
 
 def check_lot_trumps(values: dict):
     """HR15: a card is turned for each seat from the cards left after the deal; rules that need
@@ -9,7 +11,8 @@ def check_lot_trumps(values: dict):
     if values["trump.mode"] != "per_seat_by_lot":
         return
     size = len(values["deck.ranks"]) * len(values["deck.suits"]) + values["deck.jokers"]
-    players, hand = values["players.max"], values["deal.hand_size"]
+    players = values["players.max"]
+    hand = hand_size(values, players)
     left = size - hand * players if values["deal.mode"] == "hands" else 0
     if left < players:
         yield (("trump.mode", "players.max", "deal.hand_size", "deal.mode"),

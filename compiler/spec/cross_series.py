@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from durakc.expr.sets import deck_values
+from durakc.spec.hands import hand_size
 
 SERIES_LOSSES_CHECKED = 256
 """deal.initial_hand is checked for every loss count from 0 to this bound (L2, L3)."""
@@ -25,7 +26,7 @@ def check_initial_hand(values: dict):
     losses = range(SERIES_LOSSES_CHECKED + 1) if "losses" in expr.names else (0,)
     for players in range(values["players.min"], values["players.max"] + 1):
         for n in losses:
-            dealt = expr.evaluate({"losses": n, "hand_size": values["deal.hand_size"],
+            dealt = expr.evaluate({"losses": n, "hand_size": hand_size(values, players),
                                    "players": players, **deck_values(values["deck.ranks"])})
             if dealt < 1:
                 yield (paths, (f"deal.initial_hand gives {dealt} cards with {players} players "
@@ -63,7 +64,7 @@ def _dealt_hands(values: dict):
     """(cards, longest_suit, trumps, players) of dealt hands (H3): hand sizes for 0-3 losses."""
     initial, nsuits = values["deal.initial_hand"], max(1, len(values["deck.suits"]))
     for players in range(values["players.min"], values["players.max"] + 1):
-        sizes = {initial.evaluate({"losses": n, "hand_size": values["deal.hand_size"],
+        sizes = {initial.evaluate({"losses": n, "hand_size": hand_size(values, players),
                                    "players": players, **deck_values(values["deck.ranks"])})
                  for n in range(4)}
         if values["deal.mode"] != "hands":

@@ -3,6 +3,8 @@ on the seat (SK1-SK3) or change (CT1-CT3), and the swaps with the face-up card (
 
 from __future__ import annotations
 
+from durakc.spec.hands import hand_size
+
 
 def check_trump_suit(values: dict):
     """trump.suit is given exactly when trump.mode is fixed, a suit of the deck that may be
@@ -78,7 +80,8 @@ def check_hidden_trump(values: dict):
                ("trump.hidden_second with trump.never is not supported: the hidden card might be "
                 "of a suit that can not be trump"))
     size = len(values["deck.ranks"]) * len(values["deck.suits"])
-    hand, players = values["deal.hand_size"], values["players.max"]
+    players = values["players.max"]
+    hand = hand_size(values, players)
     if values["deal.mode"] in ("all_but_one", "everything"):
         yield (("trump.hidden_second", "deal.mode"),
                (f"trump.hidden_second needs a stock, but deal.mode {values['deal.mode']} deals "

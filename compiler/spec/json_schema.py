@@ -36,6 +36,8 @@ def _int(key: Key) -> dict:
         out["minimum"] = key.minimum
     if key.maximum is not None:
         out["maximum"] = key.maximum
+    if key.env is not None:  # a number, or an expression (deal.hand_size, HR31)
+        return {"anyOf": [out, {"type": "string", "minLength": 1}]}
     return out
 
 

@@ -73,7 +73,8 @@ class Spec:
         rules = self.rules_json()
         for key in KEYS:
             value = self.values[key.path]
-            if key.type == "expr" or (key.type == "enum" and not isinstance(value, str)):
+            if key.type == "expr" or (key.type == "enum" and not isinstance(value, str)) \
+                    or (key.type == "int" and not isinstance(value, int)):
                 rules[key.path] = value.canonical()  # an enum key may hold a condition
             elif key.type == "annotations":
                 rules[key.path] = {name: e.canonical() for name, e in sorted(value.items())}

@@ -20,8 +20,13 @@ ANNOTATION_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 """An annotation name (`outcome.annotations`): lowercase letters, digits and '_'."""
 
 
-def _check_int(key: Key, node: Node, diags, ctx) -> int:
+def _check_int(key: Key, node: Node, diags, ctx) -> object:
     value = node.value
+    if key.env is not None and node.kind == "scalar" and isinstance(value, str) \
+            and not re.fullmatch(r"\s*[-+]?[0-9]+\s*", value):  # "6": write it without quotes
+        # a number or an expression (deal.hand_size over `players`, HR31): the bounds are
+        # checked at every player count (spec.cross_choices)
+        return compile_value(key.path, node, key.env, "int", None, diags)
     if node.kind != "scalar" or isinstance(value, bool) or not isinstance(value, int):
         raise fail(diags, node, f"'{key.path}' must be an integer, not {describe(node)}"
                                 f"{_unquote_hint(node, int)}")

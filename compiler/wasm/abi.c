@@ -289,7 +289,7 @@ static int turned_visible(const dk_view *v)
 {
     int i;
 #if C(CAP_SET_ASIDE)
-    if (v->turned >= 0 && ((v->aside >> v->turned) & 1)) {
+    if (v->turned >= 0 && ((v->set_aside >> v->turned) & 1)) {
         return 1;
     }
 #endif
@@ -324,7 +324,7 @@ static void put_capability_keys(dk_handle *h, const dk_view *v)
         put_key(h, "redeal_asked");  /* the seats that asked for a redeal this game */
         put(h, "[", 1);
         for (i = 0; i < v->players; i++) {
-            if ((v->asked >> i) & 1) {
+            if ((v->redeal_asked >> i) & 1) {
                 if (!first) {
                     put(h, ",", 1);
                 }
@@ -340,13 +340,13 @@ static void put_capability_keys(dk_handle *h, const dk_view *v)
     put(h, "[", 1);
     for (i = 0; i < v->players; i++) {
         int k, shown = 0;
-        for (k = 0; k < v->nstock && v->lot[i] >= 0; k++) {
-            shown |= v->stock[k] == v->lot[i];
+        for (k = 0; k < v->nstock && v->lot_cards[i] >= 0; k++) {
+            shown |= v->stock[k] == v->lot_cards[i];
         }
         if (i) {
             put(h, ",", 1);
         }
-        put_card(h, shown ? v->lot[i] : -1);
+        put_card(h, shown ? v->lot_cards[i] : -1);
     }
     put(h, "]", 1);
 #endif
@@ -425,7 +425,7 @@ const char *EXPORT(dk_observation_json)(dk_handle *h, int seat)
     put_capability_keys(h, &v);
 #if C(CAP_SET_ASIDE)
     put_key(h, "set_aside_size");  /* unseen but the trump card */
-    put_int(h, __builtin_popcountll(v.aside));
+    put_int(h, __builtin_popcountll(v.set_aside));
 #endif
 #if C(CAP_VIEW_DISCARD)
     put_key(h, "discard");

@@ -125,6 +125,9 @@ def test_commands_that_run_a_spec_file_print_its_warnings(here, capsys, args):
     code = cli.main(args)
     err = capsys.readouterr().err
     assert code == 0, err
+    # without a C compiler, report's native default falls back with a line of its own
+    err = "".join(line for line in err.splitlines(keepends=True)
+                  if "using the Python engines" not in line)
     assert err == WARNING + "1 warning\n"  # as compile prints it, once
 
 

@@ -185,6 +185,22 @@ def transfer_when_agrees(rules, sc) -> bool:
     return "transfer" not in str(body) and "show" not in str(body)
 
 
+ENDS_DEFAULT = "active_players < 2"
+_GAME_END = re.compile(r"\b(is_over|is_draw|loser|losing_team|out|finishing_order|winner|"
+                       r"losses|next_game)\b")
+
+
+def ends_when_agrees(rules, sc) -> bool:
+    """outcome.ends_when other than the game's own end (HR35, HR36) ends a game earlier once a
+    seat goes out: it agrees with a scenario where nobody is out or going out (no empty hand,
+    no expectation about a game's end)."""
+    expr = str(rules.get("outcome.ends_when", ENDS_DEFAULT))
+    if S.rule_matches(expr, ENDS_DEFAULT):
+        return True
+    body = {k: v for k, v in sc.items() if k not in ("doc", "id", "rules")}
+    return all(sc["position"]["hands"]) and not _GAME_END.search(str(body))
+
+
 def limit_is_six(rules, pos) -> bool:
     expr = rules.get("attack.limit", "6")
     names = {"first_round": bool(pos.get("first_round", False)), "players": pos["players"],
@@ -261,6 +277,8 @@ def position_compatible(sc, rules) -> bool:
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
         return False
+    if "outcome.ends_when" not in sc.get("_assumes", {}) and not ends_when_agrees(rules, sc):
+        return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
     # a cheating table (HR34) lists cheats and asks seats holding no rank of the table:
@@ -269,6 +287,19 @@ def position_compatible(sc, rules) -> bool:
         return False
     if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
         return False  # HR13: a variant without a stock has no position with one
-    # a stock means refills, which assume the default hand of six
+    # a stock means refills, which assume the default hand of six (HR31: at the position's
+    # player count)
     return not (pos["stock"] and "deal.hand_size" not in relaxed
-                and rules.get("deal.hand_size", 6) != 6)
+                and not hand_is_six(rules, pos))
+
+
+def hand_is_six(rules, pos) -> bool:
+    """deal.hand_size is 6 at the position's player count (a number, or HR31's expression
+    over `players`)."""
+    size = rules.get("deal.hand_size", 6)
+    if not isinstance(size, str):
+        return size == 6
+    try:
+        return _eval(size, {"players": pos["players"]}) == 6
+    except Exception:
+        return False

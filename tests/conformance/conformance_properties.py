@@ -10,6 +10,7 @@ import random
 
 import conformance_scenarios as S
 import pytest
+from conformance_choices import CHOICE_PROPERTIES
 from conformance_decks import DECK_PROPERTIES
 from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
@@ -519,6 +520,7 @@ PROPERTY_FUNCS = {
     "ladder_series": ladder_series,
     "redeal_condition": redeal_condition,
     **DECK_PROPERTIES,  # house rules on decks, deals and trumps (HR12-HR16, HR19)
+    **CHOICE_PROPERTIES,  # choices as data (HR30, HR31)
 }
 
 

@@ -99,6 +99,9 @@ def value_for(rng: random.Random, key: Key, values: dict) -> object:
     kind = key.type
     if kind == "int":
         low, high = SMALL_INTS.get(key.path, (key.minimum or 0, key.maximum or 8))
+        if key.env and rng.random() < 0.4:  # deal.hand_size over players (HR31)
+            return (f"{rng.randint(low, min(high, low + 8))} if players <= {rng.randint(2, 6)} "
+                    f"else {rng.randint(low, min(high, low + 8))}")
         return rng.randint(low, min(high, low + 8))
     if kind == "bool":
         return rng.random() < 0.5

@@ -106,8 +106,15 @@ def test_random_games_end_with_a_valid_outcome(name, players, seed, choice_seed)
                                 heavy=lambda: False)
     try:
         assert g.is_over
+        ends_when = mod.VARIANT["rules"].get("outcome.ends_when", "active_players < 2")
         if g.is_draw:
             assert g.loser is None
+        elif ends_when != "active_players < 2":
+            # HR35, HR36: the game may end with several seats holding cards, once one is out;
+            # the durak is never on the first seat out's team
+            assert g.out and g.loser is not None
+            winning = next((t for t in g.teams or () if g.out[0] in t), [g.out[0]])
+            assert g.loser not in winning, "the durak is on the first seat out's team"
         else:
             assert g.loser is not None and g.hands[g.loser], "the loser must hold cards"
             # T24; PR5 with teams: only the losing team (the loser's) may still hold cards;

@@ -158,14 +158,15 @@ def test_index_out_of_range_is_refused():
 def test_an_engine_without_a_deck_is_refused_with_a_clear_error():
     fake = types.ModuleType("fake_engine")
     fake.VARIANT = {"name": "deckless", "rules": {"deck.jokers": 2}}
-    with pytest.raises(ValueError, match="deckless: VARIANT.'rules'. names no deck.ranks"):
+    with pytest.raises(ValueError, match="deckless: the engine has no RANKS / SUITS .deck.ranks"):
         DurakEncoding(fake)
 
 
 def _engine_with_verbs(verbs):
-    """The transfer engine's VARIANT under another `VERBS` tuple."""
+    """The transfer engine's constants under another `VERBS` tuple."""
     fake = types.ModuleType("fake_engine")
-    fake.VARIANT = load_engine("transfer").VARIANT
+    fake.__dict__.update({k: v for k, v in vars(load_engine("transfer")).items()
+                          if k.isupper()})
     fake.VERBS = verbs
     return fake
 

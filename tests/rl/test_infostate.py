@@ -369,3 +369,39 @@ def test_other_hands_and_the_stock_order_are_not_in_it(variant):
         assert information_state_string(other, seat) == information_state_string(rec, seat)
         assert np.array_equal(information_state_tensor(other, seat),
                               information_state_tensor(rec, seat))
+
+
+@pytest.mark.parametrize("variant", ["podkidnoy", "proyezdnoy", "transfer", "closed-discard"])
+def test_the_running_tally_equals_the_record_read_whole_at_every_step(variant):
+    """The tensor's record blocks come from a tally fed one action at a time (a step costs
+    the same late in a game as early); at every step of random games they equal the blocks
+    read from the whole public record (card_record), for every seat."""
+    engine = durakc.engines.load(variant)
+    for players, seed in ((2, 3), (4, 8)):
+        rec = RecordedGame(engine.new_game(players, seed), engine)
+        for _ in random_actions(rec, random.Random(seed)):
+            for seat in range(players):
+                fast = information_state_tensor(rec, seat)
+                whole = information_state_tensor(_Unrecorded(rec), seat)
+                assert np.array_equal(fast, whole), (variant, players, seat, len(rec.movers))
+
+
+class _Unrecorded:
+    """A RecordedGame seen without its ActionRecord: the tensor is read from the whole
+    public record (the path without a tally)."""
+
+    def __init__(self, rec):
+        self.game, self.movers, self.own_hands, self.encoding = (
+            rec.game, rec.movers, rec.own_hands, rec.encoding)
+
+
+def test_a_determinized_openspiel_clone_keeps_its_own_tally():
+    """ActionRecord.only copies the tally: feeding the copy leaves the original as it was."""
+    record = ActionRecord(2)
+    record.movers.extend([0, 1])
+    assert record.tally_of(["attack 6S", "beat 6S 7S"]) is not None
+    copy = record.only(0)
+    copy.movers.append(0)
+    copy.tally_of(["attack 6S", "beat 6S 7S", "attack 7D"])
+    assert record.tally.fed == 2 and copy.tally.fed == 3
+    assert copy.tally.round_cards != record.tally.round_cards

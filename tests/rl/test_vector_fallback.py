@@ -116,3 +116,17 @@ def test_reset_done_deals_the_ended_games_as_single_envs_do():
         single, reward, *_ = env.step(actions[k])
         assert all(np.array_equal(obs[key][k], single[key]) for key in single)
         assert rewards[k] == reward
+
+
+def test_the_python_vector_env_spells_a_draw_as_the_c_one_does():
+    """A drawn game's `loser` is -1 in PythonVectorEnv's infos, as in VectorEnv's: a None
+    broke Gymnasium's int info array (found running the training example without cc)."""
+    from durakc.rl.vector_env import _VectorInfo
+
+    class Drawn(gym.Env):
+        observation_space = action_space = gym.spaces.Discrete(2)
+
+        def step(self, action):
+            return 0, 0.0, True, False, {"loser": None, "is_draw": True}
+
+    assert _VectorInfo(Drawn()).step(0)[4] == {"loser": -1, "is_draw": True}

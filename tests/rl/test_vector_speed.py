@@ -32,11 +32,22 @@ def test_bench_env_prints_both_rates_and_their_ratio(capsys):
     cells = line.split()
     single, vector = (float(c.replace(",", "")) for c in cells[4:6])
     assert cells[:4] == ["transfer", "2", "greedy", "8"] and single > 0 and vector > 0
-    assert cells[6] == f"{vector / single:.1f}x"
+    assert cells[6] == f"{vector / single:.1f}x" and cells[7] == "C"
 
 
 @needs_cc
-@pytest.mark.parametrize("args,words", [(["jokers"], "jokers"), (["transfer", "-p", "9"], "9"),
+def test_bench_env_times_the_python_vector_env_where_c_does_not_step_the_games(capsys):
+    """jokers: the C loop does not cover it, so its vector column is PythonVectorEnv's,
+    said in the row and once on stderr."""
+    assert main(["bench", "--env", "jokers", "--envs", "4", "--seconds", "0.1"]) == 0
+    captured = capsys.readouterr()
+    cells = captured.out.strip().splitlines()[1].split()
+    assert cells[0] == "jokers" and cells[-1] == "python"
+    assert captured.err.count("warning") == 1 and "jokers" in captured.err
+
+
+@needs_cc
+@pytest.mark.parametrize("args,words", [(["transfer", "-p", "9"], "9"),
                                         (["nosuch"], "no bundled variant"),
                                         (["--envs", "0"], "--envs")])
 def test_bench_env_refusals_are_usage_errors(args, words, capsys):

@@ -23,10 +23,10 @@ def test_numpy_learner_loses_clearly_less_than_a_random_learner():
     from durakc.rl.vector_speed import random_legal
     envs = _envs()
     rng = np.random.default_rng(1)
-    random_rate = loss_rate(envs, lambda masks: random_legal(masks, rng), 400)
+    random_rate = loss_rate(envs, lambda obs: random_legal(obs["action_mask"], rng), 400)
     learner = MaskedBiasLearner(envs.encoding.num_actions)
     assert learner.train(envs, 300) > 100  # episodes learned from
-    trained_rate = loss_rate(envs, lambda masks: learner.act(masks, explore=False), 400)
+    trained_rate = loss_rate(envs, lambda obs: learner.act(obs["action_mask"], explore=False), 400)
     assert random_rate > 0.9 and trained_rate < random_rate - 0.1
 
 

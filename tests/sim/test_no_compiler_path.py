@@ -31,6 +31,7 @@ COMMANDS = [
                 "--format", "json", "--out", "OUT/report.json"], True),
     ("bench", ["bench", "transfer", "--backend", "auto", "--games", "20", "--players", "2"],
      True),
+    ("bench-env", ["bench", "--env", "transfer", "--envs", "4", "--seconds", "0.2"], True),
     ("list", ["list"], False),
     ("explain", ["explain", "transfer"], False),
     ("docs", ["docs", "rules", "--path"], False),
@@ -112,7 +113,10 @@ def test_every_command_works_without_a_compiler(args, falls_back, no_compilers, 
         assert any(out.iterdir())
     if args[0] == "report":
         assert json.loads((out / "report.json").read_text(encoding="utf-8"))["backend"] == "python"
-    if args[0] == "bench":
+    if args[0] == "bench" and "--env" in args:
+        cells = done.stdout.splitlines()[1].split()
+        assert cells[:4] == ["transfer", "2", "greedy", "4"] and cells[-1] == "python"
+    elif args[0] == "bench":
         assert done.stdout.splitlines()[1].split()[:3] == ["transfer", "2", "20"]
 
 
@@ -130,6 +134,18 @@ def test_bench_auto_without_a_compiler_times_the_python_engines(no_compilers):
         rows[backend] = done.stdout.splitlines()[1].split()
     assert rows["auto"][:3] == rows["python"][:3] == ["transfer", "3", "30"]
     assert rows["auto"][5] == rows["python"][5]  # actions/game
+
+
+def test_the_training_example_runs_without_a_compiler(no_compilers):
+    """python -m durakc.rl.maskable_ppo trains on PythonVectorEnv (one warning) and prints
+    both loss rates (the NumPy learner where sb3-contrib is missing)."""
+    need_bundled("transfer")
+    done = subprocess.run(["python", "-m", "durakc.rl.maskable_ppo", "--envs", "4", "--steps",
+                           "200", "--games", "20"], cwd=ROOT, env=no_compilers,
+                          capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "no C compiler" in done.stderr
+    assert "20 games against greedy bots: random learner loses" in done.stdout
 
 
 def test_the_rl_environment_is_made_and_played_without_a_compiler(no_compilers):

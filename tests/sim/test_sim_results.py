@@ -37,9 +37,9 @@ def _games(ref: str, players: int, count: int, matches: bool = False):
 
 
 def test_what_a_spec_scores_is_read_from_its_rules():
-    assert scores(load_engine("first-out-wins").VARIANT["rules"]) == {
+    assert scores(load_engine("first-out-wins")) == {
         "winner": True, "points": False, "match": False}
-    assert scores(load_engine("ace-points").VARIANT["rules"]) == {
+    assert scores(load_engine("ace-points")) == {
         "winner": False, "points": True, "match": False}
     assert not wanted([load_engine("podkidnoy"), load_engine("transfer")])
     assert wanted([load_engine("podkidnoy"), load_engine("first-out-wins")])
@@ -195,7 +195,7 @@ def test_report_has_a_results_section_with_points_where_scored(tmp_path):
 
 
 def test_a_match_variant_plays_its_match_to_the_end():
-    assert scores(load_engine("match-to-three").VARIANT["rules"])["match"]
+    assert scores(load_engine("match-to-three"))["match"]
     recs = [r for r in _games("match-to-three", 3, 12, matches=True) if not r["unfinished"]]
     assert recs
     for rec in recs:

@@ -74,5 +74,5 @@ def test_rl_encoding_indexes_openings_of_several_ranks_and_refuses_too_many_up_f
     assert hr8.subsets.size == 384_168
     from durakc.rl.subsets import condition_block
     with pytest.raises(ValueError, match="40,999,515 action indices out of 36 cards"):
-        condition_block("up-to-eight", "len(cards) <= 8", 36)  # past BLOCK_MAX
+        condition_block("up-to-eight", range(1, 9), 36)  # past BLOCK_MAX
     DurakEncoding(load_engine("rank-or-suit"))  # throw_in.card: the actions are unchanged

@@ -61,6 +61,7 @@ CAPABILITY_MARKERS = {
     "lot_trumps": "def _read_seat_trumps(",
     "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
+    "end_rule": "def _ruled_durak(",  # HR35, HR36
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

@@ -11,7 +11,7 @@ from durakc.engines import closed_discard, ladder, opening_rank_only, resign
 
 def test_a_field_refuses_an_unknown_kind_and_an_unsaved_field_without_a_start():
     with pytest.raises(ValueError, match="unknown state kind"):
-        Field("x", "seat_set", "doc")
+        Field("x", "seat_sets", "doc")
     with pytest.raises(ValueError, match="needs a start value"):
         Field("x", "seat_or_none", "doc", saved=False)
     with pytest.raises(ValueError, match="needs a start value and no position"):

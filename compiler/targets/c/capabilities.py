@@ -25,6 +25,7 @@ SUPPORTED = frozenset({
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
+    "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -46,6 +47,7 @@ KNOWN_KEYS = {
     "lot_trumps": ("trump.mode",),  # HR15
     "redeal_offer": ("deal.offer_redeal",),  # HR19
     "teams": ("teams.mode",),
+    "end_rule": ("outcome.ends_when", "outcome.durak"),
     "siege": ("throw_in.timing",),
     "wild": ("deck.wild_rank", "deck.wild_suits"),
     "refill_order": ("refill.defender",),
