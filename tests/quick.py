@@ -33,6 +33,7 @@ SLOW = frozenset({
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
     "tests/sim/test_sim_bots.py::test_bots_are_deterministic_given_the_rng",  # 2-4 s
+    "tests/sim/test_sim_catching.py::test_simulate_runs_the_cheating_table_on_the_python_backend",  # 4 s
     "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards",  # 2-4 s
     "tests/sim/test_sim_paired.py::test_compare_shards_merge_to_the_whole_run_with_differences",  # 2-4 s
     "tests/sim/test_sim_report.py::test_a_team_variant_reports_each_teams_loss_rate",  # 2-4 s
