@@ -1067,10 +1067,11 @@ static const unsigned char SELECT_IN_BYTE[256][8] = {  /* the set bits of each b
     {2, 3, 4, 5, 6, 7, 0, 0}, {0, 2, 3, 4, 5, 6, 7, 0}, {1, 2, 3, 4, 5, 6, 7, 0}, {0, 1, 2, 3, 4, 5, 6, 7},
 };
 
-/* The k-th card of a mask (k below its count), lowest first.  No loop of k steps (k is a random choice: its end would be mispredicted): the cards in each
- * byte are counted side by side, the byte holding the k-th card found from their running sums,
- * and the card in it looked up. */
-static int nth_card(mask_t m, int k)
+/* The k-th card of a mask (k below its count), lowest first, from the table of each byte's
+ * cards: no loop of k steps (k is a random choice: its end would be mispredicted).  The cards
+ * in each byte are counted side by side, the byte holding the k-th card found from their
+ * running sums, and the card in it looked up. */
+static int nth_card_bytes(mask_t m, int k)
 {
     const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
     uint64_t s = m - ((m >> 1) & 0x5555555555555555ULL), before, below;
@@ -1081,6 +1082,23 @@ static int nth_card(mask_t m, int k)
     below = (((uint64_t)k * ones) | high) - before;  /* a byte's top bit: before <= k */
     byte = popcount(below & high) - 1;  /* the last byte with at most k cards below it */
     return 8 * byte + SELECT_IN_BYTE[(m >> (8 * byte)) & 255][k - (int)((before >> (8 * byte)) & 255)];
+}
+
+/* The k-th card of a mask (k below its count), lowest first.  On x86-64 with BMI2, one pdep
+ * puts bit k at the mask's k-th card (a short chain where nth_card_bytes is a long one: the
+ * bench loop calls this at most choices), except on AMD before Zen 3 (families 15h and 17h),
+ * where pdep is microcoded and slow.  The CPU is asked at every call (a load and a branch
+ * that is always predicted); NTH_NO_PDEP (-D...) keeps the table, for the test of both. */
+static int nth_card(mask_t m, int k)
+{
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(NTH_NO_PDEP)
+    if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h")) {
+        uint64_t bit;
+        __asm__("pdepq %2, %1, %0" : "=r"(bit) : "r"((uint64_t)1 << k), "rm"((uint64_t)m));
+        return lowest(bit);
+    }
+#endif
+    return nth_card_bytes(m, k);
 }
 
 /* Random choices without a list, where the list is simple (an opening, a throw-in). */
