@@ -409,14 +409,28 @@ static inline double mt_random(mt_state *r)
     return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
 }
 
-/* random.Random.shuffle(cards): Fisher-Yates from the end, randbelow(i + 1). */
+/* random.Random.shuffle(cards): Fisher-Yates from the end, randbelow(i + 1), reading the
+ * ready outputs in a loop of its own.  randbelow's rejections (up to half the draws, at
+ * random) take no branch: a rejected draw swaps card i with itself and keeps i, so the
+ * outputs read and the swaps made are mt_below's, one output a step. */
 static void mt_shuffle(mt_state *r, int *cards, int n)
 {
-    int i;
-    for (i = n - 1; i > 0; i--) {
-        int j = (int)mt_below(r, (uint32_t)i + 1U), t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
+    int i = n - 1;
+    while (i > 0) {
+        int index, ready;
+        if (r->index >= r->ready) {
+            mt_twist(r);
+        }
+        index = r->index;
+        ready = r->ready;
+        while (i > 0 && index < ready) {
+            uint32_t x = r->out[index++] >> (32 - bit_length((uint32_t)i + 1U));
+            int ok = x <= (uint32_t)i, j = ok ? (int)x : i, t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+            i -= ok;
+        }
+        r->index = index;
     }
 }
 
