@@ -1223,27 +1223,18 @@ static int first_clockwise(unsigned seats, int from, int players)
     return seat < players ? seat : seat - players;
 }
 
-/* Whether `hand` holds more than n cards: n is the few unbeaten cards, often none, so
- * dropping n cards is cheaper than counting them all. */
-static int more_cards_than(mask_t hand, int n)
-{
-    while (n-- > 0) {
-        hand &= hand - 1;
-    }
-    return hand != 0;
-}
-
 /* Ask the next entitled player who can throw, or close the round (protocol, T2). */
 static void ask_throwers(game *g)
 {
     /* attack.limit caps the attack cards; the defender must be able to cover the
-     * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit). */
-    if (g->natt < g->limit && more_cards_than(g->hands[g->def], g->nunb)) {
-        unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
-        if (asked) {
-            g->to_move = first_clockwise(asked, g->atk, g->players);
-            return;
-        }
+     * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
+     * The three conditions are read side by side and tested at once (& not &&, the seats
+     * asked are computed either way: reading is all it does): one branch, not three, and
+     * whether anyone holds a rank on the table is a random one. */
+    unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
+    if ((g->natt < g->limit) & (popcount(g->hands[g->def]) > g->nunb) & (asked != 0)) {
+        g->to_move = first_clockwise(asked, g->atk, g->players);
+        return;
     }
     end_round(g);
 }
