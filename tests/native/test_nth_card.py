@@ -1,8 +1,10 @@
-"""nth_card (c/legal.c.j2) picks the k-th card of a mask for the bench loop's random
-choices: with one pdep where the CPU has a fast one (x86-64 with BMI2), else from the table
-of each byte's cards (nth_card_bytes; -DNTH_NO_PDEP forces it).  Both must name the k-th
-lowest card of every mask for every k, and so the bench loop must play the Python engine's
-games on both paths (same seed -> same game)."""
+"""The bench loop's random choices in the C engines: nth_card (c/legal.c.j2) picks the k-th
+card of a mask with one pdep where the CPU has a fast one (x86-64 with BMI2), else from the
+table of each byte's cards (nth_card_bytes; -DNTH_NO_PDEP forces it), and mt_choice
+(c/mt.c.j2) is (int)(random() * n) in integers where that is exact.  Both nth_card paths must
+name the k-th lowest card of every mask for every k, mt_choice must equal the double
+arithmetic for every draw (near the integers above all), and so the bench loop must play the
+Python engine's games (same seed -> same game)."""
 
 from __future__ import annotations
 
@@ -57,6 +59,57 @@ int main(void)
 }
 """
 
+CHOICE = """\
+#include <stdio.h>
+#include "podkidnoy.c"
+
+/* random() * n as CPython computes it, truncated. */
+static int by_doubles(uint32_t a, uint32_t b, int n)
+{
+    return (int)((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * n);
+}
+
+/* mt_choice over the outputs (a << 5, b << 6): the generator's ready words set by hand. */
+static int by_choice(mt_state *r, uint32_t a, uint32_t b, int n)
+{
+    r->out[0] = a << 5;
+    r->out[1] = b << 6;
+    r->index = 0;
+    return mt_choice(r, n);
+}
+
+int main(void)
+{
+    static mt_state r;
+    uint64_t s = 0x9E3779B97F4A7C15ULL;
+    long checked = 0, wrong = 0;
+    int n, i, d;
+    r.ready = 624;
+    r.seeded = NULL;
+    for (n = 1; n <= 2100; n++) {
+        for (i = 0; i < 200; i++) {  /* random draws */
+            uint32_t a, b;
+            s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+            a = (uint32_t)(s >> 37);
+            b = (uint32_t)(s >> 11) & ((1U << 26) - 1);
+            wrong += by_choice(&r, a, b, n) != by_doubles(a, b, n);
+            checked++;
+        }
+        for (i = 1; i < n && i < 64; i++) {  /* draws just below and at each integer i of the product */
+            uint64_t x0 = (((uint64_t)i << 53) + (uint64_t)n - 1) / (uint64_t)n;
+            for (d = -3000; d <= 3; d++) {
+                uint64_t x = x0 + (uint64_t)(int64_t)d;
+                uint32_t a = (uint32_t)(x >> 26), b = (uint32_t)x & ((1U << 26) - 1);
+                wrong += by_choice(&r, a, b, n) != by_doubles(a, b, n);
+                checked++;
+            }
+        }
+    }
+    printf("%ld %ld\\n", checked, wrong);
+    return 0;
+}
+"""
+
 DRIVER = """\
 #include <stdio.h>
 #include "%(name)s.h"
@@ -84,6 +137,12 @@ def _run(tmp_path, text: str, sources: list, path: list) -> str:
 def test_nth_card_names_the_kth_lowest_card_of_every_mask(path, tmp_path):
     checked, wrong = map(int, _run(tmp_path, CHECK, [], path).split())
     assert checked > 100_000
+    assert wrong == 0
+
+
+def test_mt_choice_is_the_double_arithmetic_for_every_draw(tmp_path):
+    checked, wrong = map(int, _run(tmp_path, CHOICE, [], []).split())
+    assert checked > 1_000_000
     assert wrong == 0
 
 
