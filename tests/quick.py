@@ -29,6 +29,9 @@ SLOW = frozenset({
     "tests/sim/test_sim_options.py::test_auto_falls_back_to_python_for_a_spec_with_options",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
+    "tests/native/test_nth_card.py::test_nth_card_names_the_kth_lowest_card_of_every_mask",  # 2-3 s
+    "tests/native/test_nth_card.py::test_the_bench_loop_plays_the_python_games_on_both_paths",  # 3 s
+    "tests/native/test_nth_card.py::test_mt_choice_is_the_double_arithmetic_for_every_draw",  # 3 s
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
