@@ -75,6 +75,7 @@ VARIANT = {
         'transfer.show_trump': False,
         'transfer.show_once': True,
         'after_take.next_attacker': 'left_of_defender',
+        'take.picks_up': 'all',
         'refill.first_on_return': True,
         'refill.defender': 'last',
         'outcome.annotations': {},

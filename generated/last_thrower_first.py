@@ -76,6 +76,7 @@ VARIANT = {
         'transfer.show_trump': False,
         'transfer.show_once': True,
         'after_take.next_attacker': 'same_attacker',
+        'take.picks_up': 'all',
         'refill.first_on_return': True,
         'refill.defender': 'last',
         'outcome.annotations': {},

@@ -261,6 +261,10 @@ def position_compatible(sc, rules) -> bool:
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
         return False
+    # take.picks_up (HR32): a scenario with a take assumes T21's pick-up of every table card
+    if "take.picks_up" not in sc.get("_assumes", {}) \
+            and rules.get("take.picks_up", "all") != "all" and _has_take(sc):
+        return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
     if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
@@ -268,3 +272,14 @@ def position_compatible(sc, rules) -> bool:
     # a stock means refills, which assume the default hand of six
     return not (pos["stock"] and "deal.hand_size" not in relaxed
                 and rules.get("deal.hand_size", 6) != 6)
+
+
+def _has_take(node) -> bool:
+    """The scenario (any of its steps, variants' steps or overrides) applies a `take`."""
+    if isinstance(node, str):
+        return node.strip() == "take"
+    if isinstance(node, dict):
+        return any(_has_take(v) for k, v in node.items() if k != "expect" and k != "doc")
+    if isinstance(node, list):
+        return any(_has_take(v) for v in node)
+    return False

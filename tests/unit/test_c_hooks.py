@@ -51,6 +51,7 @@ MARKERS = {
     "redeal_offer": "CAP_REDEAL_OFFER",  # HR19
     "throw_card": "static mask_t throwable(",
     "opening_rule": "the n-card subsets of the hand, lowest cards first",
+    "partial_take": "take.picks_up:",  # HR32
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -63,7 +64,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",
-         "resign": "resign", "view_discard": "closed-discard", "view_hands": "open-hands"}
+         "resign": "resign", "view_discard": "closed-discard", "view_hands": "open-hands",
+         "partial_take": "partial-take"}
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

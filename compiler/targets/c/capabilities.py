@@ -25,6 +25,7 @@ SUPPORTED = frozenset({
     "winner", "results",  # matches and results (issue 20 group D: HR20-HR23, EP)
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
+    "partial_take",  # take.picks_up (HR32)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -38,6 +39,7 @@ KNOWN_KEYS = {
     "limit_rule": ("attack.limit",),
     "throw_in_rule": ("throw_in.who",),
     "same_attacker": ("after_take.next_attacker",),
+    "partial_take": ("take.picks_up",),
     "last_draw_on_return": ("refill.first_on_return",),
     "dealer_rotates": ("series.next_dealer",),
     "seat_trumps": ("trump.mode", "trump.seat_suits"),
