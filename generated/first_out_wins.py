@@ -74,6 +74,7 @@ VARIANT = {
         'transfer.when': 'beaten == 0',
         'transfer.capacity': 'attack_cards <= min(limit, next_hand)',
         'transfer.show_trump': False,
+        'transfer.show_card': 'c.is_trump',
         'transfer.show_once': True,
         'after_take.next_attacker': 'left_of_defender',
         'take.picks_up': 'all',

@@ -76,6 +76,7 @@ VARIANT = {
         'transfer.when': 'beaten == 0 or unbeaten_late == unbeaten',
         'transfer.capacity': 'unbeaten <= next_hand and attack_cards <= limit',
         'transfer.show_trump': False,
+        'transfer.show_card': 'c.is_trump',
         'transfer.show_once': True,
         'after_take.next_attacker': 'left_of_defender',
         'take.picks_up': 'all',

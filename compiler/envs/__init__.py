@@ -15,9 +15,10 @@ from durakc.envs.bounds import LIMIT_FLOOR, floor_limit
 from durakc.envs.game import CARDS, DEAL, DEALT, OUTCOME, RESULT
 from durakc.envs.model import Environment, Name
 from durakc.envs.play import OPENING, ROUND, SEAT, THROW, TRANSFER
+from durakc.envs.show import SHOW
 
 ENVS: dict[str, Environment] = {env.key: env for env in (
-    CARDS, ROUND, TRANSFER, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT)}
+    CARDS, ROUND, TRANSFER, SHOW, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT)}
 """Every environment by its key, in the order the docs list them."""
 
 

@@ -265,8 +265,12 @@ KEYS: tuple[Key, ...] = (
     Key("transfer.show_trump", "bool", False,
         "the defender may pass by showing a trump of the attacked rank and keeping it",
         ("T16", "S1")),
+    Key("transfer.show_card", "expr", "c.is_trump",
+        "which card `c` of the attacked rank the defender may show (transfer.show_trump), "
+        "judged with the table as it would be after the show",
+        ("S1", "HR33"), env="show", result="bool"),
     Key("transfer.show_once", "bool", True,
-        "a given trump may be shown at most once per round", ("S2",)),
+        "a given trump (card) may be shown at most once per round", ("S2",)),
     # -- closing the round ---------------------------------------------------
     Key("after_take.next_attacker", "enum", "left_of_defender",
         "who attacks after a defender took the cards", ("T21", "T23", "P8"),

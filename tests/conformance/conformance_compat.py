@@ -261,6 +261,10 @@ def position_compatible(sc, rules) -> bool:
     if "attack.limit" not in relaxed and "attack.limit" not in sc.get("_assumes", {}) \
             and not limit_is_six(rules, pos):
         return False
+    # transfer.show_card (HR33): which card may be shown; S1's trump unless the scenario names it
+    if "transfer.show_card" not in sc.get("_assumes", {}) and rules.get("transfer.show_trump") \
+            and rules.get("transfer.show_card", "c.is_trump") != "c.is_trump":
+        return False
     # take.picks_up (HR32): a scenario with a take assumes T21's pick-up of every table card
     if "take.picks_up" not in sc.get("_assumes", {}) \
             and rules.get("take.picks_up", "all") != "all" and _has_take(sc):
