@@ -262,8 +262,7 @@ def position_compatible(sc, rules) -> bool:
             and not limit_is_six(rules, pos):
         return False
     # transfer.show_card (HR33): which card may be shown; S1's trump unless the scenario names it
-    if "transfer.show_card" not in sc.get("_assumes", {}) and rules.get("transfer.show_trump") \
-            and rules.get("transfer.show_card", "c.is_trump") != "c.is_trump":
+    if "transfer.show_card" not in sc.get("_assumes", {}) and not show_card_agrees(rules, sc):
         return False
     # take.picks_up (HR32): a scenario with a take assumes T21's pick-up of every table card
     if "take.picks_up" not in sc.get("_assumes", {}) \
@@ -287,3 +286,18 @@ def _has_take(node) -> bool:
     if isinstance(node, list):
         return any(_has_take(v) for v in node)
     return False
+
+
+def show_card_agrees(rules, sc) -> bool:
+    """transfer.show_card (HR33) can not matter for the scenario: S1's `c.is_trump`, or
+    `true` when no plain card of the scenario shares its rank with another of its cards (a
+    card is shown only against an attack of its rank)."""
+    expr = rules.get("transfer.show_card", "c.is_trump")
+    if not rules.get("transfer.show_trump") or S.rule_matches(expr, "c.is_trump"):
+        return True
+    if not S.rule_matches(expr, "true"):
+        return False
+    trump = sc["position"]["trump"]
+    cards = [S.printed(c) for c in S.scenario_cards(sc) if c not in S.JOKERS]
+    ranks = [c[:-1] for c in cards]
+    return not any(c[-1] != trump and ranks.count(c[:-1]) > 1 for c in cards)
