@@ -60,6 +60,7 @@ CAPABILITY_MARKERS = {
     "lot_trumps": "def _read_seat_trumps(",
     "redeal_offer": "def _may_ask_redeal(",
     "copies": "COPIES_OF = ",
+    "partial_take": "# take.picks_up:",  # HR32
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))
