@@ -75,8 +75,10 @@ VARIANT = {
         'transfer.when': 'beaten == 0',
         'transfer.capacity': 'attack_cards <= min(limit, next_hand)',
         'transfer.show_trump': False,
+        'transfer.show_card': 'c.is_trump',
         'transfer.show_once': True,
         'after_take.next_attacker': 'same_attacker',
+        'take.picks_up': 'all',
         'refill.first_on_return': True,
         'refill.defender': 'last',
         'outcome.annotations': {

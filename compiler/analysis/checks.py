@@ -352,10 +352,10 @@ def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
     if not r["transfer.enabled"]:
         reasons = {"transfer.when": _NO_TRANSFERS, "transfer.capacity": _NO_TRANSFERS,
                    "transfer.show_trump": _NO_TRANSFERS if r["transfer.show_trump"] else None,
-                   "transfer.show_once": _NO_TRANSFERS}
+                   "transfer.show_once": _NO_TRANSFERS, "transfer.show_card": _NO_TRANSFERS}
     else:
-        reasons = {"transfer.show_once": None if r["transfer.show_trump"] else
-                   "no trump is ever shown (transfer.show_trump is false)"}
+        unshown = None if r["transfer.show_trump"] else "no trump is ever shown (transfer.show_trump is false)"
+        reasons = {"transfer.show_once": unshown, "transfer.show_card": unshown}
     if r["trump.mode"] != "per_seat":  # SK1: only personal trumps read the owned suits
         reasons["trump.seat_suits"] = (f"no seat owns a suit (trump.mode is {r['trump.mode']}, "
                                        f"not per_seat)")

@@ -17,10 +17,11 @@ from durakc.envs.ending import DURAK, ENDING
 from durakc.envs.game import CARDS, DEAL, DEALT, OUTCOME, RESULT
 from durakc.envs.model import Environment, Name
 from durakc.envs.play import OPENING, ROUND, SEAT, THROW, TRANSFER
+from durakc.envs.show import SHOW
 
 ENVS: dict[str, Environment] = {env.key: env for env in (
-    CARDS, ROUND, TRANSFER, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT, HAND, ENDING,
-    DURAK)}
+    CARDS, ROUND, TRANSFER, SHOW, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT, HAND,
+    ENDING, DURAK)}
 """Every environment by its key, in the order the docs list them."""
 
 

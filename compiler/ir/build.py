@@ -239,6 +239,9 @@ def _rule_options(r: dict) -> list[Capability]:
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))
+    if r["take.picks_up"] != "all":  # HR32: what a take picks up
+        caps.append(Capability("partial_take", {"mode": r["take.picks_up"],
+                                                "keys": ["take.picks_up"]}))
     if not r["refill.first_on_return"]:
         caps.append(Capability("last_draw_on_return", {}))
     if r["series.next_dealer"] == "left_of_dealer":

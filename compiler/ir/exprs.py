@@ -17,6 +17,7 @@ _KEYS = {
     "throw_in_card": "throw_in.card",
     "transfer_when": "transfer.when",
     "transfer_capacity": "transfer.capacity",
+    "show_card": "transfer.show_card",
     "initial_hand": "deal.initial_hand",
     "redeal_if": "deal.redeal_if",
     "offer_redeal": "deal.offer_redeal",
@@ -35,6 +36,7 @@ class RuleExprs:
     throw_in_card: Expr
     transfer_when: Expr
     transfer_capacity: Expr
+    show_card: Expr
     initial_hand: Expr
     redeal_if: Expr
     offer_redeal: Expr

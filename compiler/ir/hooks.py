@@ -97,6 +97,7 @@ HOOK_POINTS = {
     "throwers_done": "_ask_throwers: nobody (more) may throw now: close the round",
     "apply_kinds": "apply(): `elif kind == ...:` branches for further action kinds",
     "apply_methods": "Game methods that apply_kinds calls",
+    "picked_up": "_end_round, a take: the table cards `took` gives the defender, the rest to the discard (T21, HR32)",
     "refill": "_end_round: draw the hands up from the stock (T22)",
     "refill_order": "refill: `order`, the seats in refill order (cached in `_orders`; `took` known) (T22, HR10)",
     "drawn": "refill: `seat` has drawn `stock[-need:]` (still in the stock list)",

@@ -15,9 +15,10 @@ from durakc.ir.beats import runtime_beats
 from durakc.ir.hooks import Capability
 from durakc.schema.keys import ALL_RANKS, COLOURS, JOKER_COLOURS, KEYS, SUIT_COLOURS, SUITS
 
-CORE_CODED = frozenset({"throw_in.card"})
+CORE_CODED = frozenset({"throw_in.card", "transfer.show_card"})
 """Expression keys whose default value the core templates implement with their own tables
-(T17's `c.rank in table.ranks`: SAME_RANK); only another value is emitted as an expression."""
+(T17's `c.rank in table.ranks`: SAME_RANK; S1's `c.is_trump`: SUIT_CARDS); only another value
+is emitted as an expression."""
 
 
 def _runtime_exprs(r: dict):

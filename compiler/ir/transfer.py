@@ -7,6 +7,7 @@ from __future__ import annotations
 from durakc.envs import ENVS
 from durakc.ir.hooks import Capability
 from durakc.ir.play import trumps_mask
+from durakc.schema.keys import KEY_BY_PATH
 
 # How the transfer names read in the generated engine, per place of use (durakc.envs):
 # the table now; after playing `k` cards (transfer.capacity; once a card has been beaten the
@@ -47,7 +48,7 @@ def transfer_section(r: dict) -> Capability:
         "when_k_code": when.to_python(dict(after_k, **trumps)) if after else "",
         "when_action_code": when.to_python(dict(_forms(r, "action"), **trumps)) if after else "",
         "next_defender": following,
-        "uses_next_hand": "next_hand" in (when.names | capacity.names),
+        "uses_next_hand": "next_hand" in (when.names | capacity.names | _show_names(r)),
         "when_uses_next_hand": "next_hand" in when.names,
         "when_text": when.canonical(),
         "when_code": "" if after else when.to_python(now),
@@ -69,7 +70,17 @@ def show_trump_section(r: dict) -> Capability:
     shown = dict(_forms(r, "shown"), **{"$trumps": trumps_mask(r)})
     now = _forms(r)
     per_card = bool(capacity.names & SHOWN_NAMES)
+    card = r["transfer.show_card"]
+    core_card = card.canonical() == KEY_BY_PATH["transfer.show_card"].default
+    show_names = dict(ENVS["show"].python("shown", *(() if r["teams.mode"] == "none" else ("teams",))),
+                      **{"$trumps": trumps_mask(r)})
     return Capability("show_trump", {
+        # transfer.show_card (S1, HR33): a trump of the attacked rank (the core's mask), or
+        # the card condition judged per card of the attacked rank
+        "card_text": card.canonical(),
+        "card_code": "" if core_card else card.to_python(show_names, inline_minmax=True),
+        "card_noqa": "" if core_card else card.lint_note(show_names),
+        "card_all": not core_card and card.constant() is True,  # every card of the rank
         # transfer.when reads the table after the show: judged per trump shown (2b)
         "when_after": after,
         "when_text": when.canonical(),
@@ -81,6 +92,11 @@ def show_trump_section(r: dict) -> Capability:
         "capacity_code": "" if per_card else capacity.to_python(now, inline_minmax=True),
         "capacity_noqa": "" if per_card else capacity.lint_note(now),
     })
+
+
+def _show_names(r: dict) -> frozenset:
+    """The names transfer.show_card reads, when shows are on (S1, HR33)."""
+    return frozenset(r["transfer.show_card"].names) if r["transfer.show_trump"] else frozenset()
 
 
 def _parenthesised(code: str) -> str:

@@ -13,7 +13,6 @@ from durakc.reference.cards import (
     is_joker,
     make_action,
     rank_of,
-    suit_of,
 )
 from durakc.reference.state import ATTACK, DEFEND, THROW
 
@@ -131,6 +130,13 @@ class ActionLists:
         return self.variant.env(self.variant.read("transfer", self, played=played, added=added,
                                                   trump=self.trump_of(self._defender)))
 
+    def may_show(self, card):
+        """S1, HR33 (transfer.show_card): may the defender show `card`, of the attacked rank?"""
+        variant = self.variant
+        trump = self.trump_of(self._defender)
+        env = variant.read("show", self, played=[card], added=0, trump=trump)
+        return variant.may_show(dict(env, c=variant.card(card, trump)))
+
     def _pass_ons(self):
         """T13-T16, S1, S2, K1-K3: transfers (and shows) of the attacked rank."""
         if not self.variant.value("transfer.enabled"):
@@ -146,9 +152,9 @@ class ActionLists:
                 and variant.transfer_fits(env)]
         if variant.value("transfer.show_trump") and self.trump is not None:
             shown = self.shown if variant.value("transfer.show_once") else []  # S2
-            for c in mine:  # S1: a trump shown adds nothing to the table (T14 as it is)
+            for c in mine:  # S1: a card shown adds nothing to the table (T14 as it is)
                 env = self.transfer_env([c], show=True)
-                if (suit_of(c) == self.trump and c not in shown and variant.transfer_allowed(env)
+                if (c not in shown and self.may_show(c) and variant.transfer_allowed(env)
                         and variant.transfer_fits(env)):
                     acts.append(make_action(deck, "show", [c]))
         return acts

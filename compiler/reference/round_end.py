@@ -14,6 +14,7 @@ from durakc.reference.cards import (
 )
 from durakc.reference.ending import EndRule
 from durakc.reference.state import OVER
+from durakc.reference.take import picked_up
 
 
 class RoundEnd(EndRule):
@@ -24,9 +25,11 @@ class RoundEnd(EndRule):
         # W2: a named suit holds only while the card is on the table
         cards = [printed(c) for pair in self._table for c in pair if c is not None]
         final_attack = [a for a, _ in self._table]
-        if self.took:
+        if self.took:  # T21: the taker gets every table card; HR32 (take.picks_up): some
+            picked, discarded = picked_up(self.variant.value("take.picks_up"), self._table)
             self._hands[self._defender] = self.variant.deck.sort(
-                self._hands[self._defender] + cards)  # T21: the taker gets every table card
+                self._hands[self._defender] + picked)
+            self._discard += discarded
         else:
             self._discard += cards  # T20: a closed, final discard pile
         self._table = []

@@ -120,6 +120,10 @@ class Variant:
         """throw_in.card (T17, HR1-HR4, HR9): may the card `env["c"]` be added now?"""
         return bool(self.rules["throw_in.card"].evaluate(self.env(env)))
 
+    def may_show(self, env: dict) -> bool:
+        """transfer.show_card (S1, HR33): may the card `env["c"]` be shown now?"""
+        return bool(self.rules["transfer.show_card"].evaluate(self.env(env)))
+
     def annotations(self, env: dict) -> dict[str, bool]:
         """outcome.annotations: every named condition, evaluated when a game is lost."""
         exprs = self.rules["outcome.annotations"]

@@ -268,14 +268,28 @@ KEYS: tuple[Key, ...] = (
     Key("transfer.show_trump", "bool", False,
         "the defender may pass by showing a trump of the attacked rank and keeping it",
         ("T16", "S1")),
+    Key("transfer.show_card", "expr", "c.is_trump",
+        "which card `c` of the attacked rank the defender may show (transfer.show_trump), "
+        "judged with the table as it would be after the show",
+        ("S1", "HR33"), env="show", result="bool"),
     Key("transfer.show_once", "bool", True,
-        "a given trump may be shown at most once per round", ("S2",)),
+        "a given trump (card) may be shown at most once per round", ("S2",)),
     # -- closing the round ---------------------------------------------------
     Key("after_take.next_attacker", "enum", "left_of_defender",
         "who attacks after a defender took the cards", ("T21", "T23", "P8"),
         choices=("left_of_defender", "same_attacker"),
         choice_docs={"left_of_defender": "the next active player after the one who took",
                      "same_attacker": "the round's original attacker attacks again"}),
+    # -- what a take picks up (issue 31 item 2: HR32): capability `partial_take`
+    Key("take.picks_up", "enum", "all",
+        "which table cards a defender who takes picks up; the others go to the discard pile "
+        "when the round closes (cards added after the take are attack cards, picked up)",
+        ("T21", "HR32"),
+        choices=("all", "unbeaten", "attack"),
+        choice_docs={"all": "every table card, the defence cards included (T21)",
+                     "unbeaten": "only the attack cards still unbeaten; beaten pairs are "
+                                 "discarded (HR32)",
+                     "attack": "every attack card; the defence cards are discarded"}),
     Key("refill.first_on_return", "bool", True,
         "when a transfer brought the attack back to the original attacker, they still draw first",
         ("T22", "S3")),

@@ -279,6 +279,13 @@ def position_compatible(sc, rules) -> bool:
         return False
     if "outcome.ends_when" not in sc.get("_assumes", {}) and not ends_when_agrees(rules, sc):
         return False
+    # transfer.show_card (HR33): which card may be shown; S1's trump unless the scenario names it
+    if "transfer.show_card" not in sc.get("_assumes", {}) and not show_card_agrees(rules, sc):
+        return False
+    # take.picks_up (HR32): a scenario with a take assumes T21's pick-up of every table card
+    if "take.picks_up" not in sc.get("_assumes", {}) \
+            and rules.get("take.picks_up", "all") != "all" and _has_take(sc):
+        return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
     # a cheating table (HR34) lists cheats and asks seats holding no rank of the table:
@@ -303,3 +310,29 @@ def hand_is_six(rules, pos) -> bool:
         return _eval(size, {"players": pos["players"]}) == 6
     except Exception:
         return False
+
+
+def _has_take(node) -> bool:
+    """The scenario (any of its steps, variants' steps or overrides) applies a `take`."""
+    if isinstance(node, str):
+        return node.strip() == "take"
+    if isinstance(node, dict):
+        return any(_has_take(v) for k, v in node.items() if k != "expect" and k != "doc")
+    if isinstance(node, list):
+        return any(_has_take(v) for v in node)
+    return False
+
+
+def show_card_agrees(rules, sc) -> bool:
+    """transfer.show_card (HR33) can not matter for the scenario: S1's `c.is_trump`, or
+    `true` when no plain card of the scenario shares its rank with another of its cards (a
+    card is shown only against an attack of its rank)."""
+    expr = rules.get("transfer.show_card", "c.is_trump")
+    if not rules.get("transfer.show_trump") or S.rule_matches(expr, "c.is_trump"):
+        return True
+    if not S.rule_matches(expr, "true"):
+        return False
+    trump = sc["position"]["trump"]
+    cards = [S.printed(c) for c in S.scenario_cards(sc) if c not in S.JOKERS]
+    ranks = [c[:-1] for c in cards]
+    return not any(c[-1] != trump and ranks.count(c[:-1]) > 1 for c in cards)

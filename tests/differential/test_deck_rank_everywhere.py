@@ -19,6 +19,7 @@ USES = {
     "throw_in.card": "c.rank in table.ranks or (took and c.rank == deck_rank(0))",
     "transfer.when": "beaten == 0 and deck_rank(0) == 6",
     "transfer.capacity": "attack_cards <= min(limit, next_hand) and deck_rank(8) == A",
+    "transfer.show_card": "c.is_trump or c.rank == deck_rank(3)",  # over proyezdnoy (shows on)
     "deal.initial_hand": "hand_size if deck_rank(0) == 6 else hand_size - 1",
     "deal.offer_redeal": "hand.count(deck_rank(0)) >= 3",
     "outcome.annotations": "loser_hand > 0 and deck_rank(0) == 6",
@@ -42,7 +43,8 @@ def test_deck_rank_means_the_same_to_engine_and_reference(key, tmp_path):
     head, tail = key.split(".")
     value = f"{{low: \"{USES[key]}\"}}" if key == "outcome.annotations" else f"\"{USES[key]}\""
     path = tmp_path / "dr.yaml"
-    path.write_text(f"name: dr\ntitle: deck ranks\nextends: transfer\nrules:\n  {head}:\n"
+    parent = "proyezdnoy" if key == "transfer.show_card" else "transfer"  # S1: shows on
+    path.write_text(f"name: dr\ntitle: deck ranks\nextends: {parent}\nrules:\n  {head}:\n"
                     f"    {tail}: {value}\n", encoding="utf-8")
     spec = load_spec(path)
     summary = run(compile_engine(spec), reference.module_for(spec), [2, 3], 4, seed=0)

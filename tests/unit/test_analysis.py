@@ -165,6 +165,16 @@ def test_show_once_without_shows_has_no_effect(tmp_path):
                          "(transfer.show_trump is false)")
 
 
+def test_show_card_without_shows_has_no_effect(tmp_path):
+    # transfer.show_card (HR33) only chooses among the cards a show could show
+    [w] = _warnings(tmp_path, 'transfer:\n  show_card: "true"', extends="transfer")
+    assert w.message == ("'transfer.show_card' has no effect: no trump is ever shown "
+                         "(transfer.show_trump is false)")
+    [w] = _warnings(tmp_path, 'transfer:\n  show_card: "true"', extends="podkidnoy")
+    assert w.message == ("'transfer.show_card' has no effect: transfers are disabled "
+                         "(transfer.enabled: false)")
+
+
 def test_endless_shows_leave_the_transfer_count_unbounded(tmp_path):
     # A trump shown again and again: any count of transfers may be reached.
     warnings = _warnings(tmp_path, """

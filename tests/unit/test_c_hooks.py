@@ -55,6 +55,7 @@ MARKERS = {
     "asked_throwers": "judged as the seats are asked",  # issue 31
     "seat_relations": "static int right_of_seat(",  # issue 31
     "end_rule": "ruled_durak(",  # HR35, HR36
+    "partial_take": "take.picks_up:",  # HR32
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -73,7 +74,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",
          "resign": "resign", "view_discard": "closed-discard", "view_hands": "open-hands",
-         "end_rule": "first-out-ends"}  # HR35, HR36
+         "end_rule": "first-out-ends",  # HR35, HR36
+         "partial_take": "partial-take"}  # HR32
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

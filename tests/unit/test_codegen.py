@@ -68,6 +68,7 @@ CAPABILITY_MARKERS = {
     "end_rule": "def _ruled_durak(",  # HR35, HR36
     # table settings chosen when a game starts (issue 32 item 4)
     "options": "def _options(given):",
+    "partial_take": "# take.picks_up:",  # HR32
 }
 
 TEST_SPECS = sorted((Path(__file__).resolve().parents[1] / "specs").glob("*.yaml"))

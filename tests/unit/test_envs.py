@@ -16,7 +16,7 @@ from durakc.targets.c import context
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
 
-CALLER_BOUND = {("throw", "c"), ("opening", "cards")}
+CALLER_BOUND = {("throw", "c"), ("opening", "cards"), ("show", "c")}
 """Names the evaluating code binds per candidate (each card, each opening), not the table."""
 
 RUNTIME = [key for key in ENVS if key != "cards"]  # `cards` is evaluated at compile time

@@ -86,6 +86,7 @@ TEMPLATE_QUOTES = {
     "capabilities/opening_rule.py.j2": 1,
     "capabilities/transfer.py.j2": 3,
     "capabilities/throw_card.py.j2": 1,
+    "capabilities/show_trump.py.j2": 1,  # transfer.show_card (HR33)
     "explain_illegal.py.j2": 1,
 }
 

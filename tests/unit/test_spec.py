@@ -208,7 +208,7 @@ def test_bad_enum(tmp_path):
     ("trump.suit: s", ("'trump.suit' must be a suit letter (S, H, D or C) or null, not 's' "
                       "(did you mean 'S'?)"), "^"),
     ("transfer: 3", ("'transfer' is a section: give its keys as a mapping (enabled, when, "
-                    "capacity, show_trump, show_once)"), "^"),
+                    "capacity, show_trump, show_card, show_once)"), "^"),
 ])
 def test_wrong_types(tmp_path, line, message, caret):
     path, diag = one_error(tmp_path, HEAD + "rules:\n  " + line + "\n")

@@ -27,6 +27,7 @@ SUPPORTED = frozenset({
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
     "runtime_beats", "asked_throwers", "seat_relations",  # issue 31: the acting seat (HR27)
     "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
+    "partial_take",  # take.picks_up (HR32)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -40,6 +41,7 @@ KNOWN_KEYS = {
     "limit_rule": ("attack.limit",),
     "throw_in_rule": ("throw_in.who",),
     "same_attacker": ("after_take.next_attacker",),
+    "partial_take": ("take.picks_up",),
     "last_draw_on_return": ("refill.first_on_return",),
     "dealer_rotates": ("series.next_dealer",),
     "seat_trumps": ("trump.mode", "trump.seat_suits"),

@@ -79,6 +79,7 @@ EXPRESSION_KEYS = (
     ("transfer.when", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
     ("transfer.capacity", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
     ("throw_in.card", dict(THROW, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
+    ("transfer.show_card", dict(ENVS["show"].c("shown"), **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
 )
 
 
@@ -161,7 +162,7 @@ def _pass_on_texts(ir) -> dict:
     transfer.when once before the transfers, or per transfer when it reads the table after
     it (issue 19 2b); with shows, the capacity once, or per trump shown when it reads the
     trump shown (`played`, `hand_after`: HR5, HR6)."""
-    sections = {cap.name for cap in ir.capabilities}
+    sections = {cap.name: cap for cap in ir.capabilities}
     when, capacity = ir.exprs.transfer_when, ir.exprs.transfer_capacity
     trumps = {"$trumps": defender_trumps(ir.trump_mode)}
     team = () if ir.teams_mode == "none" else ("teams",)  # next_defender: the next opponent
@@ -171,18 +172,30 @@ def _pass_on_texts(ir) -> dict:
     after = _when_after(ir)
     texts = {"transfer_when_after": after, "transfer_when_c": "1", "transfer_when_k_c": "",
              "transfer_when_shown_c": "", "transfer_capacity_c": "1", "show_capacity_c": "1",
-             "show_capacity_shown_c": ""}
+             "show_capacity_shown_c": "", "show_card_c": "", "show_card_text": "",
+             "show_card_all": False}
     if "transfer" in sections:
         texts["transfer_when_c"] = "1" if after else _c("transfer.when", when, now)
         texts["transfer_when_k_c"] = _c("transfer.when", when, after_k) if after else ""
         texts["transfer_capacity_c"] = _c("transfer.capacity", capacity, after_k)
     if "show_trump" in sections:
+        texts.update(_show_card_texts(ir, sections["show_trump"], trumps, team))
         texts["transfer_when_shown_c"] = _c("transfer.when", when, shown) if after else ""
         if capacity.names & SHOWN_NAMES:
             texts["show_capacity_shown_c"] = _c("transfer.capacity", capacity, shown)
         else:
             texts["show_capacity_c"] = _c("transfer.capacity", capacity, now)
     return texts
+
+
+def _show_card_texts(ir, show, trumps: dict, team: tuple) -> dict:
+    """transfer.show_card (S1, HR33) in C, over the card `t`, when it is not the core's
+    trump mask (the IR's `show_trump` section `show` says which)."""
+    if not show.card_code:
+        return {}
+    names = dict(ENVS["show"].c("shown", *team), **trumps)
+    return {"show_card_c": _c("transfer.show_card", ir.exprs.show_card, names),
+            "show_card_text": _comment_safe(show.card_text), "show_card_all": show.card_all}
 
 
 def _pass_on_reads(v: dict) -> dict:

@@ -69,6 +69,7 @@ C_HOOK_POINTS = {
     "before_opening": "greedy_bot, an opening: return an action before attacking (`k`, the kinds)",
     "round_start": "start_round: reset the capability's per-round state",
     "new_game": "deal_with: start the dealt game `g` (`start(...)`)",
+    "picked_up": "end_round, a take: the table cards the defender picks up, the rest to the discard (T21, HR32)",
     "refilled": "end_round: after the hands were drawn up from the stock (T22)",
     "get": "get: copy the capability's state into the view `v`",
     "set_check": "set: refuse a view `v` of the capability's state (return E_STATE), before `g` changes",
