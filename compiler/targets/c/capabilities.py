@@ -27,6 +27,7 @@ SUPPORTED = frozenset({
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
     "runtime_beats", "asked_throwers", "seat_relations",  # issue 31: the acting seat (HR27)
     "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
+    "options",  # table settings chosen when a game starts (issue 32 item 4: cap_options.c.j2)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 

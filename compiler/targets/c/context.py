@@ -135,8 +135,18 @@ def c_context(spec: Spec, ir=None) -> dict:
         v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
     v["heap_actions"] = most > STACK_ACTIONS
     v.update(_pass_on_reads(v))
+    v["deck_option"] = _deck_option(ir)
+    v["has_options"] = any(cap.name == "options" for cap in ir.capabilities)
     v["redeal_reads_hand"] = bool(re.search(r"\bhand\b", v["redeal_c"]))  # cap_redeal_rule.c.j2
     return v
+
+
+def _deck_option(ir) -> str | None:
+    """The C of the deck's size when an option sets it (`g->opt_<name>`), else None."""
+    for cap in ir.capabilities:
+        if cap.name == "options" and cap.deck:
+            return f"g->opt_{cap.deck['name']}"
+    return None
 
 
 def _max_actions(P: str, swaps: bool, openings: int, ncards: int) -> tuple[str, str, int]:
