@@ -29,8 +29,8 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
-from durakc.expr.seats import SeatCall
 from durakc.expr.option_name import OptionName
+from durakc.expr.seats import SeatCall
 from durakc.expr.sets import Count, DeckRank, Filter, Len, ListLit, Member, SetField
 from durakc.schema.keys import COLOURS, SUITS
 

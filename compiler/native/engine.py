@@ -145,7 +145,7 @@ def _make_module(py, ext) -> types.ModuleType:
         return game_class._dealt(players, seed, dealer, 0)
 
     if hasattr(py, "OPTIONS"):  # capability `options`: the table settings (issue 32 item 4)
-        def new_game(players, seed=None, *, dealer=0, options=None):  # noqa: F811
+        def new_game(players, seed=None, *, dealer=0, options=None):
             """A new game, as the Python engine's: `options` (name -> value) sets the table's
             settings (OPTIONS; the defaults otherwise)."""
             return game_class._dealt(players, seed, dealer, 0, py._options(options))
