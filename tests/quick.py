@@ -26,7 +26,7 @@ SLOW = frozenset({
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_a_deck_of_52_plays_the_rules_written_with_52_cards",  # subprocesses: 5 s
-    "tests/sim/test_sim_options.py::test_auto_falls_back_to_python_for_a_spec_with_options",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_the_native_backend_plays_the_chosen_options_as_the_python_engine",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
