@@ -55,6 +55,7 @@ MARKERS = {
     "asked_throwers": "judged as the seats are asked",  # issue 31
     "seat_relations": "static int right_of_seat(",  # issue 31
     "end_rule": "ruled_durak(",  # HR35, HR36
+    "options": "CAP_OPTIONS",  # issue 32 item 4
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -63,6 +64,7 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "winner": "first-out-wins", "results": "epaulette-ladder",
          "set_aside": "no-stock", "lot_trumps": "trumps-by-lot",  # HR12, HR13, HR15
          "redeal_offer": "redeal-on-request",  # HR19
+         "options": "table",  # issue 32 item 4
          "throw_card": "rank-or-suit", "opening_rule": "treshka",
          "runtime_beats": "follow-suit",  # issue 31, HR27
          "asked_throwers": str(Path(__file__).resolve().parents[1] / "specs"
