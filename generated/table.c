@@ -940,6 +940,10 @@ static int prev_in(const game *g, int seat)
 static void entitled(game *g)
 {
     int atk = g->atk, dfd = g->def, n = g->players, i, s;
+    if (g->opt_neighbours == 0) {  /* this table setting folds throw_in.who to T2's */
+        g->throwers = g->seated & ~(1U << g->def);
+        return;
+    }
     g->throwers = 0;
     for (i = 0; i < n; i++) {
         s = (atk + i) % n;
