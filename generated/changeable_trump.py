@@ -89,6 +89,7 @@ VARIANT = {
         'match.losses': 0,
         'match.points': 0,
         'play.resign': False,
+        'play.cheating': False,
         'view.discard': 'open',
         'view.hands': 'own',
     },

@@ -402,21 +402,45 @@ static inline uint32_t mt_below(mt_state *r, uint32_t n)
     return x;
 }
 
-/* random.Random.random(). */
-static inline double mt_random(mt_state *r)
+/* (int)(random() * n) for 0 < n, the bench loop's choice, in integers where that is exact:
+ * random() is x / 2**53 exactly, so the product is p = x * n / 2**53 rounded once to a
+ * double.  For n < 2**11 its rounding error is at most 2**10 units of 2**-53, so when the
+ * fraction of p is more than 2**11 units below the next integer the double truncates to
+ * p's integer part (rounding never goes below it: that integer is a double).  The other
+ * draws, about one in 2**42, take the double route.  A multiply and a shift instead of
+ * three conversions and three double operations on the way from the draw to the move. */
+static inline int mt_choice(mt_state *r, int n)
 {
     uint32_t a = mt_next(r) >> 5, b = mt_next(r) >> 6;
-    return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0);
+    uint64_t x = ((uint64_t)a << 26) | b, p = x * (uint64_t)n;
+    if (n < 2048 && (p & ((1ULL << 53) - 1)) < (1ULL << 53) - 2048) {
+        return (int)(p >> 53);
+    }
+    return (int)((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * n);
 }
 
-/* random.Random.shuffle(cards): Fisher-Yates from the end, randbelow(i + 1). */
+/* random.Random.shuffle(cards): Fisher-Yates from the end, randbelow(i + 1), reading the
+ * ready outputs in a loop of its own.  randbelow's rejections (up to half the draws, at
+ * random) take no branch: a rejected draw swaps card i with itself and keeps i, so the
+ * outputs read and the swaps made are mt_below's, one output a step. */
 static void mt_shuffle(mt_state *r, int *cards, int n)
 {
-    int i;
-    for (i = n - 1; i > 0; i--) {
-        int j = (int)mt_below(r, (uint32_t)i + 1U), t = cards[i];
-        cards[i] = cards[j];
-        cards[j] = t;
+    int i = n - 1;
+    while (i > 0) {
+        int index, ready;
+        if (r->index >= r->ready) {
+            mt_twist(r);
+        }
+        index = r->index;
+        ready = r->ready;
+        while (i > 0 && index < ready) {
+            uint32_t x = r->out[index++] >> (32 - bit_length((uint32_t)i + 1U));
+            int ok = x <= (uint32_t)i, j = ok ? (int)x : i, t = cards[i];
+            cards[i] = cards[j];
+            cards[j] = t;
+            i -= ok;
+        }
+        r->index = index;
     }
 }
 
@@ -1067,10 +1091,11 @@ static const unsigned char SELECT_IN_BYTE[256][8] = {  /* the set bits of each b
     {2, 3, 4, 5, 6, 7, 0, 0}, {0, 2, 3, 4, 5, 6, 7, 0}, {1, 2, 3, 4, 5, 6, 7, 0}, {0, 1, 2, 3, 4, 5, 6, 7},
 };
 
-/* The k-th card of a mask (k below its count), lowest first.  No loop of k steps (k is a random choice: its end would be mispredicted): the cards in each
- * byte are counted side by side, the byte holding the k-th card found from their running sums,
- * and the card in it looked up. */
-static int nth_card(mask_t m, int k)
+/* The k-th card of a mask (k below its count), lowest first, from the table of each byte's
+ * cards: no loop of k steps (k is a random choice: its end would be mispredicted).  The cards
+ * in each byte are counted side by side, the byte holding the k-th card found from their
+ * running sums, and the card in it looked up. */
+static int nth_card_bytes(mask_t m, int k)
 {
     const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
     uint64_t s = m - ((m >> 1) & 0x5555555555555555ULL), before, below;
@@ -1081,6 +1106,23 @@ static int nth_card(mask_t m, int k)
     below = (((uint64_t)k * ones) | high) - before;  /* a byte's top bit: before <= k */
     byte = popcount(below & high) - 1;  /* the last byte with at most k cards below it */
     return 8 * byte + SELECT_IN_BYTE[(m >> (8 * byte)) & 255][k - (int)((before >> (8 * byte)) & 255)];
+}
+
+/* The k-th card of a mask (k below its count), lowest first.  On x86-64 with BMI2, one pdep
+ * puts bit k at the mask's k-th card (a short chain where nth_card_bytes is a long one: the
+ * bench loop calls this at most choices), except on AMD before Zen 3 (families 15h and 17h),
+ * where pdep is microcoded and slow.  The CPU is asked at every call (a load and a branch
+ * that is always predicted); NTH_NO_PDEP (-D...) keeps the table, for the test of both. */
+static int nth_card(mask_t m, int k)
+{
+#if defined(__GNUC__) && defined(__x86_64__) && !defined(NTH_NO_PDEP)
+    if (__builtin_cpu_supports("bmi2") && !__builtin_cpu_is("amdfam15h") && !__builtin_cpu_is("amdfam17h")) {
+        uint64_t bit;
+        __asm__("pdepq %2, %1, %0" : "=r"(bit) : "r"((uint64_t)1 << k), "rm"((uint64_t)m));
+        return lowest(bit);
+    }
+#endif
+    return nth_card_bytes(m, k);
 }
 
 /* Random choices without a list, where the list is simple (an opening, a throw-in). */
@@ -1205,27 +1247,18 @@ static int first_clockwise(unsigned seats, int from, int players)
     return seat < players ? seat : seat - players;
 }
 
-/* Whether `hand` holds more than n cards: n is the few unbeaten cards, often none, so
- * dropping n cards is cheaper than counting them all. */
-static int more_cards_than(mask_t hand, int n)
-{
-    while (n-- > 0) {
-        hand &= hand - 1;
-    }
-    return hand != 0;
-}
-
 /* Ask the next entitled player who can throw, or close the round (protocol, T2). */
 static void ask_throwers(game *g)
 {
     /* attack.limit caps the attack cards; the defender must be able to cover the
-     * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit). */
-    if (g->natt < g->limit && more_cards_than(g->hands[g->def], g->nunb)) {
-        unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
-        if (asked) {
-            g->to_move = first_clockwise(asked, g->atk, g->players);
-            return;
-        }
+     * unbeaten ones with the hand held now (T17, T19: a take does not raise the limit).
+     * The three conditions are read side by side and tested at once (& not &&, the seats
+     * asked are computed either way: reading is all it does): one branch, not three, and
+     * whether anyone holds a rank on the table is a random one. */
+    unsigned asked = g->throwers & ~g->passed & holding_table_ranks(g);
+    if ((g->natt < g->limit) & (popcount(g->hands[g->def]) > g->nunb) & (asked != 0)) {
+        g->to_move = first_clockwise(asked, g->atk, g->players);
+        return;
     }
     end_round(g);
 }
@@ -2890,7 +2923,7 @@ static void random_defence(game *g, mt_state *rng, action *others)
         count[i] = popcount(beating[i]);
         beats += count[i];
     }
-    k = (int)(mt_random(rng) * (beats + (int)(defence_others(g, hand, others) - others)));
+    k = mt_choice(rng, beats + (int)(defence_others(g, hand, others) - others));
     if (k >= beats) {
         apply_action(g, &others[k - beats]);
         return;
@@ -2931,7 +2964,7 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
             simple_list simple;
             simple_count(&g, &simple);
             if (simple.n) {  /* an opening or a throw-in: pick without listing */
-                simple_play(&g, &simple, (int)(mt_random(&rng) * simple.n));
+                simple_play(&g, &simple, mt_choice(&rng, simple.n));
             } else if (g.phase == DURAK_FALLEN_ACE_DEFENCE) {
                 random_defence(&g, &rng, acts);
             } else {
@@ -2939,7 +2972,7 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
                 if (!count) {
                     return DURAK_FALLEN_ACE_E_STATE;
                 }
-                apply_action(&g, &acts[(int)(mt_random(&rng) * count)]);
+                apply_action(&g, &acts[mt_choice(&rng, count)]);
             }
             actions++;
         }

@@ -30,10 +30,14 @@ SLOW = frozenset({
     "tests/sim/test_sim_options.py::test_the_native_backend_plays_the_chosen_options_as_the_python_engine",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
+    "tests/native/test_nth_card.py::test_nth_card_names_the_kth_lowest_card_of_every_mask",  # 2-3 s
+    "tests/native/test_nth_card.py::test_the_bench_loop_plays_the_python_games_on_both_paths",  # 3 s
+    "tests/native/test_nth_card.py::test_mt_choice_is_the_double_arithmetic_for_every_draw",  # 3 s
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
     "tests/sim/test_sim_bots.py::test_bots_are_deterministic_given_the_rng",  # 2-4 s
+    "tests/sim/test_sim_catching.py::test_simulate_runs_the_cheating_table_on_the_python_backend",  # 4 s
     "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards",  # 2-4 s
     "tests/sim/test_sim_paired.py::test_compare_shards_merge_to_the_whole_run_with_differences",  # 2-4 s
     "tests/sim/test_sim_report.py::test_a_team_variant_reports_each_teams_loss_rate",  # 2-4 s

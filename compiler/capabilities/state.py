@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
-         "seat_cards", "seat_set", "seed")
+         "seat_cards", "seat_set", "seed", "seat_masks")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -24,9 +24,10 @@ when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts
 `seat_suits`: per seat, a suit or none (its index or -1 in the engines, its letter or null when
 saved).  `seat_cards`: per seat, a card or none (its int or -1, its text or null when saved).
 `seat_set`: a set of seats (a mask in the engines, the sorted seats when saved).  `seed`: a seed
-the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C)."""
+the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
+`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved)."""
 
-LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -158,6 +159,19 @@ def _losses(cap) -> list[Field]:
                   start=0, position="checked", each="a loss count")]
 
 
+def _cheating(cap) -> list[Field]:
+    return [
+        Field("fouls", "card_mask",
+              "play.cheating: the table cards played against the rules of rank and suit (HR34)",
+              place="the table"),
+        Field("played_by", "seat_masks",
+              "play.cheating: per seat, the table cards it played this round (HR34)",
+              place="the table"),
+        Field("caught_out", "seat_counts",
+              "play.cheating: per seat, 1 once it caught a legal play this round (HR34)", high=1),
+    ]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
@@ -169,6 +183,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "set_aside": _set_aside,
     "lot_trumps": _lot_trumps,
     "redeal_offer": _redeal_offer,
+    "cheating": _cheating,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

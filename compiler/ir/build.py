@@ -261,6 +261,8 @@ def _table_sections(r: dict) -> list[Capability]:
         caps.append(Capability("throw_order", {"keys": ["throw_in.first"]}))
     if r["play.resign"]:
         caps.append(Capability("resign", {"keys": ["play.resign"]}))
+    if r["play.cheating"]:  # HR34: cheating plays and the out-of-turn catch
+        caps.append(Capability("cheating", {"keys": ["play.cheating"]}))
     if r["view.discard"] != "open":
         caps.append(Capability("view_discard", {"keys": ["view.discard"]}))
     if r["view.hands"] != "own":

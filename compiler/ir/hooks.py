@@ -108,6 +108,7 @@ HOOK_POINTS = {
     "game_end": "_finish: set the loser (the draw case has returned already)",
     # actions, explanations and saved games
     "action_kinds": "after VERBS: further kinds, e.g. `SWAP = len(VERBS)`, `VERBS += (\"swap\",)`",
+    "parse_words": "parse_action, before the card words are read: return the Action of `words` (the text split), if special",
     "parse": "parse_action: return the Action for verb `kind` and card ints `cards`, if special",
     "action_tables": "module level, after _masked: action tables and helpers",
     "explain_defending": "_why_illegal: why nobody but the defender may act in the defend phase",

@@ -116,6 +116,17 @@ def first_difference(engine_game, ref_game, legal=(None, None)):
     return None
 
 
+CATCH_RATE = 0.1
+"""With out-of-turn actions (HR34's catches), how often a decision takes one of them instead."""
+
+
+def out_of_turn(game) -> dict:
+    """Per seat of `actors()`, its out-of-turn action texts, sorted ({} without them)."""
+    if not hasattr(game, "actors"):
+        return {}
+    return {s: sorted(str(a) for a in game.out_of_turn_actions(s)) for s in game.actors()}
+
+
 def _guarded(call, *args):
     """(call(*args), None) or (None, 'ExceptionType: message')."""
     try:
@@ -156,8 +167,15 @@ def play_pair(engine, ref, players: int, seed: int, series: int = SERIES,
         diff = first_difference(eg, rg, legal)
         if diff:
             return decision, played, diverged(*diff)
+        # HR34: the seats acting out of turn (the reference offers `actors` to every variant)
+        extra = (out_of_turn(eg), out_of_turn(rg) if hasattr(eg, "actors") else {})
+        if extra[0] != extra[1]:
+            return decision, played, diverged("out_of_turn", *extra)
+        catches = sorted(a for acts in extra[0].values() for a in acts)
         if legal[0]:
             action = chooser.choice(legal[0])
+            if catches and chooser.random() < CATCH_RATE:
+                action = chooser.choice(catches)
             (_, e_err), (_, r_err) = _guarded(eg.apply, action), _guarded(rg.apply, action)
         else:
             games_left -= 1

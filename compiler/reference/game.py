@@ -17,6 +17,7 @@ from durakc.reference.cards import (
     printed,
     rank_of,
 )
+from durakc.reference.cheating import Cheating
 from durakc.reference.legal import ActionLists
 from durakc.reference.losses import SeriesLosses
 from durakc.reference.redeal import ask_from, redeal
@@ -28,7 +29,8 @@ from durakc.reference.teams import TeamRules
 from durakc.reference.variant import Variant
 
 
-class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesResults, GameState):
+class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesResults, Cheating,
+           GameState):
     """One game of the bound variant; the members are the engine contract's."""
 
     variant: Variant  # set on the subclass that `durakc.reference.load` makes
@@ -169,6 +171,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
         self.last_thrower = None  # HR11: nobody has thrown in this round yet
         self.round_start = len(self.history)  # HR25: the round's first action
         self.opening = []  # the round's opening attack, as played (throw_in.card: opening)
+        self.start_cheats()  # HR34: who played each table card, the fouls, the catchers out
         self.limit = self.variant.round_limit(self.variant.read("round", self))
 
     def throwers(self):
@@ -205,12 +208,15 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
         """Apply an Action or its text; raise IllegalAction (game unchanged) if not legal."""
         if not isinstance(action, str):
             raise IllegalAction(f"{action!r} is not an action of this game")
+        if self.is_catch(action):  # HR34: out of turn, any seat's
+            return self.catch(action)
         try:
             act = parse_action(self.variant.deck, action)
         except ValueError as exc:
             raise IllegalAction(f"{action}: {exc}") from None
         if act not in self.legal_actions():
             raise IllegalAction(self._why_illegal(act))
+        self.note_play(act)  # HR34: its author, and whether it broke the rules
         self.history.append(str(act))
         getattr(self, "_do_" + act.verb)(act.cards)
 
@@ -328,7 +334,7 @@ class Game(ActionLists, RoundEnd, TableRules, TeamRules, SeriesLosses, SeriesRes
         there is none or no card fits any more (T17, T19)."""
         if self.room_for_one_more():
             for seat in self.throwers():
-                if seat not in self.passed and self.throwable(seat):
+                if seat not in self.passed and (self.throwable(seat) or self.may_cheat_throw(seat)):
                     self.to_move = seat
                     return
         if self.unbeaten() and not self.took:

@@ -22,8 +22,13 @@ class ActionLists:
     """The action lists of a position (`legal_actions` and the parts it joins)."""
 
     def legal_actions(self):
-        """Every legal action for `to_move`; empty exactly when the game is over.  HR17: the
-        copies of a card are interchangeable, so each action text is listed once."""
+        """Every legal action for `to_move`; empty exactly when the game is over (HR34: with
+        the cheats a cheating table allows)."""
+        return self.with_cheats(self.honest_actions())
+
+    def honest_actions(self):
+        """Every action the rules allow `to_move`; empty exactly when the game is over.  HR17:
+        the copies of a card are interchangeable, so each action text is listed once."""
         if self.phase == ATTACK:
             if self.asking is not None:  # HR19: the seat asked says redeal or keep, or
                 return [Action("redeal"), Action("keep")] + self.resigns()  # HR24: resigns

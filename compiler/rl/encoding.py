@@ -59,6 +59,10 @@ Blocks follow this order; the first seven are in every engine, the others only w
 engine's `VERBS` lists them.  A new verb of the engines needs one line here (a verb that
 names no card is "bare": one index), placed after the existing ones so that earlier indices
 keep their meaning."""
+OUT_OF_TURN = ("catch",)
+"""Verbs only ever offered out of turn (HR34's `catch SEAT CARD`, through `actors()` and
+`out_of_turn_actions(seat)`), never among `legal_actions()`: they have no block, and the
+environments play such a variant in turn only (docs/engine-api.md, "Out-of-turn actions")."""
 KINDS = tuple(SHAPES)
 """Action kinds in the order of their blocks in the action space (`DurakEncoding.offsets`
 has the kinds of its variant)."""
@@ -388,7 +392,7 @@ def _verbs(engine: ModuleType, built: frozenset) -> tuple[str, ...]:
     if listed is None:
         listed = CORE_VERBS + (("exchange",) if "trump_exchange" in built else ()) + (
             ("swap",) if "swaps" in built else ())
-    unknown = [v for v in listed if v not in SHAPES]
+    unknown = [v for v in listed if v not in SHAPES and v not in OUT_OF_TURN]
     if unknown:
         raise ValueError(f"{engine.VARIANT.get('name', '?')}: the RL encoding has no block for "
                          f"the action verb {unknown[0]!r} (add its shape to "

@@ -326,6 +326,10 @@ KEYS: tuple[Key, ...] = (
     Key("play.resign", "bool", False,
         "the seat to move may play `resign` instead of acting: it is the durak at once and the "
         "game ends (teams: its team loses)", ("HR24",)),
+    Key("play.cheating", "bool", False,
+        "cheating table: attacks, throw-ins and beats may break the rules of rank and suit "
+        "(counts, turn order and holding the card still hold); while the round is open every "
+        "seat but a play's author may `catch` it out of turn", ("HR34",)),
     Key("view.discard", "enum", "open",
         "what observation(seat) shows of the discard pile and of past rounds", ("HR25",),
         choices=("open", "closed"),

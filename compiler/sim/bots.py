@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from durakc.cards import is_joker, is_wild, printed, rank, split, suit
 from durakc.diagnostics import did_you_mean
+from durakc.sim.catching import visibly_legal
 from durakc.sim.determinize import make_determinized_bot
 from durakc.sim.search import make_search_bot
 
@@ -182,14 +183,15 @@ def _at_the_deal(game, by_kind, trump):
 
 def greedy_bot(game, seat, rng=None, repeated=False):
     """Cheap beats, low non-trump attacks, keep trumps, take when beating costs too much
-    (never resigns, HR24);
+    (never resigns, HR24; at a cheating table it plays no cheat others could see, HR34);
     before attacking, exchange the lowest trump and swap the two lowest non-trumps up to a
     jack (TX1, PK1: see _before_opening).
 
     When `repeated` (this round began from a position seen before in the game) it does
     not transfer, which breaks the endgame cycles of transfer variants.
     """
-    acts = playable(game.legal_actions())  # it never resigns (HR24)
+    # it never resigns (HR24), nor plays a cheat every seat could see (HR34)
+    acts = visibly_legal(game, playable(game.legal_actions()))
     if len(acts) == 1:
         return acts[0]
     by_kind: dict[str, list] = {}

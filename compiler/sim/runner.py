@@ -13,6 +13,7 @@ import random
 
 from durakc.loading.engines import load_engine
 from durakc.sim.bots import get_bot
+from durakc.sim.catching import out_of_turn_step
 from durakc.sim.executors import DASK_TIMEOUT, iter_tasks
 from durakc.sim.paired import PairStats
 from durakc.sim.results import record as scored
@@ -124,6 +125,7 @@ def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
     counts = {"attack": 0, "take": 0, "transfer": 0, "show": 0}
     starts = RoundStarts()
     actions, repeated, unfinished = 0, False, None
+    out_of_turn = hasattr(game, "actors")  # HR34: a variant with out-of-turn actions
     while not game.is_over:
         seat = game.to_move
         if seat == game.attacker and not game.table:
@@ -135,6 +137,11 @@ def _play(game, bots: list, rng: random.Random) -> tuple[int, dict, str | None]:
         if actions >= MAX_ACTIONS:
             unfinished = "cap"
             break
+        caught = out_of_turn_step(game) if out_of_turn else None  # HR34: asked first
+        if caught is not None:
+            game.apply(caught)
+            actions += 1
+            continue
         action = bots[seat](game, seat, rng, repeated)
         kind = str(action).split(" ", 1)[0]
         if kind in counts:

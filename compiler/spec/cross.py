@@ -11,6 +11,7 @@ cross check is a function in the module of its topic (`cross_deck`, `cross_trump
 from __future__ import annotations
 
 from durakc.diagnostics import Diagnostic
+from durakc.spec.cross_cheating import check_cheating
 from durakc.spec.cross_choices import check_hand_size, check_lowest_card
 from durakc.spec.cross_deck import (
     check_copies,
@@ -40,7 +41,8 @@ CROSS_CHECKS = (check_players, check_deck, check_hand_size, check_deal, check_tr
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
                 check_copies,  # two decks (HR17)
                 check_acting_beats,  # a beat rule reading the defender (issue 31)
-                check_lowest_card)  # choices as data (HR30, HR31)
+                check_lowest_card,  # choices as data (HR30, HR31)
+                check_cheating)  # the cheating table (HR34)
 """Every cross check, in report order."""
 
 

@@ -281,6 +281,10 @@ def position_compatible(sc, rules) -> bool:
         return False
     if "deck.wild_rank" not in sc.get("_assumes", {}) and not wild_free(rules, sc):
         return False
+    # a cheating table (HR34) lists cheats and asks seats holding no rank of the table:
+    # only the scenarios that name the rule apply
+    if rules.get("play.cheating") and "play.cheating" not in sc.get("_assumes", {}):
+        return False
     if pos["stock"] and rules.get("deal.stock", "drawn") != "drawn":
         return False  # HR13: a variant without a stock has no position with one
     # a stock means refills, which assume the default hand of six (HR31: at the position's

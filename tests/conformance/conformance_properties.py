@@ -408,6 +408,8 @@ def random_play(ctx: Ctx, params: dict):
     # T17 (throw_in.card's default); a house rule (HR1-HR4, HR9) says which card instead
     rank_rule = S.rule_matches(rules.get("throw_in.card", "c.rank in table.ranks"),
                                "c.rank in table.ranks")
+    if rules.get("play.cheating"):  # HR34: beats and throw-ins may break rank and suit
+        default_beats = rank_rule = False
 
     taken = [False]  # the defender declared take in the current round
 

@@ -219,6 +219,11 @@ def check_expect(game, exp: dict, ctx: Ctx, where: str):
         else:
             raise AssertionError(f"{where}: apply({a!r}) must raise IllegalAction\n  {state}")
         assert game.to_dict() == before, f"{where}: refused {a!r} changed the game"
+    if "actors" in exp:  # HR34: the seats that may act now, to_move first
+        eq("actors()", list(game.actors()), list(exp["actors"]))
+    for seat, acts in (exp.get("out_of_turn") or {}).items():  # HR34: exact sets
+        eq(f"out_of_turn_actions({seat})", sorted(str(a) for a in game.out_of_turn_actions(seat)),
+           sorted(_canon_list(acts, ctx)))
     if "hands" in exp:
         hands = exp["hands"]
         items = hands.items() if isinstance(hands, dict) else enumerate(hands)

@@ -25,6 +25,7 @@ ALL_VERBS = {"attack", "beat", "transfer", "show", "throw", "take", "pass"}
 ALL_VERBS |= {"swap", "exchange"}  # PK1 (two cards, order kept), TX1 (one card)
 ALL_VERBS |= {"resign"}  # HR24: no cards
 ALL_VERBS |= {"redeal", "keep"}  # HR19
+ALL_VERBS |= {"catch"}  # HR34: catch SEAT CARD, out of turn
 
 FILE_KEYS = {"assumes", "variants", "scenarios", "doc"}
 SCENARIO_KEYS = {
@@ -48,6 +49,7 @@ EXPECT_KEYS = {
     "hidden_trump", "trump_card", "trump_of",
     "set_aside", "seen_trump_card",  # HR12, HR13: cards out of play, the trump card seen
 }
+EXPECT_KEYS |= {"actors", "out_of_turn"}  # HR34: actors(), {seat: out_of_turn_actions(seat)}
 EXPECT_KEYS |= {"swaps_left"}  # PK4: the game's swaps_left member
 EXPECT_KEYS |= {"observation"}  # HR25, HR26: {seat: n, key: value, ...} of observation(seat)
 # matches and results (HR20-HR23, EP): the game's members of those names
@@ -113,7 +115,10 @@ def canon_action(text: str, ranks=DEFAULT_RANKS) -> str:
 
 
 def action_cards(text: str) -> list[str]:
-    return [canon_card(c) for c in str(text).split()[1:]]
+    words = str(text).split()
+    if words and words[0].lower() == "catch":  # HR34: catch SEAT CARD
+        words = words[1:]
+    return [canon_card(c) for c in words[1:]]
 
 
 # ---------------------------------------------------------------------------
@@ -179,7 +184,12 @@ def _check_action(text, where, errors):
         errors.append(f"{where}: {verb!r} takes {need[verb]} card(s): {text!r}")
     if verb in CARD_VERBS and n < 1:
         errors.append(f"{where}: {verb!r} needs cards: {text!r}")
-    for c in text.split()[1:]:
+    words = text.split()[1:]
+    if verb == "catch":  # HR34: a seat, then one card
+        if len(words) != 2 or not words[0].isdigit():
+            errors.append(f"{where}: 'catch' takes a seat and a card: {text!r}")
+        words = words[1:]
+    for c in words:
         _check_card(c, where, errors)
 
 
@@ -205,6 +215,9 @@ def _check_expect(exp, where, errors):
     for k in ("legal", "legal_has", "legal_lacks", "illegal"):
         for a in exp.get(k, []) or []:
             _check_action(a, f"{where}.{k}", errors)
+    for seat, acts in (exp.get("out_of_turn") or {}).items():
+        for a in acts:
+            _check_action(a, f"{where}.out_of_turn[{seat}]", errors)
     hands = exp.get("hands")
     if isinstance(hands, dict):
         for seat, cards in hands.items():

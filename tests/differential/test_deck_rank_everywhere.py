@@ -24,6 +24,8 @@ USES = {
     "outcome.annotations": "loser_hand > 0 and deck_rank(0) == 6",
     "outcome.points": "1 if is_loser and deck_rank(0) == 6 else 0",
     "series.repeat_loser_if": "loser_hand > 4 and deck_rank(0) == 6",
+    "outcome.ends_when": "out >= 1 and deck_rank(0) == 6",  # HR35
+    "outcome.durak": "cards if deck_rank(0) == 6 else 0",
 }
 """A use of deck_rank for each expression key whose environment allows it (the deck of the
 transfer profile: 6 to A, so deck_rank(0) is 6)."""

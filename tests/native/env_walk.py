@@ -42,6 +42,8 @@ def condition(env: str, name: str, typ: str) -> str:
         return f"{name}.is_trump"
     if typ == "rank":
         return f"a.rank == {name}"
+    if typ == "function":  # a seat relation (issue 31): called on the acting seat
+        return f"{name}(me) == 1"
     raise AssertionError(f"no condition for a {typ} name")  # pragma: no cover - new types
 
 

@@ -53,6 +53,7 @@ CAPABILITY_MARKERS = {
     "refill_order": "def _defender_first(self, order):",
     "throw_order": "def _entitled_from_attacker(self):",
     "resign": "def _resign(self):",
+    "cheating": "def _catch(self, action):",  # HR34
     "view_discard": "# view.discard: closed",
     "view_hands": "# view.hands: all",
     # decks, deals and trumps (HR12-HR19)

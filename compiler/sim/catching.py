@@ -1,0 +1,109 @@
+"""Out-of-turn play in self-play (HR34's catch): the schedule of docs/engine-api.md ("Out-of-turn
+actions") and the bots' one catching rule, through the engine contract only.
+
+The schedule: before each in-turn decision, the seats of `game.actors()` (the seat to move
+first, then clockwise) are asked once each; the first whose policy returns an out-of-turn
+action has it applied, and the asking starts again.  The bundled bots' policy (`catch_choice`)
+catches a play it can *see* broke the rules, judged from the public history of the round by
+the T-profile rules (T11: a defence card beats the attack card by suit and rank, or as a trump
+over a non-trump; T17: a thrown card's rank lay on the table when it was thrown), never a play
+that may have been legal, and never blindly.  An engine without `actors` has no out-of-turn
+actions: nothing is asked and the games are exactly as before.
+"""
+
+from __future__ import annotations
+
+from durakc.cards import is_joker, rank, suit
+
+
+def beats(attack: str, defence: str, trump) -> bool:
+    """T11: `defence` covers `attack`: the same suit and higher, or a trump on a non-trump."""
+    if is_joker(attack) or is_joker(defence):
+        return True  # J2: not judged here (a bot never calls a joker play a cheat)
+    if suit(attack) == suit(defence):
+        return rank(defence) > rank(attack)
+    return suit(defence) == trump and suit(attack) != trump
+
+
+def _ranks(pairs) -> set:
+    return {rank(c) for pair in pairs for c in pair if c is not None and not is_joker(c)}
+
+
+def visible_fouls(game) -> set[str]:
+    """The table cards the round's public history shows broke T11 or T17 (see the module)."""
+    history = game.history
+    start = max((i for i, text in enumerate(history) if text.startswith("attack ")), default=None)
+    if start is None or not game.table:
+        return set()
+    trump = game.trump_of(game.defender) if game.defender is not None else game.trump
+    pairs: list[list] = []
+    fouls: set[str] = set()
+    for text in history[start:]:
+        verb, *cards = text.split()
+        if verb == "attack":
+            pairs = [[c, None] for c in cards]
+        elif verb == "throw":
+            if not is_joker(cards[0]) and rank(cards[0]) not in _ranks(pairs):
+                fouls.add(cards[0])
+            pairs.append([cards[0], None])
+        elif verb == "beat":
+            attack, defence = cards
+            for pair in pairs:
+                if pair[0] == attack and pair[1] is None:
+                    pair[1] = defence
+                    break
+            if not beats(attack, defence, trump):
+                fouls.add(defence)
+        elif verb == "catch" and cards[1] in fouls:
+            fouls.discard(cards[1])
+            for pair in pairs:
+                if pair[0] == cards[1]:  # a caught attack card leaves with its defence card
+                    fouls.discard(pair[1])
+                    pairs.remove(pair)
+                    break
+    on_table = {c for pair in game.table for c in pair if c is not None}
+    return fouls & on_table
+
+
+def catch_choice(game, seat, fouls=None):
+    """The bots' rule: `seat`'s first catch of a card it can see broke the rules, else None."""
+    fouls = visible_fouls(game) if fouls is None else fouls
+    for act in game.out_of_turn_actions(seat):
+        if str(act).split()[-1] in fouls:
+            return act
+    return None
+
+
+def out_of_turn_step(game):
+    """The schedule: the first out-of-turn action the seats of `actors()` take, asked in
+    order (the seat to move first, then clockwise), or None when every seat declines (and
+    for an engine without out-of-turn actions)."""
+    actors = getattr(game, "actors", None)
+    if actors is None:
+        return None
+    fouls = visible_fouls(game)
+    if not fouls:
+        return None
+    for seat in actors():
+        act = catch_choice(game, seat, fouls)
+        if act is not None:
+            return act
+    return None
+
+
+def visibly_legal(game, actions):
+    """`actions` without the plays every seat could see break the rules (T11, T17), for a
+    bot that does not cheat where it would be caught; unchanged without out-of-turn actions."""
+    if not hasattr(game, "actors"):
+        return actions
+    trump = game.trump_of(game.defender) if game.defender is not None else game.trump
+    ranks = _ranks(game.table)
+    kept = []
+    for act in actions:
+        verb, *cards = str(act).split()
+        if verb == "beat" and not beats(cards[0], cards[1], trump):
+            continue
+        if verb == "throw" and not is_joker(cards[0]) and rank(cards[0]) not in ranks:
+            continue
+        kept.append(act)
+    return kept

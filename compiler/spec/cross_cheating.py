@@ -1,0 +1,31 @@
+"""Cross checks of the cheating table (play.cheating, HR34): the rules it does not combine
+with yet, each refused at its keys with the reason."""
+
+from __future__ import annotations
+
+_DEFAULT_THROW = "c.rank in table.ranks"
+
+
+def check_cheating(values: dict):
+    """HR34: cheating plays and catches are built over the throw-in protocol of podkidnoy;
+    transfers (a cheating transfer's author leaves the defence), siege, wild cards, two decks
+    and a throw-in condition other than the rank rule are not combined with it yet."""
+    if not values["play.cheating"]:
+        return
+    refused = (
+        ("transfer.enabled", values["transfer.enabled"], "transfers"),
+        ("throw_in.timing", values["throw_in.timing"] != "after_defence", "siege (any_time)"),
+        ("deck.wild_rank", values["deck.wild_rank"] is not None, "wild cards"),
+        ("deck.copies", values["deck.copies"] != 1, "two decks"),
+        ("throw_in.card", _canonical(values["throw_in.card"]) != _DEFAULT_THROW,
+         "a throw-in condition other than the table's ranks"),
+    )
+    for key, used, what in refused:
+        if used:
+            yield (("play.cheating", key),
+                   (f"play.cheating (HR34) does not combine with {what} ({key}) yet: "
+                    f"leave {key} at its default"))
+
+
+def _canonical(expr) -> str:
+    return expr.canonical() if hasattr(expr, "canonical") else str(expr)
