@@ -22,11 +22,12 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 """The bundled variants the per-variant tests run for in the quick subset."""
 
 SLOW = frozenset({
+    "tests/native/test_table_options.py::test_the_wasm_and_npm_builds_say_why_table_has_no_module",  # subprocesses: 7 s
     "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_a_deck_of_52_plays_the_rules_written_with_52_cards",  # subprocesses: 5 s
-    "tests/sim/test_sim_options.py::test_auto_falls_back_to_python_for_a_spec_with_options",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_the_native_backend_plays_the_chosen_options_as_the_python_engine",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
     "tests/native/test_nth_card.py::test_nth_card_names_the_kth_lowest_card_of_every_mask",  # 2-3 s

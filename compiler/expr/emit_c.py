@@ -29,6 +29,7 @@ from durakc.expr.nodes import (
     RankLit,
     SuitLit,
 )
+from durakc.expr.option_name import OptionName
 from durakc.expr.seats import SeatCall
 from durakc.expr.sets import Count, DeckRank, Filter, Len, ListLit, Member, SetField
 from durakc.schema.keys import COLOURS, SUITS
@@ -77,6 +78,9 @@ class _Emitter:
             return "1" if node.value else "0"
         if isinstance(node, SuitLit):  # suits S H D C from 0, colours red 0, black 1
             return str(SUITS.index(node.suit) if node.suit in SUITS else COLOURS.index(node.suit))
+        if isinstance(node, OptionName) and node.name not in self.namemap:
+            text = f"g->opt_{node.name}"  # a table setting (spec options:), held by the game
+            return f"((long long){text})" if self.wide else text
         if isinstance(node, Name):
             if node.name not in self.namemap:
                 raise NotInC(f"'{node.name}' has no C form here")

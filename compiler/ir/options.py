@@ -28,6 +28,7 @@ def options_section(options: tuple) -> Capability | None:
         "options_literal": py_literal({o.name: o.as_dict() for o in options}),
         "deck": _deck_section(options),
         "defaults_literal": py_literal(tuple(o.default for o in options)),
+        "defaults": [int(o.default) for o in options],  # the C engine's ints (targets/c)
     })
 
 

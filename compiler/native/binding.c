@@ -892,6 +892,27 @@ static PyObject *Core_deal_after(Core *self, PyObject *args)
 }
 #endif
 
+#if C(CAP_OPTIONS)
+/* _set_options(values): the table settings of the games this object deals next, a tuple of
+ * NOPTIONS ints in the order of the Python engine's OPTIONS (checked there: _options). */
+static PyObject *Core_set_options(Core *self, PyObject *values)
+{
+    int options[C(NOPTIONS)], i;
+    if (!PyTuple_Check(values) || PyTuple_GET_SIZE(values) != C(NOPTIONS)) {
+        PyErr_SetString(PyExc_TypeError, "the table settings are a tuple of one int per option");
+        return NULL;
+    }
+    for (i = 0; i < C(NOPTIONS); i++) {
+        options[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(values, i));
+        if (PyErr_Occurred()) {
+            return NULL;
+        }
+    }
+    F(set_options)(self->g, options);
+    Py_RETURN_NONE;
+}
+#endif
+
 /* _search_choice(samples, seed, known) -> the index in legal_actions() the search bot picks. */
 static PyObject *Core_search_choice(Core *self, PyObject *args)
 {
@@ -934,6 +955,9 @@ static PyMethodDef Core_methods[] = {
     {"_deal", (PyCFunction)Core_deal, METH_VARARGS, NULL},
 #if C(CAP_SERIES_STATE)
     {"_deal_after", (PyCFunction)Core_deal_after, METH_VARARGS, NULL},
+#endif
+#if C(CAP_OPTIONS)
+    {"_set_options", (PyCFunction)Core_set_options, METH_O, NULL},
 #endif
     {"copy", (PyCFunction)Core_copy, METH_NOARGS, "An independent copy of the game."},
     {NULL, NULL, 0, NULL}

@@ -99,6 +99,11 @@ static int structural_view(PyObject *d, const dk_view *v)
         return -1;
     }
 #endif
+#if C(CAP_OPTIONS)
+    if (set_item(d, "options", int_tuple(v->options, C(NOPTIONS)))) {  /* the table settings */
+        return -1;
+    }
+#endif
     return 0;
 }
 
@@ -155,6 +160,11 @@ static int structural_load(PyObject *d, dk_view *v)
     if (get_int(d, "game_no", &v->game_no) || get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)
         || get_ints(d, "totals", v->totals, C(PLAYERS_MAX), NULL) || get_int(d, "doubled", &v->doubled)
         || get_int(d, "repeat", &v->repeat)) {
+        return -1;
+    }
+#endif
+#if C(CAP_OPTIONS)
+    if (get_ints(d, "options", v->options, C(NOPTIONS), NULL)) {  /* the table settings */
         return -1;
     }
 #endif

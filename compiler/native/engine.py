@@ -144,6 +144,14 @@ def _make_module(py, ext) -> types.ModuleType:
         """A new game: shuffle as random.Random(seed), deal, fix trump, choose the first attacker."""
         return game_class._dealt(players, seed, dealer, 0)
 
+    if hasattr(py, "OPTIONS"):  # capability `options`: the table settings (issue 32 item 4)
+        def new_game(players, seed=None, *, dealer=0, options=None):
+            """A new game, as the Python engine's: `options` (name -> value) sets the table's
+            settings (OPTIONS; the defaults otherwise)."""
+            return game_class._dealt(players, seed, dealer, 0, py._options(options))
+
+        engine.OPTIONS, engine.DEFAULT_OPTIONS = py.OPTIONS, py.DEFAULT_OPTIONS
+
     def from_position(position):
         """A game at the start of a round, from a position dict (validated by the Python engine)."""
         return game_class._from_python(py.from_position(position))
@@ -178,17 +186,21 @@ def _game_class(py, ext):
             return ext.Core.__new__(cls)
 
         @classmethod
-        def _dealt(cls, players, seed, dealer, series):
+        def _dealt(cls, players, seed, dealer, series, options=None):
             if not isinstance(players, int) or isinstance(players, bool) \
                     or not py.PLAYERS_MIN <= players <= py.PLAYERS_MAX:
                 py.new_game(players, 0)  # raises the Python engine's InvalidGame
             py._seat(dealer, players, "dealer")  # the Python engine's checks and messages
             seed = seed_argument(seed, py)
             g = cls._empty()
+            chosen = {}
+            if options is not None:  # the table settings (capability `options`)
+                g._set_options(tuple(int(x) for x in options))
+                chosen = {"options": dict(zip(py.OPTIONS, options))}
             try:
                 g._deal(players, seed, dealer, series)
             except ValueError:
-                py.new_game(players, 0, dealer=dealer)  # the Python engine's own message
+                py.new_game(players, 0, dealer=dealer, **chosen)  # the Python engine's own message
                 raise
             return g
 
@@ -220,7 +232,7 @@ def _game_class(py, ext):
                 g = type(self)._empty()
                 g._deal_after(self, seed_argument(seed, py), dealer)
                 return g
-            return type(self)._dealt(v["players"], seed, dealer, 1)
+            return type(self)._dealt(v["players"], seed, dealer, 1, v.get("options"))
 
         # -- slow paths ------------------------------------------------------------------
         def _slow_apply(self, action):

@@ -79,6 +79,8 @@ def structural(py) -> Structural:
         _lot_trumps(s, py)
     if "redeal_offer" in built:  # capability `redeal_offer` (HR19)
         _redeal_offer(s, py.FIRST_RULES)
+    if hasattr(py, "OPTIONS"):  # capability `options` (issue 32 item 4): table settings
+        _options(s, py)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
 
@@ -221,3 +223,19 @@ def _declared_state(s: Structural, fields, py) -> None:
         s.members["swaps_left"] = property(
             lambda self: list(self._view()["swaps_left"]),
             doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")
+
+
+def _options(s: Structural, py) -> None:
+    """The table settings (`options:`): the view's `options` ints, read back in the types of
+    the Python engine's defaults (bool or int), under `options` in to_dict and observation."""
+    names, kinds = tuple(py.OPTIONS), tuple(type(d) for d in py.DEFAULT_OPTIONS)
+
+    def chosen(v):
+        return dict(zip(names, (kind(x) for kind, x in zip(kinds, v["options"]))))
+
+    s.to_dict.append(lambda v: {"options": chosen(v)})
+    s.to_view.append(lambda d: {"options": tuple(int(x) for x in py._options(d["options"]))})
+    s.observation.append(lambda v, game: {"options": chosen(v)})
+    s.members["options"] = property(
+        lambda self: chosen(self._view()),
+        doc="The table settings this game was started with: option name -> value.")

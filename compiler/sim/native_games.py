@@ -92,13 +92,16 @@ def play_records(engine, players: int, games: Games, results: bool = False) -> l
 
 
 def run_native_chunk(task: tuple) -> dict | None:
-    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C."""
+    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C or a
+    variant's games start with chosen table settings (`options:`)."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
     engines = [load(ref) for ref in refs]
     matches = len(task) > 8 and task[8] == "matches"
     if any(native_bot(b) is None for b in bots) or matches and any(
             scores(e)["match"] for e in engines):
         return None  # a match is played on through next_game, decision by decision
+    if len(task) > 9 and any(task[9].get(ref) for ref in refs):
+        return None  # whole games in C play the defaults: chosen table settings, decision by decision
     games = Games(seed, start, stop, bots, rotate)
     results = wanted(engines)
     per_variant = [play_records(e, players, games, results) for e in engines]

@@ -80,14 +80,13 @@ def test_bad_options_are_usage_errors_before_any_game():
     assert "(options: none (no variant here declares options:))" in proc.stderr
 
 
-def test_auto_falls_back_to_python_for_a_spec_with_options():
-    """The C target does not build table settings yet: --backend auto says so once and plays
-    the Python engine (the same output); --backend native refuses with the diagnostic."""
-    args = ("table", "--games", "40", "--option", "deck=24")
-    auto = durakc("simulate", *args, "--backend", "auto")
-    assert auto.returncode == 0, auto.stderr
-    warnings = [line for line in auto.stderr.splitlines() if "warning" in line]
-    assert len(warnings) == 1 and "the C target does not support options yet" in warnings[0]
-    assert auto.stdout == durakc("simulate", *args).stdout
-    native = durakc("simulate", *args, "--backend", "native")
-    assert native.returncode == 1 and "does not support options yet" in native.stderr
+def test_the_native_backend_plays_the_chosen_options_as_the_python_engine():
+    """The C target holds table settings (issue 32 item 4): --backend native and auto play
+    the chosen settings and print what the Python engine prints, without a warning."""
+    args = ("table", "--games", "40", "--option", "deck=24", "--option", "transfer=false")
+    python = durakc("simulate", *args)
+    for backend in ("native", "auto"):
+        proc = durakc("simulate", *args, "--backend", backend)
+        assert proc.returncode == 0, proc.stderr
+        assert "warning" not in proc.stderr
+        assert proc.stdout == python.stdout

@@ -56,6 +56,7 @@ MARKERS = {
     "seat_relations": "static int right_of_seat(",  # issue 31
     "end_rule": "ruled_durak(",  # HR35, HR36
     "partial_take": "take.picks_up:",  # HR32
+    "options": "CAP_OPTIONS",  # issue 32 item 4
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -64,6 +65,7 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "winner": "first-out-wins", "results": "epaulette-ladder",
          "set_aside": "no-stock", "lot_trumps": "trumps-by-lot",  # HR12, HR13, HR15
          "redeal_offer": "redeal-on-request",  # HR19
+         "options": "table",  # issue 32 item 4
          "throw_card": "rank-or-suit", "opening_rule": "treshka",
          "runtime_beats": "follow-suit",  # issue 31, HR27
          "asked_throwers": str(Path(__file__).resolve().parents[1] / "specs"

@@ -14,7 +14,7 @@ from durakc.reference.differential import compile_engine, first_difference
 from durakc.reference.differential import run as run_differential
 from durakc.spec import load_spec
 from durakc.spec.options import combinations, rules_at
-from durakc.targets.c import CTargetError, render_c
+from durakc.targets.c import render_c
 
 HEAD = "name: mine\ntitle: Mine\nextends: transfer\n"
 
@@ -117,11 +117,19 @@ def test_rules_at_fold_the_options_into_the_rule_texts(mine):
         at["attack.limit"] == "4 if first_round else 5"
 
 
-def test_the_c_target_refuses_options_with_a_diagnostic(mine):
+def test_the_c_target_holds_the_options_in_the_game_and_reads_them_there(mine):
+    """Issue 32 item 4 on the C target: one int per option in the game (defaults in a new
+    game), set by <p>set_options, read by the expressions as g->opt_<name>."""
     spec, _, _ = mine
-    with pytest.raises(CTargetError) as info:
-        render_c(spec)
-    assert "the C target does not support options yet" in info.value.diagnostics[0].message
+    files = render_c(spec)
+    source, header = files["mine.c"], files["mine.h"]
+    for name, default in (("transfer", 1), ("first_limit", 6), ("cap", 5)):
+        assert f"    int opt_{name};" in source
+        assert f"g->opt_{name} = {default};  /* the default */" in source
+    assert "(g->first_round ? g->opt_first_limit : expr_min(g->opt_cap, 6))" in source
+    assert "g->opt_transfer && (g->beaten == 0)" in source
+    assert "void durak_mine_set_options(durak_mine_game *g, const int *values);" in header
+    assert "#define DURAK_MINE_NOPTIONS 3" in header
 
 
 def test_specs_without_options_have_no_options_code():

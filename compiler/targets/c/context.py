@@ -19,6 +19,7 @@ from durakc.schema.envs import COUNTER_MAX
 from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
 from durakc.targets.c.openings import STACK_ACTIONS, opening_values
+from durakc.targets.c.option_paths import folding_option
 
 # How each expression name reads in the C engine, per place of use (durakc.envs): a
 # transfer's table now, after `k` cards of the rank `r` (`sub` their suits), after showing
@@ -118,6 +119,10 @@ def c_context(spec: Spec, ir=None) -> dict:
         "throw_in_c": _c("throw_in.who", exprs.throw_in_who,  # hand.trumps (issue 31)
                          dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
                          seat_constants(ir)),
+        # options: the value of an option that folds throw_in.who to everyone (T2)
+        "throw_in_all_when": folding_option(
+            spec, exprs.throw_in_who, dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+            seat_constants(ir), "1") if spec.options else None,
         **_pass_on_texts(ir),
         "mt_init_lines": _mt_init_lines(),
         "select_lines": _select_lines(),
@@ -136,8 +141,18 @@ def c_context(spec: Spec, ir=None) -> dict:
         v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
     v["heap_actions"] = most > STACK_ACTIONS
     v.update(_pass_on_reads(v))
+    v["deck_option"] = _deck_option(ir)
+    v["has_options"] = any(cap.name == "options" for cap in ir.capabilities)
     v["redeal_reads_hand"] = bool(re.search(r"\bhand\b", v["redeal_c"]))  # cap_redeal_rule.c.j2
     return v
+
+
+def _deck_option(ir) -> str | None:
+    """The C of the deck's size when an option sets it (`g->opt_<name>`), else None."""
+    for cap in ir.capabilities:
+        if cap.name == "options" and cap.deck:
+            return f"g->opt_{cap.deck['name']}"
+    return None
 
 
 def _max_actions(P: str, swaps: bool, openings: int, ncards: int) -> tuple[str, str, int]:
