@@ -31,6 +31,7 @@ from durakc.schema.envs import (  # noqa: F401 - the vocabulary is part of the s
     SUIT_COLOURS,
     joker_texts,
 )
+from durakc.schema.teams import TEAM_PLAYER_COUNTS, team_of, teams_of  # noqa: F401 - API
 
 SUITS = ("S", "H", "D", "C")
 """Suit letters in canonical order (spades, hearts, diamonds, clubs)."""
@@ -360,23 +361,6 @@ KEYS: tuple[Key, ...] = (
 )
 
 KEY_BY_PATH: dict[str, Key] = {k.path: k for k in KEYS}
-
-TEAM_PLAYER_COUNTS = {"opposite": (4, 6), "alternate": (6,)}
-"""teams.mode: the player counts each team mode seats (PR1); other counts are refused."""
-
-
-def team_of(mode: str, players: int, seat: int) -> int:
-    """teams.mode (PR1): the index of `seat`'s team; teams are numbered by their lowest seat.
-
-    `opposite`: partners sit `players // 2` apart; `alternate`: even seats and odd seats.
-    """
-    return seat % (players // 2) if mode == "opposite" else seat % 2
-
-
-def teams_of(mode: str, players: int) -> list[list[int]]:
-    """teams.mode (PR1): the teams of a `players`-seat game, each a sorted list of seats."""
-    count = players // 2 if mode == "opposite" else 2
-    return [[s for s in range(players) if team_of(mode, players, s) == t] for t in range(count)]
 
 TOP_LEVEL_FIELDS = {
     "name": "variant name: lowercase letters, digits and '-'",
