@@ -404,7 +404,9 @@ def check_turn_consistency(mod, g, legal: list[str]) -> None:
             assert cards and {rank_of(c) for c in cards} <= {rank_of(a) for a in unbeaten}, t
             assert not set(cards) & set(JOKERS), f"{t}: a joker has no rank to pass on (J3)"
             if verb == "show":
-                assert len(cards) == 1 and cards[0][-1] == g.trump, f"{t}: shows a non-trump"
+                assert len(cards) == 1, f"{t}: a show carries exactly one card"
+                if str(rules.get("transfer.show_card", "c.is_trump")) == "c.is_trump":
+                    assert cards[0][-1] == g.trump, f"{t}: shows a non-trump (S1)"
         elif verb in OPENING_EXTRAS:
             pass  # check_before_opening
         else:
