@@ -100,6 +100,15 @@ def _count(block: dict, mover: int, cards) -> None:
         block[key] = block.get(key, 0) + 1
 
 
+def _mover(game, action) -> int:
+    """The seat making `action`: `to_move`, or the seat an out-of-turn action names
+    (`catch SEAT CARD`, docs/engine-api.md "Out-of-turn actions")."""
+    words = str(action).split()
+    if words and words[0] == "catch" and len(words) > 1 and words[1].isdigit():
+        return int(words[1])
+    return game.to_move
+
+
 @dataclass
 class ActionRecord:
     """What a game's observations do not say: the seat of each action of the engine's
@@ -121,7 +130,7 @@ class ActionRecord:
         both unchanged.  A hand changes unseen by the others only by the deal, a redeal,
         draws and swaps, all before an action on an empty table: recording the hands there
         keeps all a seat saw privately (perfect recall)."""
-        seat = game.to_move
+        seat = _mover(game, action)
         hands = [" ".join(hand) for hand in game.hands] if not game.table else None
         game.apply(action)
         self.movers.append(seat)

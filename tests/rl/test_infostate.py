@@ -405,3 +405,20 @@ def test_a_determinized_openspiel_clone_keeps_its_own_tally():
     copy.tally_of(["attack 6S", "beat 6S 7S", "attack 7D"])
     assert record.tally.fed == 2 and copy.tally.fed == 3
     assert copy.tally.round_cards != record.tally.round_cards
+
+
+def test_an_out_of_turn_catch_is_recorded_as_the_catchers():
+    """HR34: a catch is made by the seat its text names, not by the seat to move."""
+    engine = durakc.engines.load("cheating")
+    rec = RecordedGame(engine.new_game(3, 1), engine)
+    rng = random.Random(1)
+    for _ in random_actions(rec, rng, until=lambda r: any(
+            r.game.out_of_turn_actions(s) for s in r.game.actors()[1:])):
+        pass
+    seat = next(s for s in rec.game.actors()[1:] if rec.game.out_of_turn_actions(s))
+    catch = str(rec.game.out_of_turn_actions(seat)[0])
+    assert catch.split()[:2] == ["catch", str(seat)] and seat != rec.game.to_move
+    rec.apply(catch)
+    assert rec.movers[-1] == seat and rec.game.history[-1] == catch
+    assert information_state_string(rec, seat).split("public: ")[1].split("\n")[0].endswith(
+        f"{seat}:{catch}")
