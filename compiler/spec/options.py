@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from durakc.diagnostics import Diagnostic
 from durakc.schema.keys import ENVIRONMENTS
+from durakc.spec.hands import hand_size
 from durakc.spec.problems import describe
 from durakc.yamltree.read import Node
 
@@ -361,12 +362,14 @@ def check_deck_option(options: tuple[Option, ...], values: dict, diags: list) ->
         problem(f"option '{option.name}' sets {DECK_SIZE}, and the rules read '{name}', which "
                 "is fixed when the engine is built")
     suits, ranks = len(values["deck.suits"]), len(values["deck.ranks"])
-    seated = values["players.min"] * values["deal.hand_size"]
+    fewest = values["players.min"]
+    hand = hand_size(values, fewest)  # deal.hand_size may be an expression over players (HR31)
+    seated = fewest * hand
     for size in option.checked_values:
         when = f"when {option.name}={size}"
         if size % suits or not 1 <= size // suits <= ranks:
             problem(f"{when}: a deck of {size} cards is not the highest ranks of deck.ranks in "
                     f"each of the {suits} suits (multiples of {suits} up to {ranks * suits})")
         elif size < seated:
-            problem(f"{when}: {values['players.min']} hands of {values['deal.hand_size']} need "
+            problem(f"{when}: {fewest} hands of {hand} need "
                     f"{seated} cards, more than the deck's {size}")

@@ -321,3 +321,22 @@ def test_an_int_options_range_bounds_the_checkers_intervals(tmp_path):
     assert spec.values["attack.limit"].int_range() == (5, 12)
     engine = compile_engine(spec)
     assert engine.new_game(2, 1, options={"first_limit": 4}).limit == 5
+
+
+def test_a_deck_option_is_checked_against_a_hand_size_over_players(tmp_path):
+    """HR31's deal.hand_size expression with a deck-size option: the smallest deck is
+    checked against the hand at players.min (a located error, not a TypeError)."""
+    text = DECK.replace("choices: [24, 52], default: 24", "choices: [8, 52], default: 52")
+    text += '  deal: {hand_size: "5 if players <= 2 else 4"}\n'
+    (message,) = messages(tmp_path, text)
+    assert "when deck=8: 2 hands of 5 need 10 cards, more than the deck's 8" in message
+
+
+def test_an_options_text_can_not_end_the_c_comment_it_is_written_in(tmp_path):
+    from durakc.targets.c import render_c
+    text = DECK.replace("transfer: {type: bool, default: true}",
+                        "transfer: {type: bool, default: true, text: 'on */ off'}")
+    files = render_c(load_spec(write(tmp_path, text)))
+    line = next(x for source in files.values() for x in source.splitlines()
+                if "int opt_transfer;" in x)
+    assert line.count("*/") == 1 and line.rstrip().endswith("*/") and "on *\\/ off" in line

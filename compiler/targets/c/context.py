@@ -101,8 +101,8 @@ def c_context(spec: Spec, ir=None) -> dict:
     width = (v["ncards"] + 3) // 4
     v.update({
         # Texts from outside (the spec's path) inside C comments: never let one end the comment.
-        "label_literal": _comment_safe(v["label_literal"]),
-        "regenerate": _comment_safe(regenerate_command(spec, "c")),
+        "label_literal": comment_safe(v["label_literal"]),
+        "regenerate": comment_safe(regenerate_command(spec, "c")),
         "p": p,
         "P": p.upper(),
         "c_file": f"{mod}.c",
@@ -210,7 +210,7 @@ def _show_card_texts(ir, show, trumps: dict, team: tuple) -> dict:
         return {}
     names = dict(ENVS["show"].c("shown", *team), **trumps)
     return {"show_card_c": _c("transfer.show_card", ir.exprs.show_card, names),
-            "show_card_text": _comment_safe(show.card_text), "show_card_all": show.card_all}
+            "show_card_text": comment_safe(show.card_text), "show_card_all": show.card_all}
 
 
 def _pass_on_reads(v: dict) -> dict:
@@ -359,6 +359,6 @@ def _select_lines() -> list[str]:
     return [" ".join(rows[k:k + 4]) for k in range(0, 256, 4)]
 
 
-def _comment_safe(text: str) -> str:
+def comment_safe(text: str) -> str:
     """`text` for a /* C comment */: no '*/' (or '/*') in it can end or nest the comment."""
     return text.replace("*/", "*\\/").replace("/*", "/\\*")

@@ -12,6 +12,7 @@ from durakc.targets.c.context import (
     OUTCOME,
     KeyNotInC,
     c_context,
+    comment_safe,
     opening_names,
 )
 from durakc.targets.c.hooks import CHooks
@@ -20,6 +21,7 @@ from durakc.targets.c.prune import prune_unused
 from durakc.targets.templating import environment
 
 _ENV = environment(auto_reload=False)  # templates are package files: loaded once per process
+_ENV.filters["c_comment"] = comment_safe  # spec text inside /* ... */ (an option's text)
 _ENV.filters["unwrapped"] = unwrapped  # `if ({{ v.x_c | unwrapped }})`: one pair of parentheses
 
 MAX_CARDS = 64
