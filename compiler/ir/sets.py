@@ -32,11 +32,10 @@ def _runtime_exprs(r: dict):
             continue  # an enum key with a condition holds one of its choices here
         if key.path in CORE_CODED and value.canonical() == key.default:
             continue  # the core's own code implements the default, reading no table
-        if key.path == "transfer.show_card" and not r["transfer.show_trump"]:
-            continue  # no show is ever offered, so no engine evaluates it (HR33)
-        if key.path.startswith("transfer.") and not (r["transfer.enabled"]
-                                                    or r["transfer.show_trump"]):
-            continue  # neither transfers nor shows: no engine evaluates the transfer keys
+        if key.path.startswith("transfer.") and not (
+                r["transfer.enabled"]
+                and (key.path != "transfer.show_card" or r["transfer.show_trump"])):
+            continue  # built only as build_ir builds the transfer (and show) sections
         yield from (value.values() if isinstance(value, dict) else [value])
 
 

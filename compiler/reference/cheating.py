@@ -73,7 +73,8 @@ class Cheating:
     def _catches(self, seat):
         """HR34: every table card `seat` did not play, while the round is open, unless it is
         out of the game or caught a legal play this round."""
-        if self.phase == OVER or not self.active(seat) or seat in self.caught_out:
+        if not self.cheating() or self.phase == OVER or not self.active(seat) \
+                or seat in self.caught_out:
             return []
         cards = [c for pair in self._table for c in pair if c is not None]
         return [Action(f"catch {seat} {c}") for c in self.variant.deck.sort(cards)

@@ -121,10 +121,12 @@ CATCH_RATE = 0.1
 
 
 def out_of_turn(game) -> dict:
-    """Per seat of `actors()`, its out-of-turn action texts, sorted ({} without them)."""
+    """Per seat of `actors()` that has out-of-turn actions, their texts, sorted ({} without
+    them)."""
     if not hasattr(game, "actors"):
         return {}
-    return {s: sorted(str(a) for a in game.out_of_turn_actions(s)) for s in game.actors()}
+    found = {s: sorted(str(a) for a in game.out_of_turn_actions(s)) for s in game.actors()}
+    return {s: acts for s, acts in found.items() if acts}
 
 
 def _guarded(call, *args):
@@ -167,8 +169,8 @@ def play_pair(engine, ref, players: int, seed: int, series: int = SERIES,
         diff = first_difference(eg, rg, legal)
         if diff:
             return decision, played, diverged(*diff)
-        # HR34: the seats acting out of turn (the reference offers `actors` to every variant)
-        extra = (out_of_turn(eg), out_of_turn(rg) if hasattr(eg, "actors") else {})
+        # HR34: the seats that may act out of turn, with their actions
+        extra = (out_of_turn(eg), out_of_turn(rg))
         if extra[0] != extra[1]:
             return decision, played, diverged("out_of_turn", *extra)
         catches = sorted(a for acts in extra[0].values() for a in acts)

@@ -31,9 +31,12 @@ def _ranks(pairs) -> set:
 
 def visible_fouls(game) -> set[str]:
     """The table cards the round's public history shows broke T11 or T17 (see the module)."""
+    if not game.table:
+        return set()
     history = game.history
-    start = max((i for i, text in enumerate(history) if text.startswith("attack ")), default=None)
-    if start is None or not game.table:
+    start = next((i for i in range(len(history) - 1, -1, -1)
+                  if history[i].startswith("attack ")), None)  # the round's opening
+    if start is None:
         return set()
     trump = game.trump_of(game.defender) if game.defender is not None else game.trump
     pairs: list[list] = []
@@ -94,8 +97,8 @@ def out_of_turn_step(game):
 def visibly_legal(game, actions):
     """`actions` without the plays every seat could see break the rules (T11, T17), for a
     bot that does not cheat where it would be caught; unchanged without out-of-turn actions."""
-    if not hasattr(game, "actors"):
-        return actions
+    if not hasattr(game, "actors") or not game.table:
+        return actions  # an opening breaks no rule of rank or suit
     trump = game.trump_of(game.defender) if game.defender is not None else game.trump
     ranks = _ranks(game.table)
     kept = []

@@ -162,3 +162,12 @@ def test_the_c_target_refuses_the_cheating_table_at_its_key():
     problems = refusals(spec, build_ir(spec).capabilities)
     assert [p.message for p in problems] == [
         "`play.cheating`: the C target does not support cheating yet (--target c)"]
+
+
+def test_the_reference_offers_no_catch_in_a_variant_without_cheating():
+    """The reference's Game has actors() in every variant (one mixin); without
+    play.cheating it names only the seat to move and offers it nothing out of turn."""
+    game = reference.load("podkidnoy").new_game(3, 2)
+    game.apply(str(game.legal_actions()[0]))
+    assert game.table and game.actors() == [game.to_move]
+    assert all(game.out_of_turn_actions(s) == [] for s in range(3))
