@@ -468,14 +468,6 @@ def _parse_catch(words):
     return _CATCH[seat][card_index(words[2])]
 
 
-def _read_seat_masks(value, players, place, what):
-    """play.cheating (HR34): per seat, a list of card texts, as card masks."""
-    seats = _list(value, what)
-    if len(seats) != players:
-        raise InvalidGame(f"{what} must list {players} seats, not {len(seats)}")
-    return [_mask(_read_cards(_list(texts, what), place, {})) for texts in seats]
-
-
 _SUB_MASKS = {}
 
 
@@ -1700,6 +1692,15 @@ def _read_seat_counts(value, players, most, what):
             or any(not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most for n in value)):
         raise InvalidGame(f"{what} must list, per seat, a whole number from 0 to {most}, not {value!r}")
     return value[:]
+
+
+def _read_seat_masks(value, players, place, what):
+    """A saved card mask per seat (a capability's declared `seat_masks`, e.g. HR34's): per
+    seat, a list of card texts, as card masks; InvalidGame naming `what` if not."""
+    seats = _list(value, what)
+    if len(seats) != players:
+        raise InvalidGame(f"{what} must list {players} seats, not {len(seats)}")
+    return [_mask(_read_cards(_list(texts, what), place, {})) for texts in seats]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

@@ -3,7 +3,7 @@ with yet, each refused at its keys with the reason."""
 
 from __future__ import annotations
 
-_DEFAULT_THROW = "c.rank in table.ranks"
+from durakc.schema.keys import KEY_BY_PATH
 
 
 def check_cheating(values: dict):
@@ -17,7 +17,8 @@ def check_cheating(values: dict):
         ("throw_in.timing", values["throw_in.timing"] != "after_defence", "siege (any_time)"),
         ("deck.wild_rank", values["deck.wild_rank"] is not None, "wild cards"),
         ("deck.copies", values["deck.copies"] != 1, "two decks"),
-        ("throw_in.card", _canonical(values["throw_in.card"]) != _DEFAULT_THROW,
+        ("throw_in.card",
+         values["throw_in.card"].canonical() != KEY_BY_PATH["throw_in.card"].default,
          "a throw-in condition other than the table's ranks"),
     )
     for key, used, what in refused:
@@ -26,6 +27,3 @@ def check_cheating(values: dict):
                    (f"play.cheating (HR34) does not combine with {what} ({key}) yet: "
                     f"leave {key} at its default"))
 
-
-def _canonical(expr) -> str:
-    return expr.canonical() if hasattr(expr, "canonical") else str(expr)
