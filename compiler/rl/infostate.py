@@ -51,8 +51,8 @@ ROUND_OPENERS = frozenset(("attack", "swap", "exchange", "redeal", "keep", "resi
 @dataclass
 class CardTally:
     """RECORD_BLOCKS kept as counts per (mover, printed card), fed one action at a time, so
-    a step costs the same late in a game as early (`card_record` re-reads the whole record).
-    `fed` is how many actions of the record it has read."""
+    a step costs the same late in a game as early (`card_counts` feeds a fresh one a whole
+    record).  `fed` is how many actions of the record it has read."""
 
     blocks: dict = field(default_factory=lambda: {name: {} for name in RECORD_BLOCKS})
     round_cards: list = field(default_factory=list)
@@ -60,7 +60,8 @@ class CardTally:
     fed: int = 0
 
     def feed(self, mover: int, text: str) -> None:
-        """Count one action (card_record's rules, one step of its loop)."""
+        """Count one action: what it put on the table, transferred or showed, and a pending
+        take's cards once the next round opens (RECORD_BLOCKS)."""
         played, transferred, taken, shown = (self.blocks[name] for name in RECORD_BLOCKS)
         verb, named = _parsed(text)
         if verb in ROUND_OPENERS:
@@ -80,7 +81,7 @@ class CardTally:
 
     def counts(self, round_over: bool) -> list[dict]:
         """Each block's {(mover, card): count}, the pending take's cards included once the
-        round is over (as `card_record`)."""
+        round is over."""
         out = [self.blocks[name] for name in RECORD_BLOCKS]
         if round_over and self.taker is not None and self.round_cards:
             taken = dict(out[2])
@@ -244,33 +245,15 @@ def public_record(source, seat: int, obs=None) -> list[tuple[int, str]]:
     return list(zip(movers[len(movers) - len(history):], history)) if history else []
 
 
-def card_record(record: list[tuple[int, str]],
-                round_over: bool) -> dict[str, list[tuple[int, str]]]:
-    """{block: [(seat, printed card)]} of RECORD_BLOCKS from a public record: cards played
-    and transferred, cards taken (every card of a round that ended in a take, the taker's;
-    the last round's once `round_over`, the table being empty), trumps shown."""
-    out: dict[str, list[tuple[int, str]]] = {name: [] for name in RECORD_BLOCKS}
-    played, transferred, taken, shown = (out[name] for name in RECORD_BLOCKS)
-    round_cards: list[str] = []
-    taker = None
+def card_counts(record: list[tuple[int, str]], round_over: bool) -> list[dict]:
+    """Each of RECORD_BLOCKS as {(seat, printed card): count}, read from a whole public
+    record (a fresh CardTally fed every action): cards played and transferred, cards taken
+    (every card of a round that ended in a take, the taker's; the last round's once
+    `round_over`, the table being empty), trumps shown."""
+    tally = CardTally()
     for mover, text in record:
-        verb, named = _parsed(text)
-        if verb in ROUND_OPENERS:
-            if taker is not None:
-                taken.extend((taker, c) for c in round_cards)
-            round_cards, taker = [], None
-        if verb in PLAYED_VERBS:
-            played.extend((mover, c) for c in named)
-            round_cards.extend(named)
-            if verb == "transfer":
-                transferred.extend((mover, c) for c in named)
-        elif verb == "show":
-            shown.extend((mover, c) for c in named)
-        elif verb == "take":
-            taker = mover
-    if round_over and taker is not None:
-        taken.extend((taker, c) for c in round_cards)
-    return out
+        tally.feed(mover, text)
+    return tally.counts(round_over)
 
 
 @lru_cache(maxsize=4096)
@@ -342,17 +325,12 @@ def information_state_tensor(source, seat: int, encoding=None, out=None):
     round_over = not obs["table"]
     record = getattr(source, "record", None)
     tally = record.tally_of(obs["history"]) if isinstance(record, ActionRecord) else None
-    if tally is not None:
-        for k, block in enumerate(tally.counts(round_over)):
-            start = base + k * width
-            for (mover, card), n in block.items():
-                vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += n
-        return vec
-    blocks = card_record(public_record(source, seat, obs), round_over)
-    for k, entries in enumerate(blocks.values()):
+    counts = (tally.counts(round_over) if tally is not None
+              else card_counts(public_record(source, seat, obs), round_over))
+    for k, block in enumerate(counts):
         start = base + k * width
-        for mover, card in entries:
-            vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += 1
+        for (mover, card), n in block.items():
+            vec[start + ((mover - seat) % players) * held + enc.card_index(card)] += n
     return vec
 
 
@@ -368,7 +346,7 @@ def information_state_string(source, seat: int, encoding=None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["OBSERVATION_MODES", "RECORD_BLOCKS", "ActionRecord", "CardTally", "RecordedGame", "card_record",
+__all__ = ["OBSERVATION_MODES", "RECORD_BLOCKS", "ActionRecord", "CardTally", "RecordedGame", "card_counts",
            "check_observation_mode",
            "information_state_high", "information_state_shape", "information_state_size",
            "information_state_slices", "information_state_string", "information_state_tensor",

@@ -15,6 +15,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 import durakc.engines
+from durakc.cards import printed
 from durakc.rl.encoding import DurakEncoding
 from durakc.rl.infostate import (
     RECORD_BLOCKS,
@@ -384,6 +385,43 @@ def test_the_running_tally_equals_the_record_read_whole_at_every_step(variant):
                 fast = information_state_tensor(rec, seat)
                 whole = information_state_tensor(_Unrecorded(rec), seat)
                 assert np.array_equal(fast, whole), (variant, players, seat, len(rec.movers))
+            history = rec.game.observation(0)["history"]
+            if len(history) == len(rec.movers):  # the seat recalls the whole game
+                tally = rec.record.tally_of(history).counts(not rec.game.table)
+                assert tally == _blocks_by_hand(list(zip(rec.movers, history)),
+                                                not rec.game.table)
+
+
+def _blocks_by_hand(record, round_over):
+    """The record blocks counted by a loop of their own (the oracle of the tally): cards
+    played, transferred, taken (a round ended by a take, once the next opens), shown."""
+    played, transferred, taken, shown = ({} for _ in RECORD_BLOCKS)
+    round_cards, taker = [], None
+
+    def add(block, seat, cards):
+        for card in cards:
+            block[seat, card] = block.get((seat, card), 0) + 1
+
+    for mover, text in record:
+        verb, *words = text.split()
+        cards = [printed(c) for c in words][1:] if verb == "beat" else \
+            [printed(c) for c in words]
+        if verb in ("attack", "swap", "exchange", "redeal", "keep", "resign"):
+            if taker is not None:
+                add(taken, taker, round_cards)
+            round_cards, taker = [], None
+        if verb in ("attack", "throw", "transfer", "beat"):
+            add(played, mover, cards)
+            round_cards += cards
+            if verb == "transfer":
+                add(transferred, mover, cards)
+        elif verb == "show":
+            add(shown, mover, cards)
+        elif verb == "take":
+            taker = mover
+    if round_over and taker is not None:
+        add(taken, taker, round_cards)
+    return [played, transferred, taken, shown]
 
 
 class _Unrecorded:
