@@ -52,7 +52,7 @@ def run_env(args) -> int:
         print(row(speed), flush=True)
         if speed.why and speed.why not in told:
             told.add(speed.why)
-            print(f"durakc: warning: {speed.why.split('; stepping')[0]}; using the Python "
+            print(f"durakc: warning: {speed.why}; using the Python "
                   "engines for the vector env (the `vector` column says which ran)",
                   file=sys.stderr)
     return 0

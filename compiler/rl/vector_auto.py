@@ -22,7 +22,13 @@ BACKENDS = ("auto", "native", "python")
 
 
 class NativeFallbackWarning(RuntimeWarning):
-    """`make_vector_env` steps the games in Python because the C loop can not run them."""
+    """`make_vector_env` steps the games in Python because the C loop can not run them;
+    `reason` says why (no C compiler, a variant the loop does not cover, ...)."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"{reason}; stepping the games in Python (durakc.rl.PythonVectorEnv: "
+                         "the same games, slower)")
+        self.reason = reason
 
 
 def make_vector_env(num_envs: int = 1, copy: bool = True, backend: str = "auto", **kwargs):
@@ -42,8 +48,7 @@ def make_vector_env(num_envs: int = 1, copy: bool = True, backend: str = "auto",
         if backend == "native":
             raise
         why = str(exc).splitlines()[0].rstrip(":").split(" (durakc.rl.PythonVectorEnv")[0]
-    warnings.warn(f"{why}; stepping the games in Python (durakc.rl.PythonVectorEnv: the same "
-                  "games, slower)", NativeFallbackWarning, stacklevel=_user_level())
+    warnings.warn(NativeFallbackWarning(why), stacklevel=_user_level())
     return PythonVectorEnv(num_envs, **kwargs)
 
 

@@ -68,8 +68,8 @@ def vector_env(variant: str, players: int = 2, opponents: str = "greedy",
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", NativeFallbackWarning)
         env = make_vector_env(envs, variant=variant, players=players, opponents=opponents)
-    why = next((str(w.message) for w in caught
-                if issubclass(w.category, NativeFallbackWarning)), None)
+    why = next((w.message.reason for w in caught
+                if isinstance(w.message, NativeFallbackWarning)), None)
     return env, ("C" if why is None else "python"), why
 
 
