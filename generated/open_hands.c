@@ -402,7 +402,8 @@ static inline uint32_t mt_below(mt_state *r, uint32_t n)
     return x;
 }
 
-/* (int)(random() * n) for 0 < n, the bench loop's choice, in integers where that is exact:
+/* (int)(random() * n) for 0 < n (random.Random.random(): two outputs as a / 2**27 + b /
+ * 2**53), the bench loop's choice, in integers where that is exact:
  * random() is x / 2**53 exactly, so the product is p = x * n / 2**53 rounded once to a
  * double.  For n < 2**11 its rounding error is at most 2**10 units of 2**-53, so when the
  * fraction of p is more than 2**11 units below the next integer the double truncates to
