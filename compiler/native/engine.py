@@ -193,14 +193,13 @@ def _game_class(py, ext):
             py._seat(dealer, players, "dealer")  # the Python engine's checks and messages
             seed = seed_argument(seed, py)
             g = cls._empty()
-            chosen = {}
             if options is not None:  # the table settings (capability `options`)
-                g._set_options(tuple(int(x) for x in options))
-                chosen = {"options": dict(zip(py.OPTIONS, options))}
+                g._set_options(tuple(options))
             try:
                 g._deal(players, seed, dealer, series)
-            except ValueError:
-                py.new_game(players, 0, dealer=dealer, **chosen)  # the Python engine's own message
+            except ValueError:  # the Python engine's own message
+                chosen = {} if options is None else {"options": dict(zip(py.OPTIONS, options))}
+                py.new_game(players, 0, dealer=dealer, **chosen)
                 raise
             return g
 

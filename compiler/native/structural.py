@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from durakc.loading.constants import built
+
 
 @dataclass
 class Structural:
@@ -50,36 +52,36 @@ class Structural:
 def structural(py) -> Structural:
     """The structural additions of Python engine `py`'s variant (by the capabilities the
     compiler built into it: its `CAPABILITIES` and the constants they come with)."""
-    built = set(py.CAPABILITIES)
+    caps = built(py)
     s = Structural()
-    if "seat_trumps" in built:  # capability `seat_trumps` (SK1)
+    if "seat_trumps" in caps:  # capability `seat_trumps` (SK1)
         _seat_trumps(s, py.SEAT_SUITS)
-    if "hidden_trump" in built:  # capability `hidden_trump` (CT1-CT3)
+    if "hidden_trump" in caps:  # capability `hidden_trump` (CT1-CT3)
         _hidden_trump(s, py)
-    if "teams" in built:  # capability `teams` (PR1-PR6)
+    if "teams" in caps:  # capability `teams` (PR1-PR6)
         _teams(s, py)
-    if "losses" in getattr(py, "_SAVED_KEYS", ()):  # capability `losses` (L1, PR6): its members
+    if "losses" in caps:  # capability `losses` (L1, PR6): its members
         _losses(s)
     declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared, py)
-    if "view_discard" in built:  # capability `view_discard` (HR25)
+    if "view_discard" in caps:  # capability `view_discard` (HR25)
         _view_discard(s)
-    if "view_hands" in built:  # capability `view_hands` (HR26)
+    if "view_hands" in caps:  # capability `view_hands` (HR26)
         text = py.CARD_TEXT
         s.observation.append(lambda v, game: {
             "hands": [[text[c] for c in hand] for hand in v["hands"]]})
-    if "winner" in built:  # capability `winner` (HR20)
+    if "winner" in caps:  # capability `winner` (HR20)
         s.members["winner"] = property(
             lambda self: self.out[0] if self.out else None,
             doc="HR20 (outcome.winner: first_out): the first seat out, once one has; else None.")
-    if "set_aside" in built:  # capability `set_aside` (HR12, HR13)
+    if "set_aside" in caps:  # capability `set_aside` (HR12, HR13)
         _set_aside(s, py)
-    if "lot_trumps" in built:  # capability `lot_trumps` (HR15)
+    if "lot_trumps" in caps:  # capability `lot_trumps` (HR15)
         _lot_trumps(s, py)
-    if "redeal_offer" in built:  # capability `redeal_offer` (HR19)
+    if "redeal_offer" in caps:  # capability `redeal_offer` (HR19)
         _redeal_offer(s, py.FIRST_RULES)
-    if hasattr(py, "OPTIONS"):  # capability `options` (issue 32 item 4): table settings
+    if "options" in caps:  # capability `options` (issue 32 item 4): table settings
         _options(s, py)
     return s  # capability `results` (HR21-HR23): durakc.native.results, added by the engine
 
