@@ -173,7 +173,8 @@ def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
             yield dict(state, **dict(p for p in rest if p))
 
 
-_COLLECTIONS = frozenset({"played", "hand", "left_of", "right_of"})
+_COLLECTIONS = frozenset(n.name for n in ENVS["transfer"].names
+                         if n.type in ("cards", "function"))
 """transfer names without an enumerable domain (collections, seat relations), left unknown."""
 
 _TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})

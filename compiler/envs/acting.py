@@ -83,6 +83,8 @@ def _game(scope, x):
 # inside the run-time beat check, whose acting seat is the defender.
 CARDS_ACTING = _names("the defender", "self._defender", "g->def",
                       lambda v, x: x["game"]._defender, lambda v, x: x["trump"])
+BEAT_RUNTIME_NAMES = frozenset(n.name for n in CARDS_ACTING)
+"""The names that make a beat rule read the defender, judged at run time (HR27)."""
 # throw_in.who: Python `_throwers` and C's loop read seat `s`; the reference gives `seat`.
 SEAT_ACTING = _names("the seat asked whether it may throw in", "s", "s",
                      lambda g, x: x["seat"], lambda g, x: g.trump_of(g._defender))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
+from durakc.envs.acting import SEAT_ACTING
 from durakc.expr.partial import UNKNOWN
 
 MAX_POINTS = 100_000
@@ -90,6 +91,5 @@ def throw_in_possible(values: dict) -> bool | None:
     return None if found is None or (True not in found and UNKNOWN in found) else True in found
 
 
-SEAT_UNKNOWN = frozenset({"me", "hand", "hand_size", "attacker", "defender", "original_attacker",
-                          "dealer", "left_of", "right_of"})
+SEAT_UNKNOWN = frozenset(n.name for n in SEAT_ACTING)
 """Names of the seat environment without an enumerable domain (left unknown, issue 31)."""

@@ -11,7 +11,7 @@ beat whatever the defender holds; the engines judge only the difference at run t
 
 from __future__ import annotations
 
-from durakc.envs.acting import CARDS_ACTING
+from durakc.envs.acting import BEAT_RUNTIME_NAMES
 from durakc.expr.language import Card
 from durakc.expr.partial import UNKNOWN
 from durakc.expr.sets import deck_values
@@ -28,7 +28,7 @@ def _possible_trumps(suits, mode, never, fixed):
 
 _BEAT_MASK_CACHE: dict = {}
 
-RUNTIME_NAMES = frozenset(n.name for n in CARDS_ACTING)
+RUNTIME_NAMES = BEAT_RUNTIME_NAMES
 """Names of the `cards` environment read at run time (the defender's seat and hand)."""
 
 

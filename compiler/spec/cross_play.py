@@ -3,7 +3,7 @@ opening as a condition on its cards (attack.opening, HR7, HR8)."""
 
 from __future__ import annotations
 
-from durakc.envs.acting import CARDS_ACTING
+from durakc.envs.acting import BEAT_RUNTIME_NAMES
 from durakc.expr.domains import throw_in_possible
 
 
@@ -45,18 +45,16 @@ def check_acting_beats(values: dict):
     time against the game's one trump table: not with a trump per seat, nor with wild cards
     (whose beat tables hold one identity per named suit)."""
     beats = values["beating.beats"]
-    if isinstance(beats, str) or not beats.names & _ACTING:
+    if isinstance(beats, str) or not beats.names & BEAT_RUNTIME_NAMES:
         return
     if values["trump.mode"] in ("per_seat", "per_seat_by_lot"):
         yield (("beating.beats", "trump.mode"),
-               (f"beating.beats reads the defender ({', '.join(sorted(beats.names & _ACTING))}), "
+               (f"beating.beats reads the defender ({', '.join(sorted(beats.names & BEAT_RUNTIME_NAMES))}), "
                 f"which does not combine with trump.mode {values['trump.mode']} yet: write the "
                 "rule over the two cards a and d only"))
     if values["deck.wild_rank"] is not None:
         yield (("beating.beats", "deck.wild_rank"),
-               (f"beating.beats reads the defender ({', '.join(sorted(beats.names & _ACTING))}), "
+               (f"beating.beats reads the defender ({', '.join(sorted(beats.names & BEAT_RUNTIME_NAMES))}), "
                 "which does not combine with deck.wild_rank yet: write the rule over the two "
                 "cards a and d only"))
 
-
-_ACTING = frozenset(n.name for n in CARDS_ACTING)
