@@ -117,7 +117,7 @@ def resolve_backend(args, refs: list[str]) -> int | None:
 
     auto runs the C engines when they build here and otherwise falls back to the Python
     engines after one warning line (no C compiler, the build failed, or a spec the C target
-    does not build, such as one with table settings); native is strict: without a working
+    does not build, such as the cheating table or two decks); native is strict: without a working
     compiler it exits 2 naming what is missing (a spec the C target refuses: its
     diagnostics, exit 1)."""
     from durakc.diagnostics import SpecError

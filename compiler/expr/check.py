@@ -107,8 +107,7 @@ class Checker(SetRules):
                 self._report(f"'{word}' must be called, e.g. {word}(me)", (start, end))
                 return FAILED
             if word in self.options:  # a table setting (spec `options:`): (type, doc, bounds)
-                bounds = self.options[word][2] if len(self.options[word]) > 2 else None
-                return OptionName(name=word, type=typ, bounds=bounds, **span), typ
+                return OptionName(name=word, type=typ, bounds=self.options[word][2], **span), typ
             return Name(name=word, type=typ, **span), typ
         if word == "inherited":
             if self.parent is None:
