@@ -1,5 +1,5 @@
 """The acting seat in conditions (issue 31, item 1): `me`, its `hand` and its `hand_size`,
-the round's seats and the seat relations `left_of(s)`, `right_of(s)`.
+the round's seats and the seat relations `left_of(s)`, `right_of(s)`, `partner_of(s)`.
 
 Every play environment offers the seat whose action the condition decides, as `me` (a seat
 number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.count(x)`,
@@ -18,6 +18,8 @@ Each environment lists its own `Name`s below (Python form, C form, reference rea
 """
 
 from __future__ import annotations
+
+import functools
 
 from durakc.envs.bounds import COUNT_RANGE, SEAT_RANGE
 from durakc.envs.model import Name
@@ -68,9 +70,25 @@ RELATIONS = (
     Name("right_of", "function", "right_of(s): the seat still in the game just before seat s "
          "(clockwise)", py={"*": "self._right_of({})"}, c={"*": "right_of_seat(g, {})"},
          ref=lambda g, x: _game(g, x).previous_active),
+    Name("partner_of", "function", "partner_of(s): the next seat clockwise after seat s on "
+         "s's team (teams.mode, PR1: by the fixed seating, in the game or out; with "
+         "opposite teams the one partner)", py={"*": "self._partner_of({})"},
+         c={"*": "partner_of_seat(g, {})"},
+         ref=lambda g, x: functools.partial(partner_of, _game(g, x))),
 )
 """The seat relations (`durakc.expr.seats`); `right_of` reads the engines' helper of the
-`seat_relations` capability (`durakc.ir.acting`)."""
+`seat_relations` capability, `partner_of` that of `partner_relation` (`durakc.ir.acting`)."""
+
+
+def partner_of(game, seat: int) -> int:
+    """The reference's `partner_of(seat)`: the next seat clockwise after `seat` of its team
+    (PR1, by seat number; `seat` itself without teams)."""
+    n = game.players
+    for i in range(1, n):
+        s = (seat + i) % n
+        if game.team(s) == game.team(seat):
+            return s
+    return seat
 
 
 def _game(scope, x):

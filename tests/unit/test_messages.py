@@ -118,7 +118,7 @@ def test_unknown_name_lists_the_names_of_its_environment():
     (problem,) = compile_expr("zzz", "cards", "bool")
     assert problem.message == ("unknown name 'zzz'; names here: a, d, lowest, highest, me, hand, "
                                "hand_size, attacker, defender, original_attacker, dealer, "
-                               "left_of, right_of")
+                               "left_of, right_of, partner_of")
 
 
 # ---------------------------------------------------------------------------
