@@ -12,7 +12,10 @@ number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.co
 - `seat` (throw_in.who) and `throw` (throw_in.card): the seat asked whether it may throw in;
 - `transfer` (transfer.when, transfer.capacity): the defender that would transfer (its hand
   before the transfer; `hand_after` counts it after);
-- `opening` (attack.opening): the attacker (`hand` there already was the attacker's hand).
+- `opening` (attack.opening): the attacker (`hand` there already was the attacker's hand);
+- `round` (attack.limit, evaluated as each round starts): the attacker about to open it,
+  with its hand before the opening;
+- `show` (transfer.show_card) reads the `transfer` names: the defender that would show.
 
 Each environment lists its own `Name`s below (Python form, C form, reference reading, range).
 """
@@ -112,8 +115,12 @@ THROW_ACTING = _names("the seat asked whether it may add the card", "seat", "sea
 # transfer.when, transfer.capacity: the defender that would transfer.
 TRANSFER_ACTING = _names("the defender that would transfer", "self._defender", "g->def",
                          lambda g, x: g._defender, lambda g, x: x["trump"], seats=False)
+# attack.limit: the attacker opening the round, its hand before the opening (issue 31 item 3).
+ROUND_ACTING = _names("the attacker opening the round", "self._attacker", "g->atk",
+                      lambda g, x: g._attacker, lambda g, x: g.trump_of(g._defender))
 # attack.opening: the attacker (the environment's own `hand` is its hand already).
 OPENING_ACTING = _names("the attacker", "self._attacker", "g->atk", lambda g, x: g._attacker,
                         lambda g, x: x["trump"], hand=False, hand_py="hand", hand_c="hand")
 
-__all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "SEATS", "SEAT_ACTING", "THROW_ACTING", "TRANSFER_ACTING"]
+__all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "ROUND_ACTING", "SEATS", "SEAT_ACTING",
+           "THROW_ACTING", "TRANSFER_ACTING", "partner_of"]

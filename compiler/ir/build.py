@@ -227,10 +227,11 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("single_opening", {}))
     limit = r["attack.limit"]
     if limit.constant() is None:
+        round_forms = dict(_ROUND, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("limit_rule", {
             "text": limit.canonical(),
-            "code": limit.to_python(_ROUND, inline_minmax=True),
-            "noqa": limit.lint_note(_ROUND),
+            "code": limit.to_python(round_forms, inline_minmax=True),
+            "noqa": limit.lint_note(round_forms),
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
