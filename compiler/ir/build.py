@@ -14,7 +14,11 @@ from dataclasses import dataclass
 from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import ENVS, seat_constants
-from durakc.ir.acting import asked_throwers_section, seat_relations_section
+from durakc.ir.acting import (
+    asked_throwers_section,
+    partner_relation_section,
+    seat_relations_section,
+)
 from durakc.ir.beats import beat_tables, identities
 from durakc.ir.choices import choice_values
 from durakc.ir.decks import DEALT, deck_sections
@@ -192,7 +196,7 @@ def _capabilities(r: dict) -> list[Capability]:
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
     for acting in (runtime_beats_section(r), asked_throwers_section(r),  # issue 31 (HR27)
-                   seat_relations_section(r)):
+                   seat_relations_section(r), partner_relation_section(r)):
         if acting is not None:  # a beat rule reading the defender, throw_in.who a hand
             caps.append(acting)
     check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py
@@ -223,10 +227,11 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("single_opening", {}))
     limit = r["attack.limit"]
     if limit.constant() is None:
+        round_forms = dict(_ROUND, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("limit_rule", {
             "text": limit.canonical(),
-            "code": limit.to_python(_ROUND, inline_minmax=True),
-            "noqa": limit.lint_note(_ROUND),
+            "code": limit.to_python(round_forms, inline_minmax=True),
+            "noqa": limit.lint_note(round_forms),
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
