@@ -79,7 +79,8 @@ def bench_pair(engine, other, players: int, games: int, rounds: int = 5,
     return first, second
 
 
-def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0) -> float:
+def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0,
+                           options: dict | None = None) -> float:
     """Bytecodes the engine itself executes per decision of the bench loop.
 
     Unlike games/s this does not depend on machine load: the count is the same on every
@@ -88,7 +89,7 @@ def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0)
     """
     rand = random.Random(seed).random
     for i in range(300):
-        playout(engine, players, 1_000_000 + seed + i, rand)
+        playout(engine, players, 1_000_000 + seed + i, rand, options)
     count = 0
     engine_file = engine.__file__
 
@@ -106,7 +107,7 @@ def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0)
     sys.settrace(trace)
     try:
         for i in range(games):
-            decisions += playout(engine, players, seed + i, rand)
+            decisions += playout(engine, players, seed + i, rand, options)
     finally:
         sys.settrace(previous)
     return count / decisions

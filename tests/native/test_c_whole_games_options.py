@@ -63,3 +63,18 @@ def test_an_engine_without_options_refuses_settings_in_whole_games():
     with pytest.raises(TypeError, match="no table settings"):
         ext.play_games(2, [1], [2], bytes(2), [0, 0], (36,))
     assert ext.bench_random(2, 0, 3, 0, None) == ext.bench_random(2, 0, 3, 0)
+
+
+def test_bench_native_with_an_option_plays_whole_games_in_c():
+    """`durakc bench table --option deck=52 --backend native` prints the actions per game
+    of the Python bench loop with the same option."""
+    import subprocess
+    import sys
+
+    def row(*args):
+        done = subprocess.run([sys.executable, "-m", "durakc", "bench", "table", "--option",
+                               "deck=52", "--games", "30", "--players", "2", *args],
+                              capture_output=True, text=True, check=False, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return done.stdout.splitlines()[1].split()
+    assert row("--backend", "native")[-1] == row()[-1]
