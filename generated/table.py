@@ -1810,7 +1810,6 @@ def _read_saved(d):
         if ranks and ranks not in _ONE_RANK:
             raise InvalidGame("before the first beat every attack card on the table has one rank "
                               "(the opening's and the transfers', T10, T13)")
-    s["options"] = _options(d["options"])
     _check_saved_turn(s)
     return s
 
@@ -1835,7 +1834,8 @@ def _read_saved_cards(d, s):
     s["stock"] = stock[::-1]  # the engine keeps the next card last
     s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
     # option deck sets deck.size: the lower cards are out of play
-    low = NCARDS - _options(d["options"])[0]
+    s["options"] = _options(d["options"])  # read once, here: the deck's size is one of them
+    low = NCARDS - s["options"][0]
     played = [c for c in seen if c < low]
     if played:
         raise InvalidGame(f"{_listing(_mask(played))} not in this game's deck (option deck)")
