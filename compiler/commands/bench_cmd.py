@@ -58,6 +58,9 @@ def run(args) -> int:
         return usage_error("--repeat must be at least 1")
     if args.limit is not None:
         return _limit(args)
+    if args.env and args.option:
+        return usage_error("--option is for the engines' bench: --env times the RL environments "
+                           "at their defaults (their constructors take table_options)")
     if args.env:
         return run_env(args)
     if args.backend != "python" and args.bytecodes:

@@ -108,7 +108,8 @@ def test_bench_refuses_bad_options_with_the_engines_message():
     for args, wanted in ((("--option", "deck=40"), "table: option deck is 24, 36 or 52, not 40"),
                          (("--option", "deck=24", "--players", "5"),
                           "table: 5 hands of 6 need more than the 24 cards of this deck"),
-                         (("--option", "speed=1"), "no variant here has such an option")):
+                         (("--option", "speed=1"), "no variant here has such an option"),
+                         (("--option", "deck=24", "--env"), "--env times the RL environments")):
         proc = durakc("bench", "table", "--games", "3", *args)
         assert proc.returncode == 2, (args, proc.stderr)
         assert wanted in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
