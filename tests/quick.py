@@ -28,6 +28,10 @@ SLOW = frozenset({
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_a_deck_of_52_plays_the_rules_written_with_52_cards",  # subprocesses: 5 s
     "tests/sim/test_sim_options.py::test_the_native_backend_plays_the_chosen_options_as_the_python_engine",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_bench_plays_the_chosen_options",  # subprocesses: 8 s
+    "tests/sim/test_sim_options.py::test_bench_refuses_bad_options_with_the_engines_message",  # subprocesses: 4 s
+    "tests/native/test_c_whole_games_options.py::test_bench_native_with_an_option_plays_whole_games_in_c",  # subprocesses: 3.5 s
+    "tests/unit/test_redeal_keeps_options.py::test_the_c_engine_redeals_as_the_python_engine",  # builds a C engine: 5 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
     "tests/native/test_nth_card.py::test_nth_card_names_the_kth_lowest_card_of_every_mask",  # 2-3 s
