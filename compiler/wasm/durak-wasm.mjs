@@ -66,12 +66,12 @@ class Engine {
       const decl = this.options[name];
       if (!Object.hasOwn(this.options, name)) {
         const known = names.length ? names.join(", ") : "none";
-        throw new RangeError(`unknown option '${name}' (this variant's options: ${known})`);
+        throw new RangeError(`unknown option ${pyRepr(name)} (this variant's options: ${known})`);
       }
       const ok = decl.type === "bool" ? typeof value === "boolean"
         : Number.isInteger(value) && (decl.range
           ? value >= decl.range[0] && value <= decl.range[1] : decl.values.includes(value));
-      if (!ok) throw new RangeError(`option ${name} is ${describe(decl)}, not ${JSON.stringify(value)}`);
+      if (!ok) throw new RangeError(`option ${name} is ${describe(decl)}, not ${pyRepr(value)}`);
       chosen[name] = value;
     }
     return names.map((n) => Number(chosen[n]));
@@ -136,6 +136,14 @@ function describe(decl) {
   if (decl.range) return `a whole number from ${decl.range[0]} to ${decl.range[1]}`;
   const texts = decl.values.map(String);
   return texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}`;
+}
+
+/** A value as Python's repr writes it in the Python engine's messages ('yes', True, None). */
+function pyRepr(value) {
+  if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value}'`;
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (value === null || value === undefined) return "None";
+  return typeof value === "number" ? String(value) : JSON.stringify(value);
 }
 
 class Game {
