@@ -42,14 +42,20 @@ class _Table:
         return self.py.new_game(players, seed, options=self.options)
 
 
+@pytest.fixture(scope="module")
+def wasm_dir(tmp_path_factory):
+    """One folder for the module's wasm builds (table and transfer built once)."""
+    return tmp_path_factory.mktemp("wasm-options")
+
+
 def _node(*args: str, script=DRIVER) -> subprocess.CompletedProcess:
     return subprocess.run([NODE, str(script), *args], capture_output=True, text=True,
                           check=False, timeout=120)
 
 
 @pytest.mark.parametrize("options, counts", SETTINGS, ids=[json.dumps(s) for s, _ in SETTINGS])
-def test_table_settings_play_the_python_games(options, counts, tmp_path):
-    wasm = wasm_module("table", tmp_path)
+def test_table_settings_play_the_python_games(options, counts, wasm_dir):
+    wasm = wasm_module("table", wasm_dir)
     py = _Table(options)
     for players in counts:
         seeds = [str(players * 1000 + i) for i in range(2)]
@@ -96,12 +102,12 @@ console.log(JSON.stringify({
 """
 
 
-def test_the_loader_checks_options_as_python_does(tmp_path):
+def test_the_loader_checks_options_as_python_does(tmp_path, wasm_dir):
     py = durakc.engines.load("table")
     script = tmp_path / "checks.mjs"
     script.write_text(CHECKS, encoding="utf-8")
-    plain = wasm_module("transfer", tmp_path)
-    done = _node(str(LOADER), str(wasm_module("table", tmp_path)), str(plain), script=script)
+    plain = wasm_module("transfer", wasm_dir)
+    done = _node(str(LOADER), str(wasm_module("table", wasm_dir)), str(plain), script=script)
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
     assert out["declared"] == py.OPTIONS
