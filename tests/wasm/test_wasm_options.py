@@ -125,3 +125,71 @@ def test_the_loader_checks_options_as_python_does(tmp_path, wasm_dir):
     assert out["plainRefuses"] == ["RangeError",
                                    "unknown option 'deck' (this variant's options: none)"]
     assert out["plainExports"] == [], "a spec without options has no option export"
+
+
+RANGED = """\
+name: capped
+title: Transfer with a chosen attack limit
+extends: transfer
+options:
+  cap: {range: [1, 6], default: 6, text: attack cards at most}
+rules:
+  attack:
+    limit: "cap"
+"""
+"""A spec of a user's with a range option: `durakc compile --target wasm` builds it."""
+
+
+def test_a_users_range_option_through_compile_target_wasm(tmp_path, monkeypatch):
+    import sys
+
+    from durakc.loading.engines import load_engine
+
+    monkeypatch.setenv("DURAKC_CACHE", str(tmp_path / "cache"))
+    spec = tmp_path / "capped.yaml"
+    spec.write_text(RANGED, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "durakc", "compile", str(spec), "--target",
+                           "wasm", "--out", str(tmp_path / "out")], capture_output=True,
+                          text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stderr
+    py = load_engine(str(spec))
+    players, seeds = 3, ["5", "6"]
+    ran = _node(str(tmp_path / "out" / "durak-wasm.mjs"), str(tmp_path / "out" / "capped.wasm"),
+                str(players), json.dumps({"cap": 2}), *seeds)
+    assert ran.returncode == 0, ran.stderr
+    py_capped = type("Capped", (), {"VARIANT": py.VARIANT, "new_game": staticmethod(
+        lambda p, s: py.new_game(p, s, options={"cap": 2}))})
+    for record in map(json.loads, ran.stdout.splitlines()):
+        _check_game(py_capped, players, record)
+        assert record["obs0"]["options"] == {"cap": 2}
+        assert max(step["obs"]["limit"] for step in record["steps"]) == 2
+    script = tmp_path / "refuse.mjs"
+    script.write_text(
+        'import { readFileSync } from "node:fs";\n'
+        'import { pathToFileURL } from "node:url";\n'
+        "const [loader, wasm] = process.argv.slice(2);\n"
+        "const { loadEngine } = await import(pathToFileURL(loader).href);\n"
+        "const engine = await loadEngine(readFileSync(wasm));\n"
+        "const out = [];\n"
+        "for (const cap of [0, 1, 6, 7]) {\n"
+        "  try { out.push(engine.newGame(2, 1, { cap }).options.cap); }\n"
+        "  catch (e) { out.push(e.message); }\n"
+        "}\n"
+        "const x = engine.x, ptr = x.dk_alloc(4);\n"  # the ABI checks the values itself too
+        "const raw = [0, 3, 7].map((cap) => {\n"
+        "  new Int32Array(x.memory.buffer, ptr, 1)[0] = cap;\n"
+        "  const h = x.dk_new_options(2, 1, 0, ptr);\n"
+        "  if (h) x.dk_free(h);\n"
+        "  return h !== 0;\n"
+        "});\n"
+        "console.log(JSON.stringify({ out, raw }));\n", encoding="utf-8")
+    ran = _node(str(tmp_path / "out" / "durak-wasm.mjs"), str(tmp_path / "out" / "capped.wasm"),
+                script=script)
+    assert ran.returncode == 0, ran.stderr
+    messages = []
+    for cap in (0, 7):
+        with pytest.raises(py.InvalidGame) as refused:
+            py.new_game(2, 1, options={"cap": cap})
+        messages.append(str(refused.value))
+    assert json.loads(ran.stdout) == {"out": [messages[0], 1, 6, messages[1]],
+                                      "raw": [False, True, False]}
