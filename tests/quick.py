@@ -22,7 +22,6 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 """The bundled variants the per-variant tests run for in the quick subset."""
 
 SLOW = frozenset({
-    "tests/native/test_native_table_options.py::test_the_wasm_and_npm_builds_say_why_table_has_no_module",  # subprocesses: 7 s
     "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
@@ -148,6 +147,10 @@ SLOW = frozenset({
     "tests/npm/test_boardgame.py",
     "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
+    "tests/npm/test_npm_options.py",  # waits for the package build too
+    # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
+    "tests/wasm/test_wasm_options.py",
+    "tests/web/test_browser_options.py::test_table_settings_are_toggles_and_the_game_follows_them",  # 2-6 s
     # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
     "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
     "tests/wasm/test_wasm_every_variant.py::test_every_variant_plays_the_python_games",
