@@ -151,3 +151,11 @@ def test_the_native_vector_env_refuses_catches_with_the_reason():
     from durakc.rl.vector_native import unsupported_reason
     reason = unsupported_reason(DurakEncoding("cheating"), "greedy")
     assert "out-of-turn decisions of the cheating table" in reason
+
+
+def test_pettingzoos_api_test_passes_on_cheating():
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from durakc.rl import aec_env
+    api_test(aec_env("cheating", players=3), num_cycles=100)
