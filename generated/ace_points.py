@@ -96,6 +96,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("game", "ordinal"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -762,7 +765,7 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._game = 1  # a new series starts with its first game
+        g._game = 1
         g._points = None
         g._totals = [0] * players  # HR22: a new series scores from zero
         for seat in range(players):
@@ -1558,7 +1561,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("game")  # the number of this game in the series (HR21)
+    known.add("game")
     known.add("match_points")  # HR22: each seat's points so far
     unknown = set(position) - known
     if unknown:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
-         "seat_cards", "seat_set", "seed", "seat_masks")
+         "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -25,7 +25,10 @@ when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts
 saved).  `seat_cards`: per seat, a card or none (its int or -1, its text or null when saved).
 `seat_set`: a set of seats (a mask in the engines, the sorted seats when saved).  `seed`: a seed
 the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
-`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved)."""
+`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved).
+`ordinal`: a whole number from 1 to COUNTER_MAX (such as the number of a game in a series).
+`seat_or_minus`: a seat, or none as -1 (in the engines and when saved: the older saved form of
+`seat_or_none`, kept where the contract fixed it, such as a series' repeated dealer)."""
 
 LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
@@ -56,7 +59,8 @@ class Field:
     """Saved by `to_dict` (and so in the C view); False: a new game's and a loaded game's value
     is `start` (state that lives only until the game ends, such as who resigned)."""
     each: str = ""
-    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
+    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count");
+    `ordinal`, `seat_or_minus`: what the value is, in that message (default: its name)."""
     place: str = ""
     """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
     deck_place: bool = False
@@ -172,6 +176,20 @@ def _cheating(cap) -> list[Field]:
     ]
 
 
+def _results(cap) -> list[Field]:
+    # `points_before` and `points` (None until the game is over) stay the capability's own
+    fields = [Field("game", "ordinal", "the number of this game in the series, 1 for the first",
+                    start=1, position="checked", each="the game number")]
+    if cap.repeat:
+        fields += [
+            Field("repeat", "seat_or_minus",
+                  "series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23)",
+                  start=-1, each="the repeated dealer (-1 for none)"),
+            Field("doubled", "flag", "series.repeat_loser_if held for this game's durak (HR23)", start=0),
+        ]
+    return fields
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
@@ -184,6 +202,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "lot_trumps": _lot_trumps,
     "redeal_offer": _redeal_offer,
     "cheating": _cheating,
+    "results": _results,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -136,7 +136,7 @@ RESULT = Environment("result", (
          (-COUNTER_MAX, COUNTER_MAX), py={"*": "self._totals[seat]"}, c={"*": "g->totals[seat]"},
          ref=lambda g, x: g._totals[x["seat"]]),
     Name("game", "int", "the number of this game in the series, 1 for the first",
-         (1, COUNTER_MAX), py={"*": "self._game"}, c={"*": "g->game_no"},
+         (1, COUNTER_MAX), py={"*": "self._game"}, c={"*": "g->game"},
          ref=lambda g, x: g._game),
     Name("final_attack", "cards", "the attack cards of the game's final round",
          py={"*": "final"}, c={"*": "final"},
