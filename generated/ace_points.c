@@ -782,8 +782,8 @@ struct durak_ace_points_game {
     int loser, is_draw;
     int annotations[DURAK_ACE_POINTS_NANNOTATIONS + 1];
     int game;  /* the number of this game in the series, 1 for the first */
+    int points_before[PMAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
 };
 
 durak_ace_points_game *durak_ace_points_new(void)
@@ -1037,8 +1037,10 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
     g->game = 1;  /* outcome.points */
+    for (i = 0; i < players; i++) {
+        g->points_before[i] = 0;  /* outcome.points */
+    }
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
     return DURAK_ACE_POINTS_OK;
 }
 
@@ -1072,7 +1074,7 @@ int durak_ace_points_next_game(const durak_ace_points_game *g, durak_ace_points_
         if (!err) {
             next->game = g->game + 1;
             for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
+                next->points_before[i] = g->points_before[i] + g->points[i];  /* HR22: the series' points carry on */
             }
         }
         return err;
@@ -1689,8 +1691,8 @@ void durak_ace_points_get(const durak_ace_points_game *g, durak_ace_points_view 
         v->annotations[i] = g->annotations[i];
     }
     v->game = g->game;
+    memcpy(v->points_before, g->points_before, sizeof(g->points_before));
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
 }
 
 static int seat_ok(const durak_ace_points_view *v, int seat)
@@ -1843,6 +1845,11 @@ int durak_ace_points_set(durak_ace_points_game *g, const durak_ace_points_view *
     if (v->game < 1 || v->game > DURAK_ACE_POINTS_COUNTER_MAX) {
         return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: game from 1 to COUNTER_MAX */
     }
+    for (i = 0; i < v->players; i++) {
+        if (v->points_before[i] < -DURAK_ACE_POINTS_COUNTER_MAX || v->points_before[i] > DURAK_ACE_POINTS_COUNTER_MAX) {
+            return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: points_before from -COUNTER_MAX to COUNTER_MAX */
+        }
+    }
     if (seen != DECK_MASK) {
         return DURAK_ACE_POINTS_E_STATE;  /* a card in no place */
     }
@@ -1900,8 +1907,8 @@ int durak_ace_points_set(durak_ace_points_game *g, const durak_ace_points_view *
         g->annotations[i] = v->annotations[i];
     }
     g->game = v->game;
+    memcpy(g->points_before, v->points_before, sizeof(g->points_before));
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
     seats_changed(g);
     if (g->phase != DURAK_ACE_POINTS_OVER) {
         entitled(g);

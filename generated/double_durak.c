@@ -732,7 +732,6 @@ struct durak_double_durak_game {
     int repeat;  /* series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23) */
     int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
 };
 
 durak_double_durak_game *durak_double_durak_new(void)
@@ -995,7 +994,6 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     g->repeat = -1;  /* series.repeat_loser_if, series.after_draw */
     g->doubled = 0;  /* series.repeat_loser_if, series.after_draw */
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
     return DURAK_DOUBLE_DURAK_OK;
 }
 
@@ -1024,7 +1022,7 @@ int durak_double_durak_next_game(const durak_double_durak_game *g, durak_double_
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int repeat = -1, i;
+        int repeat = -1;
         /* series.repeat_loser_if (HR23): a double durak deals the next two games, the second
          * as if it had lost again (T8 from the same seat). */
         if (g->doubled) {
@@ -1035,9 +1033,6 @@ int durak_double_durak_next_game(const durak_double_durak_game *g, durak_double_
         int err = durak_double_durak_deal(next, g->players, seed, dealer, g->loser >= 0);
         if (!err) {
             next->game = g->game + 1;
-            for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
-            }
             next->repeat = repeat;
         }
         return err;
@@ -1572,7 +1567,6 @@ void durak_double_durak_get(const durak_double_durak_game *g, durak_double_durak
     v->repeat = g->repeat;
     v->doubled = g->doubled;
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
 }
 
 static int seat_ok(const durak_double_durak_view *v, int seat)
@@ -1788,7 +1782,6 @@ int durak_double_durak_set(durak_double_durak_game *g, const durak_double_durak_
     g->repeat = v->repeat;
     g->doubled = v->doubled != 0;
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
     seats_changed(g);
     if (g->phase != DURAK_DOUBLE_DURAK_OVER) {
         entitled(g);

@@ -766,7 +766,6 @@ struct durak_match_to_three_game {
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game;  /* the number of this game in the series, 1 for the first */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
 };
 
 durak_match_to_three_game *durak_match_to_three_new(void)
@@ -1027,7 +1026,6 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     }
     g->game = 1;  /* match.losses */
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
     return DURAK_MATCH_TO_THREE_OK;
 }
 
@@ -1056,7 +1054,6 @@ int durak_match_to_three_next_game(const durak_match_to_three_game *g, durak_mat
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int i;
         if (match_over(g)) {
             return DURAK_MATCH_TO_THREE_E_MATCH_OVER;  /* HR21: the match is over */
         }
@@ -1064,9 +1061,6 @@ int durak_match_to_three_next_game(const durak_match_to_three_game *g, durak_mat
         int err = durak_match_to_three_deal(next, g->players, seed, dealer, 1);
         if (!err) {
             next->game = g->game + 1;
-            for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
-            }
             memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
         }
         return err;
@@ -1685,7 +1679,6 @@ void durak_match_to_three_get(const durak_match_to_three_game *g, durak_match_to
     memcpy(v->losses, g->losses, sizeof(g->losses));
     v->game = g->game;
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
 }
 
 static int seat_ok(const durak_match_to_three_view *v, int seat)
@@ -1902,7 +1895,6 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
     memcpy(g->losses, v->losses, sizeof(g->losses));
     g->game = v->game;
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
     seats_changed(g);
     if (g->phase != DURAK_MATCH_TO_THREE_OVER) {
         entitled(g);

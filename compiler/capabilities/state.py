@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
-         "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus")
+         "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus",
+         "seat_scores")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -28,9 +29,10 @@ the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
 `seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved).
 `ordinal`: a whole number from 1 to COUNTER_MAX (such as the number of a game in a series).
 `seat_or_minus`: a seat, or none as -1 (in the engines and when saved: the older saved form of
-`seat_or_none`, kept where the contract fixed it, such as a series' repeated dealer)."""
+`seat_or_none`, kept where the contract fixed it, such as a series' repeated dealer).
+`seat_scores`: per seat, a whole number from -COUNTER_MAX to COUNTER_MAX (such as points)."""
 
-LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks", "seat_scores")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -177,9 +179,14 @@ def _cheating(cap) -> list[Field]:
 
 
 def _results(cap) -> list[Field]:
-    # `points_before` and `points` (None until the game is over) stay the capability's own
+    # `points` (None until the game is over) stays the capability's own; a position gives
+    # `points_before` as `match_points`, read by the capability's own `position` macro
     fields = [Field("game", "ordinal", "the number of this game in the series, 1 for the first",
                     start=1, position="checked", each="the game number")]
+    if cap.points:
+        fields.append(Field("points_before", "seat_scores",
+                            "outcome.points: per seat, the series' points before this game (HR22)",
+                            start=0))
     if cap.repeat:
         fields += [
             Field("repeat", "seat_or_minus",

@@ -133,7 +133,7 @@ RESULT = Environment("result", (
          c={"*": "place_of(g, seat)"}, ref=lambda g, x: _place(g, x["seat"])),
     PLAYERS,
     Name("points", "int", "the seat's points in the series before this game (EP1)",
-         (-COUNTER_MAX, COUNTER_MAX), py={"*": "self._totals[seat]"}, c={"*": "g->totals[seat]"},
+         (-COUNTER_MAX, COUNTER_MAX), py={"*": "self._points_before[seat]"}, c={"*": "g->points_before[seat]"},
          ref=lambda g, x: g._totals[x["seat"]]),
     Name("game", "int", "the number of this game in the series, 1 for the first",
          (1, COUNTER_MAX), py={"*": "self._game"}, c={"*": "g->game"},

@@ -51,6 +51,7 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define VIEW_SEAT_CARDS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_SET(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEED(name) set_item(d, #name, PyLong_FromUnsignedLongLong(v->name))
+#define VIEW_SEAT_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_ORDINAL(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_OR_MINUS(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
@@ -64,6 +65,7 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define LOAD_SEAT_CARDS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_SET(name) get_int(d, #name, &v->name)
 #define LOAD_SEED(name) get_seed(d, #name, &v->name)
+#define LOAD_SEAT_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_ORDINAL(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_OR_MINUS(name) get_int(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
@@ -95,8 +97,7 @@ static int structural_view(PyObject *d, const dk_view *v)
     }
 #endif
 #if C(CAP_RESULTS)
-    if (set_item(d, "points", int_tuple(v->points, v->players))  /* game, repeat, doubled: declared */
-        || set_item(d, "totals", int_tuple(v->totals, v->players))) {
+    if (set_item(d, "points", int_tuple(v->points, v->players))) {  /* the rest is declared */
         return -1;
     }
 #endif
@@ -158,8 +159,7 @@ static int structural_load(PyObject *d, dk_view *v)
     }
 #endif
 #if C(CAP_RESULTS)
-    if (get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)  /* game, repeat, doubled: declared */
-        || get_ints(d, "totals", v->totals, C(PLAYERS_MAX), NULL)) {
+    if (get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)) {  /* the rest is declared */
         return -1;
     }
 #endif

@@ -1,9 +1,10 @@
 """Matches and results (HR20-HR23, EP) of a native engine on the Python side.
 
 The C engine (`templates/c/cap_results.c.j2`) scores a finished game and keeps the series'
-game number, points and pending repeated deal in its view (`points`, `totals`; `game`,
-`repeat` and `doubled` are declared state, saved by `durakc.native.structural`); this module
-maps the points to the Python engine's `to_dict` keys and gives the members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
+game number, points and pending repeated deal in its view (`points`; `game`,
+`points_before`, `repeat` and `doubled` are declared state, saved by
+`durakc.native.structural`); this module maps the points to the Python engine's `to_dict`
+key and gives the members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
 refusal after a finished match (HR21).
 """
 
@@ -22,14 +23,12 @@ def add_results(s: Structural, py, seed_argument) -> None:
     def to_dict(v):
         if not scores:
             return {}
-        return {"points_before": list(v["totals"]),
-                "points": list(v["points"]) if v["phase"] == 3 else None}
+        return {"points": list(v["points"]) if v["phase"] == 3 else None}
 
     def to_view(d):
         n = d["players"]
         points = d.get("points") if scores else None
-        return {"totals": tuple(d["points_before"]) if scores else (0,) * n,
-                "points": tuple(points) if points is not None else (0,) * n}
+        return {"points": tuple(points) if points is not None else (0,) * n}
 
     s.to_dict.append(to_dict)
     s.to_view.append(to_view)
@@ -60,7 +59,8 @@ def add_results(s: Structural, py, seed_argument) -> None:
                 game = type(self)._dealt(v["players"], seed, dealer, series)
             view = game._view()
             view["game"] = v["game"] + 1
-            view["totals"] = tuple(t + p for t, p in zip(v["totals"], v["points"]))
+            if scores:
+                view["points_before"] = tuple(t + p for t, p in zip(v["points_before"], v["points"]))
             if repeats:
                 view["repeat"] = repeat
             game._load(view)
@@ -82,8 +82,8 @@ def _members(py, scores: bool) -> dict:
         def match_points(self):
             v = self._view()
             if not self.is_over:
-                return list(v["totals"])
-            return [t + p for t, p in zip(v["totals"], v["points"])]
+                return list(v["points_before"])
+            return [t + p for t, p in zip(v["points_before"], v["points"])]
         members["match_points"] = property(
             match_points, doc="HR22: per seat, the series' points so far, this game's included.")
     if games or losses or points_limit:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from durakc.engines import double_durak, match_to_three
+from durakc.engines import ace_points, double_durak, match_to_three
 
 
 def test_the_engines_list_their_declared_series_state():
@@ -55,3 +55,23 @@ def test_a_position_may_give_the_game_number_checked():
     assert match_to_three.from_position(dict(position, game=3)).to_dict()["game"] == 3
     with pytest.raises(match_to_three.InvalidGame, match="the game number"):
         match_to_three.from_position(dict(position, game=0))
+
+
+def test_points_before_are_declared_scores_carried_by_the_series():
+    """HR22: with outcome.points the series' points before a game are declared (kind
+    seat_scores, within +-COUNTER_MAX); a saved value out of range or of the wrong length is
+    refused, naming it; a position gives them as `match_points`."""
+    assert ace_points.STATE_FIELDS == (("game", "ordinal"), ("points_before", "seat_scores"))
+    d = ace_points.new_game(3, 2).to_dict()
+    assert d["points_before"] == [0, 0, 0] and d["points"] is None
+    g = ace_points.Game.from_dict(dict(d, points_before=[5, -3, 0]))
+    assert g.match_points == [5, -3, 0] and g.copy().to_dict() == g.to_dict()
+    most = ace_points.COUNTER_MAX
+    for bad in ([1, 2], [most + 1, 0, 0], [True, 0, 0], None):
+        with pytest.raises(ace_points.InvalidGame, match="points_before must be a list of 3"):
+            ace_points.Game.from_dict(dict(d, points_before=bad))
+    position = {"players": 2, "trump": g.trump, "stock": [], "attacker": 0,
+                "hands": [h[:2] for h in g.hands[:2]]}
+    assert ace_points.from_position(dict(position, match_points=[4, 1])).match_points == [4, 1]
+    with pytest.raises(ace_points.InvalidGame, match="match_points must be a list of 2"):
+        ace_points.from_position(dict(position, match_points=[4]))
