@@ -58,7 +58,6 @@ def test_c_chunks_of_user_specs_count_what_the_python_runner_counts(name, tmp_pa
 
 
 @pytest.mark.parametrize("name, players, bots, start, stop", [
-    ("proyezdnoy", 2, ["greedy"], 200, 260),           # two games stop in a cycle
     ("transfer", 6, ["greedy", "random"], 100, 120),  # one does
     ("podkidnoy-left", 5, ["greedy"], 9580, 9600),    # one does
 ])

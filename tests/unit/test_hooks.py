@@ -25,13 +25,13 @@ def test_without_capabilities_the_default_is_rendered():
 
 
 def test_a_capability_not_in_use_leaves_no_trace():
-    modules = {"teams": "{% macro defender() %}\nteam code\n{% endmacro %}\n"}
+    modules = {"siege": "{% macro defender() %}\nteam code\n{% endmacro %}\n"}
     assert _render(modules, []) == "core default\nafter\n"
 
 
 def test_a_macro_without_default_replaces_it():
-    modules = {"teams": "{% macro defender() %}\n{{ cap.word }} code\n{% endmacro %}\n"}
-    assert _render(modules, ["teams"]) == "TEAMS code\nafter\n"
+    modules = {"siege": "{% macro defender() %}\n{{ cap.word }} code\n{% endmacro %}\n"}
+    assert _render(modules, ["siege"]) == "SIEGE code\nafter\n"
 
 
 def test_macros_with_default_chain_in_capability_order():
@@ -43,18 +43,18 @@ def test_macros_with_default_chain_in_capability_order():
 
 def test_the_replaced_default_is_not_rendered():
     core = '{% call hook("defender") %}\n{{ v.missing }}\n{% endcall %}\n'
-    modules = {"teams": "{% macro defender() %}\nteam\n{% endmacro %}\n"}
-    assert _render(modules, ["teams"], core) == "team\n"  # StrictUndefined would raise
+    modules = {"siege": "{% macro defender() %}\nteam\n{% endmacro %}\n"}
+    assert _render(modules, ["siege"], core) == "team\n"  # StrictUndefined would raise
 
 
 def test_capabilities_may_call_hooks_of_their_own():
     modules = {
         "transfer": '{% macro defender() %}\nA\n{% call hook("pass_on_target") %}\nB\n'
                     '{% endcall %}\n{% endmacro %}\n',
-        "teams": "{% macro pass_on_target() %}\nteam B\n{% endmacro %}\n",
+        "siege": "{% macro pass_on_target() %}\nteam B\n{% endmacro %}\n",
     }
     assert _render(modules, ["transfer"]) == "A\nB\nafter\n"
-    assert _render(modules, ["transfer", "teams"]) == "A\nteam B\nafter\n"
+    assert _render(modules, ["transfer", "siege"]) == "A\nteam B\nafter\n"
 
 
 def test_an_unknown_hook_point_is_an_error():
@@ -64,8 +64,8 @@ def test_an_unknown_hook_point_is_an_error():
 
 def test_a_macro_that_is_no_hook_point_is_an_error_unless_private():
     with pytest.raises(UnknownHook, match="'defendr'"):
-        _render({"teams": "{% macro defendr() %}x{% endmacro %}"}, ["teams"])
-    assert _render({"teams": "{% macro _helper() %}x{% endmacro %}"}, ["teams"]) == \
+        _render({"siege": "{% macro defendr() %}x{% endmacro %}"}, ["siege"])
+    assert _render({"siege": "{% macro _helper() %}x{% endmacro %}"}, ["siege"]) == \
         "core default\nafter\n"
 
 
