@@ -13,16 +13,17 @@ from dataclasses import dataclass
 
 from durakc import __version__
 from durakc.capabilities.order import check_order
-from durakc.envs import ENVS, seat_constants
+from durakc.envs import seat_constants
 from durakc.ir.acting import asked_throwers_section, seat_relations_section
 from durakc.ir.beats import beat_tables, identities
+from durakc.ir.bound import BoundExpr, bound
 from durakc.ir.choices import choice_values
-from durakc.ir.decks import DEALT, deck_sections
+from durakc.ir.decks import deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
 from durakc.ir.options import options_section
-from durakc.ir.play import opening_rule_section, throw_card_section, trumps_mask
+from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
 from durakc.ir.runtime import runtime_constants
@@ -37,11 +38,6 @@ from durakc.schema.keys import (
     teams_of,
 )
 from durakc.spec import Spec
-
-# How each expression name reads in the generated engine, per place of use (durakc.envs).
-_ROUND = ENVS["round"].python()
-_SEAT = ENVS["seat"].python()
-_OUTCOME = ENVS["outcome"].python()
 
 
 @dataclass
@@ -180,9 +176,9 @@ def _capabilities(r: dict) -> list[Capability]:
     for played in (opening_rule_section(r), throw_card_section(r)):  # HR1-HR9 (ir_play)
         if played is not None:
             caps.append(played)
-    if r["outcome.annotations"]:
+    if r["outcome.annotations"]:  # (name, text, the expression over `outcome`)
         caps.append(Capability("annotations", {"items": [
-            (name, expr.canonical(), expr.to_python(_OUTCOME))
+            (name, expr.canonical(), BoundExpr(expr, f"outcome.annotations.{name}", "outcome"))
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
     sets = card_sets_section(runtime_needs(r), identities(r["deck.ranks"], r["deck.suits"],
@@ -225,17 +221,14 @@ def _rule_options(r: dict) -> list[Capability]:
     if limit.constant() is None:
         caps.append(Capability("limit_rule", {
             "text": limit.canonical(),
-            "code": limit.to_python(_ROUND, inline_minmax=True),
-            "noqa": limit.lint_note(_ROUND),
+            "expr": bound(r, "attack.limit", "round"),
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
         constants = seat_constants(r["teams.mode"] != "none")
-        seat = dict(_SEAT, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("throw_in_rule", {
-            "text": throw_in.canonical(),
-            "code": throw_in.to_python(seat, constants, inline_minmax=True),
-            "noqa": throw_in.lint_note(seat, constants),
+            "text": throw_in.canonical(),  # hand.trumps (issue 31): the defender's trumps
+            "expr": bound(r, "throw_in.who", "seat", trumps=True, constants=constants),
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))
@@ -286,7 +279,6 @@ def _swap_sections(r: dict) -> list[Capability]:
 
 
 # -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
-_DEAL = ENVS["deal"].python()
 
 
 def _series_capabilities(r: dict) -> list[Capability]:
@@ -311,8 +303,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("deal_sizes", {
             "keys": ["deal.initial_hand"],
             "text": initial.canonical(),
-            "code": initial.to_python(_DEAL, inline_minmax=True),
-            "noqa": initial.lint_note(_DEAL),
+            "expr": bound(r, "deal.initial_hand", "deal"),
             "uses_losses": uses_losses,
         }))
     redeal = r["deal.redeal_if"]
@@ -320,8 +311,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("redeal_rule", {
             "keys": ["deal.redeal_if"],
             "text": redeal.canonical(),
-            "code": redeal.to_python(DEALT, inline_minmax=True),
-            "noqa": redeal.lint_note(DEALT),
+            "expr": bound(r, "deal.redeal_if", "dealt"),
             "with_p3": r["first_attacker.no_trump_held"] == "redeal",
         }))
     if right_of_loser:

@@ -18,6 +18,7 @@ from durakc.ir.transfer import SHOWN_NAMES
 from durakc.schema.envs import COUNTER_MAX
 from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
+from durakc.targets.c.exprs import KeyNotInC
 from durakc.targets.c.openings import STACK_ACTIONS, opening_values
 from durakc.targets.c.option_paths import folding_option
 
@@ -43,14 +44,6 @@ def defender_trumps(trump_mode: str) -> str:
     per_seat (SK2), else the game's trump (durakc.ir.play.trumps_mask in Python)."""
     return ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if trump_mode == "per_seat"
             else "EXPR_TRUMPS(g->trump)")
-
-
-class KeyNotInC(NotInC):
-    """An expression of the spec key `key` has no C form (`unsupported` names the key)."""
-
-    def __init__(self, key: str, problem: NotInC):
-        super().__init__(str(problem))
-        self.key = key
 
 
 def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:

@@ -15,6 +15,7 @@ from durakc.targets.c.context import (
     comment_safe,
     opening_names,
 )
+from durakc.targets.c.exprs import register
 from durakc.targets.c.hooks import CHooks
 from durakc.targets.c.openings import opening_refusal
 from durakc.targets.c.prune import prune_unused
@@ -23,6 +24,7 @@ from durakc.targets.templating import environment
 _ENV = environment(auto_reload=False)  # templates are package files: loaded once per process
 _ENV.filters["c_comment"] = comment_safe  # spec text inside /* ... */ (an option's text)
 _ENV.filters["unwrapped"] = unwrapped  # `if ({{ v.x_c | unwrapped }})`: one pair of parentheses
+register(_ENV)  # `{{ cap.expr | c }}`: the IR's expressions in C
 
 MAX_CARDS = 64
 """A hand is a 64-bit mask in C."""
