@@ -37,17 +37,6 @@ def throw_card_section(r: dict) -> Capability | None:
     })
 
 
-def trumps_mask(r: dict) -> str:
-    """The emitted mask of the trump cards for `c.is_trump` and `.trumps` (throw_in.card,
-    transfer.when): the defender's own suit under trump.mode per_seat (SK2), else the game's
-    trump."""
-    if r["trump.mode"] == "per_seat":
-        suits = list(r["deck.suits"])
-        seat_suits = tuple(suits.index(s) for s in r["trump.seat_suits"])
-        return f"EXPR_TRUMP_IDS[{seat_suits!r}[self._defender]]"
-    return "EXPR_TRUMP_IDS[self._trump]"
-
-
 def opening_rule_section(r: dict) -> Capability | None:
     """attack.opening as a condition: the capability `opening_rule`, or None for a choice."""
     expr = r["attack.opening"]

@@ -2,7 +2,7 @@
 Jinja filters and globals the Python templates read: `{{ cap.expr | py }}` (the expression,
 `inline=True`: min/max inlined), `{{ cap.expr | noqa }}` (the lint note such a line needs),
 `{{ cap.expr | sizes_py("cards") }}` (the sizes a condition allows), `py_reads` (whether it
-reads a local) and `THROW_LOCALS`."""
+reads a local), `parenthesised`, and the globals `py_name` (a name's form) and `THROW_LOCALS`."""
 
 from __future__ import annotations
 
@@ -31,22 +31,35 @@ def trumps_python(seat_suits: tuple[int, ...] | None) -> str:
     return "EXPR_TRUMP_IDS[self._trump]"
 
 
-def python_names(b: BoundExpr) -> dict[str, str]:
-    """The Python text of each name `b` may read (`Expr.to_python`'s name map)."""
+def python_names(b: BoundExpr, names: dict[str, str] | None = None) -> dict[str, str]:
+    """The Python text of each name `b` may read (`Expr.to_python`'s name map), with `names`
+    (a template's own locals, e.g. `next_hand` inlined) over the environment's forms."""
     extra = dict(b.literals)
     if b.trumps:
         extra["$trumps"] = trumps_python(b.seat_suits)
-    return ENVS[b.env].python(*b.places, extra=extra)
+    return ENVS[b.env].python(*b.places, extra={**extra, **(names or {})})
 
 
-def py(b: BoundExpr, inline: bool = False) -> str:
-    """`b` as Python source (`inline`: min and max inlined, faster)."""
-    return b.expr.to_python(python_names(b), b.folded(), inline_minmax=inline)
+def py(b: BoundExpr, inline: bool = False, **names: str) -> str:
+    """`b` as Python source (`inline`: min and max inlined, faster; `names`: see
+    `python_names`)."""
+    return b.expr.to_python(python_names(b, names), b.folded(), inline_minmax=inline)
 
 
-def noqa(b: BoundExpr) -> str:
-    """The noqa comment a line holding `py(b, inline=True)` needs, or ''."""
-    return b.expr.lint_note(python_names(b), b.folded())
+def noqa(b: BoundExpr, **names: str) -> str:
+    """The noqa comment a line holding `py(b, inline=True, **names)` needs, or ''."""
+    return b.expr.lint_note(python_names(b, names), b.folded())
+
+
+def py_name(env: str, name: str, places: tuple[str, ...] = ()) -> str:
+    """The Python form of the name `name` of the environment `env` at `places` (the template
+    global `py_name`, e.g. who would defend next: `py_name("transfer", "next_defender")`)."""
+    return ENVS[env].python(*places)[name]
+
+
+def parenthesised(code: str) -> str:
+    """`code` safe to put after `and`: bracketed unless it is a plain name or literal."""
+    return code if code.replace("_", "").replace(".", "").isalnum() else f"({code})"
 
 
 def sizes_py(b: BoundExpr, name: str) -> str:
@@ -61,10 +74,12 @@ def py_reads(b: BoundExpr, name: str) -> bool:
 
 
 def register(env: jinja2.Environment) -> None:
-    """Add the filters `py`, `noqa`, `sizes_py`, `py_reads` and the global `THROW_LOCALS` to `env`."""
-    env.filters.update(py=py, noqa=noqa, sizes_py=sizes_py, py_reads=py_reads)
-    env.globals["THROW_LOCALS"] = THROW_LOCALS
+    """Add the filters `py`, `noqa`, `sizes_py`, `py_reads`, `parenthesised` and the globals
+    `THROW_LOCALS`, `py_name` to `env`."""
+    env.filters.update(py=py, noqa=noqa, sizes_py=sizes_py, py_reads=py_reads,
+                       parenthesised=parenthesised)
+    env.globals.update(THROW_LOCALS=THROW_LOCALS, py_name=py_name)
 
 
-__all__ = ["THROW_LOCALS", "noqa", "py", "py_reads", "python_names", "register", "sizes_py",
-           "trumps_python"]
+__all__ = ["THROW_LOCALS", "noqa", "parenthesised", "py", "py_name", "py_reads", "python_names",
+           "register", "sizes_py", "trumps_python"]
