@@ -202,12 +202,11 @@ def _teams_section(r: dict) -> Capability:
     return Capability("teams", {
         "mode": mode,
         "counts_text": " or ".join(str(n) for n in counts),
-        # per player count: (n, the teams, each seat's team, each seat's team as a seat mask),
-        # as literals
-        "by_count": [(n, py_literal(tuple(tuple(t) for t in teams_of(mode, n))),
-                      py_literal(tuple(team_of(mode, n, s) for s in range(n))),
-                      py_literal(tuple(sum(1 << m for m in teams_of(mode, n)[team_of(mode, n, s)])
-                                       for s in range(n))))
+        # per player count: (n, the teams, each seat's team, each seat's team as a seat mask)
+        "by_count": [(n, tuple(tuple(t) for t in teams_of(mode, n)),
+                      tuple(team_of(mode, n, s) for s in range(n)),
+                      tuple(sum(1 << m for m in teams_of(mode, n)[team_of(mode, n, s)])
+                            for s in range(n)))
                      for n in counts],
     })
 
@@ -338,7 +337,7 @@ def _wild_section(r: dict) -> Capability:
     return Capability("wild", {
         "rank": r["deck.wild_rank"],
         "suits_text": "[" + ", ".join(s for s in suits if s in r["deck.wild_suits"]) + "]",
-        "cards_literal": py_literal(cards),
+        "cards": cards,  # W1: card ints, low to high
         "cards_text": " ".join(texts),
     })
 
@@ -372,9 +371,8 @@ def _trump_sections(r: dict) -> list[Capability]:
         suits = list(r["deck.suits"])
         owned = r["trump.seat_suits"]
         caps.append(Capability("seat_trumps", {
-            "seat_literal": py_literal(tuple(suits.index(x) for x in owned)),
-            # C's SEAT_SUIT[PMAX]: seats past players.max own no suit (SK1), so none is listed
-            "seat_c": ", ".join(str(suits.index(x)) for x in owned[:r["players.max"]]),
+            "seat_suits": tuple(suits.index(x) for x in owned),  # each seat's suit index (SK1)
+            "seats": r["players.max"],  # seats past players.max own no suit (SK1)
             "suits_text": "[" + ", ".join(owned) + "]",
         }))
     if r["trump.hidden_second"]:

@@ -13,6 +13,7 @@ import jinja2
 from durakc.envs import ENVS
 from durakc.expr.sizes import sizes_python
 from durakc.ir.bound import BoundExpr
+from durakc.ir.pyliteral import py_literal
 
 THROW_LOCALS = {
     # every card on the table as played (attack and defence cards; a wild card as named)
@@ -74,10 +75,11 @@ def py_reads(b: BoundExpr, name: str) -> bool:
 
 
 def register(env: jinja2.Environment) -> None:
-    """Add the filters `py`, `noqa`, `sizes_py`, `py_reads`, `parenthesised` and the globals
+    """Add the filters `py`, `noqa`, `sizes_py`, `py_reads`, `parenthesised`, `pylit` (spec data
+    as a Python literal, `durakc.ir.pyliteral`) and the globals
     `THROW_LOCALS`, `py_name` to `env`."""
     env.filters.update(py=py, noqa=noqa, sizes_py=sizes_py, py_reads=py_reads,
-                       parenthesised=parenthesised)
+                       parenthesised=parenthesised, pylit=py_literal)
     env.globals.update(THROW_LOCALS=THROW_LOCALS, py_name=py_name)
 
 
