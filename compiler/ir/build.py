@@ -372,6 +372,7 @@ def _trump_sections(r: dict) -> list[Capability]:
         owned = r["trump.seat_suits"]
         caps.append(Capability("seat_trumps", {
             "seat_suits": tuple(suits.index(x) for x in owned),  # each seat's suit index (SK1)
+            "suits": tuple(owned),  # and its letter (SEAT_SUITS)
             "seats": r["players.max"],  # seats past players.max own no suit (SK1)
             "suits_text": "[" + ", ".join(owned) + "]",
         }))
