@@ -1,9 +1,10 @@
 """The intermediate form: a checked spec turned into what the templates need.
 
 Everything that depends only on the rules is decided here, at compile time:
-the card order, the beat tables for every trump suit the variant allows, the
-Python source of each runtime expression, and which blocks of engine code the
-variant needs at all (a variant without transfers gets no transfer code).
+the card order, the beat tables for every trump suit the variant allows, each
+run-time expression as a checked tree bound to where the engines read it
+(`durakc.ir.bound`; each target renders it in its own form), and which blocks of
+engine code the variant needs at all (a variant without transfers gets no transfer code).
 """
 
 from __future__ import annotations
