@@ -29,6 +29,7 @@ from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
 from durakc.ir.runtime import runtime_constants
 from durakc.ir.runtime_beats import runtime_beats_section
+from durakc.ir.sections import DeckIR, MetaIR
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -43,9 +44,13 @@ from durakc.spec import Spec
 
 @dataclass
 class VariantIR:
-    """Template context for one engine (the templates read `v.<field>`)."""
+    """Template context for one engine (the templates read `v.<field>`): the typed sections
+    of the rule groups (`meta`, `deck`: `durakc.ir.sections`), and the other values (`values`,
+    read as attributes) until their groups are typed too."""
 
     values: dict
+    meta: MetaIR
+    deck: DeckIR
 
     def __getattr__(self, name):
         try:
@@ -81,15 +86,6 @@ def build_ir(spec: Spec) -> VariantIR:
     mode = r["trump.mode"]
     never = [s for s in r["trump.never"] if s in suits]
     v = {
-        "name_literal": repr(spec.name),
-        "module_file": module_name(spec.name) + ".py",
-        "label_literal": repr(spec.label),
-        "bundled": spec.bundled,
-        "regenerate": regenerate_command(spec),
-        "docstring": doc_text(spec.title, spec.description),
-        "compiler_version": __version__,
-        "sha256": spec.sha256,
-        "variant_literal": py_literal(spec.variant_dict()),
         "players_min": r["players.min"],
         "players_max": r["players.max"],
         "hand_size": r["deal.hand_size"],
@@ -97,13 +93,6 @@ def build_ir(spec: Spec) -> VariantIR:
         "deal_mode": r["deal.mode"],
         "deal_stock": r["deal.stock"],  # HR13
         "trump_card": r["trump.card"],  # HR12
-        "ranks": ranks,
-        "suits": suits,
-        "ranks_literal": py_literal(tuple(ranks)),
-        "suits_literal": py_literal(tuple(suits)),
-        "nsuits": len(suits),
-        "ncards": len(ranks) * len(suits) * r["deck.copies"] + r["deck.jokers"],
-        "rank_width": len(suits) * r["deck.copies"],
         "trump_mode": mode,
         "trump_never": never,
         "trump_never_text": "[" + ", ".join(never) + "]",
@@ -125,12 +114,19 @@ def build_ir(spec: Spec) -> VariantIR:
         "first_game_rule": r["first_attacker.first_game"],  # T7
         "series_first_rule": r["series.first_attacker"],  # T8, H2
         "teams_mode": r["teams.mode"],  # PR1
-        "jokers": r["deck.jokers"],  # J1
-        "wild_cards": wild_cards(r),  # W1: card ints, low to high
     }
     v.update(choice_values(r))  # HR30, HR31
     v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
-    return VariantIR(v)
+    return VariantIR(v, meta=_meta(spec), deck=DeckIR(tuple(ranks), tuple(suits), r["deck.copies"],
+                                                     r["deck.jokers"], wild_cards(r)))
+
+
+def _meta(spec: Spec) -> MetaIR:
+    """Where the engine of `spec` came from (its header, docstring and VARIANT)."""
+    return MetaIR(spec.name, spec.label, spec.bundled,
+                  (("python", regenerate_command(spec)), ("c", regenerate_command(spec, "c"))),
+                  doc_text(spec.title, spec.description), __version__, spec.sha256,
+                  spec.variant_dict())
 
 
 def _options_capability(spec: Spec) -> list[Capability]:

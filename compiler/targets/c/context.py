@@ -13,7 +13,7 @@ from durakc.cards import RANK_VALUE
 from durakc.envs import ENVS
 from durakc.envs import seat_constants as envs_seat_constants
 from durakc.expr.emit_c import NotInC
-from durakc.ir.build import build_ir, module_name, regenerate_command
+from durakc.ir.build import build_ir, module_name
 from durakc.schema.envs import COUNTER_MAX
 from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
@@ -81,24 +81,21 @@ def prefix(spec: Spec) -> str:
 def c_context(spec: Spec, ir=None) -> dict:
     """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
-    v = dict(ir.values)
-    v.update(_capability_values(ir))
+    v = dict(ir.values, meta=ir.meta, deck=ir.deck)  # the templates' `c_comment` keeps the
+    v.update(_capability_values(ir))                 # spec's path from ending a C comment
     exprs = ir.exprs
     mod = module_name(spec.name)
     p = prefix(spec)
-    suits = v["suits"]
-    width = (v["ncards"] + 3) // 4
+    ranks, suits = list(ir.deck.ranks), list(ir.deck.suits)
+    width = (ir.deck.ncards + 3) // 4
     v.update({
-        # Texts from outside (the spec's path) inside C comments: never let one end the comment.
-        "label_literal": comment_safe(v["label_literal"]),
-        "regenerate": comment_safe(regenerate_command(spec, "c")),
         "p": p,
         "P": p.upper(),
         "c_file": f"{mod}.c",
         "h_file": f"{mod}.h",
-        "card_text_lines": _card_text_lines(v["ranks"], suits),
-        "rank_value_lines": _rank_value_lines(v["ranks"], suits),
-        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(v['ranks']))):X}ULL",
+        "card_text_lines": _card_text_lines(ranks, suits),
+        "rank_value_lines": _rank_value_lines(ranks, suits),
+        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(ranks))):X}ULL",
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
                           for trump, lines in v["beat_tables"]],
         "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
@@ -126,7 +123,7 @@ def c_context(spec: Spec, ir=None) -> dict:
         "annotations_c": [(name, text, c(expr)) for name, text, expr in v["annotations"]],
     })
     v["max_actions_c"], v["max_actions_why"], most = _max_actions(
-        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
+        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], ir.deck.ncards)
     v["heap_actions"] = most > STACK_ACTIONS
     v.update(_pass_on_reads(v))
     v["deck_option"] = _deck_option(ir)
@@ -222,7 +219,7 @@ def _capability_values(ir) -> dict:
     sections = {cap.name: cap for cap in ir.capabilities}
     exprs = ir.exprs
     throw_in, limit = exprs.throw_in_who, exprs.limit
-    ncards = len(ir.ranks) * len(ir.suits) + ir.jokers  # the printed deck (no copies in C)
+    ncards = ir.deck.printed  # the printed deck (no copies in C)
     return {
         "transfer": "transfer" in sections,
         "show": "show_trump" in sections,
@@ -266,9 +263,9 @@ def _capability_values(ir) -> dict:
 def _wild_tables(ir) -> dict:
     """deck.wild_rank (W1, W2): the card ints beyond the printed deck, one per (wild card, named
     suit), and the C tables over them (as durakc.ir.build's identities and the Python capability)."""
-    ranks, suits = list(ir.ranks), list(ir.suits)
+    ranks, suits = list(ir.deck.ranks), list(ir.deck.suits)
     ns, ncards = len(suits), len(ranks) * len(suits)
-    wild = list(ir.wild_cards)
+    wild = list(ir.deck.wild_cards)
     printed = list(range(ncards)) + [w for w in wild for _ in suits]
     texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
     named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]
