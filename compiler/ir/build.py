@@ -9,27 +9,34 @@ engine code the variant needs at all (a variant without transfers gets no transf
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
-from durakc import __version__
 from durakc.capabilities.order import check_order
 from durakc.envs import seat_constants
 from durakc.ir.acting import asked_throwers_section, seat_relations_section
-from durakc.ir.beats import beat_tables, identities
+from durakc.ir.beats import identities
 from durakc.ir.bound import BoundExpr, bound
 from durakc.ir.choices import choice_values
 from durakc.ir.decks import deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
+from durakc.ir.groups import TYPED_SECTIONS, typed_sections, wild_cards
 from durakc.ir.hooks import Capability
 from durakc.ir.options import options_section
 from durakc.ir.play import opening_rule_section, throw_card_section
-from durakc.ir.pyliteral import doc_text, py_literal
 from durakc.ir.results import counts_losses_for_match, result_sections
 from durakc.ir.runtime import runtime_constants
 from durakc.ir.runtime_beats import runtime_beats_section
-from durakc.ir.sections import DeckIR, MetaIR
+from durakc.ir.sections import (
+    BeatsIR,
+    DealIR,
+    DeckIR,
+    MetaIR,
+    PlayersIR,
+    RoundIR,
+    SeriesIR,
+    TrumpIR,
+)
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -45,18 +52,29 @@ from durakc.spec import Spec
 @dataclass
 class VariantIR:
     """Template context for one engine (the templates read `v.<field>`): the typed sections
-    of the rule groups (`meta`, `deck`: `durakc.ir.sections`), and the other values (`values`,
-    read as attributes) until their groups are typed too."""
+    of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
+    `round`: `durakc.ir.sections`), the capabilities with their sections, and the other
+    values (`values`, read as attributes: the choices' tables, the run-time constants)."""
 
     values: dict
     meta: MetaIR
     deck: DeckIR
+    players: PlayersIR
+    deal: DealIR
+    trump: TrumpIR
+    beats: BeatsIR
+    series: SeriesIR
+    round: RoundIR
 
     def __getattr__(self, name):
         try:
             return self.values[name]
         except KeyError:
             raise AttributeError(name) from None
+
+    def typed(self) -> dict:
+        """The typed sections by name (what a target adds to its own template context)."""
+        return {name: getattr(self, name) for name in TYPED_SECTIONS}
 
     def uses(self, capability: str) -> bool:
         """True when the variant uses the capability of that name (see _capabilities)."""
@@ -68,65 +86,19 @@ def module_name(variant_name: str) -> str:
     return variant_name.replace("-", "_")
 
 
-def regenerate_command(spec: Spec, target: str = "python") -> str:
-    """The command, quoted for a header comment, that writes this engine of `target` ("python"
-    or "c") again: `durakc build` for a bundled variant, else `durakc compile [--target c]
-    <spec file>` (repr'd if the path is not printable, so that it can not end the comment)."""
-    option = "--target c " if target == "c" else ""
-    command = ("durakc build" if spec.bundled
-               else f"durakc compile {option}{shlex.quote(spec.label)}")
-    return f"`{command}`" if command.isprintable() else repr(command)
-
-
 def build_ir(spec: Spec) -> VariantIR:
     """Decide everything the engine for `spec` needs."""
     r = spec.values
-    ranks = list(r["deck.ranks"])
-    suits = list(r["deck.suits"])
-    mode = r["trump.mode"]
-    never = [s for s in r["trump.never"] if s in suits]
     v = {
-        "players_min": r["players.min"],
-        "players_max": r["players.max"],
-        "hand_size": r["deal.hand_size"],
         "counter_max": COUNTER_MAX,
-        "deal_mode": r["deal.mode"],
-        "deal_stock": r["deal.stock"],  # HR13
-        "trump_card": r["trump.card"],  # HR12
-        "trump_mode": mode,
-        "trump_never": never,
-        "trump_never_text": "[" + ", ".join(never) + "]",
-        "trump_never_literal": py_literal(tuple(suits.index(x) for x in never)),
-        "trump_fixed_suit": r["trump.suit"],
-        "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
-        "beats_text": r["beating.beats"].canonical(),
-        "beat_tables": beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
-                                    wild_cards(r), r["deck.jokers"], r["deck.copies"]),
-        "first_game_rule_literal": repr(r["first_attacker.first_game"]),
-        "series_first_literal": repr(r["series.first_attacker"]),
-        "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
-        "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
-        "limit_constant": r["attack.limit"].constant(),
         "capabilities": _capabilities(r) + _options_capability(spec),
         # what other targets (C) read besides the sections: the expressions as checked trees
-        # (durakc.ir.exprs) and the plain rule values they decide on
+        # (durakc.ir.exprs)
         "exprs": RuleExprs.from_rules(r),
-        "first_game_rule": r["first_attacker.first_game"],  # T7
-        "series_first_rule": r["series.first_attacker"],  # T8, H2
-        "teams_mode": r["teams.mode"],  # PR1
     }
     v.update(choice_values(r))  # HR30, HR31
     v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
-    return VariantIR(v, meta=_meta(spec), deck=DeckIR(tuple(ranks), tuple(suits), r["deck.copies"],
-                                                     r["deck.jokers"], wild_cards(r)))
-
-
-def _meta(spec: Spec) -> MetaIR:
-    """Where the engine of `spec` came from (its header, docstring and VARIANT)."""
-    return MetaIR(spec.name, spec.label, spec.bundled,
-                  (("python", regenerate_command(spec)), ("c", regenerate_command(spec, "c"))),
-                  doc_text(spec.title, spec.description), __version__, spec.sha256,
-                  spec.variant_dict())
+    return VariantIR(v, **typed_sections(spec))
 
 
 def _options_capability(spec: Spec) -> list[Capability]:
@@ -315,17 +287,6 @@ def _series_capabilities(r: dict) -> list[Capability]:
     return caps
 
 
-# -- wild cards (W1-W3) ------------------------------------------------------
-def wild_cards(r: dict) -> tuple[int, ...]:
-    """The card ints of the wild cards (deck.wild_rank, deck.wild_suits), low to high."""
-    rank = r["deck.wild_rank"]
-    if rank is None:
-        return ()
-    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
-    return tuple(ranks.index(rank) * len(suits) + i for i, s in enumerate(suits)
-                 if s in r["deck.wild_suits"])
-
-
 def _wild_section(r: dict) -> Capability:
     """deck.wild_rank: wild cards name the suit they count as on the table (W1-W3)."""
     suits = list(r["deck.suits"])
@@ -337,21 +298,6 @@ def _wild_section(r: dict) -> Capability:
         "cards": cards,  # W1: card ints, low to high
         "cards_text": " ".join(texts),
     })
-
-
-def _opening_blocks(nranks: int, nsuits: int) -> dict:
-    """How hands are cut for the opening tables: whole ranks, at most 8 cards a block.
-
-    `shifts` are the blocks' first bits; `bits` the mask of one block; the last block
-    holds what is left of the deck, so it needs no mask.
-    """
-    per_block = max(1, 8 // nsuits)
-    width = per_block * nsuits
-    ncards = nranks * nsuits
-    shifts = tuple(range(0, ncards, width))
-    names = ", ".join(f"t{i}" for i in range(len(shifts)))
-    return {"ranks": per_block, "bits": (1 << width) - 1, "shifts": shifts,
-            "names": names if len(shifts) > 1 else f"({names},)"}
 
 
 def _is_everyone_but_defender(expr) -> bool:

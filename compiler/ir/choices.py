@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from durakc.spec.hands import hand_sizes, largest_hand
+from durakc.spec.hands import hand_sizes
 
 TIE_SUITS = ("C", "D", "H", "S")
 """HR30: between cards of the same rank the lower is the first suit here (clubs low)."""
@@ -44,7 +44,7 @@ def _hand_values(r: dict) -> dict:
                 "refill_size_c": "HAND_SIZE"}
     sizes = hand_sizes(r)
     table = [sizes.get(n, 0) for n in range(r["players.max"] + 1)]
-    return {"hand_size": largest_hand(r), "hand_size_text": size.canonical(),
+    return {"hand_size_text": size.canonical(),
             "hand_sizes_literal": "(" + ", ".join(map(str, table)) + ")",
             "hand_sizes_c": "{" + ", ".join(map(str, table)) + "}",
             "refill_size_py": "HAND_SIZES[self._players]",

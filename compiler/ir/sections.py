@@ -76,4 +76,72 @@ class DeckIR:
         return len(self.suits) * self.copies
 
 
-__all__ = ["DeckIR", "MetaIR"]
+@dataclass(frozen=True)
+class PlayersIR:
+    """Who sits at the table (T1, PR1): `min` to `max` players, the `teams_mode`."""
+
+    min: int
+    max: int
+    teams_mode: str
+
+
+@dataclass(frozen=True)
+class DealIR:
+    """The deal (T5, T6, HR13, HR14): `hand_size` (HAND_SIZE: deal.hand_size, or its largest
+    value when it is an expression over `players`, HR31: the choices' values hold its table),
+    the deal `mode` and what becomes of the `stock`."""
+
+    hand_size: int
+    mode: str
+    stock: str
+
+
+@dataclass(frozen=True)
+class TrumpIR:
+    """The trump (T4, HR12, SK1, CT1): its `mode`, what becomes of the turned `card`, the suits
+    that are `never` trump (those of the deck, in spec order; `never_indices` their suit
+    indices), the `fixed_suit` of trump.mode fixed and its index (`fixed_index`, -1 else)."""
+
+    mode: str
+    card: str
+    never: tuple[str, ...]
+    never_indices: tuple[int, ...]
+    fixed_suit: str | None
+    fixed_index: int
+
+    @property
+    def never_text(self) -> str:
+        """trump.never as a spec writes it: `[S, H]`."""
+        return "[" + ", ".join(self.never) + "]"
+
+
+@dataclass(frozen=True)
+class BeatsIR:
+    """beating.beats (T11): its canonical `text` and the compile-time `tables` of every trump
+    it allows ([(trump index, [the BEATEN_BY lines])], `durakc.ir.beats.beat_tables`)."""
+
+    text: str
+    tables: Any
+
+
+@dataclass(frozen=True)
+class SeriesIR:
+    """Who opens and deals (T7, T8, H2): the rule of the `first_game`, of the games after it
+    (`first`, series.first_attacker) and the `next_dealer`."""
+
+    first_game: str
+    first: str
+    next_dealer: str
+
+
+@dataclass(frozen=True)
+class RoundIR:
+    """A round's attack (T3, T10): attack.limit's value when it has one for every round
+    (`limit_constant`, else None) and how hands are cut for the opening tables
+    (`opening_blocks`: ranks a block, its mask `bits`, the blocks' `shifts` and `names`)."""
+
+    limit_constant: int | None
+    opening_blocks: Any
+
+
+__all__ = ["BeatsIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]

@@ -73,7 +73,7 @@ def test_the_engines_read_the_sizes_by_players(tmp_path):
     s = spec(tmp_path, '  deal:\n    hand_size: "9 - players"\n')
     ir = build_ir(s)
     assert ir.hand_sizes_literal == "(0, 0, 7, 6, 5, 4, 3)"
-    assert ir.hand_size == 7  # HAND_SIZE: the largest
+    assert ir.deal.hand_size == 7  # HAND_SIZE: the largest
     assert s.variant_dict()["rules"]["deal.hand_size"] == "9 - players"
     variant = Variant(s)
     assert [variant.hand(n) for n in range(2, 7)] == [7, 6, 5, 4, 3]

@@ -52,12 +52,12 @@ def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:
 
 def opening_names(ir) -> dict:
     """OPENING with the trump mask of the variant of IR `ir`."""
-    return dict(OPENING, **{"$trumps": defender_trumps(ir.trump_mode)})
+    return dict(OPENING, **{"$trumps": defender_trumps(ir.trump.mode)})
 
 
 def seat_constants(ir) -> dict:
     """Seat-environment names with one value for the whole variant of IR `ir` (durakc.envs)."""
-    return envs_seat_constants(ir.teams_mode != "none")
+    return envs_seat_constants(ir.players.teams_mode != "none")
 
 
 # The spec key of each expression the C engine evaluates at run time (its tree:
@@ -81,7 +81,7 @@ def prefix(spec: Spec) -> str:
 def c_context(spec: Spec, ir=None) -> dict:
     """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
-    v = dict(ir.values, meta=ir.meta, deck=ir.deck)  # the templates' `c_comment` keeps the
+    v = dict(ir.values, **ir.typed())  # the typed sections; the templates. `c_comment` keeps the
     v.update(_capability_values(ir))                 # spec's path from ending a C comment
     exprs = ir.exprs
     mod = module_name(spec.name)
@@ -97,17 +97,17 @@ def c_context(spec: Spec, ir=None) -> dict:
         "rank_value_lines": _rank_value_lines(ranks, suits),
         "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(ranks))):X}ULL",
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
-                          for trump, lines in v["beat_tables"]],
-        "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
-        "first_game_lowest": int(ir.first_game_rule == "lowest_trump"),
-        "series_first_lowest": int(ir.series_first_rule == "lowest_trump"),
+                          for trump, lines in ir.beats.tables],
+        "trump_never_indices": [suits.index(x) for x in ir.trump.never],
+        "first_game_lowest": int(ir.series.first_game == "lowest_trump"),
+        "series_first_lowest": int(ir.series.first == "lowest_trump"),
         "limit_c": _c("attack.limit", exprs.limit, ROUND),
         "throw_in_c": _c("throw_in.who", exprs.throw_in_who,  # hand.trumps (issue 31)
-                         dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+                         dict(SEAT, **{"$trumps": defender_trumps(ir.trump.mode)}),
                          seat_constants(ir)),
         # options: the value of an option that folds throw_in.who to everyone (T2)
         "throw_in_all_when": folding_option(
-            spec, exprs.throw_in_who, dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+            spec, exprs.throw_in_who, dict(SEAT, **{"$trumps": defender_trumps(ir.trump.mode)}),
             seat_constants(ir), "1") if spec.options else None,
         **_pass_on_texts(ir),
         "mt_init_lines": _mt_init_lines(),
@@ -251,7 +251,7 @@ def _capability_values(ir) -> dict:
         "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
                                   c(sections["redeal_offer"].expr))
                            if "redeal_offer" in sections else ""),
-        "first_game_rule_text": ir.first_game_rule,
+        "first_game_rule_text": ir.series.first_game,
         # HR25, HR26: what mcts determinizes (search.determinize reads the observation)
         "view_discard_closed": "view_discard" in sections,
         "view_hands_open": "view_hands" in sections,
@@ -287,10 +287,10 @@ def _wild_tables(ir) -> dict:
 def _teams_tables(ir) -> list:
     """teams.mode (PR1): per player count it seats, (n, each seat's team, each seat's team
     as a seat mask, the teams) for the C tables."""
-    mode = ir.teams_mode
+    mode = ir.players.teams_mode
     rows = []
     for n in TEAM_PLAYER_COUNTS[mode]:
-        if ir.players_min <= n <= ir.players_max:
+        if ir.players.min <= n <= ir.players.max:
             teams = teams_of(mode, n)
             team = [team_of(mode, n, s) for s in range(n)]
             text = " ".join("{" + ",".join(map(str, t)) + "}" for t in teams)
