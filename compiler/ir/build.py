@@ -16,7 +16,6 @@ from durakc.envs import seat_constants
 from durakc.ir.acting import asked_throwers_section, seat_relations_section
 from durakc.ir.beats import identities
 from durakc.ir.bound import BoundExpr, bound
-from durakc.ir.choices import choice_values
 from durakc.ir.decks import deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
@@ -29,6 +28,7 @@ from durakc.ir.runtime import runtime_constants
 from durakc.ir.runtime_beats import runtime_beats_section
 from durakc.ir.sections import (
     BeatsIR,
+    ChoicesIR,
     DealIR,
     DeckIR,
     MetaIR,
@@ -53,8 +53,9 @@ from durakc.spec import Spec
 class VariantIR:
     """Template context for one engine (the templates read `v.<field>`): the typed sections
     of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
-    `round`: `durakc.ir.sections`), the capabilities with their sections, and the other
-    values (`values`, read as attributes: the choices' tables, the run-time constants)."""
+    `round`, `choices`: `durakc.ir.sections`), the capabilities with their sections, and the
+    other values (`values`, read as attributes: the run-time constants, the core's checked
+    expressions)."""
 
     values: dict
     meta: MetaIR
@@ -65,6 +66,7 @@ class VariantIR:
     beats: BeatsIR
     series: SeriesIR
     round: RoundIR
+    choices: ChoicesIR
 
     def __getattr__(self, name):
         try:
@@ -96,7 +98,6 @@ def build_ir(spec: Spec) -> VariantIR:
         # (durakc.ir.exprs)
         "exprs": RuleExprs.from_rules(r),
     }
-    v.update(choice_values(r))  # HR30, HR31
     v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
     return VariantIR(v, **typed_sections(spec))
 

@@ -10,6 +10,7 @@ import shlex
 
 from durakc import __version__
 from durakc.ir.beats import beat_tables
+from durakc.ir.choices import choices_section
 from durakc.ir.pyliteral import doc_text
 from durakc.ir.sections import (
     BeatsIR,
@@ -24,7 +25,8 @@ from durakc.ir.sections import (
 from durakc.spec import Spec
 from durakc.spec.hands import largest_hand
 
-TYPED_SECTIONS = ("meta", "deck", "players", "deal", "trump", "beats", "series", "round")
+TYPED_SECTIONS = ("meta", "deck", "players", "deal", "trump", "beats", "series", "round",
+                  "choices")
 """The names of the typed sections, as `VariantIR` holds them."""
 
 
@@ -51,6 +53,7 @@ def typed_sections(spec: Spec) -> dict:
         # T7, T8, H2: the header's NEXT_DEALER (native reads it)
         "series": SeriesIR(r["first_attacker.first_game"], r["series.first_attacker"],
                            r["series.next_dealer"]),
+        "choices": choices_section(r),  # HR30, HR31
         "round": RoundIR(r["attack.limit"].constant(),
                          _opening_blocks(len(ranks), len(suits) * r["deck.copies"])),
     }

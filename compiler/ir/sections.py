@@ -144,4 +144,18 @@ class RoundIR:
     opening_blocks: Any
 
 
-__all__ = ["BeatsIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]
+@dataclass(frozen=True)
+class ChoicesIR:
+    """Choices the spec makes as data (HR30, HR31): first_attacker.no_trump_held
+    (`no_trump_held`), the card ids from the lowest up when it is lowest_card
+    (`lowest_first`, else None), and deal.hand_size as an expression over `players`: its
+    text (`hand_size_text`) and the hand size by player count (`hand_sizes`, 0 below
+    players.min), both None for a number."""
+
+    no_trump_held: str
+    lowest_first: tuple[int, ...] | None
+    hand_size_text: str | None
+    hand_sizes: tuple[int, ...] | None
+
+
+__all__ = ["BeatsIR", "ChoicesIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]
