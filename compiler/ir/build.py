@@ -49,15 +49,19 @@ from durakc.schema.keys import (
 from durakc.spec import Spec
 
 
-@dataclass
+@dataclass(frozen=True)
 class VariantIR:
     """Template context for one engine (the templates read `v.<field>`): the typed sections
     of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
-    `round`, `choices`: `durakc.ir.sections`), the capabilities with their sections, and the
-    other values (`values`, read as attributes: the run-time constants, the core's checked
-    expressions)."""
+    `round`, `choices`: `durakc.ir.sections`), the `capabilities` with their sections (in
+    hook order), the core's run-time expressions as checked trees (`exprs`: what the C
+    target emits besides the sections'), the engine constants the runtime half reads
+    (`runtime`, `durakc.ir.runtime`) and the engines' `counter_max`."""
 
-    values: dict
+    capabilities: list[Capability]
+    exprs: RuleExprs
+    runtime: dict
+    counter_max: int
     meta: MetaIR
     deck: DeckIR
     players: PlayersIR
@@ -68,19 +72,13 @@ class VariantIR:
     round: RoundIR
     choices: ChoicesIR
 
-    def __getattr__(self, name):
-        try:
-            return self.values[name]
-        except KeyError:
-            raise AttributeError(name) from None
-
     def typed(self) -> dict:
         """The typed sections by name (what a target adds to its own template context)."""
         return {name: getattr(self, name) for name in TYPED_SECTIONS}
 
     def uses(self, capability: str) -> bool:
         """True when the variant uses the capability of that name (see _capabilities)."""
-        return any(cap.name == capability for cap in self.values["capabilities"])
+        return any(cap.name == capability for cap in self.capabilities)
 
 
 def module_name(variant_name: str) -> str:
@@ -91,15 +89,9 @@ def module_name(variant_name: str) -> str:
 def build_ir(spec: Spec) -> VariantIR:
     """Decide everything the engine for `spec` needs."""
     r = spec.values
-    v = {
-        "counter_max": COUNTER_MAX,
-        "capabilities": _capabilities(r) + _options_capability(spec),
-        # what other targets (C) read besides the sections: the expressions as checked trees
-        # (durakc.ir.exprs)
-        "exprs": RuleExprs.from_rules(r),
-    }
-    v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
-    return VariantIR(v, **typed_sections(spec))
+    capabilities = _capabilities(r) + _options_capability(spec)
+    return VariantIR(capabilities, RuleExprs.from_rules(r), runtime_constants(r, capabilities),
+                     COUNTER_MAX, **typed_sections(spec))
 
 
 def _options_capability(spec: Spec) -> list[Capability]:

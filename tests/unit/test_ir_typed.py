@@ -7,6 +7,8 @@ renders them in its own form (`durakc.targets.python.exprs`, `durakc.targets.c.e
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from durakc.envs import ENVS
@@ -109,3 +111,25 @@ def test_throw_in_who_folds_the_seat_constants_the_section_binds():
     assert dict(who.constants) == {"is_defender": False}
     assert py(who) == "not (self._mates[defender] >> s & 1)"
     assert c(who) == "(!((MATES[n][dfd] >> s) & 1U))"
+
+
+@pytest.mark.parametrize("variant", ["transfer", "hand-size-by-players", "table", "pairs"])
+def test_the_top_level_sections_are_frozen_data_of_their_rule_groups(variant):
+    """The IR is typed sections (deck, deal, trump, ...), each a frozen dataclass of data: no
+    dict of values read by name, no target source text in any of them."""
+    ir = build_ir(load_spec(variant))
+    assert not hasattr(ir, "values")
+    sections = ir.typed()
+    assert set(sections) == {"meta", "deck", "players", "deal", "trump", "beats", "series",
+                             "round", "choices"}
+    for name, section in sections.items():
+        assert dataclasses.is_dataclass(section), name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(section, dataclasses.fields(section)[0].name, None)
+        for path, leaf in _leaves(dataclasses.asdict(section), name):
+            assert not (isinstance(leaf, str) and any(form in leaf for form in TARGET_FORMS)), \
+                (path, leaf)
+    deck = 52 if variant == "table" else 36  # table: a deck option of up to 52 (issue 32)
+    assert ir.deck.ncards == len(ir.deck.ranks) * len(ir.deck.suits) == deck
+    if variant == "hand-size-by-players":  # HR31: HAND_SIZE is the largest, the table by players
+        assert ir.deal.hand_size == 6 and ir.choices.hand_sizes == (0, 0, 6, 6, 6, 5, 5)

@@ -79,10 +79,11 @@ def prefix(spec: Spec) -> str:
 
 
 def c_context(spec: Spec, ir=None) -> dict:
-    """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
+    """The template context: the IR's typed sections and capabilities (`ir`, built if not
+    given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
-    v = dict(ir.values, **ir.typed())  # the typed sections; the templates. `c_comment` keeps the
-    v.update(_capability_values(ir))                 # spec's path from ending a C comment
+    v = dict(ir.typed(), capabilities=ir.capabilities, exprs=ir.exprs)  # the IR's sections
+    v.update(_capability_values(ir))
     exprs = ir.exprs
     mod = module_name(spec.name)
     p = prefix(spec)
