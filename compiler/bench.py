@@ -31,17 +31,21 @@ class BenchResult:
         return self.actions / self.seconds
 
 
-def playout(engine, players: int, seed: int, rand) -> int:
-    """Play game `seed` to the end, choosing with `rand()`; the number of actions."""
-    game = engine.new_game(players, seed)
+def playout(engine, players: int, seed: int, rand, options: dict | None = None) -> int:
+    """Play game `seed` to the end, choosing with `rand()`; the number of actions.  `options`:
+    the table settings the game starts with (a spec's `options:`; None: the defaults)."""
+    game = (engine.new_game(players, seed) if options is None
+            else engine.new_game(players, seed, options=options))
     while game.to_move is not None:
         legal = game.legal_actions()
         game.apply(legal[int(rand() * len(legal))])  # a uniform random legal action
     return len(game.history)
 
 
-def bench(engine, players: int, games: int, seed: int = 0, clock=time.perf_counter) -> BenchResult:
-    """Time `games` random playouts with `players` players (games seed .. seed + games - 1).
+def bench(engine, players: int, games: int, seed: int = 0, clock=time.perf_counter,
+          options: dict | None = None) -> BenchResult:
+    """Time `games` random playouts with `players` players (games seed .. seed + games - 1),
+    each started with the table settings `options` (None: the defaults).
 
     One generator makes every choice of the run, so timing includes no extra seeding:
     the engine's own shuffle is the only `random.Random(seed)` per game.  `clock` is wall
@@ -51,7 +55,7 @@ def bench(engine, players: int, games: int, seed: int = 0, clock=time.perf_count
     start = clock()
     actions = 0
     for i in range(games):
-        actions += playout(engine, players, seed + i, rand)
+        actions += playout(engine, players, seed + i, rand, options)
     seconds = clock() - start
     return BenchResult(engine.VARIANT["name"], players, games, actions, seconds)
 
@@ -75,7 +79,8 @@ def bench_pair(engine, other, players: int, games: int, rounds: int = 5,
     return first, second
 
 
-def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0) -> float:
+def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0,
+                           options: dict | None = None) -> float:
     """Bytecodes the engine itself executes per decision of the bench loop.
 
     Unlike games/s this does not depend on machine load: the count is the same on every
@@ -84,7 +89,7 @@ def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0)
     """
     rand = random.Random(seed).random
     for i in range(300):
-        playout(engine, players, 1_000_000 + seed + i, rand)
+        playout(engine, players, 1_000_000 + seed + i, rand, options)
     count = 0
     engine_file = engine.__file__
 
@@ -102,20 +107,22 @@ def bytecodes_per_decision(engine, players: int, games: int = 40, seed: int = 0)
     sys.settrace(trace)
     try:
         for i in range(games):
-            decisions += playout(engine, players, seed + i, rand)
+            decisions += playout(engine, players, seed + i, rand, options)
     finally:
         sys.settrace(previous)
     return count / decisions
 
 
 def bench_native(engine, players: int, games: int, seed: int = 0,
-                 clock=time.perf_counter) -> BenchResult:
+                 clock=time.perf_counter, options: dict | None = None) -> BenchResult:
     """The same games as `bench`, played whole in the native engine's C loop.
 
     The same seeds, and every choice from one random.Random(seed) stream as in `bench`,
-    so both play exactly the same games (the action counts agree).  `clock` as in `bench`.
+    so both play exactly the same games (the action counts agree).  `clock` and `options`
+    (checked by the Python engine: InvalidGame for a bad one) as in `bench`.
     """
+    chosen = () if not options else (engine.PYTHON_ENGINE._options(options),)
     start = clock()
-    actions = engine.bench_random(players, seed, games, seed)
+    actions = engine.bench_random(players, seed, games, seed, *chosen)
     seconds = clock() - start
     return BenchResult(engine.VARIANT["name"], players, games, actions, seconds)

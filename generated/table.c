@@ -3127,8 +3127,8 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
     return DURAK_TABLE_OK;
 }
 
-int durak_table_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
-                     const int *seat_bots, durak_table_record *out)
+int durak_table_play_games_options(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                             const int *seat_bots, const int *options, durak_table_record *out)
 {
     game g;
     mt_state deal, bot;
@@ -3144,7 +3144,7 @@ int durak_table_play_games(int players, long n, const uint64_t *game_seeds, cons
         return DURAK_TABLE_E_MEMORY;
     }
     int err = DURAK_TABLE_OK;
-    durak_table_set_options(&g, DEFAULT_OPTIONS);  /* whole games in C play the table's defaults */
+    durak_table_set_options(&g, options);  /* the table settings of every game (checked by the caller) */
     for (i = 0; i < n && !err; i++) {
         int lane = (int)(i % MT_LANES);
         if (!lane) {  /* seed the next games' generators side by side */
@@ -3165,6 +3165,12 @@ int durak_table_play_games(int players, long n, const uint64_t *game_seeds, cons
     free(rs.seen);
     free(rs.count);
     return err;
+}
+
+int durak_table_play_games(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                     const int *seat_bots, durak_table_record *out)
+{
+    return durak_table_play_games_options(players, n, game_seeds, bot_seeds, seat_bots, DEFAULT_OPTIONS, out);
 }
 
 /* One decision of the search bot with `samples` samples at g (to move), drawing from
@@ -3229,14 +3235,14 @@ static void random_defence(game *g, mt_state *rng, action *others)
 
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream, lists in acts. */
 static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed, action *acts,
-                       mt_lanes *lanes)
+                       mt_lanes *lanes, const int *options)
 {
     game g;
     mt_state rng, deal;
     uint64_t seeds[MT_LANES];
     long i, actions = 0;
     mt_seed(&rng, choice_seed);
-    durak_table_set_options(&g, DEFAULT_OPTIONS);  /* the table's defaults */
+    durak_table_set_options(&g, options);  /* the table settings (checked by the caller) */
     for (i = 0; i < n; i++) {
         int err, lane = (int)(i % MT_LANES);
         if (durak_table_stop) {
@@ -3274,11 +3280,17 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
     return actions;
 }
 
-long durak_table_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
+long durak_table_bench_random_options(int players, uint64_t seed, long n, uint64_t choice_seed,
+                                const int *options)
 {
     mt_lanes *lanes = malloc(sizeof(mt_lanes));  /* the deals' seeds, MT_LANES at a time */
     action acts[DURAK_TABLE_MAX_ACTIONS];
-    long actions = lanes ? bench_loop(players, seed, n, choice_seed, acts, lanes) : DURAK_TABLE_E_MEMORY;
+    long actions = lanes ? bench_loop(players, seed, n, choice_seed, acts, lanes, options) : DURAK_TABLE_E_MEMORY;
     free(lanes);
     return actions;
+}
+
+long durak_table_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed)
+{
+    return durak_table_bench_random_options(players, seed, n, choice_seed, DEFAULT_OPTIONS);
 }

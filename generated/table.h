@@ -173,6 +173,12 @@ int durak_table_search_choice(const durak_table_game *g, int samples, uint64_t s
 /* The bench loop: games seed .. seed + n - 1, every choice int(random() * len(legal)) from
  * one random.Random(choice_seed) stream; returns the actions played (negative on error). */
 long durak_table_bench_random(int players, uint64_t seed, long n, uint64_t choice_seed);
+/* play_games and bench_random with chosen table settings (options:): <P>NOPTIONS values in
+ * the order of set_options, checked by the caller; the two above play the defaults. */
+int durak_table_play_games_options(int players, long n, const uint64_t *game_seeds, const uint64_t *bot_seeds,
+                             const int *seat_bots, const int *options, durak_table_record *out);
+long durak_table_bench_random_options(int players, uint64_t seed, long n, uint64_t choice_seed,
+                                const int *options);
 /* Set it (from a SIGINT handler, say) to end a running play_games, bench_random or
  * search_choice early: they return E_STOPPED within a game or a search sample.  The caller
  * clears it before the next run. */

@@ -1707,6 +1707,8 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
+    known.add("options")  # the table settings the position plays with (default: the defaults)
+    chosen = _options(position.get("options"))
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1719,11 +1721,12 @@ def from_position(position):
     hands = _read_hands(position["hands"], players, seen)
     stock = _read_cards(position.get("stock") or [], "the stock", seen)
     discard = _read_cards(position.get("discard") or [], "the discard pile", seen)
-    # option deck sets deck.size: a position plays the default deck
-    played = [c for c in seen if c < NCARDS - 36]
+    # option deck sets deck.size: a position plays the deck its options choose
+    size = chosen[0]
+    played = [c for c in seen if c < NCARDS - size]
     if played:
-        raise InvalidGame(f"{_listing(_mask(played))} not in the deck of 36 cards (option deck)")
-    for c in range(NCARDS - 36):
+        raise InvalidGame(f"{_listing(_mask(played))} not in the deck of {size} cards (option deck)")
+    for c in range(NCARDS - size):
         seen[c] = "out of play"
     discard_mask = _mask(discard) | FULL_DECK & ~_mask(seen)  # cards nowhere count as discarded
     trump, turned = _position_trump(position.get("trump"), stock)
@@ -1737,7 +1740,7 @@ def from_position(position):
     if not isinstance(first_round, bool):  # as Game.from_dict reads it: a real true or false
         raise InvalidGame(f"first_round must be true or false, not {first_round!r}")
     g = Game._start(players, hands, stock[::-1], trump, turned, discard_mask, attacker, dealer,
-                    first_round)
+                    first_round, options=chosen)
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1810,7 +1813,6 @@ def _read_saved(d):
         if ranks and ranks not in _ONE_RANK:
             raise InvalidGame("before the first beat every attack card on the table has one rank "
                               "(the opening's and the transfers', T10, T13)")
-    s["options"] = _options(d["options"])
     _check_saved_turn(s)
     return s
 
@@ -1835,7 +1837,8 @@ def _read_saved_cards(d, s):
     s["stock"] = stock[::-1]  # the engine keeps the next card last
     s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
     # option deck sets deck.size: the lower cards are out of play
-    low = NCARDS - _options(d["options"])[0]
+    s["options"] = _options(d["options"])  # read once, here: the deck's size is one of them
+    low = NCARDS - s["options"][0]
     played = [c for c in seen if c < low]
     if played:
         raise InvalidGame(f"{_listing(_mask(played))} not in this game's deck (option deck)")

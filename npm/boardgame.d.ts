@@ -31,10 +31,19 @@ export interface DurakView<V extends VariantTypes = VariantTypes> {
   view: Omit<Observation<V>, "seat"> & { seat: Seat | null };
 }
 
-export interface DurakGameOptions {
+export interface DurakGameOptions<V extends VariantTypes = VariantTypes> {
   /** The deal's seed (else setupData.seed, else drawn from boardgame.io's random). */
   seed?: number;
   name?: string;
+  /** The table settings (a spec's options:) of every match; setupData.options replace them. */
+  options?: Partial<V["options"]>;
+}
+
+/** A match's setupData (boardgame.io's createMatch / Client setupData). */
+export interface DurakSetupData<V extends VariantTypes = VariantTypes> {
+  seed?: number;
+  /** The table settings of this match: {deck: 24, transfer: false} (docs/npm.md). */
+  options?: Partial<V["options"]>;
 }
 
 /** The boardgame.io Game object (moves.play(action text or index)). */
@@ -43,7 +52,9 @@ export interface DurakGame<V extends VariantTypes = VariantTypes> {
   minPlayers: number;
   maxPlayers: number;
   setup(context: { ctx: { numPlayers: number }; random: { Number(): number } },
-        setupData?: { seed?: number }): DurakState<V>;
+        setupData?: DurakSetupData<V>): DurakState<V>;
+  /** An error text for setupData whose options the variant does not take, else undefined. */
+  validateSetupData(setupData: DurakSetupData<V> | undefined, numPlayers: number): string | undefined;
   turn: {
     minMoves: number;
     maxMoves: number;
@@ -65,4 +76,4 @@ export interface DurakGame<V extends VariantTypes = VariantTypes> {
 }
 
 export declare function durakGame<V extends VariantTypes>(engine: Engine<V>,
-  options?: DurakGameOptions): DurakGame<V>;
+  options?: DurakGameOptions<V>): DurakGame<V>;

@@ -14,7 +14,10 @@
 export const INVALID_MOVE = "INVALID_MOVE";
 
 /** A boardgame.io Game for `engine` (an Engine of @durakc/engines). Options: `seed`, the deal's
- * seed (else setupData.seed, else drawn from boardgame.io's seeded random); `name`. */
+ * seed (else setupData.seed, else drawn from boardgame.io's seeded random); `name`; `options`,
+ * the table settings (a spec's options:), which setupData.options replace: a match created
+ * with setupData {options: {deck: 24}} plays a 24-card game (validateSetupData refuses an
+ * unknown name or value with the engine's message). */
 export function durakGame(engine, options = {}) {
   const scratch = { game: null };
   const restore = (G) => {
@@ -26,7 +29,14 @@ export function durakGame(engine, options = {}) {
     name: options.name ?? engine.variant,
     minPlayers: engine.playersMin,
     maxPlayers: engine.playersMax,
-    setup: ({ ctx, random }, setupData) => setup(engine, ctx, random, setupData?.seed ?? options.seed),
+    setup: ({ ctx, random }, setupData) => setup(engine, ctx, random,
+      setupData?.seed ?? options.seed, setupData?.options ?? options.options),
+    validateSetupData: (setupData) => {
+      try {
+        engine.checkOptions(setupData?.options ?? options.options);
+        return undefined;
+      } catch (error) { return error.message; }
+    },
     turn: {
       minMoves: 1,
       maxMoves: 1,
@@ -41,9 +51,9 @@ export function durakGame(engine, options = {}) {
   };
 }
 
-function setup(engine, ctx, random, seed) {
+function setup(engine, ctx, random, seed, options) {
   const dealt = seed ?? Math.floor(random.Number() * 2 ** 32);
-  const game = engine.newGame(ctx.numPlayers, dealt);
+  const game = engine.newGame(ctx.numPlayers, dealt, options);
   try {
     return summary({ variant: engine.variant, players: ctx.numPlayers, seed: dealt, moves: 0 }, game);
   } finally { game.free(); }

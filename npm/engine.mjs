@@ -26,17 +26,28 @@ export class Engine {
     this.variant = wasm.variant;
     this.playersMin = wasm.playersMin;
     this.playersMax = wasm.playersMax;
+    /** The table settings the variant declares (a spec's options:, docs/options.md): name ->
+     * {type, default, text, values | range}, as the Python engine's OPTIONS; {} for none. */
+    this.options = wasm.options;
   }
 
-  /** A new game: newGame(players, seed) or newGame({players, seed}); the Python engine's
-   * new_game(players, seed) for an integer seed 0 <= seed < 2**53 (default 0). */
-  newGame(players, seed = 0) {
-    if (typeof players === "object" && players !== null) ({ players, seed = 0 } = players);
+  /** A new game: newGame(players, seed, options) or newGame({players, seed, options}); the
+   * Python engine's new_game(players, seed, options=options) for an integer seed
+   * 0 <= seed < 2**53 (default 0) and `options` name -> value of the table settings (the
+   * others at their defaults). An unknown name or a value an option does not take throws
+   * RangeError with the Python engine's InvalidGame message. */
+  newGame(players, seed = 0, options = undefined) {
+    if (typeof players === "object" && players !== null) ({ players, seed = 0, options } = players);
     if (!Number.isSafeInteger(seed) || seed < 0) {
       throw new RangeError(`${this.variant}: a seed is an integer from 0 to 2**53 - 1, not ${seed}`);
     }
     if (!Number.isInteger(players)) throw new RangeError(`${this.variant}: no ${players}-player game`);
-    return new Game(this, this.wasm.newGame(players, seed), { players, seed });
+    return new Game(this, this.wasm.newGame(players, seed, options), { players, seed, options });
+  }
+
+  /** Throws as newGame does when `options` are not table settings of this variant. */
+  checkOptions(options) {
+    this.wasm.optionValues(options);
   }
 
   /** A game restored from Game.state() (its history starts there). */
@@ -55,7 +66,7 @@ export class Game {
   constructor(engine, raw, start) {
     this.engine = engine;
     this.raw = raw;
-    this.start = start;   // {players, seed} or {state}: history replays from it
+    this.start = start;   // {players, seed, options} or {state}: history replays from it
     this.moves = [];      // what apply was given (indices or texts), for history
     /** The number of seats. */
     this.players = start.players ?? raw.observation(0).players;
@@ -65,6 +76,8 @@ export class Game {
   get isOver() { return this.raw.isOver; }
   get loser() { return this.raw.loser; }
   get isDraw() { return this.raw.isDraw; }
+  /** The table settings this game plays with (name -> value; {} for a variant without). */
+  get options() { return this.raw.options; }
   /** The number of legal actions (0 exactly when the game is over). */
   get legalCount() { return this.raw.legalCount; }
   /** The text of legal action i, or null outside the list. */
@@ -105,7 +118,7 @@ export class Game {
   get history() {
     const { wasm } = this.engine;
     const replay = this.start.state !== undefined ? wasm.fromState(this.start.state)
-      : wasm.newGame(this.start.players, this.start.seed);
+      : wasm.newGame(this.start.players, this.start.seed, this.start.options);
     try {
       return this.moves.map((m) => {
         const text = typeof m === "number" ? replay.legalText(m) : canonical(replay, m);

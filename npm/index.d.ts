@@ -12,6 +12,22 @@ export interface VariantTypes {
   suit: string;
   players: number;
   closedDiscard: boolean;
+  /** The table settings (a spec's options:): name -> its values' type; for a variant
+   * without options, Record<string, never> (no name is one). */
+  options: object;
+}
+
+/** One table setting's declaration (the Python engine's OPTIONS entry). */
+export interface OptionDeclaration {
+  type: "bool" | "int";
+  default: boolean | number;
+  text: string;
+  /** The values it takes (a bool's: [false, true]); absent for a range. */
+  values?: (boolean | number)[];
+  /** [low, high] of a whole number from low to high. */
+  range?: [number, number];
+  /** "deck.size" for the option that sets the deck's size. */
+  sets?: string;
 }
 
 /** The name of a variant in this package. */
@@ -59,6 +75,8 @@ export interface Observation<V extends VariantTypes = VariantTypes> {
   is_over: boolean;
   loser: Seat | null;
   is_draw: boolean;
+  /** The table settings the game plays with, in the variants that declare options. */
+  options?: V["options"];
   /** The legal actions when this seat is to move; empty otherwise. */
   legal_actions: V["action"][];
 }
@@ -77,6 +95,9 @@ export interface GameOptions<V extends VariantTypes = VariantTypes> {
   /** The deal's seed, an integer 0 <= seed < 2**53 (default 0): the Python engine's
    * new_game(players, seed) deals the same game. */
   seed?: number;
+  /** The table settings (name -> value, the others at their defaults): new_game(...,
+   * options=...). A wrong name or value is a type error, and a RangeError at run time. */
+  options?: Partial<V["options"]>;
 }
 
 /** An error from the engine: `code` is the ABI's negative result (docs/wasm.md). */
@@ -98,6 +119,8 @@ export declare class Game<V extends VariantTypes = VariantTypes> {
   /** The durak's seat; null while not over or on a draw. */
   readonly loser: Seat | null;
   readonly isDraw: boolean;
+  /** The table settings this game plays with. */
+  readonly options: V["options"];
   /** How many legal actions there are (0 exactly when the game is over). */
   readonly legalCount: number;
   /** The canonical texts of the actions applied (replayed from the deal or restored state). */
@@ -122,8 +145,12 @@ export declare class Engine<V extends VariantTypes = VariantTypes> {
   readonly variant: V["name"];
   readonly playersMin: number;
   readonly playersMax: number;
-  newGame(players: V["players"], seed?: number): Game<V>;
+  /** The variant's table settings: name -> declaration ({} without options). */
+  readonly options: { readonly [N in keyof V["options"]]: OptionDeclaration };
+  newGame(players: V["players"], seed?: number, options?: Partial<V["options"]>): Game<V>;
   newGame(options: GameOptions<V>): Game<V>;
+  /** Throws RangeError (TypeError) as newGame does for settings the variant does not take. */
+  checkOptions(options: Partial<V["options"]> | undefined): void;
   fromState(state: string): Game<V>;
   /** Whole random games inside wasm: the number of actions played. */
   benchRandom(players: V["players"], seed: number, games: number, choiceSeed?: number): number;

@@ -24,12 +24,15 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 SLOW = frozenset({
     "tests/unit/test_ir_typed.py::test_sections_hold_trees_and_data_never_target_source",  # every variant's IR: 6 s
     "tests/unit/test_ir_typed.py::test_every_bound_expression_is_its_keys_checked_tree_in_a_known_environment",  # 6 s
-    "tests/native/test_native_table_options.py::test_the_wasm_and_npm_builds_say_why_table_has_no_module",  # subprocesses: 7 s
     "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_a_deck_of_52_plays_the_rules_written_with_52_cards",  # subprocesses: 5 s
     "tests/sim/test_sim_options.py::test_the_native_backend_plays_the_chosen_options_as_the_python_engine",  # subprocesses: 3 s
+    "tests/sim/test_sim_options.py::test_bench_plays_the_chosen_options",  # subprocesses: 8 s
+    "tests/sim/test_sim_options.py::test_bench_refuses_bad_options_with_the_engines_message",  # subprocesses: 4 s
+    "tests/native/test_c_whole_games_options.py::test_bench_native_with_an_option_plays_whole_games_in_c",  # subprocesses: 3.5 s
+    "tests/unit/test_redeal_keeps_options.py::test_the_c_engine_redeals_as_the_python_engine",  # builds a C engine: 5 s
     "tests/sim/test_sim_options.py::test_a_deck_too_small_for_the_players_is_a_usage_error",  # subprocesses: 3 s
     "tests/sim/test_sim_options.py::test_compare_gives_each_option_to_the_variants_declaring_it",  # subprocesses: 2 s
     "tests/native/test_nth_card.py::test_nth_card_names_the_kth_lowest_card_of_every_mask",  # 2-3 s
@@ -146,6 +149,10 @@ SLOW = frozenset({
     "tests/npm/test_boardgame.py",
     "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
+    "tests/npm/test_npm_options.py",  # waits for the package build too
+    # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
+    "tests/wasm/test_wasm_options.py",
+    "tests/web/test_browser_options.py::test_table_settings_are_toggles_and_the_game_follows_them",  # 2-6 s
     # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
     "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",
     "tests/wasm/test_wasm_every_variant.py::test_every_variant_plays_the_python_games",

@@ -52,6 +52,7 @@ from durakc.envs import ENVS, floor_limit
 from durakc.envs.bounds import SEAT_RANGE
 from durakc.expr.domains import (
     MAX_POINTS,
+    ROUND_UNKNOWN,
     SEAT_UNKNOWN,
     seat_points_for,
     throw_in_possible,
@@ -128,15 +129,16 @@ def _round_points(spec: Spec) -> Iterator[dict]:
     # H1: 0 until the first successful defence; only a limit that reads it varies it.
     reads_discard = "discard" in spec.values["attack.limit"].names
     discards = range(_deck_size(spec) - 1) if reads_discard else (0,)
+    acting = dict.fromkeys(ROUND_UNKNOWN, UNKNOWN)  # the attacker's seat and hand (issue 31)
     for n in _player_counts(spec):
         stock = _first_stock(spec, n)
         yield {"first_round": True, "players": n, "active_players": n, "stock": stock,
-               "discard": 0}
+               "discard": 0, **acting}
         for active in range(2, n + 1):
             for left in range(stock + 1):
                 for discard in discards:
                     yield {"first_round": False, "players": n, "active_players": active,
-                           "stock": left, "discard": discard}
+                           "stock": left, "discard": discard, **acting}
 
 
 def _seat_points(spec: Spec) -> Iterator[dict]:
@@ -146,9 +148,16 @@ def _seat_points(spec: Spec) -> Iterator[dict]:
 
 def _limits(spec: Spec) -> list[int] | None:
     """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
-    limit = spec.values["attack.limit"]
-    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
+    found = _limit_values(spec)
     return None if found is None else sorted({floor_limit(v) for v in found})
+
+
+def _limit_values(spec: Spec) -> set | None:
+    """attack.limit's values over `_round_points`; None when it reads the acting seat."""
+    limit = spec.values["attack.limit"]
+    if limit.names & ROUND_UNKNOWN:
+        return None  # the attacker's hand: unknown at compile time (issue 31)
+    return _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
 
 
 def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
@@ -232,7 +241,7 @@ def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
     limit = spec.values["attack.limit"]
     if limit.constant() is not None:
         return  # a constant below 1 is already an error
-    found = _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
+    found = _limit_values(spec)
     if found and max(found) < 1:
         yield _warning(spec, "attack.limit",
                        f"'attack.limit' is below 1 in every round (at most {max(found)}), "

@@ -13,7 +13,8 @@ AFTER: dict[str, tuple[str, ...]] = {
     "show_trump": ("transfer",),
     "late_cards": ("transfer",),
     "runtime_beats": ("card_sets",),  # its expression_tables keep card_sets' (which replace)
-    "asked_throwers": ("throw_card",),  # prepends to throw_card's ask_throwers (which replaces)
+    "asked_throwers": ("throw_card",),
+    "partner_relation": ("teams",),  # partner_of(s) reads the teams' tables (issue 31)  # prepends to throw_card's ask_throwers (which replaces)
 }
 """For each capability, those that must come before it when a spec uses both."""
 

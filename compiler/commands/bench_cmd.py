@@ -14,6 +14,7 @@ from durakc.bench import bench, bench_native, bytecodes_per_decision
 from durakc.commands._common import VARIANT_HELP, load_engines, report, usage_error
 from durakc.commands.bench_env import add_env_arguments, run_env
 from durakc.loading.engines import bundled_names, player_range, variant_name
+from durakc.sim.table_options import options_per_variant, parse_options, probe_options
 
 NAME = "bench"
 HELP = "measure random-playout games/s and actions/s of generated engines"
@@ -43,6 +44,10 @@ def add_arguments(parser) -> None:
                         help="time the native engines beside the C speed reference PATH "
                              "(default ../shared/bench/durak_limit.c) and print the ratios, in CPU "
                              "time (with --repeat R: the median of R rounds)")
+    parser.add_argument("--option", action="append", metavar="NAME=VALUE", default=[],
+                        help="a table setting of the variants that declare it (their spec's "
+                             "options:), e.g. --option deck=52; repeatable; default: each "
+                             "option's default")
     add_env_arguments(parser)
 
 
@@ -53,6 +58,9 @@ def run(args) -> int:
         return usage_error("--repeat must be at least 1")
     if args.limit is not None:
         return _limit(args)
+    if args.env and args.option:
+        return usage_error("--option is for the engines' bench: --env times the RL environments "
+                           "at their defaults (their constructors take table_options)")
     if args.env:
         return run_env(args)
     if args.backend != "python" and args.bytecodes:
@@ -60,6 +68,10 @@ def run(args) -> int:
     engines, code = load_engines(args.variants or bundled_names())
     if code is not None:
         return code
+    try:
+        chosen = _chosen_options(args, engines)
+    except ValueError as exc:
+        return usage_error(str(exc))
     run_one = bench
     if args.backend != "python":
         native, code = _native_engines(args.variants or bundled_names(), not args.variants,
@@ -80,7 +92,8 @@ def run(args) -> int:
         for players in counts:
             if not low <= players <= high:
                 return usage_error(f"{name} is for {low} to {high} players, not {players}")
-            runs = sorted((run_one(engine, players, args.games, args.seed)
+            options = chosen.get(name)
+            runs = sorted((run_one(engine, players, args.games, args.seed, options=options)
                            for _ in range(args.repeat)), key=lambda run: run.games_per_s)
             r = runs[len(runs) // 2]  # the median run
             line = (f"{name:<20} {players:>7} {r.games:>7} {r.games_per_s:>9.0f} "
@@ -88,9 +101,23 @@ def run(args) -> int:
             if spread:
                 line += f" {f'{runs[0].games_per_s:.0f}-{runs[-1].games_per_s:.0f}':>15}"
             if args.bytecodes:
-                line += f" {bytecodes_per_decision(engine, players, 40, args.seed):>18.0f}"
+                line += f" {bytecodes_per_decision(engine, players, 40, args.seed, options):>18.0f}"
             print(line)
     return 0
+
+
+def _chosen_options(args, engines) -> dict[str, dict]:
+    """{variant name: its `--option`s} (`durakc.sim.table_options`), each checked by its engine
+    in a probe game at every player count asked; ValueError for a bad one."""
+    if not args.option:
+        return {}
+    names = [variant_name(e) for e in engines]
+    per_name = options_per_variant(names, engines, parse_options(args.option))
+    for name, engine in zip(names, engines):
+        low, high = player_range(engine)
+        counts = [p for p in args.players or (max(low, 2), min(high, 6)) if low <= p <= high]
+        probe_options([name], [engine], per_name, counts)
+    return per_name
 
 
 def _native_engines(refs: list[str], all_bundled: bool,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from durakc.build import GENERATED_DIR, OUTPUT_PATTERNS, build_all
@@ -104,19 +103,15 @@ def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
     from durakc.ir.build import module_name
     from durakc.spec import bundled_names
     from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files
-    from durakc.wasm.outputs import wasm_refusal
+    from durakc.wasm.options import bundled_options
 
     problem = toolchain_problem()
     if problem:
         return usage_error(problem)
     target = out or BUILD_DIR
     variants = {module_name(name): name for name in bundled_names()}
-    skipped = {m: wasm_refusal(outputs, m) for m in variants if wasm_refusal(outputs, m)}
-    outputs = {n: text for n, text in outputs.items() if n.rsplit(".", 1)[0] not in skipped}
-    for module, reason in sorted(skipped.items()):
-        print(f"no wasm engine for {variants[module]}: {reason}", file=sys.stderr)
     try:
-        files = wasm_files(outputs, variants)
+        files = wasm_files(outputs, variants, bundled_options(outputs, variants))
         target.mkdir(parents=True, exist_ok=True)
         for file_name, data in sorted(files.items()):
             (target / file_name).write_bytes(data)

@@ -32,18 +32,12 @@ def _chosen(outputs: dict[str, str], refused: list[tuple[str, str]], wanted: lis
     can not be packaged (a usage error's text)."""
     from durakc.ir.build import module_name
     from durakc.spec import bundled_names
-    from durakc.wasm.outputs import wasm_refusal
 
     reasons = dict(refused)
-    for n in bundled_names():  # a C engine without a wasm module (table settings)
-        if f"{module_name(n)}.c" in outputs and wasm_refusal(outputs, module_name(n)):
-            reasons[n] = wasm_refusal(outputs, module_name(n))
     with_c = [n for n in bundled_names() if f"{module_name(n)}.c" in outputs and n not in reasons]
     if not wanted:
         return with_c
     for name in wanted:
-        if name not in with_c and f"{module_name(name)}.c" in outputs:
-            return f"{name} has no wasm module: {reasons[name]}"
         if name not in with_c:
             return f"{name} has no C engine, so no wasm module: {reasons.get(name, 'refused')}"
     return list(dict.fromkeys(wanted))

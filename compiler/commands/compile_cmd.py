@@ -93,8 +93,10 @@ def run(args) -> int:
         return compile_npm(specs, outputs, args.out, args.format == "json")
     if args.target == "wasm":
         from durakc.wasm import WasmUnavailable, wasm_files
+        from durakc.wasm.options import spec_options
         try:
-            outputs = wasm_files(outputs, {module_name(spec.name): spec.name for spec in specs})
+            outputs = wasm_files(outputs, {module_name(spec.name): spec.name for spec in specs},
+                                 {module_name(spec.name): spec_options(spec) for spec in specs})
         except WasmUnavailable as exc:
             print(f"durakc: error: {exc}", file=sys.stderr)
             return 1

@@ -22,7 +22,7 @@ from durakc.sim.executors import (
 )
 from durakc.sim.progress import Progress, wanted
 from durakc.sim.runner import expand_bots, simulate
-from durakc.sim.table_options import options_per_variant, parse_options
+from durakc.sim.table_options import options_per_variant, parse_options, probe_options
 
 FORMATS = ("table", "json", "csv", "stats")
 
@@ -168,9 +168,8 @@ def prepare_run(args, refs: list[str]) -> tuple[list[str], int | None]:
         return [], code
     try:
         names = _variant_names(refs, engines, args.players)
-        for ref, engine in zip(refs, engines):
-            if ref in args.table_options:  # e.g. a deck too small for the players: say so now
-                engine.new_game(args.players, 0, options=args.table_options[ref])
+        # the engines check the values (a deck too small for the players too): say so now
+        probe_options(refs, engines, args.table_options, [args.players])
         return names, None
     except ValueError as exc:
         return [], usage_error(str(exc))

@@ -1,5 +1,5 @@
 """The acting seat in conditions (issue 31, item 1): `me`, its `hand` and its `hand_size`,
-the round's seats and the seat relations `left_of(s)`, `right_of(s)`.
+the round's seats and the seat relations `left_of(s)`, `right_of(s)`, `partner_of(s)`.
 
 Every play environment offers the seat whose action the condition decides, as `me` (a seat
 number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.count(x)`,
@@ -12,12 +12,17 @@ number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.co
 - `seat` (throw_in.who) and `throw` (throw_in.card): the seat asked whether it may throw in;
 - `transfer` (transfer.when, transfer.capacity): the defender that would transfer (its hand
   before the transfer; `hand_after` counts it after);
-- `opening` (attack.opening): the attacker (`hand` there already was the attacker's hand).
+- `opening` (attack.opening): the attacker (`hand` there already was the attacker's hand);
+- `round` (attack.limit, evaluated as each round starts): the attacker about to open it,
+  with its hand before the opening;
+- `show` (transfer.show_card) reads the `transfer` names: the defender that would show.
 
 Each environment lists its own `Name`s below (Python form, C form, reference reading, range).
 """
 
 from __future__ import annotations
+
+import functools
 
 from durakc.envs.bounds import COUNT_RANGE, SEAT_RANGE
 from durakc.envs.model import Name
@@ -68,9 +73,25 @@ RELATIONS = (
     Name("right_of", "function", "right_of(s): the seat still in the game just before seat s "
          "(clockwise)", py={"*": "self._right_of({})"}, c={"*": "right_of_seat(g, {})"},
          ref=lambda g, x: _game(g, x).previous_active),
+    Name("partner_of", "function", "partner_of(s): the next seat clockwise after seat s on "
+         "s's team (teams.mode, PR1: by the fixed seating, in the game or out; with "
+         "opposite teams the one partner)", py={"*": "self._partner_of({})"},
+         c={"*": "partner_of_seat(g, {})"},
+         ref=lambda g, x: functools.partial(partner_of, _game(g, x))),
 )
 """The seat relations (`durakc.expr.seats`); `right_of` reads the engines' helper of the
-`seat_relations` capability (`durakc.ir.acting`)."""
+`seat_relations` capability, `partner_of` that of `partner_relation` (`durakc.ir.acting`)."""
+
+
+def partner_of(game, seat: int) -> int:
+    """The reference's `partner_of(seat)`: the next seat clockwise after `seat` of its team
+    (PR1, by seat number; `seat` itself without teams)."""
+    n = game.players
+    for i in range(1, n):
+        s = (seat + i) % n
+        if game.team(s) == game.team(seat):
+            return s
+    return seat
 
 
 def _game(scope, x):
@@ -94,8 +115,12 @@ THROW_ACTING = _names("the seat asked whether it may add the card", "seat", "sea
 # transfer.when, transfer.capacity: the defender that would transfer.
 TRANSFER_ACTING = _names("the defender that would transfer", "self._defender", "g->def",
                          lambda g, x: g._defender, lambda g, x: x["trump"], seats=False)
+# attack.limit: the attacker opening the round, its hand before the opening (issue 31 item 3).
+ROUND_ACTING = _names("the attacker opening the round", "self._attacker", "g->atk",
+                      lambda g, x: g._attacker, lambda g, x: g.trump_of(g._defender))
 # attack.opening: the attacker (the environment's own `hand` is its hand already).
 OPENING_ACTING = _names("the attacker", "self._attacker", "g->atk", lambda g, x: g._attacker,
                         lambda g, x: x["trump"], hand=False, hand_py="hand", hand_c="hand")
 
-__all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "SEATS", "SEAT_ACTING", "THROW_ACTING", "TRANSFER_ACTING"]
+__all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "ROUND_ACTING", "SEATS", "SEAT_ACTING",
+           "THROW_ACTING", "TRANSFER_ACTING", "partner_of"]

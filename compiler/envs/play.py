@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from durakc.envs.acting import OPENING_ACTING, SEAT_ACTING, THROW_ACTING, TRANSFER_ACTING
+from durakc.envs.acting import (
+    OPENING_ACTING,
+    ROUND_ACTING,
+    SEAT_ACTING,
+    THROW_ACTING,
+    TRANSFER_ACTING,
+)
 from durakc.envs.bounds import (
     ACTIVE_RANGE,
     COUNT_RANGE,
@@ -50,6 +56,7 @@ ROUND = Environment("round", (
     Name("discard", "int", "cards on the discard pile (0 until the game's first successful "
          "defence, H1)", COUNT_RANGE, py={"*": "self._discard.bit_count()"},
          c={"*": "popcount(g->discard)"}, ref=lambda g, x: len(g._discard), rules=("H1",)),
+    *ROUND_ACTING,  # issue 31: me (the attacker), hand, hand_size, seats, relations
 ))
 
 # Evaluated per seat when the attack reaches a defender: may this seat throw in?  Python

@@ -167,7 +167,10 @@ class Checker(SetRules):
         if func in COLLECTION_FUNCTIONS:
             return self._collection_call(func, args, start, end)
         if func not in FUNCTIONS:
-            self._report(f"'{func}' can not be called (only {_CALLABLE})", self._span(callee))
+            relations = [n for n, t in self.env.items() if t[0] == FUNCTION_TYPE]
+            hint = did_you_mean(func, [*relations, *COLLECTION_FUNCTIONS, *FUNCTIONS])
+            self._report(f"'{func}' can not be called{hint} (only {_CALLABLE})",
+                         self._span(callee))
             return FAILED
         if len(args) < 2:
             self._report(f"'{func}' needs at least two arguments", (start, end))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Iterator
 
-from durakc.envs.acting import SEAT_ACTING
+from durakc.envs.acting import ROUND_ACTING, SEAT_ACTING
 from durakc.expr.partial import UNKNOWN
 
 MAX_POINTS = 100_000
@@ -93,3 +93,5 @@ def throw_in_possible(values: dict) -> bool | None:
 
 SEAT_UNKNOWN = frozenset(n.name for n in SEAT_ACTING)
 """Names of the seat environment without an enumerable domain (left unknown, issue 31)."""
+ROUND_UNKNOWN = frozenset(n.name for n in ROUND_ACTING)
+"""The round environment's acting seat (attack.limit, issue 31): no enumerable domain."""

@@ -3,7 +3,8 @@
 A play environment that offers them lists each as a name of type `function` (its doc, its
 Python and C forms as templates over the argument, `{}`; the reference reads a function of
 the seat).  `left_of(s)` is the next seat clockwise after seat `s` still in the game,
-`right_of(s)` the one before it; the argument is any int (a seat name such as `me`,
+`right_of(s)` the one before it; `partner_of(s)` (teams.mode only) the next seat of `s`'s
+team clockwise after `s`, by the fixed seating (PR1: out or not); the argument is any int (a seat name such as `me`,
 `attacker`, `defender`).  Evaluated without a game (the analysis, a beat rule at compile
 time) a relation is unknown (`durakc.expr.partial`).
 """
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from durakc.expr.nodes import ATOM, COND, Node, _wrap
 
-SEAT_FUNCTIONS = ("left_of", "right_of")
+SEAT_FUNCTIONS = ("left_of", "right_of", "partner_of")
 """The relations, by the name a condition calls."""
 
 FUNCTION_TYPE = "function"

@@ -11,6 +11,10 @@ hands as they are then (as the reference interpreter does).  Modules:
 `seat_relations`: some condition calls `right_of(s)`, which reads a helper of the engines
 (Python `_right_of`, C `right_of_seat`; `left_of(s)` reads the next-seat table every engine
 has).  Modules: `templates/capabilities/seat_relations.py.j2`, `c/cap_seat_relations.c.j2`.
+
+`partner_relation`: some condition calls `partner_of(s)` (teams.mode, PR1), which reads a
+helper over the teams' tables (Python `_partner_of`, C `partner_of_seat`).  Modules:
+`templates/capabilities/partner_relation.py.j2`, `c/cap_partner_relation.c.j2`.
 """
 
 from __future__ import annotations
@@ -30,13 +34,27 @@ def asked_throwers_section(r: dict) -> Capability | None:
     return Capability("asked_throwers", {"text": who.canonical(), "keys": "throw_in.who"})
 
 
+def calling_keys(r: dict, func: str) -> list[str]:
+    """The expression keys of the checked rules `r` whose condition calls `func`."""
+    return [key.path for key in KEYS if key.env is not None
+            and func in getattr(r[key.path], "names", ())]
+
+
 def seat_relations_section(r: dict) -> Capability | None:
     """The section when a condition of the checked rules `r` calls `right_of`, else None."""
-    keys = [key.path for key in KEYS if key.env is not None
-            and "right_of" in getattr(r[key.path], "names", ())]
+    keys = calling_keys(r, "right_of")
     if not keys:
         return None
     return Capability("seat_relations", {"keys": ", ".join(keys)})
 
 
-__all__ = ["asked_throwers_section", "seat_relations_section"]
+def partner_relation_section(r: dict) -> Capability | None:
+    """The section when a condition of the checked rules `r` calls `partner_of`, else None."""
+    keys = calling_keys(r, "partner_of")
+    if not keys:
+        return None
+    return Capability("partner_relation", {"keys": ", ".join(keys)})
+
+
+__all__ = ["asked_throwers_section", "calling_keys", "partner_relation_section",
+           "seat_relations_section"]

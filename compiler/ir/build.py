@@ -13,7 +13,11 @@ from dataclasses import dataclass
 
 from durakc.capabilities.order import check_order
 from durakc.envs import seat_constants
-from durakc.ir.acting import asked_throwers_section, seat_relations_section
+from durakc.ir.acting import (
+    asked_throwers_section,
+    partner_relation_section,
+    seat_relations_section,
+)
 from durakc.ir.beats import identities
 from durakc.ir.bound import BoundExpr, bound
 from durakc.ir.decks import deck_sections
@@ -150,7 +154,7 @@ def _capabilities(r: dict) -> list[Capability]:
     if sets is not None:  # the tables run-time expressions over cards read (ir_sets)
         caps.append(sets)
     for acting in (runtime_beats_section(r), asked_throwers_section(r),  # issue 31 (HR27)
-                   seat_relations_section(r)):
+                   seat_relations_section(r), partner_relation_section(r)):
         if acting is not None:  # a beat rule reading the defender, throw_in.who a hand
             caps.append(acting)
     check_order([cap.name for cap in caps])  # the orders declared in capabilities/order.py
@@ -182,7 +186,7 @@ def _rule_options(r: dict) -> list[Capability]:
     if limit.constant() is None:
         caps.append(Capability("limit_rule", {
             "text": limit.canonical(),
-            "expr": bound(r, "attack.limit", "round"),
+            "expr": bound(r, "attack.limit", "round", trumps=True),  # hand.trumps (issue 31)
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):

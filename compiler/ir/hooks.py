@@ -48,6 +48,10 @@ HOOK_POINTS = {
                      "`, last=None`, the finished game a next game follows",
     "series_args": "inline, at the end of the arguments of _new_game's calls of _deal: `, last`",
     "series_last": "inline, at the end of next_game's call of _new_game: `, self`",
+    "position_start_args": "inline, at the end of from_position's call of Game._start: "
+                           "`, options=chosen`, the position's table settings",
+    "redeal_args": "inline, at the end of the redeal's call of _new_game (deal.offer_redeal): "
+                   "`, options=self._options`, what the game started with",
     "public_new_game": "the public `new_game` function (its signature and its call of _new_game)",
     "new_game_params": "inline, at the end of the parameters of _new_game (after series_params)",
     "start_params": "inline, at the end of the parameters of Game._start",

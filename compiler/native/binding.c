@@ -893,25 +893,57 @@ static PyObject *Core_deal_after(Core *self, PyObject *args)
 #endif
 
 #if C(CAP_OPTIONS)
-/* _set_options(values): the table settings of the games this object deals next, a tuple of
- * NOPTIONS ints in the order of the Python engine's OPTIONS (checked there: _options). */
-static PyObject *Core_set_options(Core *self, PyObject *values)
+/* The table settings `values`, a tuple of NOPTIONS ints in the order of the Python engine's
+ * OPTIONS (checked there: _options), into `options`: 0, or -1 with an exception set. */
+static int read_options(PyObject *values, int *options)
 {
-    int options[C(NOPTIONS)], i;
+    int i;
     if (!PyTuple_Check(values) || PyTuple_GET_SIZE(values) != C(NOPTIONS)) {
         PyErr_SetString(PyExc_TypeError, "the table settings are a tuple of one int per option");
-        return NULL;
+        return -1;
     }
     for (i = 0; i < C(NOPTIONS); i++) {
         options[i] = (int)PyLong_AsLong(PyTuple_GET_ITEM(values, i));
         if (PyErr_Occurred()) {
-            return NULL;
+            return -1;
         }
+    }
+    return 0;
+}
+
+/* _set_options(values): the table settings of the games this object deals next (read_options). */
+static PyObject *Core_set_options(Core *self, PyObject *values)
+{
+    int options[C(NOPTIONS)];
+    if (read_options(values, options) < 0) {
+        return NULL;
     }
     F(set_options)(self->g, options);
     Py_RETURN_NONE;
 }
 #endif
+
+#if C(CAP_OPTIONS)
+#define RUN_OPTIONS C(NOPTIONS)  /* the table settings of a whole-game run */
+#else
+#define RUN_OPTIONS 1
+#endif
+
+/* Whether a whole-game run's `options` argument (NULL or None: the defaults) is one this engine
+ * takes: 1 for chosen settings (read into `options`), 0 for the defaults, -1 with an exception. */
+static int run_options(PyObject *values, int *options)
+{
+    if (values == NULL || values == Py_None) {
+        return 0;
+    }
+#if C(CAP_OPTIONS)
+    return read_options(values, options) < 0 ? -1 : 1;
+#else
+    (void)options;
+    PyErr_SetString(PyExc_TypeError, "this engine has no table settings (options:)");
+    return -1;
+#endif
+}
 
 /* _search_choice(samples, seed, known) -> the index in legal_actions() the search bot picks. */
 static PyObject *Core_search_choice(Core *self, PyObject *args)
@@ -1044,20 +1076,26 @@ static PyObject *record_tuple(const dk_record *r)
                          out, points);
 }
 
-/* play_games(players, game_seeds, bot_seeds, seat_bots[, samples]) -> [record tuple per game];
- * seat_bots: bytes, the bot (0 random, 1 greedy, 2 search, 3 mcts) of seat s in game i at
- * i * players + s; samples: the search bots' samples at the same places (a sequence of ints). */
+/* play_games(players, game_seeds, bot_seeds, seat_bots[, samples[, options]]) -> [record tuple
+ * per game]; seat_bots: bytes, the bot (0 random, 1 greedy, 2 search, 3 mcts) of seat s in game i
+ * at i * players + s; samples: the search bots' samples at the same places (a sequence of ints);
+ * options: the table settings of every game (read_options; None or left out: the defaults). */
 static PyObject *mod_play_games(PyObject *mod, PyObject *args)
 {
-    int players, err, watching = 0;
-    PyObject *gs, *bs, *ok, *result, *samples = NULL;
+    int players, err, chosen, watching = 0;
+    int options[RUN_OPTIONS];
+    PyObject *gs, *bs, *ok, *result, *samples = NULL, *values = NULL;
     const char *kinds;
     Py_ssize_t n, nkinds, i;
     uint64_t *seeds;
     int *bots;
     dk_record *records;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "iOOy#|O", &players, &gs, &bs, &kinds, &nkinds, &samples)) {
+    if (!PyArg_ParseTuple(args, "iOOy#|OO", &players, &gs, &bs, &kinds, &nkinds, &samples, &values)) {
+        return NULL;
+    }
+    chosen = run_options(values, options);
+    if (chosen < 0) {
         return NULL;
     }
     n = PySequence_Size(gs);
@@ -1110,7 +1148,12 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
     }
     if (ok && watching >= 0) {
         Py_BEGIN_ALLOW_THREADS
+#if C(CAP_OPTIONS)
+        err = chosen ? F(play_games_options)(players, (long)n, seeds, seeds + n, bots, options, records)
+                     : F(play_games)(players, (long)n, seeds, seeds + n, bots, records);
+#else
         err = F(play_games)(players, (long)n, seeds, seeds + n, bots, records);
+#endif
         Py_END_ALLOW_THREADS
         result = stop_watch_end(watching) < 0 ? NULL : err ? error_for(err) : PyList_New(n);
         for (i = 0; result && !err && i < n; i++) {
@@ -1130,14 +1173,21 @@ static PyObject *mod_play_games(PyObject *mod, PyObject *args)
     return result;
 }
 
-/* bench_random(players, seed, games, choice_seed) -> actions played */
+/* bench_random(players, seed, games, choice_seed[, options]) -> actions played; options: the
+ * table settings of every game (read_options; None or left out: the defaults). */
 static PyObject *mod_bench_random(PyObject *mod, PyObject *args)
 {
-    int players, watching;
+    int players, watching, chosen;
+    int options[RUN_OPTIONS];
     unsigned long long seed, choice_seed;
     long games, actions;
+    PyObject *values = NULL;
     (void)mod;
-    if (!PyArg_ParseTuple(args, "iKlK", &players, &seed, &games, &choice_seed)) {
+    if (!PyArg_ParseTuple(args, "iKlK|O", &players, &seed, &games, &choice_seed, &values)) {
+        return NULL;
+    }
+    chosen = run_options(values, options);
+    if (chosen < 0) {
         return NULL;
     }
     watching = stop_watch_begin();
@@ -1145,7 +1195,12 @@ static PyObject *mod_bench_random(PyObject *mod, PyObject *args)
         return NULL;
     }
     Py_BEGIN_ALLOW_THREADS
+#if C(CAP_OPTIONS)
+    actions = chosen ? F(bench_random_options)(players, seed, games, choice_seed, options)
+                     : F(bench_random)(players, seed, games, choice_seed);
+#else
     actions = F(bench_random)(players, seed, games, choice_seed);
+#endif
     Py_END_ALLOW_THREADS
     if (stop_watch_end(watching) < 0) {
         return NULL;

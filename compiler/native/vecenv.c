@@ -25,14 +25,10 @@
 
 typedef F(view) dk_view;
 
-/* The observation blocks, in the order durakc.rl.vector_native.BLOCKS passes their offsets. */
-enum { B_HAND, B_TATT, B_TDEF, B_TUNB, B_DISCARD, B_TRUMP_CARD, B_SHOWN, B_TRUMP_SUIT,
-       B_SEATS, B_SIZES, B_OUT, B_ATK, B_DEF, B_TO_MOVE, B_PHASE, B_STOCK, B_LIMIT, B_TOOK,
-       NBLOCKS };
-/* The shape of an action kind's block (encoding.SHAPES, the ones native variants use). */
-enum { SH_RANK_SET, SH_PLAYED, SH_PAIR, SH_PRINTED, SH_BARE };
-/* What an illegal action does (gym_env.ILLEGAL_ACTIONS). */
-enum { IL_TERMINATE, IL_PENALIZE, IL_RAISE };
+/* The observation blocks' places in the offsets (B_HAND ... NBLOCKS), the action kinds'
+ * block shapes (SH_*, encoding.SHAPES) and the illegal-action modes (IL_*,
+ * gym_env.ILLEGAL_ACTIONS) are enums the unit defines before this file, made by
+ * durakc.rl.vector_native.c_constants from its BLOCKS, SHAPE_CODES and ILLEGAL_CODES (one source). */
 #define VK_MAX 16
 
 typedef struct {
@@ -80,7 +76,7 @@ static long action_index(const Batch *b, const action *a)
     case SH_PLAYED:
     case SH_PRINTED:
         return off + b->cmap[lowest(a->mask)];
-    case SH_PAIR:
+    case SH_PLAYED_PAIR:
         return off + (long)b->cmap[a->a] * NCARDS + b->cmap[a->d];
     default:
         return off;
@@ -110,11 +106,11 @@ static void encode_obs(const Batch *b, const game *g, float *row)
     memset(row, 0, (size_t)b->obs_size * sizeof(float));
     put_mask(row, o[B_HAND], cm, v.hands[b->seat]);
     for (i = 0; i < v.ntable; i++) {
-        row[o[B_TATT] + cm[v.table_attack[i]]] += 1.0f;
+        row[o[B_TABLE_ATTACK] + cm[v.table_attack[i]]] += 1.0f;
         if (v.table_defence[i] >= 0) {
-            row[o[B_TDEF] + cm[v.table_defence[i]]] += 1.0f;
+            row[o[B_TABLE_DEFENCE] + cm[v.table_defence[i]]] += 1.0f;
         } else {
-            row[o[B_TUNB] + cm[v.table_attack[i]]] += 1.0f;
+            row[o[B_TABLE_UNBEATEN] + cm[v.table_attack[i]]] += 1.0f;
         }
     }
     put_mask(row, o[B_DISCARD], cm, v.discard);
@@ -138,20 +134,20 @@ static void encode_obs(const Batch *b, const game *g, float *row)
     row[o[B_TRUMP_SUIT] + (v.trump >= 0 && v.trump < NSUITS ? b->smap[v.trump] : b->nsuits)] = 1.0f;
     for (i = 0; i < v.players; i++) {
         row[o[B_SEATS] + i] = 1.0f;
-        row[o[B_SIZES] + slot_of(b, i)] = (float)popcount(v.hands[i]);
+        row[o[B_HAND_SIZES] + slot_of(b, i)] = (float)popcount(v.hands[i]);
     }
     for (i = 0; i < v.nout; i++) {
         row[o[B_OUT] + slot_of(b, v.out[i])] += 1.0f;
     }
     if (v.phase != C(OVER)) {
-        row[o[B_ATK] + slot_of(b, v.attacker)] = 1.0f;
-        row[o[B_DEF] + slot_of(b, v.defender)] = 1.0f;
+        row[o[B_ATTACKER] + slot_of(b, v.attacker)] = 1.0f;
+        row[o[B_DEFENDER] + slot_of(b, v.defender)] = 1.0f;
     }
     if (v.to_move >= 0) {
         row[o[B_TO_MOVE] + slot_of(b, v.to_move)] = 1.0f;
     }
     row[o[B_PHASE] + v.phase] = 1.0f;
-    row[o[B_STOCK]] = (float)v.nstock;
+    row[o[B_STOCK_SIZE]] = (float)v.nstock;
     row[o[B_LIMIT]] = (float)(v.limit < NCARDS ? v.limit : NCARDS);
 }
 

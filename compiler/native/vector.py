@@ -28,18 +28,19 @@ from durakc.native.engine import c_sources
 VECENV = Path(__file__).resolve().parent / "vecenv.c"
 
 
-def _unit(module: str) -> str:
+def _unit(module: str, constants: str) -> str:
     prefix = f"durak_{module}_"
     return (f"/* durakc batched RL environment unit for {module} (generated at build time) */\n"
             f"#define DK_PREFIX {prefix}\n#define DK_UPPER {prefix.upper()}\n"
             f"#define DK_MODULE _durak_vecenv_{module}\n"
             "#define PY_SSIZE_T_CLEAN\n#include <Python.h>  /* before any standard header */\n"
-            f'#include "{module}.c"\n#include "vecenv.c"\n')
+            f'#include "{module}.c"\n{constants}#include "vecenv.c"\n')
 
 
-def load_vector_extension(variant: str):
+def load_vector_extension(variant: str, constants: str):
     """The imported `_durak_vecenv_<module>` extension of bundled variant `variant` (built on
-    first use); NativeUnavailable without a C compiler or when compiling fails."""
+    first use), `constants` the C enums vecenv.c reads (durakc.rl.vector_native.c_constants);
+    NativeUnavailable without a C compiler or when compiling fails."""
     reason = unavailable_reason()
     if reason:
         raise NativeUnavailable(reason)
@@ -50,7 +51,7 @@ def load_vector_extension(variant: str):
     c_source, header = c_sources(variant)
     cc = find_compiler() or "cc"
     flags = compile_flags()
-    unit = _unit(module)
+    unit = _unit(module, constants)
     vecenv = VECENV.read_text(encoding="utf-8")
     digest = hashlib.sha256("\0".join([c_source, header, vecenv, unit, sys.version, cc, *flags,
                                        sysconfig.get_config_var("EXT_SUFFIX") or ""]).encode())

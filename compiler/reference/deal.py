@@ -12,7 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
-from durakc.reference.options import in_play
+from durakc.reference.options import in_play, options_class
 from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.results import position_keys, position_results
 from durakc.reference.teams import check_team_players
@@ -216,6 +216,9 @@ def from_position(game_class, position):
         known.add("set_aside")  # HR12, HR13: the cards out of play
     if variant.value("trump.mode") == "per_seat_by_lot":
         known.add("seat_trumps")  # HR15: each seat's own suit
+    if variant.spec.options:
+        known.add("options")  # the table settings the position plays with
+        game_class = options_class(game_class, position.get("options"))
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(unknown))}")

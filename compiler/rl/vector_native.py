@@ -25,6 +25,20 @@ SHAPE_CODES = {"opening": 0, "rank_set": 0, "played": 1, "played_pair": 2, "prin
 NATIVE_OPPONENTS = ("random", "greedy")
 """The opponents the C loop plays (the simulator's bots, as durakc.sim.bots plays them)."""
 ILLEGAL_CODES = {"terminate": 0, "penalize": 1, "raise": 2}
+"""vecenv.c's code of each illegal_action mode (its enum IL_*)."""
+
+
+def c_constants() -> str:
+    """The C enums vecenv.c reads, made from BLOCKS, SHAPE_CODES and ILLEGAL_CODES (one
+    source: the block order and the codes are written here only): `B_<BLOCK>` each block's
+    place in the offsets passed to `Batch`, `NBLOCKS`, `SH_<SHAPE>`, `IL_<MODE>`."""
+    def enum(prefix: str, codes: dict[str, int]) -> str:
+        return "enum { " + ", ".join(f"{prefix}{name.upper()} = {code}"
+                                     for name, code in codes.items()) + " };\n"
+    blocks = {**{name: i for i, name in enumerate(BLOCKS)}, "nblocks": len(BLOCKS)}
+    return ("/* From durakc.rl.vector_native (BLOCKS, SHAPE_CODES, ILLEGAL_CODES). */\n"
+            + enum("B_", blocks).replace("B_NBLOCKS", "NBLOCKS")
+            + enum("SH_", SHAPE_CODES) + enum("IL_", ILLEGAL_CODES))
 
 
 class NativeRefused(ValueError):
@@ -71,7 +85,7 @@ def native_batch(encoding: DurakEncoding, num_envs: int, players: int, seat: int
         raise NativeRefused(f"{encoding.variant}: {reason} (durakc.rl.PythonVectorEnv steps "
                             "any variant and opponents in Python)")
     from durakc.native.vector import load_vector_extension
-    ext = load_vector_extension(encoding.variant)
+    ext = load_vector_extension(encoding.variant, c_constants())
     py = encoding.engine
     if ext.NCARDS != encoding.n_cards:
         raise ValueError(f"{encoding.variant}: the C engine has {ext.NCARDS} cards, the "

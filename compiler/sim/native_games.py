@@ -62,13 +62,25 @@ class Games:
         self.samples = [counts[j] for order in self.orders for j in order]
 
 
-def play_records(engine, players: int, games: Games, results: bool = False) -> list[dict]:
-    """The `runner.play_game` records of `games` played in C by `engine`; with `results`,
-    a finished game's first seat out, places and points as well (`durakc.sim.results`)."""
+def option_values(engine, options: dict | None) -> tuple | None:
+    """The table settings `options` (name -> value; None or empty: the defaults) as the C
+    whole-game runs take them: None for the defaults, else one value per option in the order
+    of the engine's OPTIONS (checked by the Python engine: InvalidGame for a bad one)."""
+    if not options:
+        return None
+    return engine.PYTHON_ENGINE._options(dict(options))
+
+
+def play_records(engine, players: int, games: Games, results: bool = False,
+                 options: dict | None = None) -> list[dict]:
+    """The `runner.play_game` records of `games` played in C by `engine`, every game started
+    with the table settings `options` (None: the defaults); with `results`, a finished game's
+    first seat out, places and points as well (`durakc.sim.results`)."""
     ext = engine.EXTENSION
     if ext.MAX_GAME_ACTIONS != MAX_ACTIONS or ext.REPEAT_LIMIT != REPEAT_LIMIT:
         raise RuntimeError("the C engine's limits differ from the runner's: rebuild it")
-    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds, games.samples)
+    raw = ext.play_games(players, games.deal_seeds, games.bot_seeds, games.kinds, games.samples,
+                         option_values(engine, options))
     team_of = getattr(engine, "TEAM_OF", None)  # teams.mode: per player count (PR1)
     teams = None if team_of is None else [list(t) for t in engine.TEAMS[players]]
     points = scores(engine)["points"]
@@ -92,19 +104,19 @@ def play_records(engine, players: int, games: Games, results: bool = False) -> l
 
 
 def run_native_chunk(task: tuple) -> dict | None:
-    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C or a
-    variant's games start with chosen table settings (`options:`)."""
+    """`runner.run_chunk(task)` with whole games in C (each variant's games started with its
+    table settings, the task's tenth element), or None when a bot is not in C."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
     engines = [load(ref) for ref in refs]
     matches = len(task) > 8 and task[8] == "matches"
     if any(native_bot(b) is None for b in bots) or matches and any(
             scores(e)["match"] for e in engines):
         return None  # a match is played on through next_game, decision by decision
-    if len(task) > 9 and any(task[9].get(ref) for ref in refs):
-        return None  # whole games in C play the defaults: chosen table settings, decision by decision
+    options = task[9] if len(task) > 9 else {}
     games = Games(seed, start, stop, bots, rotate)
     results = wanted(engines)
-    per_variant = [play_records(e, players, games, results) for e in engines]
+    per_variant = [play_records(e, players, games, results, options.get(ref))
+                   for ref, e in zip(refs, engines)]
     stats = [Stats(players) for _ in refs]
     for st, records in zip(stats, per_variant):
         for record in records:

@@ -2,13 +2,12 @@
 `options:`, issue 32 item 4) each variant's games start with.
 
 A value is `true`, `false` or a whole number.  Each option goes to the variants that declare
-it (an engine's `OPTIONS`); one that no variant declares, or a value a variant's option does
-not take, is refused before any game, naming it.
+it (an engine's `OPTIONS`); one that no variant declares is refused before any game, naming
+it, and so is a value a variant's option does not take: the engine's own check says so, in a
+probe game (`probe_options`), as it would for any game.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
 
 
 def parse_option(text: str) -> tuple[str, bool | int]:
@@ -38,30 +37,10 @@ def parse_options(texts: list[str] | None) -> dict[str, bool | int]:
     return chosen
 
 
-def takes(declared: Mapping, value: object) -> bool:
-    """Whether an option of an engine's OPTIONS (`declared`: type, values or range) takes
-    `value`."""
-    if declared["type"] == "bool":
-        return isinstance(value, bool)
-    if isinstance(value, bool) or not isinstance(value, int):
-        return False
-    if "range" in declared:
-        low, high = declared["range"]
-        return low <= value <= high
-    return value in declared["values"]
-
-
-def _accepted(declared: Mapping) -> str:
-    if declared["type"] == "bool":
-        return "true or false"
-    if "range" in declared:
-        return "{} to {}".format(*declared["range"])
-    return ", ".join(str(v) for v in declared["values"])
-
-
 def options_per_variant(refs: list[str], engines: list, chosen: dict) -> dict[str, dict]:
     """{ref: the chosen options its engine declares} (refs with none left out); ValueError
-    naming an option no variant declares or a value one does not take."""
+    naming an option no variant declares.  The values are the engine's to check
+    (`probe_options`)."""
     per_ref: dict[str, dict] = {}
     unused = set(chosen)
     for ref, engine in zip(refs, engines):
@@ -71,9 +50,6 @@ def options_per_variant(refs: list[str], engines: list, chosen: dict) -> dict[st
             if name not in declared:
                 continue
             unused.discard(name)
-            if not takes(declared[name], value):
-                raise ValueError(f"--option {name}={value}: {ref}'s option {name} takes "
-                                 f"{_accepted(declared[name])}")
             mine[name] = value
         if mine:
             per_ref[ref] = mine
@@ -83,3 +59,18 @@ def options_per_variant(refs: list[str], engines: list, chosen: dict) -> dict[st
         raise ValueError(f"--option {', '.join(sorted(unused))}: no variant here has such an "
                          f"option (options: {names})")
     return per_ref
+
+
+def probe_options(refs: list[str], engines: list, per_ref: dict[str, dict],
+                  players: list[int]) -> None:
+    """Deal one game of every variant with its chosen options at every player count: the
+    engine's own checks refuse a value its option does not take or a deck too small for the
+    players (ValueError, prefixed with the variant), before any game is played."""
+    for ref, engine in zip(refs, engines):
+        if ref not in per_ref:
+            continue
+        for count in players:
+            try:
+                engine.new_game(count, 0, options=per_ref[ref])
+            except ValueError as exc:
+                raise ValueError(f"--option: {ref}: {exc}") from None

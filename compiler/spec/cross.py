@@ -23,6 +23,7 @@ from durakc.spec.cross_deck import (
 )
 from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
 from durakc.spec.cross_play import check_acting_beats, check_opening, check_siege
+from durakc.spec.cross_relations import check_partner_of
 from durakc.spec.cross_results import check_match_points
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
@@ -41,6 +42,7 @@ CROSS_CHECKS = (check_players, check_deck, check_hand_size, check_deal, check_tr
                 check_set_aside, check_lot_trumps, check_offer_redeal,  # decks, deals and trumps (HR12-HR19)
                 check_copies,  # two decks (HR17)
                 check_acting_beats,  # a beat rule reading the defender (issue 31)
+                check_partner_of,  # partner_of(s) needs teams (issue 31)
                 check_lowest_card,  # choices as data (HR30, HR31)
                 check_cheating)  # the cheating table (HR34)
 """Every cross check, in report order."""

@@ -127,6 +127,8 @@ static void put_seat(dk_handle *h, int seat) /* null for -1 */
     }
 }
 
+static void put_bool(dk_handle *h, int b) { puts_(h, b ? "true" : "false"); }
+
 static const char *begin(dk_handle *h)
 {
     h->len = 0;
@@ -180,6 +182,93 @@ dk_handle *EXPORT(dk_new)(int players, uint32_t seed_lo, uint32_t seed_hi)
     }
     return h;
 }
+
+#if C(CAP_OPTIONS)
+/* -- table settings (options:, docs/wasm.md) -------------------------------
+ * Only in the modules of specs with options: the unit defines DK_OPTION_NAMES, DK_OPTION_BOOL,
+ * DK_OPTION_RANGE, DK_OPTION_FIRST, DK_OPTION_VALUES and DK_OPTIONS_JSON (compiler/wasm/options.py),
+ * in the header's option order. */
+
+int EXPORT(dk_noptions)(void) { return C(NOPTIONS); }
+
+/* The options as the Python engine's OPTIONS: {name: {type, default, text, values|range}}. */
+const char *EXPORT(dk_options_json)(void) { return DK_OPTIONS_JSON; }
+
+/* Whether option k takes `value` (a bool as 0 or 1). */
+static int option_ok(int k, int value)
+{
+    const int *v = DK_OPTION_VALUES + DK_OPTION_FIRST[k];
+    int i, n = DK_OPTION_FIRST[k + 1] - DK_OPTION_FIRST[k];
+    if (DK_OPTION_RANGE[k]) {
+        return value >= v[0] && value <= v[1];
+    }
+    for (i = 0; i < n; i++) {
+        if (v[i] == value) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* dk_new with the table's settings: `values` points to dk_noptions() ints in the order of
+ * dk_options_json (a bool 0 or 1).  NULL (0) for a value an option does not take, or a player
+ * count these settings do not deal (a deck too small for the hands). */
+dk_handle *EXPORT(dk_new_options)(int players, uint32_t seed_lo, uint32_t seed_hi, const int *values)
+{
+    dk_handle *h;
+    int k;
+    for (k = 0; k < C(NOPTIONS); k++) {
+        if (!option_ok(k, values[k])) {
+            return NULL;
+        }
+    }
+    h = calloc(1, sizeof *h);
+    if (!h) {
+        return NULL;
+    }
+    h->g = F(new)();
+    h->acts = malloc(sizeof(dk_action) * C(MAX_ACTIONS));
+    h->nlegal = -1;
+    if (!h->g || !h->acts || !begin(h)) {
+        dk_free(h);
+        return NULL;
+    }
+    F(set_options)(h->g, values);
+    if (F(deal)(h->g, players, (uint64_t)seed_hi << 32 | seed_lo, 0, 0) != C(OK)) {
+        dk_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+/* The game's settings into `values` (dk_noptions() ints); returns dk_noptions(). */
+int EXPORT(dk_get_options)(dk_handle *h, int *values)
+{
+    F(get_options)(h->g, values);
+    return C(NOPTIONS);
+}
+
+/* ,"options":{name: value, ...} as the Python engine's observation shows them. */
+static void put_options(dk_handle *h, const dk_view *v)
+{
+    int k;
+    put_key(h, "options");
+    put(h, "{", 1);
+    for (k = 0; k < C(NOPTIONS); k++) {
+        if (k) {
+            put(h, ",", 1);
+        }
+        put_str(h, DK_OPTION_NAMES[k]);
+        put(h, ":", 1);
+        if (DK_OPTION_BOOL[k]) {
+            put_bool(h, v->options[k]);
+        } else {
+            put_int(h, v->options[k]);
+        }
+    }
+    put(h, "}", 1);
+}
+#endif
 
 int EXPORT(dk_to_move)(dk_handle *h) { return F(to_move)(h->g); }
 int EXPORT(dk_is_over)(dk_handle *h) { return F(is_over)(h->g); }
@@ -258,8 +347,6 @@ int EXPORT(dk_apply_text)(dk_handle *h, const char *text)
 /* -- what a seat sees, the outcome, the whole state ------------------------- */
 
 static const char *const PHASE_NAMES[] = {"attack", "defend", "throw", "over"};
-
-static void put_bool(dk_handle *h, int b) { puts_(h, b ? "true" : "false"); }
 
 static void put_outcome(dk_handle *h, const dk_view *v)
 {
@@ -456,6 +543,9 @@ const char *EXPORT(dk_observation_json)(dk_handle *h, int seat)
     }
     put(h, "]", 1);
     put_outcome(h, &v);
+#if C(CAP_OPTIONS)
+    put_options(h, &v);
+#endif
     put_key(h, "legal_actions");
     if (seat == v.to_move) {
         put_legal(h);

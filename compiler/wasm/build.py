@@ -14,6 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from durakc.wasm.options import options_unit
+
 ABI = Path(__file__).resolve().parent / "abi.c"
 LOADER = Path(__file__).resolve().parent / "durak-wasm.mjs"
 TARGET = "wasm32-wasi"
@@ -69,21 +71,26 @@ def _probe(clang: str) -> str | None:
     return None
 
 
-def unit_source(module: str, variant: str) -> str:
-    """The per-variant C unit: names the engine's prefixes, then includes the ABI."""
+def unit_source(module: str, variant: str, options: dict | None = None) -> str:
+    """The per-variant C unit: names the engine's prefixes, then includes the ABI; with
+    `options` (the engine's OPTIONS table) it defines the option table abi.c reads."""
     name = variant.replace("\\", "\\\\").replace('"', '\\"')
     return (f"/* durakc wasm unit for {module} (generated at build time) */\n"
             f"#define DK_PREFIX durak_{module}_\n#define DK_UPPER DURAK_{module.upper()}_\n"
             f'#define DK_VARIANT "{name}"\n'
-            f'#include "{module}.h"\n#include "abi.c"\n')
+            f'#include "{module}.h"\n{options_unit(options) if options else ""}#include "abi.c"\n')
 
 
-def build_wasm(module: str, variant: str, c_source: str, header: str) -> bytes:
+def build_wasm(module: str, variant: str, c_source: str, header: str,
+               options: dict | None = None) -> bytes:
     """The wasm module's bytes for engine `module` of variant `variant` (the texts of
-    `<module>.c` and `<module>.h`).  Raises WasmUnavailable when it can not be built."""
+    `<module>.c` and `<module>.h`; `options`: the engine's OPTIONS table, required when the
+    engine has table settings).  Raises WasmUnavailable when it can not be built."""
     problem = toolchain_problem()
     if problem:
         raise WasmUnavailable(problem)
+    if "CAP_OPTIONS 1" in header and not options:
+        raise WasmUnavailable(f"{variant}: no wasm module: its table settings were not given")
     clang = find_clang()
     assert clang is not None
     with tempfile.TemporaryDirectory() as tmp:
@@ -91,7 +98,7 @@ def build_wasm(module: str, variant: str, c_source: str, header: str) -> bytes:
         (folder / f"{module}.c").write_text(c_source, encoding="utf-8")
         (folder / f"{module}.h").write_text(header, encoding="utf-8")
         (folder / "abi.c").write_text(ABI.read_text(encoding="utf-8"), encoding="utf-8")
-        (folder / "unit.c").write_text(unit_source(module, variant), encoding="utf-8")
+        (folder / "unit.c").write_text(unit_source(module, variant, options), encoding="utf-8")
         out = folder / f"{module}.wasm"
         done = subprocess.run([clang, f"--target={TARGET}", *FLAGS, "-I", str(folder),
                                str(folder / "unit.c"), str(folder / f"{module}.c"),

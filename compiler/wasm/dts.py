@@ -28,6 +28,7 @@ class VariantTypes:
     verbs: tuple[tuple[str, tuple[int, ...]], ...]  # (verb, card counts it takes)
     players: tuple[int, ...]
     closed_discard: bool
+    options: tuple[tuple[str, str, str], ...] = ()  # (name, TypeScript type, text)
 
     @property
     def type_name(self) -> str:
@@ -65,7 +66,28 @@ def variant_types(engine: ModuleType, module: str) -> VariantTypes:
     return VariantTypes(
         name=engine.VARIANT["name"], module=module, cards=tuple(engine.CARD_TEXT),
         suits=tuple(engine.SUITS), players=players, closed_discard=closed,
-        verbs=tuple((verb, _card_counts(engine, verb)) for verb in engine.VERBS))
+        verbs=tuple((verb, _card_counts(engine, verb)) for verb in engine.VERBS),
+        options=tuple((name, _option_type(d), d.get("text", ""))
+                      for name, d in getattr(engine, "OPTIONS", {}).items()))
+
+
+def _option_type(declaration: dict) -> str:
+    """An option's TypeScript type: boolean, a union of its choices, or number (a range)."""
+    if declaration["type"] == "bool":
+        return "boolean"
+    if "range" in declaration:
+        return "number"
+    return _union(map(str, declaration["values"]))
+
+
+def _options_block(v: VariantTypes) -> list[str]:
+    """`<Name>Options`: the table settings' types, each with its text (none: no block)."""
+    if not v.options:
+        return []
+    fields = [f"  /** {text.replace('*/', '* /')} */\n  {name}: {ts};" if text else f"  {name}: {ts};"
+              for name, ts, text in v.options]
+    return [f"/** The table settings of {v.name} (options:): name -> the values it takes. */",
+            f"export interface {v.type_name}Options {{", *fields, "}"]
 
 
 def _literal(text: str) -> str:
@@ -97,7 +119,9 @@ def _action_forms(verb: str, counts: tuple[int, ...], card: str) -> list[str]:
 def _variant_block(v: VariantTypes) -> str:
     card, action = f"{v.type_name}Card", f"{v.type_name}Action"
     forms = [form for verb, counts in v.verbs for form in _action_forms(verb, counts, card)]
+    options = f"{v.type_name}Options" if v.options else "Record<string, never>"
     return "\n".join([
+        *_options_block(v),
         f"/** The cards of {v.name}, as the engine writes them. */",
         f"export type {card} = {_union(map(_literal, v.cards))};",
         f"/** The action texts of {v.name} (canonical: the verb, then cards in upper case with suit letters). */",
@@ -110,6 +134,7 @@ def _variant_block(v: VariantTypes) -> str:
         f"  suit: {_union(map(_literal, v.suits))};",
         f"  players: {_union(map(str, v.players))};",
         f"  closedDiscard: {'true' if v.closed_discard else 'false'};",
+        f"  options: {options};",
         "}",
     ])
 

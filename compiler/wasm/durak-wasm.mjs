@@ -4,6 +4,7 @@
 //   import { loadEngine } from "./durak-wasm.mjs";
 //   const engine = await loadEngine(bytes);         // bytes, a Response, or a URL's fetch()
 //   const game = engine.newGame(2, 42);             // the Python engine's new_game(2, 42)
+//   engine.newGame(3, 7, { deck: 24 });             // a spec's table settings (options:)
 //   while (!game.isOver) game.apply(game.legalActions()[0]);
 //   game.outcome();                                 // {variant, is_over, loser, is_draw}
 //   game.free();
@@ -47,6 +48,33 @@ class Engine {
     this.variant = this.cstring(x.dk_variant());
     this.playersMin = x.dk_players_min();
     this.playersMax = x.dk_players_max();
+    /** The table settings the variant declares (options:), as the Python engine's OPTIONS:
+     * name -> {type, default, text, values | range}; {} for a spec without options. */
+    this.options = x.dk_options_json ? JSON.parse(this.cstring(x.dk_options_json())) : {};
+  }
+
+  /** The ints of `options` (name -> value, the others at their defaults) in the module's
+   * order, checked as the Python engine's new_game checks them (same messages). */
+  optionValues(options) {
+    if (options == null) options = {};
+    if (typeof options !== "object" || Array.isArray(options)) {
+      throw new TypeError(`options are an object of option name -> value, not ${typeof options}`);
+    }
+    const names = Object.keys(this.options);
+    const chosen = Object.fromEntries(names.map((n) => [n, this.options[n].default]));
+    for (const [name, value] of Object.entries(options)) {
+      const decl = this.options[name];
+      if (!Object.hasOwn(this.options, name)) {
+        const known = names.length ? names.join(", ") : "none";
+        throw new RangeError(`unknown option ${pyRepr(name)} (this variant's options: ${known})`);
+      }
+      const ok = decl.type === "bool" ? typeof value === "boolean"
+        : Number.isInteger(value) && (decl.range
+          ? value >= decl.range[0] && value <= decl.range[1] : decl.values.includes(value));
+      if (!ok) throw new RangeError(`option ${name} is ${describe(decl)}, not ${pyRepr(value)}`);
+      chosen[name] = value;
+    }
+    return names.map((n) => Number(chosen[n]));
   }
 
   /** The NUL-terminated text at `ptr` (`len` bytes when known). */
@@ -67,10 +95,25 @@ class Engine {
     try { return fn(ptr); } finally { this.x.dk_dealloc(ptr); }
   }
 
-  /** A new game, dealt as the Python engine's new_game(players, seed) (0 <= seed < 2**53). */
-  newGame(players, seed = 0) {
-    const h = this.x.dk_new(players, seed % 2 ** 32, Math.floor(seed / 2 ** 32));
-    if (!h) throw new RangeError(`${this.variant}: no ${players}-player game`);
+  /** A new game, dealt as the Python engine's new_game(players, seed, options=options)
+   * (0 <= seed < 2**53; `options`: name -> value of the variant's table settings). */
+  newGame(players, seed = 0, options = undefined) {
+    const values = this.optionValues(options);
+    const lo = seed % 2 ** 32;
+    const hi = Math.floor(seed / 2 ** 32);
+    let h;
+    if (values.length) {
+      const ptr = this.x.dk_alloc(4 * values.length);
+      new Int32Array(this.x.memory.buffer, ptr, values.length).set(values);
+      try { h = this.x.dk_new_options(players, lo, hi, ptr); } finally { this.x.dk_dealloc(ptr); }
+    } else {
+      h = this.x.dk_new(players, lo, hi);
+    }
+    if (!h) {
+      const deck = Object.keys(this.options).find((n) => this.options[n].sets === "deck.size");
+      const why = deck ? ` with ${deck} ${values[Object.keys(this.options).indexOf(deck)]}` : "";
+      throw new RangeError(`${this.variant}: no ${players}-player game${why}`);
+    }
     return new Game(this, h);
   }
 
@@ -85,6 +128,22 @@ class Engine {
   benchRandom(players, seed, games, choiceSeed = 0) {
     return this.x.dk_bench_random(players, seed, games, choiceSeed);
   }
+}
+
+/** An option's values in words, as the Python engine's messages: "true or false", "5 or 6". */
+function describe(decl) {
+  if (decl.type === "bool") return "true or false";
+  if (decl.range) return `a whole number from ${decl.range[0]} to ${decl.range[1]}`;
+  const texts = decl.values.map(String);
+  return texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}`;
+}
+
+/** A value as Python's repr writes it in the Python engine's messages ('yes', True, None). */
+function pyRepr(value) {
+  if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value}'`;
+  if (typeof value === "boolean") return value ? "True" : "False";
+  if (value === null || value === undefined) return "None";
+  return typeof value === "number" ? String(value) : JSON.stringify(value);
 }
 
 class Game {
@@ -115,6 +174,19 @@ class Game {
     const ptr = this.x.dk_observation_json(this.h, seat);
     if (!ptr) throw new RangeError(`no seat ${seat}`);
     return JSON.parse(this.text(ptr));
+  }
+
+  /** The table settings this game plays with (name -> value; {} without options). */
+  get options() {
+    const decls = this.e.options;
+    const names = Object.keys(decls);
+    if (!names.length) return {};
+    const ptr = this.x.dk_alloc(4 * names.length);
+    try {
+      this.x.dk_get_options(this.h, ptr);
+      const ints = new Int32Array(this.x.memory.buffer, ptr, names.length);
+      return Object.fromEntries(names.map((n, k) => [n, decls[n].type === "bool" ? ints[k] !== 0 : ints[k]]));
+    } finally { this.x.dk_dealloc(ptr); }
   }
 
   outcome() { return JSON.parse(this.text(this.x.dk_outcome_json(this.h))); }

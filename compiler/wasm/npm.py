@@ -65,7 +65,8 @@ def npm_files(c_sources: dict[str, str], engines: dict[str, ModuleType], version
     for v in types:
         chosen[f"{v.module}.c"] = c_sources[f"{v.module}.c"]
         chosen[f"{v.module}.h"] = c_sources[f"{v.module}.h"]
-    built = wasm_files(chosen, {v.module: v.name for v in types})
+    built = wasm_files(chosen, {v.module: v.name for v in types},
+                       {module_name(name): getattr(engine, "OPTIONS", {}) for name, engine in engines.items()})
     files = {f"wasm/{name}": data for name, data in built.items() if name.endswith(".wasm")}
     files[LOADER.name] = built[LOADER.name]
     files.update({name: source_bytes(name) for name in SOURCES})

@@ -41,9 +41,13 @@ def available_bots() -> list[str]:
 class Replay:
     """A game replayed from its seed and history, with the log the page shows."""
 
-    def __init__(self, engine, players: int, seed: int):
+    def __init__(self, engine, players: int, seed: int, options: dict | None = None):
+        if options and not getattr(engine, "OPTIONS", None):
+            raise BadRequest(f"unknown option {next(iter(options))!r} (this variant has no "
+                             f"table settings)")
         try:
-            self.game = engine.new_game(players, seed)
+            self.game = (engine.new_game(players, seed, options=options) if options
+                         else engine.new_game(players, seed))
         except ValueError as exc:
             raise BadRequest(str(exc)) from None
         self.engine = engine
@@ -116,11 +120,12 @@ def play_step(engine, request: dict, bot_budget: float, max_history: int) -> dic
     """One request of a game: replay, the human's action, the bots; the seat's view.
 
     `request` is validated (`durakc.web.validate.play`): players, seat, seed, bots (one name
-    per seat, None at the human's seat), history, and an optional action.
+    per seat, None at the human's seat), history, an optional action and the table settings
+    (`options`, name -> value; the engine refuses those its spec does not declare).
     """
     players, seat, seed = request["players"], request["seat"], request["seed"]
     bots = [None if name is None else bot_registry.get_bot(name) for name in request["bots"]]
-    replay = Replay(engine, players, seed)
+    replay = Replay(engine, players, seed, request.get("options"))
     replay.replay(request["history"])
     refused = None
     action = request.get("action")

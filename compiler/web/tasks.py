@@ -55,7 +55,9 @@ def check(request: dict, ctx: Context) -> dict:
     out = {"ok": spec is not None, **shown, "summary": summary}
     if spec is not None:
         out.update({"name": spec.name, "title": spec.title, "parent": _parent(spec),
-                    "players": list(spec.players)})
+                    "players": list(spec.players),
+                    # the table settings the page shows as toggles (docs/options.md)
+                    "options": {o.name: o.as_dict() for o in spec.options}})
     out["worker_ms"] = round((time.perf_counter() - started) * 1000, 2)
     return out
 

@@ -62,7 +62,8 @@ def _field(body: dict, name: str, kind, required: bool = True, default=None):
 
 
 def _kind_name(kind) -> str:
-    return {str: "a string", list: "a list", int: "a whole number"}.get(kind, str(kind))
+    return {str: "a string", list: "a list", int: "a whole number",
+            dict: "an object"}.get(kind, str(kind))
 
 
 def _int(body: dict, name: str, lo: int, hi: int, default=None) -> int:
@@ -116,7 +117,24 @@ def play(body: dict, limits: Limits, bots: list[str]) -> dict:
                           f"{limits.max_action_text} characters)")
     return {"spec": _spec(body, limits), "players": players, "seat": seat,
             "seed": _int(body, "seed", 0, MAX_SEED), "bots": chosen,
-            "history": list(history), "action": action}
+            "history": list(history), "action": action, "options": _options(body)}
+
+
+MAX_OPTIONS = 16
+"""The most table settings a spec declares (docs/options.md), so the most a request names."""
+
+
+def _options(body: dict) -> dict:
+    """/api/play's optional `options`: the table settings, name -> true/false or a whole
+    number (the engine checks the names and values when the game is dealt)."""
+    options = _field(body, "options", dict, required=False, default={})
+    if len(options) > MAX_OPTIONS:
+        raise bad_request(f"'options' names {len(options)} settings; a spec has at most "
+                          f"{MAX_OPTIONS}")
+    for name, value in options.items():
+        if len(name) > 40 or not isinstance(value, int):  # a bool is an int too
+            raise bad_request(f"option {name[:40]!r} must be true, false or a whole number")
+    return dict(options)
 
 
 def compare(body: dict, limits: Limits, bots: list[str]) -> dict:

@@ -15,6 +15,9 @@ REPO = Path(__file__).resolve().parents[2]
 HOUSE = "name: house\ntitle: Our house rules\nextends: transfer\nrules:\n  attack:\n    limit: 4\n"
 NOBODY_THROWS = ("name: lonely\ntitle: Lonely\nextends: podkidnoy\nrules:\n"
                  "  throw_in:\n    who: \"false\"\n")
+ROUND_ACTING = (", me, hand, hand_size, attacker, defender, original_attacker, dealer, left_of, "
+                "right_of, partner_of")
+"""The acting seat's names attack.limit also sees (issue 31)."""
 BROKEN = "name: broken\ntitle: Broken\nrules:\n  attack:\n    limit: \"min(4, player)\"\n"
 
 
@@ -111,7 +114,7 @@ def test_folder_reports_every_error_of_every_file_and_writes_nothing(tmp_path):
     heads = [line for line in result.stderr.splitlines() if ": error: " in line]
     assert heads == [
         ("specs/a.yaml:5:20: error: unknown name 'player' (did you mean 'players'?)"
-         "; names here: first_round, players, active_players, stock, discard"),
+         "; names here: first_round, players, active_players, stock, discard" + ROUND_ACTING),
         "specs/b.yaml:5:5: error: unknown rule key 'attack.limt' (did you mean 'attack.limit'?)",
     ]
     assert result.stderr.endswith("2 errors\n")
@@ -143,7 +146,7 @@ def test_json_diagnostics(tmp_path):
     assert json.loads(result.stdout) == [
         {"file": "specs/a.yaml", "line": 5, "column": 20, "severity": "error",
          "message": ("unknown name 'player' (did you mean 'players'?)"
-                     "; names here: first_round, players, active_players, stock, discard"),
+                     "; names here: first_round, players, active_players, stock, discard" + ROUND_ACTING),
          "hint": "did you mean 'players'?"},
         {"file": "specs/b.yaml", "line": 6, "column": 11, "severity": "warning",
          "message": "nobody may ever throw in: 'throw_in.who' is false for every seat "

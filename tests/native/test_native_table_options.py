@@ -112,22 +112,3 @@ def test_more_hands_than_the_chosen_deck_deals_are_refused_alike():
     with pytest.raises(ValueError) as got:
         c.new_game(5, 1, options={"deck": 24})
     assert str(got.value) == str(expected.value)
-
-
-def test_the_wasm_and_npm_builds_say_why_table_has_no_module():
-    """The wasm loader takes no options when a game starts: table gets no wasm module, and
-    asking for it names the reason (exit 2 for the npm package, 1 for compile)."""
-    import subprocess
-    import sys
-
-    from durakc.wasm import toolchain_problem
-
-    if toolchain_problem():
-        pytest.skip(toolchain_problem())
-    for args, code in ((["build", "--target", "npm", "--variant", "table"], 2),
-                       (["compile", "table", "--target", "wasm"], 1)):
-        done = subprocess.run([sys.executable, "-m", "durakc", *args, "--out", "/nonexistent/x"],
-                              capture_output=True, text=True, check=False, timeout=120)
-        assert done.returncode == code, (args, done.stderr)
-        assert "table settings (options:) are not in the wasm loader yet" in done.stderr
-        assert "Traceback" not in done.stderr

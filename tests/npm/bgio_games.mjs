@@ -1,9 +1,10 @@
 // tests/npm: games through boardgame.io's own Client (Node), one Client per seat over a Local
 // master, with the installed @durakc/engines/boardgame adapter.
-//   node bgio_games.mjs VARIANT PLAYERS SEED [seeded|random] [GAMES]
+//   node bgio_games.mjs VARIANT PLAYERS SEED [seeded|random] [GAMES] [OPTIONS_JSON]
 // seeded: one game dealt with SEED, each mover choosing (step * 31 + seed * 17) % n from its
 // own view's legal actions (odd steps by index, even by text); prints every step's
-// currentPlayer, choice and every seat's G as its Client sees it, and the end.
+// currentPlayer, choice and every seat's G as its Client sees it, and the end. OPTIONS_JSON:
+// the table settings given to durakGame (a Client's match has no setupData).
 // random: GAMES games dealt from boardgame.io's seeded random, choices by Math.random; prints
 // one summary line per game.
 // bots: GAMES games of boardgame.io's RandomBot (its ai.Step over the adapter's ai.enumerate)
@@ -19,7 +20,8 @@ const { Client } = require("boardgame.io/client");
 const { Local } = require("boardgame.io/multiplayer");
 const { RandomBot, Step } = require("boardgame.io/ai");
 
-const [variant, playersArg, seedArg, mode = "seeded", gamesArg = "1"] = process.argv.slice(2);
+const [variant, playersArg, seedArg, mode = "seeded", gamesArg = "1", optionsArg] = process.argv.slice(2);
+const tableOptions = optionsArg ? JSON.parse(optionsArg) : undefined;
 const players = Number(playersArg), seed = Number(seedArg);
 const engine = await loadVariant(variant);
 
@@ -55,7 +57,7 @@ function playOne(game, gameSeed, chooser, record) {
 }
 
 if (mode === "seeded") {
-  const game = durakGame(engine, { seed });
+  const game = durakGame(engine, { seed, options: tableOptions });
   const result = playOne(game, seed, (step, n) => (step * 31 + seed * 17) % n, true);
   const spectator = Client({ game, numPlayers: players, multiplayer: Local(), matchID: "s" });
   spectator.start();

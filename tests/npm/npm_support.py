@@ -19,8 +19,9 @@ DEPS = HERE / "node_modules"
 test that needs them does, once)."""
 NODE = shutil.which("node")
 NPM = shutil.which("npm")
-VARIANTS = ("transfer", "podkidnoy", "closed-discard")
-"""The variants packed for the tests: the two main ones and one with a closed discard pile."""
+VARIANTS = ("transfer", "podkidnoy", "closed-discard", "table")
+"""The variants packed for the tests: the two main ones, one with a closed discard pile and
+one with table settings (options:)."""
 
 
 def base_problem() -> str | None:

@@ -22,7 +22,7 @@ SOURCES = {"README.md", "package.json", "index.mjs", "index.d.ts", "engine.mjs",
 
 
 def test_the_tarball_holds_the_sources_types_and_one_module_per_variant(packed):
-    assert "3 variants in the npm package" in packed["built"].stdout
+    assert f"{len(VARIANTS)} variants in the npm package" in packed["built"].stdout
     wasm = {f"wasm/{durakc.engines.MODULES[name]}.wasm" for name in VARIANTS}
     assert set(packed["files"]) == SOURCES | wasm
 
@@ -92,6 +92,10 @@ def test_a_typescript_file_using_the_types_compiles_with_tsc_strict_and_runs(pac
     assert out["hand"] == game.observation(0)["hand"]
     assert out["pile"] is None, "closed-discard hides its pile"
     assert out["optional"] == [True, 0, 0, 0], "transfer's observation has no capability keys"
+    table = durakc.engines.load("table")
+    settings = table.new_game(3, 7, options={"deck": 24, "transfer": False}).options
+    assert out["tableGame"] == {"deck": 24, "transfer": False, "shown": settings, "limit": 5,
+                                "declared": len(table.OPTIONS), "dealt": 24}
 
 
 def test_the_boardgame_adapter_fits_boardgame_io_types_and_runs(packed, deps):
@@ -124,6 +128,11 @@ WRONG = {
     'void loadVariant("no-such-variant");': "TS2345",             # not in this package
     'const t: ClosedDiscardCard[] = (await loadVariant("closed-discard"))'
     ".newGame(2).observation(0).discard;": "TS2322",               # closed: null
+    "engine.newGame({ players: 2, options: { deck: 24 } });": "TS2769",  # transfer has none
+    "table.newGame({ players: 2, options: { deck: 25 } });": "TS2769",  # 24, 36 or 52
+    "table.newGame(2, 1, { transfer: 1 });": "TS2322",              # a bool option
+    "table.newGame({ players: 2, options: { dek: 24 } });": "TS2769",  # no such option
+    "const l: 7 = table.newGame(2).options.first_limit;": "TS2322",  # 5 or 6
 }
 
 
@@ -132,7 +141,8 @@ def test_tsc_strict_refuses_what_the_spec_does_not_allow(packed, deps):
     head = ('import { loadVariant, type TransferAction, type TransferCard, '
             'type ClosedDiscardCard } from "@durakc/engines";\n'
             'const engine = await loadVariant("transfer");\n'
-            "const game = engine.newGame(2, 1);\n")
+            "const game = engine.newGame(2, 1);\n"
+            'const table = await loadVariant("table");\n')
     lines = list(WRONG)
     (consumer / "wrong.ts").write_text(head + "\n".join(lines) + "\nexport {};\n",
                                        encoding="utf-8")
@@ -141,7 +151,13 @@ def test_tsc_strict_refuses_what_the_spec_does_not_allow(packed, deps):
     assert done.returncode != 0
     errors = {int(m.group(1)): m.group(2)
               for m in re.finditer(r"wrong\.ts\((\d+),\d+\): error (TS\d+)", done.stdout)}
-    assert errors == {i + 4: WRONG[line] for i, line in enumerate(lines)}, done.stdout
+    assert errors == {i + 5: WRONG[line] for i, line in enumerate(lines)}, done.stdout
+    # the table settings' types come from table's spec (choices, bool, names)
+    for says in ("Type '25' is not assignable to type '24 | 36 | 52 | undefined'",
+                 "Type 'number' is not assignable to type 'boolean | undefined'",
+                 "'dek' does not exist in type 'Partial<TableOptions>'",
+                 "Type '5 | 6' is not assignable to type '7'"):
+        assert says in done.stdout, says
 
 
 def test_a_variant_without_a_c_engine_is_a_usage_error(packed, tmp_path):

@@ -81,3 +81,16 @@ def test_without_clang_it_says_how_to_install_before_building(tmp_path):
     assert "the wasm target needs clang" in done.stderr
     assert "apt-get install clang lld wasi-libc libclang-rt-dev-wasm32" in done.stderr
     assert not (tmp_path / "b").exists()
+
+
+def test_each_variants_table_settings_are_typed_from_its_spec():
+    text = variants_dts([_types("table"), _types("transfer")])
+    assert ("export interface TableOptions {\n"
+            "  /** cards in the deck, the highest ranks of every suit (24 from nines, 52 from "
+            "twos) */\n  deck: 24 | 36 | 52;\n") in text
+    assert "  transfer: boolean;\n" in text and "  first_limit: 5 | 6;\n" in text
+    assert "  options: TableOptions;\n" in text
+    assert "  options: Record<string, never>;\n" in text, "transfer takes no setting"
+    from durakc.wasm.dts import _option_type
+
+    assert _option_type({"type": "int", "default": 3, "range": [1, 6]}) == "number"

@@ -1,6 +1,6 @@
 // tests/npm: a TypeScript file using @durakc/engines' types; `tsc --strict` must compile it.
 import { loadVariant, IllegalAction, type Observation, type TransferAction, type TransferCard,
-  type TransferTypes, type Engine, type Game } from "@durakc/engines";
+  type TransferTypes, type Engine, type Game, type TableOptions, type TableTypes } from "@durakc/engines";
 import { durakGame, type DurakView } from "@durakc/engines/boardgame";
 
 const engine: Engine<TransferTypes> = await loadVariant("transfer");
@@ -29,4 +29,16 @@ const bg = durakGame(engine, { seed: 1 });
 const view: DurakView<TransferTypes> = bg.playerView({ G: bg.setup({ ctx: { numPlayers: 2 },
   random: { Number: () => 0.5 } }), playerID: "0" });
 const seen: TransferCard[] = view.view.hand;
-console.log(JSON.stringify({ legal, card, hand, discard, mover, pile, seen, optional, players: game.players }));
+// table settings (options:): their types come from the spec
+const table: Engine<TableTypes> = await loadVariant("table");
+const chosen: Partial<TableOptions> = { deck: 24, transfer: false };
+const small: Game<TableTypes> = table.newGame({ players: 3, seed: 7, options: chosen });
+const settings: TableOptions = small.options;
+const deck: 24 | 36 | 52 = settings.deck;
+const shown: TableOptions | undefined = small.observation(0).options;
+const limit: 5 | 6 = table.newGame(2, 7, { first_limit: 5 }).options.first_limit;
+const declared: number = Object.keys(table.options).length;
+const tableGame = { deck, transfer: settings.transfer, shown, limit, declared,
+  dealt: small.observation(0).hand_sizes.reduce((a, b) => a + b, 0) + small.observation(0).stock_size };
+console.log(JSON.stringify({ legal, card, hand, discard, mover, pile, seen, optional, players: game.players,
+  tableGame }));

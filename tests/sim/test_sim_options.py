@@ -67,8 +67,9 @@ def test_bad_options_are_usage_errors_before_any_game():
         (("--option", "deck"), "expected name=value"),
         (("--option", "colour=red"), "a value is true, false or a whole number"),
         (("--option", "speed=1"), "no variant here has such an option"),
-        (("--option", "first_limit=7"), "table's option first_limit takes 5, 6"),
-        (("--option", "transfer=1"), "table's option transfer takes true or false"),
+        # the engine's own check (a probe game), its message as new_game gives it
+        (("--option", "first_limit=7"), "table: option first_limit is 5 or 6, not 7"),
+        (("--option", "transfer=1"), "table: option transfer is true or false, not 1"),
         (("--option", "transfer=true", "--option", "transfer=false"), "given twice"),
     ]
     for args, wanted in cases:
@@ -90,3 +91,25 @@ def test_the_native_backend_plays_the_chosen_options_as_the_python_engine():
         assert proc.returncode == 0, proc.stderr
         assert "warning" not in proc.stderr
         assert proc.stdout == python.stdout
+
+
+def test_bench_plays_the_chosen_options():
+    """`durakc bench table --option deck=52` plays the games of the rules written with 52
+    cards: the same actions per game (the bench's games are seeded alike)."""
+    def actions_per_game(*args):
+        proc = durakc("bench", *args, "--games", "40", "--players", "3")
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.splitlines()[1].split()[-1]
+    assert actions_per_game("table", "--option", "deck=52") == actions_per_game(str(FULL_DECK))
+    assert actions_per_game("table") != actions_per_game(str(FULL_DECK))
+
+
+def test_bench_refuses_bad_options_with_the_engines_message():
+    for args, wanted in ((("--option", "deck=40"), "table: option deck is 24, 36 or 52, not 40"),
+                         (("--option", "deck=24", "--players", "5"),
+                          "table: 5 hands of 6 need more than the 24 cards of this deck"),
+                         (("--option", "speed=1"), "no variant here has such an option"),
+                         (("--option", "deck=24", "--env"), "--env times the RL environments")):
+        proc = durakc("bench", "table", "--games", "3", *args)
+        assert proc.returncode == 2, (args, proc.stderr)
+        assert wanted in proc.stderr and "Traceback" not in proc.stderr, proc.stderr

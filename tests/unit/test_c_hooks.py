@@ -54,6 +54,7 @@ MARKERS = {
     "runtime_beats": "static const mask_t *runtime_beaten_by(",  # issue 31, HR27
     "asked_throwers": "judged as the seats are asked",  # issue 31
     "seat_relations": "static int right_of_seat(",  # issue 31
+    "partner_relation": "static int partner_of_seat(",  # issue 31, PR1
     "end_rule": "ruled_durak(",  # HR35, HR36
     "partial_take": "take.picks_up:",  # HR32
     "options": "CAP_OPTIONS",  # issue 32 item 4
@@ -72,6 +73,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
                                / "acting-full-hand-no-throw.yaml"),  # issue 31
          "seat_relations": str(Path(__file__).resolve().parents[1] / "specs"
                                / "acting-not-right-of-dealer.yaml"),
+         "partner_relation": str(Path(__file__).resolve().parents[1] / "specs"
+                                 / "attacking-pair-throws.yaml"),
          # tests/specs/: rules no bundled variant uses yet
          "card_sets": str(Path(__file__).resolve().parents[1] / "specs" / "cx-dealt-hand.yaml"),
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",

@@ -65,6 +65,7 @@ CAPABILITY_MARKERS = {
     "runtime_beats": "def _runtime_beaten_by(self, hand):",
     "asked_throwers": "judged as the seats are asked",
     "seat_relations": "def _right_of(self, seat):",
+    "partner_relation": "def _partner_of(self, seat):",
     "end_rule": "def _ruled_durak(",  # HR35, HR36
     # table settings chosen when a game starts (issue 32 item 4)
     "options": "def _options(given):",

@@ -102,7 +102,7 @@ def test_syntax_examples_do_not_conflict():
 TRANSFER_NAMES = ("; names here: first_round, limit, attack_cards, unbeaten, beaten, "
                   "next_hand, stock, transfers, next_defender, original_attacker, attacker, "
                   "defender, dealer, unbeaten_late, played, hand_after, me, hand, hand_size, left_of, "
-                  "right_of")
+                  "right_of, partner_of")
 """What an unknown-name message lists for the transfer environment."""
 
 
@@ -453,7 +453,7 @@ def test_schema_defaults_compile():
 HOSTILE = [
     ("__import__('os').system('x')", "strings are not allowed", 11),
     ("__import__", ("unknown name '__import__'; names here: a, d, lowest, highest, me, hand, hand_size, attacker, "
-     "defender, original_attacker, dealer, left_of, right_of"), 0),
+     "defender, original_attacker, dealer, left_of, right_of, partner_of"), 0),
     ("a.__class__", "card 'a' has no field '__class__' (fields: colour, is_joker, is_trump, rank, suit)", 2),
     ("().__class__", "empty parentheses", 1),
     ("open('f')", "strings are not allowed", 5),

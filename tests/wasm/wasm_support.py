@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import durakc.engines
 from durakc.ir.build import module_name
 from durakc.wasm import build_wasm, toolchain_problem
 
@@ -22,7 +23,8 @@ def wasm_module(name: str, folder: Path) -> Path:
     if not path.exists():
         c = (ROOT / "generated" / f"{module}.c").read_text(encoding="utf-8")
         h = (ROOT / "generated" / f"{module}.h").read_text(encoding="utf-8")
-        path.write_bytes(build_wasm(module, name, c, h))
+        options = getattr(durakc.engines.load(name), "OPTIONS", None)
+        path.write_bytes(build_wasm(module, name, c, h, options))
     return path
 
 

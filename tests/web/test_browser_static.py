@@ -47,6 +47,12 @@ and `durakc serve` itself are the server's)."""
 for _name in SHARED:
     globals()[_name] = getattr(served, _name)
 
+from tests.web.test_browser_options import (
+    test_table_settings_are_toggles_and_the_game_follows_them,
+)
+
+__all__ = ["test_table_settings_are_toggles_and_the_game_follows_them"]
+
 
 def test_everything_the_page_loads_comes_from_its_own_folder(tab, site):
     """Pyodide and the compiler are loaded from the folder; the page's policy forbids any

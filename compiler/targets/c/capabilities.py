@@ -26,6 +26,7 @@ SUPPORTED = frozenset({
     "set_aside", "lot_trumps", "redeal_offer",  # decks, deals and trumps (HR12, HR13, HR15, HR19)
     "opening_rule",  # attack.opening as a condition (HR7, HR8; targets/c/openings.py)
     "runtime_beats", "asked_throwers", "seat_relations",  # issue 31: the acting seat (HR27)
+    "partner_relation",  # issue 31: partner_of(s) (teams.mode)
     "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
     "partial_take",  # take.picks_up (HR32)
     "options",  # table settings chosen when a game starts (issue 32 item 4: cap_options.c.j2)

@@ -63,7 +63,7 @@ def seat_constants(ir) -> dict:
 # The spec key of each expression the C engine evaluates at run time (its tree:
 # `ir.exprs.of(key)`), with its name map and its constants (a function of the IR, or None).
 EXPRESSION_KEYS = (
-    ("attack.limit", ROUND, None),
+    ("attack.limit", dict(ROUND, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
     ("throw_in.who", dict(SEAT, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), seat_constants),
     # judged after the transfer when it counts (their trumps: defender_trumps)
     ("transfer.when", dict(TRANSFER_AFTER_K, **{"$trumps": "EXPR_TRUMPS(g->trump)"}), None),
@@ -102,7 +102,8 @@ def c_context(spec: Spec, ir=None) -> dict:
         "trump_never_indices": [suits.index(x) for x in ir.trump.never],
         "first_game_lowest": int(ir.series.first_game == "lowest_trump"),
         "series_first_lowest": int(ir.series.first == "lowest_trump"),
-        "limit_c": _c("attack.limit", exprs.limit, ROUND),
+        "limit_c": _c("attack.limit", exprs.limit,  # hand.trumps (issue 31)
+                      dict(ROUND, **{"$trumps": defender_trumps(ir.trump.mode)})),
         "throw_in_c": _c("throw_in.who", exprs.throw_in_who,  # hand.trumps (issue 31)
                          dict(SEAT, **{"$trumps": defender_trumps(ir.trump.mode)}),
                          seat_constants(ir)),

@@ -149,6 +149,7 @@ async function main() {
       parent = result.parent;
       if (compare) compare.refreshParent();
       playerRange(result.players);
+      if (play) play.setOptions(result.options || {});
     },
   });
   play = new Play({spec: () => editor.text, bots: meta.bots, defaultBot: meta.default_bot});

@@ -13,7 +13,8 @@ export class Play {
     this.bots = bots;
     this.defaultBot = defaultBot;
     this.onChange = onChange;
-    this.game = null;                     // {players, seat, seed, bots, history}
+    this.game = null;                     // {players, seat, seed, bots, history, options}
+    this.declared = {};                   // the spec's table settings (options:)
     this.view = null;
     this.picked = null;
     this.busy = false;
@@ -112,18 +113,61 @@ export class Play {
       document.body.dataset.playState = "error";
       return;
     }
-    this.game = {players, seat, seed, bots: this.botNames(players, seat), history: []};
+    this.game = {players, seat, seed, bots: this.botNames(players, seat), history: [],
+                 options: this.chosenOptions()};
     this.request(null);
   }
 
-  /** Restore a shared game: {players, seat, seed, bots, history}. */
+  /** The spec's table settings (name -> {type, default, text, values | range}, as the
+   * check answers them): one control each, a checkbox, a select or a number field. A
+   * change deals a new game with the same seed. */
+  setOptions(declared, chosen = null) {
+    const same = JSON.stringify(declared) === JSON.stringify(this.declared);
+    if (same && !chosen) return;
+    this.declared = declared || {};
+    const current = chosen || (this.game && this.game.options) || {};
+    const box = $("play-options");
+    box.replaceChildren();
+    for (const [name, d] of Object.entries(this.declared)) {
+      const value = name in current ? current[name] : d.default;
+      let field;
+      if (d.type === "bool") {
+        field = el("input", {type: "checkbox", "data-option": name});
+        field.checked = Boolean(value);
+      } else if (d.range) {
+        field = el("input", {type: "number", min: d.range[0], max: d.range[1], "data-option": name});
+        field.value = String(value);
+      } else {
+        field = el("select", {"data-option": name},
+                   d.values.map((v) => el("option", {value: String(v)}, String(v))));
+        field.value = String(value);
+      }
+      field.addEventListener("change", () => { if (this.game) this.start(); });
+      box.append(el("label", {title: d.text || name}, name, field));
+    }
+  }
+
+  /** The settings as the controls say (name -> value), the spec's declared ones only. */
+  chosenOptions() {
+    const out = {};
+    for (const field of $("play-options").querySelectorAll("[data-option]")) {
+      const name = field.dataset.option;
+      if (!(name in this.declared)) continue;
+      out[name] = field.type === "checkbox" ? field.checked : Number(field.value);
+    }
+    return out;
+  }
+
+  /** Restore a shared game: {players, seat, seed, bots, history, options}. */
   restore(game) {
     $("play-players").value = String(game.players);
     $("play-seat").value = String(game.seat);
     $("play-seed").value = String(game.seed);
     this.seatsChanged(game.bots);
+    if (game.options && Object.keys(game.options).length) this.setOptions(this.declared, game.options);
     this.game = {players: game.players, seat: game.seat, seed: game.seed,
-                 bots: this.botNames(game.players, game.seat), history: game.history || []};
+                 bots: this.botNames(game.players, game.seat), history: game.history || [],
+                 options: game.options || {}};
     this.clear();
     this.request(null);
   }

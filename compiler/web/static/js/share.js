@@ -110,5 +110,11 @@ function cleanGame(game) {
       !whole(game.seed, 0, Number.MAX_SAFE_INTEGER)) return null;
   const history = Array.isArray(game.history) ? game.history.filter((a) => typeof a === "string") : [];
   const bots = Array.isArray(game.bots) ? game.bots.map((b) => (typeof b === "string" ? b : null)) : [];
-  return {players: game.players, seat: game.seat, seed: game.seed, history, bots};
+  const options = {};  // the table settings: name -> true, false or a whole number
+  if (game.options && typeof game.options === "object" && !Array.isArray(game.options)) {
+    for (const [name, value] of Object.entries(game.options).slice(0, 16)) {
+      if (typeof value === "boolean" || Number.isSafeInteger(value)) options[name] = value;
+    }
+  }
+  return {players: game.players, seat: game.seat, seed: game.seed, history, bots, options};
 }
