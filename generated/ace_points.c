@@ -781,11 +781,9 @@ struct durak_ace_points_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_ACE_POINTS_NANNOTATIONS + 1];
-    int game_no;  /* the number of this game in the series, 1 for the first */
+    int game;  /* the number of this game in the series, 1 for the first */
+    int points_before[PMAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
-    int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
 };
 
 durak_ace_points_game *durak_ace_points_new(void)
@@ -1038,11 +1036,11 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
-    g->game_no = 1;  /* a new series starts with its first game */
+    g->game = 1;  /* outcome.points */
+    for (i = 0; i < players; i++) {
+        g->points_before[i] = 0;  /* outcome.points */
+    }
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
-    g->doubled = 0;
-    g->repeat = -1;
     return DURAK_ACE_POINTS_OK;
 }
 
@@ -1071,14 +1069,13 @@ int durak_ace_points_next_game(const durak_ace_points_game *g, durak_ace_points_
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int repeat = -1, i;
+        int i;
         int err = durak_ace_points_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            next->game_no = g->game_no + 1;
+            next->game = g->game + 1;
             for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
+                next->points_before[i] = g->points_before[i] + g->points[i];  /* HR22: the series' points carry on */
             }
-            next->repeat = repeat;
         }
         return err;
     }
@@ -1693,11 +1690,9 @@ void durak_ace_points_get(const durak_ace_points_game *g, durak_ace_points_view 
     for (i = 0; i < DURAK_ACE_POINTS_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->game_no = g->game_no;
+    v->game = g->game;
+    memcpy(v->points_before, g->points_before, sizeof(g->points_before));
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
-    v->doubled = g->doubled;
-    v->repeat = g->repeat;
 }
 
 static int seat_ok(const durak_ace_points_view *v, int seat)
@@ -1847,9 +1842,13 @@ int durak_ace_points_set(durak_ace_points_game *g, const durak_ace_points_view *
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_ACE_POINTS_E_STATE;
     }
-    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
-        || (v->doubled != 0 && v->doubled != 1)) {
-        return DURAK_ACE_POINTS_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
+    if (v->game < 1 || v->game > DURAK_ACE_POINTS_COUNTER_MAX) {
+        return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: game from 1 to COUNTER_MAX */
+    }
+    for (i = 0; i < v->players; i++) {
+        if (v->points_before[i] < -DURAK_ACE_POINTS_COUNTER_MAX || v->points_before[i] > DURAK_ACE_POINTS_COUNTER_MAX) {
+            return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: points_before from -COUNTER_MAX to COUNTER_MAX */
+        }
     }
     if (seen != DECK_MASK) {
         return DURAK_ACE_POINTS_E_STATE;  /* a card in no place */
@@ -1907,11 +1906,9 @@ int durak_ace_points_set(durak_ace_points_game *g, const durak_ace_points_view *
     for (i = 0; i < DURAK_ACE_POINTS_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->game_no = v->game_no;
+    g->game = v->game;
+    memcpy(g->points_before, v->points_before, sizeof(g->points_before));
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
-    g->doubled = v->doubled;
-    g->repeat = v->repeat;
     seats_changed(g);
     if (g->phase != DURAK_ACE_POINTS_OVER) {
         entitled(g);
@@ -2284,11 +2281,12 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_ACE_POINTS_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
-     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+     * endgames loop (attack, transfer or show back, take, ...), so defend as if it could
+     * not (a show passes it on too, S3) */
     int ntransfers = repeated ? 0 : k->n[DURAK_ACE_POINTS_TRANSFER];
     int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
-    if (k->n[DURAK_ACE_POINTS_SHOW]) {  /* showing costs no card */
+    if (k->n[DURAK_ACE_POINTS_SHOW] && !repeated) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_ACE_POINTS_SHOW], k->n[DURAK_ACE_POINTS_SHOW], key_show);
     }
     for (i = 0; i < ntransfers; i++) {
@@ -2384,7 +2382,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 }
 
 /* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
- * much; no transfer in a round that began from a repeated position. */
+ * much; no transfer or show in a round that began from a repeated position. */
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;

@@ -690,8 +690,8 @@ class Game:
     }
     __slots__ |= {"_caught_out": "play.cheating: per seat, 1 once it caught a legal play this round (HR34)",
                   "_fouls": "play.cheating: the table cards played against the rules of rank and suit (HR34)",
+                  "_honest": "play.cheating: the in-turn actions the rules allow now, computed with the legal ones (HR34)",
                   "_played_by": "play.cheating: per seat, the table cards it played this round (HR34)"}
-    __slots__ |= {"_honest": "play.cheating: the in-turn actions the rules allow now, computed with the legal ones (HR34)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.

@@ -728,11 +728,10 @@ struct durak_double_durak_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_DOUBLE_DURAK_NANNOTATIONS + 1];
-    int game_no;  /* the number of this game in the series, 1 for the first */
-    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
+    int game;  /* the number of this game in the series, 1 for the first */
+    int repeat;  /* series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23) */
     int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
+    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
 };
 
 durak_double_durak_game *durak_double_durak_new(void)
@@ -991,11 +990,10 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         attacker = (dealer + 1) % players;  /* the dealer's left neighbour */
     }
     start(g, players, hands, stock, nstock, trump, turned, 0, attacker, dealer, 1);
-    g->game_no = 1;  /* a new series starts with its first game */
+    g->game = 1;  /* series.repeat_loser_if, series.after_draw */
+    g->repeat = -1;  /* series.repeat_loser_if, series.after_draw */
+    g->doubled = 0;  /* series.repeat_loser_if, series.after_draw */
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
-    g->doubled = 0;
-    g->repeat = -1;
     return DURAK_DOUBLE_DURAK_OK;
 }
 
@@ -1024,7 +1022,7 @@ int durak_double_durak_next_game(const durak_double_durak_game *g, durak_double_
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int repeat = -1, i;
+        int repeat = -1;
         /* series.repeat_loser_if (HR23): a double durak deals the next two games, the second
          * as if it had lost again (T8 from the same seat). */
         if (g->doubled) {
@@ -1034,10 +1032,7 @@ int durak_double_durak_next_game(const durak_double_durak_game *g, durak_double_
         }
         int err = durak_double_durak_deal(next, g->players, seed, dealer, g->loser >= 0);
         if (!err) {
-            next->game_no = g->game_no + 1;
-            for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
-            }
+            next->game = g->game + 1;
             next->repeat = repeat;
         }
         return err;
@@ -1568,11 +1563,10 @@ void durak_double_durak_get(const durak_double_durak_game *g, durak_double_durak
     for (i = 0; i < DURAK_DOUBLE_DURAK_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
-    v->game_no = g->game_no;
-    memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
-    v->doubled = g->doubled;
+    v->game = g->game;
     v->repeat = g->repeat;
+    v->doubled = g->doubled;
+    memcpy(v->points, g->points, sizeof(g->points));
 }
 
 static int seat_ok(const durak_double_durak_view *v, int seat)
@@ -1722,9 +1716,11 @@ int durak_double_durak_set(durak_double_durak_game *g, const durak_double_durak_
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_DOUBLE_DURAK_E_STATE;
     }
-    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
-        || (v->doubled != 0 && v->doubled != 1)) {
-        return DURAK_DOUBLE_DURAK_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
+    if (v->repeat < -1 || v->repeat >= v->players) {
+        return DURAK_DOUBLE_DURAK_E_STATE;  /* series.repeat_loser_if, series.after_draw: repeat is a seat or -1 */
+    }
+    if (v->game < 1 || v->game > DURAK_DOUBLE_DURAK_COUNTER_MAX) {
+        return DURAK_DOUBLE_DURAK_E_STATE;  /* series.repeat_loser_if, series.after_draw: game from 1 to COUNTER_MAX */
     }
     if (seen != DECK_MASK) {
         return DURAK_DOUBLE_DURAK_E_STATE;  /* a card in no place */
@@ -1782,11 +1778,10 @@ int durak_double_durak_set(durak_double_durak_game *g, const durak_double_durak_
     for (i = 0; i < DURAK_DOUBLE_DURAK_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
-    g->game_no = v->game_no;
-    memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
-    g->doubled = v->doubled;
+    g->game = v->game;
     g->repeat = v->repeat;
+    g->doubled = v->doubled != 0;
+    memcpy(g->points, v->points, sizeof(g->points));
     seats_changed(g);
     if (g->phase != DURAK_DOUBLE_DURAK_OVER) {
         entitled(g);
@@ -2159,11 +2154,12 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_DOUBLE_DURAK_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
-     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+     * endgames loop (attack, transfer or show back, take, ...), so defend as if it could
+     * not (a show passes it on too, S3) */
     int ntransfers = repeated ? 0 : k->n[DURAK_DOUBLE_DURAK_TRANSFER];
     int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
-    if (k->n[DURAK_DOUBLE_DURAK_SHOW]) {  /* showing costs no card */
+    if (k->n[DURAK_DOUBLE_DURAK_SHOW] && !repeated) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_DOUBLE_DURAK_SHOW], k->n[DURAK_DOUBLE_DURAK_SHOW], key_show);
     }
     for (i = 0; i < ntransfers; i++) {
@@ -2259,7 +2255,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 }
 
 /* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
- * much; no transfer in a round that began from a repeated position. */
+ * much; no transfer or show in a round that began from a repeated position. */
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;

@@ -49,9 +49,13 @@ typedef sig_atomic_t durak_double_durak_stop_flag;  /* the one type a signal han
 #define DURAK_DOUBLE_DURAK_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_DOUBLE_DURAK_MAX_GAME_ACTIONS 20000
-/* HR21-HR23: the view has game_no, points, totals, doubled and repeat. */
+/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
 #define DURAK_DOUBLE_DURAK_CAP_RESULTS 1
 #define DURAK_DOUBLE_DURAK_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_DOUBLE_DURAK_HAS_STATE_FIELDS 1
+#define DURAK_DOUBLE_DURAK_STATE_FIELDS(X) X(game, ORDINAL) X(repeat, SEAT_OR_MINUS) X(doubled, FLAG)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -97,11 +101,10 @@ typedef struct durak_double_durak_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_DOUBLE_DURAK_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int game_no;  /* the number of this game in the series, 1 for the first */
-    int points[DURAK_DOUBLE_DURAK_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[DURAK_DOUBLE_DURAK_PLAYERS_MAX];  /* the series' points before this game (HR22) */
+    int game;  /* the number of this game in the series, 1 for the first */
+    int repeat;  /* series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23) */
     int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
+    int points[DURAK_DOUBLE_DURAK_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
 } durak_double_durak_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_double_durak_play_games; the number of samples

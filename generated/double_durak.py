@@ -99,6 +99,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("game", "ordinal"), ("repeat", "seat_or_minus"), ("doubled", "flag"))
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -667,9 +670,9 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {"_game": "the number of this game in the series, 1 for the first"}
     __slots__ |= {"_doubled": "series.repeat_loser_if held for this game's durak (HR23)",
-                  "_repeat": "the seat that deals the next game once more (HR23), -1 for none"}
+                  "_game": "the number of this game in the series, 1 for the first",
+                  "_repeat": "series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -706,9 +709,9 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._game = 1  # a new series starts with its first game
-        g._doubled = False
+        g._game = 1
         g._repeat = -1
+        g._doubled = False
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1439,7 +1442,7 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("game")  # the number of this game in the series (HR21)
+    known.add("game")
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1489,8 +1492,7 @@ _SAVED_KEYS = (
     "phase", "attacker", "original_attacker", "defender", "to_move", "took", "passed", "limit",
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
-    "game",
-    "repeat", "doubled",
+    "game", "repeat", "doubled",
 )
 _SAVED_OPTIONAL = ("late",)
 
@@ -1532,17 +1534,19 @@ def _read_saved(d):
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
     s["game"] = _whole(d["game"], "the game number", 1)
-    repeat = d["repeat"]
-    if repeat != -1:
-        repeat = _whole(repeat, "the repeated dealer (-1 for none)", 0)
-        if repeat >= players:
-            raise InvalidGame(f"the repeated dealer must be a seat or -1, not {repeat!r}")
-    s["repeat"] = repeat
-    if not isinstance(d["doubled"], bool) or (d["doubled"] and d["loser"] is None):
-        raise InvalidGame("doubled must be true or false (true only for a lost game)")
-    s["doubled"] = d["doubled"]
+    s["repeat"] = -1 if d["repeat"] == -1 else _seat(d["repeat"], players, "the repeated dealer (-1 for none)")
+    s["doubled"] = _read_flag(d["doubled"], "doubled")
+    if s["doubled"] and d["loser"] is None:
+        raise InvalidGame("doubled is true only for a lost game (HR23)")
     _check_saved_turn(s)
     return s
+
+
+def _read_flag(value, what):
+    """A saved true/false state (a capability's declared `flag`); InvalidGame if not one."""
+    if not isinstance(value, bool):
+        raise InvalidGame(f"{what} must be true or false, not {value!r}")
+    return value
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

@@ -777,11 +777,9 @@ struct durak_epaulette_ladder_game {
     int loser, is_draw;
     int annotations[DURAK_EPAULETTE_LADDER_NANNOTATIONS + 1];
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
-    int game_no;  /* the number of this game in the series, 1 for the first */
+    int game;  /* the number of this game in the series, 1 for the first */
+    int points_before[PMAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
-    int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
 };
 
 durak_epaulette_ladder_game *durak_epaulette_ladder_new(void)
@@ -864,7 +862,7 @@ static void score(game *g, int took)
     (void)took;
     for (seat = 0; seat < g->players; seat++) {
         /* outcome.points: 1 if is_loser and loser_was_defender and deck_rank(points) in final_attack.ranks and len(final_attack.trumps) < len(final_attack) else 0 (HR22) */
-        g->points[seat] = (int)((((((seat == g->loser) && (g->loser == g->def)) && ((int)((set_ranks(final) >> (deck_rank(g->totals[seat]) + 1)) & 1U))) && (popcount((final & EXPR_TRUMPS(g->trump))) < popcount(final))) ? 1 : 0));
+        g->points[seat] = (int)((((((seat == g->loser) && (g->loser == g->def)) && ((int)((set_ranks(final) >> (deck_rank(g->points_before[seat]) + 1)) & 1U))) && (popcount((final & EXPR_TRUMPS(g->trump))) < popcount(final))) ? 1 : 0));
     }
 }
 
@@ -876,7 +874,7 @@ static int match_over(const game *g)
         return 0;
     }
     for (seat = 0; seat < g->players; seat++) {
-        over |= g->totals[seat] + g->points[seat] >= 9;  /* match.points */
+        over |= g->points_before[seat] + g->points[seat] >= 9;  /* match.points */
     }
     (void)seat;
     return over;
@@ -1063,11 +1061,11 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     for (i = 0; i < players; i++) {
         g->losses[i] = 0;  /* match.points */
     }
-    g->game_no = 1;  /* a new series starts with its first game */
+    g->game = 1;  /* outcome.points, match.points */
+    for (i = 0; i < players; i++) {
+        g->points_before[i] = 0;  /* outcome.points, match.points */
+    }
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
-    g->doubled = 0;
-    g->repeat = -1;
     return DURAK_EPAULETTE_LADDER_OK;
 }
 
@@ -1096,18 +1094,17 @@ int durak_epaulette_ladder_next_game(const durak_epaulette_ladder_game *g, durak
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int repeat = -1, i;
+        int i;
         if (match_over(g)) {
             return DURAK_EPAULETTE_LADDER_E_MATCH_OVER;  /* HR21: the match is over */
         }
         {
         int err = durak_epaulette_ladder_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            next->game_no = g->game_no + 1;
+            next->game = g->game + 1;
             for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
+                next->points_before[i] = g->points_before[i] + g->points[i];  /* HR22: the series' points carry on */
             }
-            next->repeat = repeat;
             memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
         }
         return err;
@@ -1633,11 +1630,9 @@ void durak_epaulette_ladder_get(const durak_epaulette_ladder_game *g, durak_epau
         v->annotations[i] = g->annotations[i];
     }
     memcpy(v->losses, g->losses, sizeof(g->losses));
-    v->game_no = g->game_no;
+    v->game = g->game;
+    memcpy(v->points_before, g->points_before, sizeof(g->points_before));
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
-    v->doubled = g->doubled;
-    v->repeat = g->repeat;
 }
 
 static int seat_ok(const durak_epaulette_ladder_view *v, int seat)
@@ -1792,9 +1787,13 @@ int durak_epaulette_ladder_set(durak_epaulette_ladder_game *g, const durak_epaul
             return DURAK_EPAULETTE_LADDER_E_STATE;  /* match.points: losses from 0 to COUNTER_MAX */
         }
     }
-    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
-        || (v->doubled != 0 && v->doubled != 1)) {
-        return DURAK_EPAULETTE_LADDER_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
+    if (v->game < 1 || v->game > DURAK_EPAULETTE_LADDER_COUNTER_MAX) {
+        return DURAK_EPAULETTE_LADDER_E_STATE;  /* outcome.points, match.points: game from 1 to COUNTER_MAX */
+    }
+    for (i = 0; i < v->players; i++) {
+        if (v->points_before[i] < -DURAK_EPAULETTE_LADDER_COUNTER_MAX || v->points_before[i] > DURAK_EPAULETTE_LADDER_COUNTER_MAX) {
+            return DURAK_EPAULETTE_LADDER_E_STATE;  /* outcome.points, match.points: points_before from -COUNTER_MAX to COUNTER_MAX */
+        }
     }
     if (seen != DECK_MASK) {
         return DURAK_EPAULETTE_LADDER_E_STATE;  /* a card in no place */
@@ -1853,11 +1852,9 @@ int durak_epaulette_ladder_set(durak_epaulette_ladder_game *g, const durak_epaul
         g->annotations[i] = v->annotations[i];
     }
     memcpy(g->losses, v->losses, sizeof(g->losses));
-    g->game_no = v->game_no;
+    g->game = v->game;
+    memcpy(g->points_before, v->points_before, sizeof(g->points_before));
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
-    g->doubled = v->doubled;
-    g->repeat = v->repeat;
     seats_changed(g);
     if (g->phase != DURAK_EPAULETTE_LADDER_OVER) {
         entitled(g);
@@ -2230,11 +2227,12 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_EPAULETTE_LADDER_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
-     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+     * endgames loop (attack, transfer or show back, take, ...), so defend as if it could
+     * not (a show passes it on too, S3) */
     int ntransfers = repeated ? 0 : k->n[DURAK_EPAULETTE_LADDER_TRANSFER];
     int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
-    if (k->n[DURAK_EPAULETTE_LADDER_SHOW]) {  /* showing costs no card */
+    if (k->n[DURAK_EPAULETTE_LADDER_SHOW] && !repeated) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_EPAULETTE_LADDER_SHOW], k->n[DURAK_EPAULETTE_LADDER_SHOW], key_show);
     }
     for (i = 0; i < ntransfers; i++) {
@@ -2330,7 +2328,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 }
 
 /* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
- * much; no transfer in a round that began from a repeated position. */
+ * much; no transfer or show in a round that began from a repeated position. */
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;

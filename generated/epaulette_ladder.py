@@ -99,7 +99,7 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
-STATE_FIELDS = (("losses", "seat_ints"),)
+STATE_FIELDS = (("losses", "seat_ints"), ("game", "ordinal"), ("points_before", "seat_scores"))
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
 
 PLAYERS_MIN = 2  # players.min
@@ -488,15 +488,6 @@ def _masked(kind, mask):
     return act
 
 
-def _read_points(value, players):
-    """Each seat's points (HR22): a list of `players` whole numbers within +-1000000000."""
-    if not isinstance(value, list) or len(value) != players or not all(
-            isinstance(n, int) and not isinstance(n, bool) and -1000000000 <= n <= 1000000000
-            for n in value):
-        raise InvalidGame(f"points must be a list of {players} whole numbers, not {value!r}")
-    return list(value)
-
-
 _SUB_MASKS = {}
 
 
@@ -716,9 +707,9 @@ class Game:
         "_unbeaten": "the unbeaten attack cards",
     }
     __slots__ |= {"_losses": "per seat, the games lost so far in this series (L1, PR6)"}
-    __slots__ |= {"_game": "the number of this game in the series, 1 for the first"}
-    __slots__ |= {"_points": "outcome.points: per seat, this game's points once it is over, else None",
-                  "_totals": "per seat, the series' points before this game (HR22)"}
+    __slots__ |= {"_game": "the number of this game in the series, 1 for the first",
+                  "_points_before": "outcome.points: per seat, the series' points before this game (HR22)"}
+    __slots__ |= {"_points": "outcome.points: per seat, this game's points once it is over, else None"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -756,9 +747,9 @@ class Game:
         g._late = 0
         g._late_unbeaten = 0
         g._losses = [0] * players
-        g._game = 1  # a new series starts with its first game
+        g._game = 1
+        g._points_before = [0] * players
         g._points = None
-        g._totals = [0] * players  # HR22: a new series scores from zero
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -784,7 +775,7 @@ class Game:
         g._unbeaten = self._unbeaten[:]
         g._in_game = self._in_game[:]
         g._losses = self._losses[:]
-        g._totals = self._totals[:]
+        g._points_before = self._points_before[:]
         g._points = None if self._points is None else self._points[:]
         g._legal = None
         return g
@@ -800,7 +791,7 @@ class Game:
         game = _new_game(self._players, seed, dealer, 'left_of_dealer')
         game._losses = self._losses[:]  # L1, PR6: the series' loss counts carry on
         game._game = self._game + 1
-        game._totals = self.match_points  # HR22: the series' points carry on
+        game._points_before = self.match_points  # HR22: the series' points carry on
         return game
 
     # -- the public view -----------------------------------------------------
@@ -916,8 +907,8 @@ class Game:
     def match_points(self):
         """HR22: per seat, the series' points so far, this game's included once it is over."""
         if self._points is None:
-            return self._totals[:]
-        return [t + p for t, p in zip(self._totals, self._points)]
+            return self._points_before[:]
+        return [t + p for t, p in zip(self._points_before, self._points)]
 
     @property
     def match_over(self):
@@ -1204,7 +1195,7 @@ class Game:
         for c in final_attack:
             final |= 1 << c
         # outcome.points: 1 if is_loser and loser_was_defender and deck_rank(points) in final_attack.ranks and len(final_attack.trumps) < len(final_attack) else 0 (HR22), per seat
-        self._points = [(1 if (seat == self.loser) and (self.loser == self._defender) and (_set_ranks(final) >> (_deck_rank(self._totals[seat]) + 1) & 1) and (final & EXPR_TRUMP_IDS[self._trump]).bit_count() < final.bit_count() else 0) for seat in range(self.players)]
+        self._points = [(1 if (seat == self.loser) and (self.loser == self._defender) and (_set_ranks(final) >> (_deck_rank(self._points_before[seat]) + 1) & 1) and (final & EXPR_TRUMP_IDS[self._trump]).bit_count() < final.bit_count() else 0) for seat in range(self.players)]
 
     def _entitled(self):
         """Seats that may throw in, clockwise from the current attacker (throw_in.who, T2)."""
@@ -1321,7 +1312,7 @@ class Game:
             "history": self._history[:],
             "losses": self._losses[:],
             "game": self._game,
-            "points_before": self._totals[:],
+            "points_before": self._points_before[:],
             "points": None if self._points is None else self._points[:],
         }
 
@@ -1371,7 +1362,7 @@ class Game:
                 g._table |= 1 << c
         g._losses = s["losses"]
         g._game = s["game"]
-        g._totals = s["points_before"]
+        g._points_before = s["points_before"]
         g._points = s["points"]
         g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
@@ -1494,7 +1485,7 @@ def from_position(position):
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
     known.add("losses")
-    known.add("game")  # the number of this game in the series (HR21)
+    known.add("game")
     known.add("match_points")  # HR22: each seat's points so far
     unknown = set(position) - known
     if unknown:
@@ -1526,7 +1517,7 @@ def from_position(position):
     if "game" in position:
         g._game = _whole(position["game"], "the game number", 1)
     if "match_points" in position:  # HR22: the series so far (zeros when absent)
-        g._totals = _read_points(position["match_points"], players)
+        g._points_before = _read_seat_scores(position["match_points"], players, "match_points")
     if "defender" in position and _seat(position["defender"], players, "defender") != g.defender:
         raise InvalidGame(f"the defender is seat {g.defender}, the next player after the attacker")
     return g
@@ -1550,8 +1541,8 @@ _SAVED_KEYS = (
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
     "losses",
-    "game",
-    "points_before", "points",
+    "game", "points_before",
+    "points",
 )
 _SAVED_OPTIONAL = ("late",)
 
@@ -1594,8 +1585,8 @@ def _read_saved(d):
     _read_saved_seats(d, s)
     s["losses"] = _read_seat_ints(d["losses"], players, "losses", "a loss count")
     s["game"] = _whole(d["game"], "the game number", 1)
-    s["points_before"] = _read_points(d["points_before"], players)
-    s["points"] = None if d["points"] is None else _read_points(d["points"], players)
+    s["points_before"] = _read_seat_scores(d["points_before"], players, "points_before")
+    s["points"] = None if d["points"] is None else _read_seat_scores(d["points"], players, "points")
     if (s["points"] is None) != (d["phase"] != "over"):
         raise InvalidGame("a game has points (HR22) exactly when it is over")
     _check_saved_turn(s)
@@ -1608,6 +1599,16 @@ def _read_seat_ints(value, players, what, each):
     if not isinstance(value, list) or len(value) != players:
         raise InvalidGame(f"{what} must be a list of {players} whole numbers, not {value!r}")
     return [_whole(n, each, 0) for n in value]
+
+
+def _read_seat_scores(value, players, what):
+    """A saved per-seat score (a capability's declared `seat_scores`, e.g. HR22's points): a
+    list of `players` whole numbers within +-COUNTER_MAX; InvalidGame naming `what` if not."""
+    if not isinstance(value, list) or len(value) != players or not all(
+            isinstance(n, int) and not isinstance(n, bool) and -COUNTER_MAX <= n <= COUNTER_MAX
+            for n in value):
+        raise InvalidGame(f"{what} must be a list of {players} whole numbers within +-{COUNTER_MAX}, not {value!r}")
+    return list(value)
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

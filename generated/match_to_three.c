@@ -764,11 +764,8 @@ struct durak_match_to_three_game {
     int loser, is_draw;
     int annotations[DURAK_MATCH_TO_THREE_NANNOTATIONS + 1];
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
-    int game_no;  /* the number of this game in the series, 1 for the first */
+    int game;  /* the number of this game in the series, 1 for the first */
     int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[PMAX];  /* the series' points before this game (HR22) */
-    int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
 };
 
 durak_match_to_three_game *durak_match_to_three_new(void)
@@ -1027,11 +1024,8 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     for (i = 0; i < players; i++) {
         g->losses[i] = 0;  /* match.losses */
     }
-    g->game_no = 1;  /* a new series starts with its first game */
+    g->game = 1;  /* match.losses */
     memset(g->points, 0, sizeof(g->points));
-    memset(g->totals, 0, sizeof(g->totals));
-    g->doubled = 0;
-    g->repeat = -1;
     return DURAK_MATCH_TO_THREE_OK;
 }
 
@@ -1060,18 +1054,13 @@ int durak_match_to_three_next_game(const durak_match_to_three_game *g, durak_mat
     /* series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8). */
     dealer = g->loser < 0 ? g->dealer : g->loser;
     {
-        int repeat = -1, i;
         if (match_over(g)) {
             return DURAK_MATCH_TO_THREE_E_MATCH_OVER;  /* HR21: the match is over */
         }
         {
         int err = durak_match_to_three_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            next->game_no = g->game_no + 1;
-            for (i = 0; i < g->players; i++) {
-                next->totals[i] = g->totals[i] + g->points[i];  /* HR22: the series' points carry on */
-            }
-            next->repeat = repeat;
+            next->game = g->game + 1;
             memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
         }
         return err;
@@ -1688,11 +1677,8 @@ void durak_match_to_three_get(const durak_match_to_three_game *g, durak_match_to
         v->annotations[i] = g->annotations[i];
     }
     memcpy(v->losses, g->losses, sizeof(g->losses));
-    v->game_no = g->game_no;
+    v->game = g->game;
     memcpy(v->points, g->points, sizeof(g->points));
-    memcpy(v->totals, g->totals, sizeof(g->totals));
-    v->doubled = g->doubled;
-    v->repeat = g->repeat;
 }
 
 static int seat_ok(const durak_match_to_three_view *v, int seat)
@@ -1847,9 +1833,8 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
             return DURAK_MATCH_TO_THREE_E_STATE;  /* match.losses: losses from 0 to COUNTER_MAX */
         }
     }
-    if (v->game_no < 1 || v->repeat < -1 || v->repeat >= v->players
-        || (v->doubled != 0 && v->doubled != 1)) {
-        return DURAK_MATCH_TO_THREE_E_STATE;  /* HR21-HR23: a game number from 1, a seat or -1 */
+    if (v->game < 1 || v->game > DURAK_MATCH_TO_THREE_COUNTER_MAX) {
+        return DURAK_MATCH_TO_THREE_E_STATE;  /* match.losses: game from 1 to COUNTER_MAX */
     }
     if (seen != DECK_MASK) {
         return DURAK_MATCH_TO_THREE_E_STATE;  /* a card in no place */
@@ -1908,11 +1893,8 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
         g->annotations[i] = v->annotations[i];
     }
     memcpy(g->losses, v->losses, sizeof(g->losses));
-    g->game_no = v->game_no;
+    g->game = v->game;
     memcpy(g->points, v->points, sizeof(g->points));
-    memcpy(g->totals, v->totals, sizeof(g->totals));
-    g->doubled = v->doubled;
-    g->repeat = v->repeat;
     seats_changed(g);
     if (g->phase != DURAK_MATCH_TO_THREE_OVER) {
         entitled(g);
@@ -2285,11 +2267,12 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_MATCH_TO_THREE_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
-     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+     * endgames loop (attack, transfer or show back, take, ...), so defend as if it could
+     * not (a show passes it on too, S3) */
     int ntransfers = repeated ? 0 : k->n[DURAK_MATCH_TO_THREE_TRANSFER];
     int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
-    if (k->n[DURAK_MATCH_TO_THREE_SHOW]) {  /* showing costs no card */
+    if (k->n[DURAK_MATCH_TO_THREE_SHOW] && !repeated) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_MATCH_TO_THREE_SHOW], k->n[DURAK_MATCH_TO_THREE_SHOW], key_show);
     }
     for (i = 0; i < ntransfers; i++) {
@@ -2385,7 +2368,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 }
 
 /* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
- * much; no transfer in a round that began from a repeated position. */
+ * much; no transfer or show in a round that began from a repeated position. */
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;

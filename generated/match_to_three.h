@@ -51,7 +51,7 @@ typedef sig_atomic_t durak_match_to_three_stop_flag;  /* the one type a signal h
 #define DURAK_MATCH_TO_THREE_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
 #define DURAK_MATCH_TO_THREE_CAP_LOSSES 1
-/* HR21-HR23: the view has game_no, points, totals, doubled and repeat. */
+/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
 #define DURAK_MATCH_TO_THREE_CAP_RESULTS 1
 #define DURAK_MATCH_TO_THREE_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
 struct durak_match_to_three_game;
@@ -60,7 +60,7 @@ int durak_match_to_three_match_over(const struct durak_match_to_three_game *g);
 /* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
  * view's fields that the native binding reads and writes by their kind. */
 #define DURAK_MATCH_TO_THREE_HAS_STATE_FIELDS 1
-#define DURAK_MATCH_TO_THREE_STATE_FIELDS(X) X(losses, SEAT_INTS)
+#define DURAK_MATCH_TO_THREE_STATE_FIELDS(X) X(losses, SEAT_INTS) X(game, ORDINAL)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -107,11 +107,8 @@ typedef struct durak_match_to_three_view {
     int loser, is_draw;
     int annotations[DURAK_MATCH_TO_THREE_NANNOTATIONS + 1];  /* valid when the game has a loser */
     int losses[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
-    int game_no;  /* the number of this game in the series, 1 for the first */
+    int game;  /* the number of this game in the series, 1 for the first */
     int points[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
-    int totals[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* the series' points before this game (HR22) */
-    int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int repeat;  /* the seat that deals the next game once more, -1 for none (HR23) */
 } durak_match_to_three_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_match_to_three_play_games; the number of samples

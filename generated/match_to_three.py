@@ -95,7 +95,7 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
-STATE_FIELDS = (("losses", "seat_ints"),)
+STATE_FIELDS = (("losses", "seat_ints"), ("game", "ordinal"))
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
 
 PLAYERS_MIN = 2  # players.min
@@ -735,7 +735,7 @@ class Game:
         g._late = 0
         g._late_unbeaten = 0
         g._losses = [0] * players
-        g._game = 1  # a new series starts with its first game
+        g._game = 1
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1526,7 +1526,7 @@ def from_position(position):
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
     known.add("losses")
-    known.add("game")  # the number of this game in the series (HR21)
+    known.add("game")
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")

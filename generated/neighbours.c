@@ -2115,11 +2115,12 @@ static int greedy_defend(const game *g, const action *acts, const kinds *k, int 
     int plan_a[NCARDS], plan_d[NCARDS];
     const int *transfers = k->idx[DURAK_NEIGHBOURS_TRANSFER];
     /* a round that began from a repeated position: passing the attack on again is how
-     * endgames loop (attack, transfer back, take, ...), so defend as if it could not */
+     * endgames loop (attack, transfer or show back, take, ...), so defend as if it could
+     * not (a show passes it on too, S3) */
     int ntransfers = repeated ? 0 : k->n[DURAK_NEIGHBOURS_TRANSFER];
     int cheap[ntransfers + 1];
     mask_t trumps = trump_cards(g), plan_trumps = 0;
-    if (k->n[DURAK_NEIGHBOURS_SHOW]) {  /* showing costs no card */
+    if (k->n[DURAK_NEIGHBOURS_SHOW] && !repeated) {  /* showing costs no card */
         return first_min(g, acts, k->idx[DURAK_NEIGHBOURS_SHOW], k->n[DURAK_NEIGHBOURS_SHOW], key_show);
     }
     for (i = 0; i < ntransfers; i++) {
@@ -2215,7 +2216,7 @@ static int greedy_throw(const game *g, const action *acts, const kinds *k)
 }
 
 /* greedy_bot: cheap beats, low non-trump attacks, keep trumps, take when beating costs too
- * much; no transfer in a round that began from a repeated position. */
+ * much; no transfer or show in a round that began from a repeated position. */
 static int greedy_bot(const game *g, const action *acts, int count, int repeated)
 {
     kinds k;

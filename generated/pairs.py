@@ -684,10 +684,8 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {
-        "_mates": "per seat, the mask of the seats of its team (teams.mode, PR2)",
-        "_team": "per seat, the index of its team (teams.mode, PR1)",
-    }
+    __slots__ |= {"_mates": "per seat, the mask of the seats of its team (teams.mode, PR2)",
+                  "_team": "per seat, the index of its team (teams.mode, PR1)"}
     __slots__ |= {"_losses": "per seat, the games lost so far in this series (L1, PR6)"}
 
     # The public state is read-only (the engine writes the private slots): each member is
@@ -725,8 +723,9 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._team = team = TEAM_OF[players]
+        g._team = TEAM_OF[players]
         g._mates = MATES[players]
+        team = g._team  # declared (capabilities/state.py), set before
         if not stock and len({team[s] for s in range(players) if hands[s]}) < 2:
             raise InvalidGame("a position needs players of two teams holding cards (PR5)")
         g._losses = [0] * players

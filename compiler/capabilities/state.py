@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
-         "seat_cards", "seat_set", "seed", "seat_masks")
+         "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus",
+         "seat_scores", "derived")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -25,9 +26,16 @@ when saved).  `card_mask`: a set of cards (a mask in the engines, the card texts
 saved).  `seat_cards`: per seat, a card or none (its int or -1, its text or null when saved).
 `seat_set`: a set of seats (a mask in the engines, the sorted seats when saved).  `seed`: a seed
 the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
-`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved)."""
+`seat_masks`: per seat, a set of cards (masks in the engines, per seat the card texts when saved).
+`ordinal`: a whole number from 1 to COUNTER_MAX (such as the number of a game in a series).
+`seat_or_minus`: a seat, or none as -1 (in the engines and when saved: the older saved form of
+`seat_or_none`, kept where the contract fixed it, such as a series' repeated dealer).
+`seat_scores`: per seat, a whole number from -COUNTER_MAX to COUNTER_MAX (such as points).
+`derived`: a Python engine's value computed from the game's other state by `expr` (a table
+of the player count, a cache): never saved, set again by `_start` and `from_dict`; the C
+engines keep no such field."""
 
-LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks", "seat_scores")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -56,9 +64,13 @@ class Field:
     """Saved by `to_dict` (and so in the C view); False: a new game's and a loaded game's value
     is `start` (state that lives only until the game ends, such as who resigned)."""
     each: str = ""
-    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count")."""
+    """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count");
+    `ordinal`, `seat_or_minus`: what the value is, in that message (default: its name)."""
     place: str = ""
     """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
+    expr: str = ""
+    """`derived`: its Python value, `{players}` standing for the player count (such as
+    "TEAM_OF[{players}]")."""
     deck_place: bool = False
     """`card_mask`: its cards are a place of the deck's own, in no other place: a saved game
     reads them in `_read_saved_cards`, where the every-card check counts them."""
@@ -66,7 +78,9 @@ class Field:
     def __post_init__(self):
         if self.kind not in KINDS:
             raise ValueError(f"unknown state kind {self.kind!r} of {self.name!r}")
-        if not self.saved and (self.start is None or self.position):
+        if (self.kind == "derived") != bool(self.expr) or self.kind == "derived" and self.saved:
+            raise ValueError(f"{self.name!r}: a derived field has an expr and is not saved, no other has one")
+        if not self.saved and (self.start is None and not self.expr or self.position):
             raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
         if self.deck_place and self.kind != "card_mask":
             raise ValueError(f"only a card_mask is a place of the deck's own, not {self.name!r}")
@@ -74,10 +88,21 @@ class Field:
             raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
 
     @property
+    def has_start(self) -> bool:
+        """Whether a new game sets it (a `start` value, or a derived field's `expr`)."""
+        return self.start is not None or self.kind == "derived"
+
+    @property
     def py_start(self) -> str:
-        """`start` as the Python engine writes it."""
+        """`start` as the Python engine writes it (in `_start`, where `players` is the count)."""
+        return self.py_value("players")
+
+    def py_value(self, players: str) -> str:
+        """Its start value in Python, `players` the expression of the player count."""
+        if self.kind == "derived":
+            return self.expr.format(players=players)
         if self.is_list:
-            return f"[{self.start}] * players"
+            return f"[{self.start}] * {players}"
         return repr(self.start != 0) if self.kind == "flag" else repr(self.start)
 
     @property
@@ -169,7 +194,39 @@ def _cheating(cap) -> list[Field]:
               place="the table"),
         Field("caught_out", "seat_counts",
               "play.cheating: per seat, 1 once it caught a legal play this round (HR34)", high=1),
+        Field("honest", "derived",
+              "play.cheating: the in-turn actions the rules allow now, computed with the legal ones (HR34)",
+              expr="()", saved=False),
     ]
+
+
+def _teams(cap) -> list[Field]:
+    # the tables of the player count, set again on a loaded game (the C engines read the tables)
+    return [
+        Field("team", "derived", "per seat, the index of its team (teams.mode, PR1)",
+              expr="TEAM_OF[{players}]", saved=False),
+        Field("mates", "derived", "per seat, the mask of the seats of its team (teams.mode, PR2)",
+              expr="MATES[{players}]", saved=False),
+    ]
+
+
+def _results(cap) -> list[Field]:
+    # `points` (None until the game is over) stays the capability's own; a position gives
+    # `points_before` as `match_points`, read by the capability's own `position` macro
+    fields = [Field("game", "ordinal", "the number of this game in the series, 1 for the first",
+                    start=1, position="checked", each="the game number")]
+    if cap.points:
+        fields.append(Field("points_before", "seat_scores",
+                            "outcome.points: per seat, the series' points before this game (HR22)",
+                            start=0))
+    if cap.repeat:
+        fields += [
+            Field("repeat", "seat_or_minus",
+                  "series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23)",
+                  start=-1, each="the repeated dealer (-1 for none)"),
+            Field("doubled", "flag", "series.repeat_loser_if held for this game's durak (HR23)", start=0),
+        ]
+    return fields
 
 
 DECLARED: dict[str, Callable[..., list[Field]]] = {
@@ -184,6 +241,8 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "lot_trumps": _lot_trumps,
     "redeal_offer": _redeal_offer,
     "cheating": _cheating,
+    "results": _results,
+    "teams": _teams,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

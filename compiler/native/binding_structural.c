@@ -51,6 +51,9 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define VIEW_SEAT_CARDS(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_SEAT_SET(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEED(name) set_item(d, #name, PyLong_FromUnsignedLongLong(v->name))
+#define VIEW_SEAT_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_ORDINAL(name) set_item(d, #name, PyLong_FromLong(v->name))
+#define VIEW_SEAT_OR_MINUS(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
@@ -62,6 +65,9 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define LOAD_SEAT_CARDS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_SEAT_SET(name) get_int(d, #name, &v->name)
 #define LOAD_SEED(name) get_seed(d, #name, &v->name)
+#define LOAD_SEAT_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_ORDINAL(name) get_int(d, #name, &v->name)
+#define LOAD_SEAT_OR_MINUS(name) get_int(d, #name, &v->name)
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
 
 /* The capabilities' fields of view `v` into the dict `d`; -1 on error. */
@@ -91,11 +97,7 @@ static int structural_view(PyObject *d, const dk_view *v)
     }
 #endif
 #if C(CAP_RESULTS)
-    if (set_item(d, "game_no", PyLong_FromLong(v->game_no))
-        || set_item(d, "points", int_tuple(v->points, v->players))
-        || set_item(d, "totals", int_tuple(v->totals, v->players))
-        || set_item(d, "doubled", PyLong_FromLong(v->doubled))
-        || set_item(d, "repeat", PyLong_FromLong(v->repeat))) {
+    if (set_item(d, "points", int_tuple(v->points, v->players))) {  /* the rest is declared */
         return -1;
     }
 #endif
@@ -157,9 +159,7 @@ static int structural_load(PyObject *d, dk_view *v)
     }
 #endif
 #if C(CAP_RESULTS)
-    if (get_int(d, "game_no", &v->game_no) || get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)
-        || get_ints(d, "totals", v->totals, C(PLAYERS_MAX), NULL) || get_int(d, "doubled", &v->doubled)
-        || get_int(d, "repeat", &v->repeat)) {
+    if (get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)) {  /* the rest is declared */
         return -1;
     }
 #endif

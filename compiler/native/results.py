@@ -1,9 +1,10 @@
 """Matches and results (HR20-HR23, EP) of a native engine on the Python side.
 
 The C engine (`templates/c/cap_results.c.j2`) scores a finished game and keeps the series'
-game number, points and pending repeated deal in its view (`game_no`, `points`, `totals`,
-`doubled`, `repeat`); this module maps them to the Python engine's `to_dict` keys and
-members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
+game number, points and pending repeated deal in its view (`points`; `game`,
+`points_before`, `repeat` and `doubled` are declared state, saved by
+`durakc.native.structural`); this module maps the points to the Python engine's `to_dict`
+key and gives the members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
 refusal after a finished match (HR21).
 """
 
@@ -20,22 +21,14 @@ def add_results(s: Structural, py, seed_argument) -> None:
     after_draw = py.AFTER_DRAW_FIRST_GAME_RULE  # series.after_draw (HR23)
 
     def to_dict(v):
-        d = {"game": v["game_no"]}
-        if scores:
-            d["points_before"] = list(v["totals"])
-            d["points"] = list(v["points"]) if v["phase"] == 3 else None
-        if repeats:
-            d["repeat"] = v["repeat"]
-            d["doubled"] = bool(v["doubled"])
-        return d
+        if not scores:
+            return {}
+        return {"points": list(v["points"]) if v["phase"] == 3 else None}
 
     def to_view(d):
         n = d["players"]
         points = d.get("points") if scores else None
-        return {"game_no": d.get("game", 1),
-                "totals": tuple(d["points_before"]) if scores else (0,) * n,
-                "points": tuple(points) if points is not None else (0,) * n,
-                "doubled": int(bool(d.get("doubled", False))), "repeat": d.get("repeat", -1)}
+        return {"points": tuple(points) if points is not None else (0,) * n}
 
     s.to_dict.append(to_dict)
     s.to_view.append(to_view)
@@ -54,9 +47,9 @@ def add_results(s: Structural, py, seed_argument) -> None:
             else:
                 dealer = (v["dealer"] + 1) % v["players"]
             repeat = -1
-            if v["doubled"]:
+            if repeats and v["doubled"]:
                 dealer = repeat = v["loser"]  # HR23: the double durak deals the next two games
-            elif v["repeat"] >= 0:
+            elif repeats and v["repeat"] >= 0:
                 dealer = v["repeat"]
             series = 0 if after_draw and v["loser"] < 0 else 1  # HR23: a draw - T7 again
             if hasattr(self, "_deal_after"):  # series_state (C reads the finished game)
@@ -65,9 +58,11 @@ def add_results(s: Structural, py, seed_argument) -> None:
             else:
                 game = type(self)._dealt(v["players"], seed, dealer, series)
             view = game._view()
-            view["game_no"] = v["game_no"] + 1
-            view["totals"] = tuple(t + p for t, p in zip(v["totals"], v["points"]))
-            view["repeat"] = repeat
+            view["game"] = v["game"] + 1
+            if scores:
+                view["points_before"] = tuple(t + p for t, p in zip(v["points_before"], v["points"]))
+            if repeats:
+                view["repeat"] = repeat
             game._load(view)
             return game
         return next_game
@@ -87,8 +82,8 @@ def _members(py, scores: bool) -> dict:
         def match_points(self):
             v = self._view()
             if not self.is_over:
-                return list(v["totals"])
-            return [t + p for t, p in zip(v["totals"], v["points"])]
+                return list(v["points_before"])
+            return [t + p for t, p in zip(v["points_before"], v["points"])]
         members["match_points"] = property(
             match_points, doc="HR22: per seat, the series' points so far, this game's included.")
     if games or losses or points_limit:
@@ -96,7 +91,7 @@ def _members(py, scores: bool) -> dict:
             if not self.is_over:
                 return False
             v = self._view()
-            return bool((games and v["game_no"] >= games)
+            return bool((games and v["game"] >= games)
                         or (losses and max(self.losses) >= losses)
                         or (points_limit and max(self.match_points) >= points_limit))
 

@@ -198,13 +198,15 @@ def _seats(mask: int) -> list[int]:
 
 
 _DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list,
-              "seat_or_none": lambda x: None if x < 0 else x, "seat_set": _seats, "seed": int}
+              "seat_or_none": lambda x: None if x < 0 else x, "seat_set": _seats, "seed": int,
+              "ordinal": int, "seat_or_minus": int, "seat_scores": list}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
-_ABSENT = {"flag": False, "seat_or_none": None}
+_ABSENT = {"flag": False, "seat_or_none": None, "ordinal": 1, "seat_or_minus": -1}
 """What a missing key of a kind means (a position may leave it out)."""
 _VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x,
-              "seat_set": lambda x: sum(1 << s for s in set(x)), "seed": int}
+              "seat_set": lambda x: sum(1 << s for s in set(x)), "seed": int,
+              "ordinal": int, "seat_or_minus": int, "seat_scores": tuple}
 
 
 def _declared_state(s: Structural, fields, py) -> None:

@@ -8,9 +8,13 @@
   Everything random after the deal (a redeal, HR18/HR19) follows from that seed.
 - **Actions**: the RL encoding's indices (`DurakEncoding`, docs/rl.md), so
   `num_distinct_actions` is its `num_actions` and an action's string is the engine's text.
+- **Out-of-turn decisions** (HR34's `catch`, `cheating`): the seats are asked by the schedule
+  of `durakc.rl.schedule` (docs/rl.md, "Out-of-turn decisions"): before each in-turn decision
+  every seat of `actors()` holding catches is a decision node of its own, its legal actions
+  its catches and `wait`; the seat to move decides in turn once all have waited.
 - **Returns**: `durakc.openspiel.returns` (durak -1, others share +1; points where scored).
 - **Length**: the engine has no move cap and a game of three or more seats can go round for
-  ever, so the state stops a game after `MAX_ACTIONS` player actions (the simulator's cap,
+  ever, so the state stops a game after `MAX_ACTIONS` player actions (waits included) (the simulator's cap,
   `durakc.sim.seeds`) as a draw: `max_game_length` is that cap plus the chance nodes.
 """
 
@@ -24,6 +28,7 @@ from durakc.openspiel.infostate import make_observer
 from durakc.openspiel.returns import seat_returns, utility_bounds
 from durakc.rl.encoding import DurakEncoding
 from durakc.rl.infostate import ActionRecord
+from durakc.rl.schedule import WAIT, Schedule
 from durakc.sim.determinize import determinize, public_cards
 from durakc.sim.seeds import MAX_ACTIONS
 
@@ -104,6 +109,8 @@ class DurakcState(pyspiel.State):
         # who made each action, each seat's hand at the round points (durakc.rl.infostate)
         self.record = ActionRecord(game.setup.players)
         self._legal: dict | None = None
+        self.schedule = Schedule()    # who decides next (HR34's out-of-turn seats)
+        self.waits = 0                # out-of-turn decisions answered `wait`
 
     # -- the OpenSpiel state API ---------------------------------------------
     def current_player(self) -> int:
@@ -112,11 +119,12 @@ class DurakcState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return self.game.to_move
+        return self.schedule.decider(self.game)[0]
 
     def is_terminal(self) -> bool:
         """Over, or stopped at the step cap (a draw)."""
-        return self.game is not None and (self.game.is_over or len(self.movers) >= MAX_ACTIONS)
+        return self.game is not None and (
+            self.game.is_over or len(self.movers) + self.waits >= MAX_ACTIONS)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next seed byte: 256 equally likely values."""
@@ -124,11 +132,12 @@ class DurakcState(pyspiel.State):
 
     def _legal_indices(self) -> dict:
         if self._legal is None:
-            self._legal = self.owner.encoding.legal_indices(self.game)
+            seat, out_of_turn = self.schedule.decider(self.game)
+            self._legal = self.owner.encoding.choices(self.game, seat, out_of_turn)
         return self._legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.game is None or self.is_terminal() or player != self.game.to_move:
+        if self.game is None or self.is_terminal() or player != self.current_player():
             return []
         return sorted(self._legal_indices())
 
@@ -139,7 +148,12 @@ class DurakcState(pyspiel.State):
         legal = self._legal_indices()
         if action not in legal:
             raise ValueError(f"action {action} is not legal now; legal: {sorted(legal)}")
-        self.record.apply(self.game, legal[action])
+        if legal[action] == WAIT:
+            self.schedule.decline(self.current_player())
+            self.waits += 1
+        else:
+            self.record.apply(self.game, legal[action])
+            self.schedule.applied()
         self._legal = None
 
     @property
@@ -159,11 +173,15 @@ class DurakcState(pyspiel.State):
         if len(self.seed_bytes) == SEED_BYTES:
             seed = int.from_bytes(bytes(self.seed_bytes), "big")
             self.game = self.owner.engine.new_game(self.owner.players, seed)
+            self.schedule.reset(self.game)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"seed byte {action}"
-        return self.owner.encoding.action_text(action)
+        text = self.owner.encoding.action_text(action)
+        if text.startswith("catch "):  # HR34: the engine's text names the catching seat
+            return f"catch {player} {text.split()[1]}"
+        return text
 
     def returns(self) -> list[float]:
         """Every seat's return: `durakc.openspiel.returns` once over, zeros before."""

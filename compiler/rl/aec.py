@@ -28,6 +28,7 @@ from durakc.rl.infostate import (
 )
 from durakc.rl.render import RENDER_MODES, check_render_mode, render
 from durakc.rl.rewards import final_rewards
+from durakc.rl.schedule import WAIT, Schedule
 
 require("numpy")
 spaces = require("gymnasium.spaces")
@@ -103,7 +104,9 @@ class DurakAECEnv(pettingzoo.AECEnv):
     Once one agent has made `max_steps` moves in a game that is not over, every agent is
     truncated (None: no limit).  `observation_mode="infostate"` makes each agent's
     "observation" vector its information state (durakc.rl.infostate).  `table_options`: the
-    table settings (a spec's `options:`) every game starts with.
+    table settings (a spec's `options:`) every game starts with.  A variant with out-of-turn
+    actions (HR34's `catch`) selects the agents by the schedule of durakc.rl.schedule: an
+    agent asked out of turn has its catches and `wait` in its mask (docs/rl.md).
     """
 
     metadata: ClassVar[dict] = {"name": "durakc_v0", "render_modes": list(RENDER_MODES),
@@ -134,6 +137,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self.game: Any = None  # the engine's Game, from reset() on
         self.recorded: RecordedGame | None = None  # with "infostate": who made each action
         self._moves: dict[str, int] = {}
+        self.schedule = Schedule()
+        self._out_of_turn = False  # whether agent_selection is asked out of turn (HR34)
 
     def observation_space(self, agent):
         """The same Dict space for every agent (docs/rl.md)."""
@@ -160,7 +165,8 @@ class DurakAECEnv(pettingzoo.AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict] = {agent: {} for agent in self.agents}
         self._moves = dict.fromkeys(self.agents, 0)
-        self.agent_selection = self.possible_agents[self.game.to_move]
+        self.schedule.reset(self.game)
+        self._select()
         if self.render_mode == "human":
             self.render()
 
@@ -173,8 +179,17 @@ class DurakAECEnv(pettingzoo.AECEnv):
             vector = information_state_tensor(self.recorded, seat, self.encoding)
         else:
             vector = self.encoding.observation(self.game, seat)
+        out_of_turn = self._out_of_turn and agent == self.agent_selection
         return {"observation": vector,
-                "action_mask": self.encoding.action_mask(self.game, seat)}
+                "action_mask": self.encoding.action_mask(self.game, seat, out_of_turn)}
+
+    def _select(self) -> None:
+        """The next deciding agent by the schedule (durakc.rl.schedule)."""
+        seat, self._out_of_turn = self.schedule.decider(self.game)
+        self.agent_selection = self.possible_agents[self.game.to_move if seat is None else seat]
+
+    def _choices(self, agent) -> dict:
+        return self.encoding.choices(self.game, self._seat[agent], self._out_of_turn)
 
     def step(self, action):
         """Apply the selected agent's action index; at the end every agent is terminated."""
@@ -182,14 +197,18 @@ class DurakAECEnv(pettingzoo.AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = None if action is None else self.encoding.legal_indices(self.game).get(int(action))
+        chosen = None if action is None else self._choices(agent).get(int(action))
         if chosen is None:
             raise ValueError(self._illegal_message(agent, action))
         self._cumulative_rewards[agent] = 0.0
-        if self.recorded is not None:
+        if chosen == WAIT:
+            self.schedule.decline(self._seat[agent])
+        elif self.recorded is not None:
             self.recorded.apply(chosen)
         else:
             self.game.apply(chosen)
+        if chosen != WAIT:
+            self.schedule.applied()
         self._moves[agent] += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
         if self.game.is_over:
@@ -197,7 +216,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
             self.rewards = {a: finals[self._seat[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
         else:
-            self.agent_selection = self.possible_agents[self.game.to_move]
+            self._select()
             if self.max_steps is not None and self._moves[agent] >= self.max_steps:
                 self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
@@ -209,7 +228,7 @@ class DurakAECEnv(pettingzoo.AECEnv):
             what = f"{action} ({self.encoding.action_text(action)})"
         except (TypeError, ValueError):
             what = repr(action)
-        legal = ", ".join(str(a) for a in self.game.legal_actions())
+        legal = ", ".join(str(a) for a in self._choices(agent).values())
         return f"{agent}: action {what} is not legal now; legal: {legal}"
 
     def render(self):

@@ -13,7 +13,8 @@ any number of players, uses the same spaces.  docs/rl.md documents the layout; i
               with attack.opening a condition, HR7 and HR8: every subset of the allowed sizes)
               | throw (N') | beat (N' x N' attack/defence) | transfer (R x (2^S - 1))
               | show (N) | take (1) | pass (1) | exchange (N, TX1) | swap (N x N ordered,
-              PK1-PK3) | resign (1, HR24) | redeal (1) | keep (1, HR19)   with N' = N + J + W x S
+              PK1-PK3) | resign (1, HR24) | redeal (1) | keep (1, HR19)
+              | catch (N', HR34: the deciding seat's) | wait (1, HR34)   with N' = N + J + W x S
               (deck.copies k, HR17: card blocks count copies, 0..k, and a suit set is a
               multiset, (k + 1)^S - 1 a rank)
               played identities; exchange, swap, resign, redeal and keep only with
@@ -34,7 +35,7 @@ from durakc.cards import SUIT_ORDER
 from durakc.loading import constants
 from durakc.loading.engines import check_players, load_engine
 from durakc.rl import require
-from durakc.rl.readers import refuse_unsupported, this_round, wild_cards
+from durakc.rl.readers import action_verbs, refuse_unsupported, this_round, wild_cards
 from durakc.rl.subsets import condition_block
 from durakc.schema.envs import joker_texts
 
@@ -53,6 +54,8 @@ SHAPES = {
     "resign": "bare",         # no card (HR24)
     "redeal": "bare",         # ask for a redeal at the deal (HR19)
     "keep": "bare",           # play on with the dealt hand (HR19)
+    "catch": "played",        # HR34: catch a table card as played, the acting seat implied
+    "wait": "bare",           # HR34: decline to act out of turn (the environments' own)
 }
 """The shape of each action verb's block: which cards it names, so how many indices it takes.
 Blocks follow this order; the first seven are in every engine, the others only where the
@@ -61,8 +64,9 @@ names no card is "bare": one index), placed after the existing ones so that earl
 keep their meaning."""
 OUT_OF_TURN = ("catch",)
 """Verbs only ever offered out of turn (HR34's `catch SEAT CARD`, through `actors()` and
-`out_of_turn_actions(seat)`), never among `legal_actions()`: they have no block, and the
-environments play such a variant in turn only (docs/engine-api.md, "Out-of-turn actions")."""
+`out_of_turn_actions(seat)`), never among `legal_actions()`.  Their block names the card
+only (the seat is the one deciding); an engine with one also gets the `wait` block, the
+environments' "do not act now" (durakc.rl.schedule, docs/rl.md "Out-of-turn decisions")."""
 KINDS = tuple(SHAPES)
 """Action kinds in the order of their blocks in the action space (`DurakEncoding.offsets`
 has the kinds of its variant)."""
@@ -145,7 +149,7 @@ class DurakEncoding:
         self.closed_discard = "view_discard" in built  # HR25 (view.discard: closed)
         self.open_hands = "view_hands" in built  # HR26 (view.hands: all)
         self._sets = len(self.ranks) * self.suit_sets  # one rank's suit sets, every rank
-        self.verbs = _verbs(engine, built)
+        self.verbs = action_verbs(engine, built, tuple(SHAPES), OUT_OF_TURN)
         self.offsets, self.num_actions = self._action_blocks()
         self.layout = self._observation_layout()
         self._index_of_text: dict[str, int] = {}
@@ -195,6 +199,8 @@ class DurakEncoding:
 
     def _encode(self, text: str) -> int:
         kind, *cards = text.split()
+        if kind in OUT_OF_TURN and len(cards) == 2 and cards[0].isdigit():
+            cards = cards[1:]  # `catch SEAT CARD`: the block names the card (the seat decides)
         shape = SHAPES.get(kind) if kind in self.offsets else None
         if shape is None:
             raise ValueError(f"{text!r}: the RL encoding of {self.variant} has no {kind!r} actions")
@@ -270,10 +276,23 @@ class DurakEncoding:
         """{index: Action} for the legal actions of `game` (empty once it is over)."""
         return {self.action_index(a): a for a in game.legal_actions()}
 
-    def action_mask(self, game, seat=None):
-        """int8 mask of the legal action indices; all zeros unless `seat` is to move."""
+    def choices(self, game, seat: int, out_of_turn: bool = False) -> dict:
+        """{index: action} of `seat`'s decision: in turn, `legal_indices` (empty unless
+        `seat` is to move); asked out of turn (durakc.rl.schedule), its
+        `out_of_turn_actions(seat)` and `wait` (the text WAIT, applied by nobody)."""
+        if not out_of_turn:
+            return self.legal_indices(game) if seat == game.to_move else {}
+        found = {self.action_index(a): a for a in game.out_of_turn_actions(seat)}
+        found[self.offsets["wait"]] = "wait"
+        return found
+
+    def action_mask(self, game, seat=None, out_of_turn: bool = False):
+        """int8 mask of the legal action indices; all zeros unless `seat` is to move (or,
+        `out_of_turn`, its out-of-turn actions and `wait`: see `choices`)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        if seat is None or seat == game.to_move:
+        if out_of_turn:
+            mask[list(self.choices(game, seat, True))] = 1
+        elif seat is None or seat == game.to_move:
             for action in game.legal_actions():
                 mask[self.action_index(action)] = 1
         return mask
@@ -384,17 +403,3 @@ class DurakEncoding:
         for i in positions:
             block[i] += 1.0
 
-
-def _verbs(engine: ModuleType, built: frozenset) -> tuple[str, ...]:
-    """The engine's action verbs that have a block, in the order of SHAPES: the engine's
-    `VERBS` (an engine without it: the core verbs, and those its capabilities `built` add)."""
-    listed = getattr(engine, "VERBS", None)
-    if listed is None:
-        listed = CORE_VERBS + (("exchange",) if "trump_exchange" in built else ()) + (
-            ("swap",) if "swaps" in built else ())
-    unknown = [v for v in listed if v not in SHAPES and v not in OUT_OF_TURN]
-    if unknown:
-        raise ValueError(f"{engine.VARIANT.get('name', '?')}: the RL encoding has no block for "
-                         f"the action verb {unknown[0]!r} (add its shape to "
-                         "durakc.rl.encoding.SHAPES)")
-    return tuple(dict.fromkeys(CORE_VERBS + tuple(k for k in KINDS if k in listed)))

@@ -35,6 +35,7 @@ from durakc.rl.opponents import resolve_opponents
 from durakc.rl.registration import ENV_ID, register_envs
 from durakc.rl.render import RENDER_MODES, check_render_mode, render
 from durakc.rl.rewards import final_rewards
+from durakc.rl.schedule import WAIT, Schedule, bot_answer
 
 np = require("numpy")
 if TYPE_CHECKING:
@@ -69,6 +70,9 @@ class DurakEnv(gym.Env):
     state (`durakc.rl.infostate.information_state_tensor`) instead of its current view.
     `table_options` (a variant with table settings, its spec's `options:`) are the settings
     every episode's game starts with, e.g. `DurakEnv("table", table_options={"deck": 52})`.
+    A variant with out-of-turn actions (HR34's `catch`) also asks the learner out of turn,
+    by the schedule of durakc.rl.schedule: such a decision's mask holds its catches and
+    `wait`; the opponents catch by the bots' rule (docs/rl.md, "Out-of-turn decisions").
     """
 
     # Class data, though gymnasium's Env declares `metadata` as an instance attribute.
@@ -105,6 +109,7 @@ class DurakEnv(gym.Env):
         self.steps = 0
         self._ended = True
         self._bot_rng = random.Random()
+        self.schedule = Schedule()
 
     def _check_seat(self, seat) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
@@ -128,6 +133,7 @@ class DurakEnv(gym.Env):
                                self.table_options)
         if self.observation_mode == "infostate":
             self.recorded = RecordedGame(self.game, encoding=self.encoding)
+        self.schedule.reset(self.game)
         self._bot_rng = random.Random(f"durakc-rl-bots-{game_seed}")
         self.steps, self._ended = 0, False
         if not self._play_bots():
@@ -151,11 +157,14 @@ class DurakEnv(gym.Env):
         """Play the learner's action index, then the bots' moves up to the learner's next turn."""
         if self.game is None or self._ended:
             raise RuntimeError("the episode is over (or never started): call reset()")
-        chosen = self.encoding.legal_indices(self.game).get(int(action))
+        chosen = self._choices().get(int(action))
         if chosen is None:
             return self._illegal(action)
         self.steps += 1
-        self._apply(chosen)
+        if chosen == WAIT:
+            self.schedule.decline(self.seat)
+        else:
+            self._apply(chosen)
         finished = self._play_bots()
         terminated = self.game.is_over
         truncated = not terminated and (not finished or self._out_of_steps())
@@ -168,7 +177,7 @@ class DurakEnv(gym.Env):
     def _illegal(self, action):
         """An action that is not legal: the game unchanged, by the `illegal_action` policy."""
         if self.illegal_action == "raise":
-            legal = ", ".join(str(a) for a in self.game.legal_actions())
+            legal = ", ".join(str(a) for a in self._choices().values())
             raise ValueError(f"seat {self.seat}: action {_describe(self.encoding, action)} is "
                              f"not legal now; legal: {legal}")
         self.steps += 1
@@ -185,7 +194,19 @@ class DurakEnv(gym.Env):
         """The legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
         if self.game is None:
             raise RuntimeError("action_masks() before reset(): there is no game yet")
-        return self.encoding.action_mask(self.game, self.seat)
+        return self._mask()
+
+    def _asked_out_of_turn(self) -> bool:
+        """Whether the learner's decision now is an out-of-turn one (HR34's catch or wait)."""
+        seat, out_of_turn = self.schedule.decider(self.game)
+        return out_of_turn and seat == self.seat
+
+    def _choices(self) -> dict:
+        """{index: action} of the learner's decision now (DurakEncoding.choices)."""
+        return self.encoding.choices(self.game, self.seat, self._asked_out_of_turn())
+
+    def _mask(self):
+        return self.encoding.action_mask(self.game, self.seat, self._asked_out_of_turn())
 
     def _play_bots(self) -> bool:
         """The bots' moves up to the learner's turn or the end; False if they made more than
@@ -193,13 +214,21 @@ class DurakEnv(gym.Env):
         game, bots = self.game, self.bots
         cap = None if self.max_steps is None else self.max_steps * (self.players - 1)
         moves = 0
-        while not game.is_over and game.to_move != self.seat:
+        while True:
+            mover, out_of_turn = self.schedule.decider(game)
+            if mover is None or mover == self.seat:
+                return True
             if cap is not None and moves >= cap:
                 return False
-            mover = game.to_move
-            self._apply(bots[mover](game, mover, self._bot_rng))
+            if out_of_turn:  # HR34: the bots' catching rule (durakc.rl.schedule)
+                action = bot_answer(game, mover)
+                if action is None:
+                    self.schedule.decline(mover)
+                    continue
+            else:
+                action = bots[mover](game, mover, self._bot_rng)
+            self._apply(action)
             moves += 1
-        return True
 
     def _apply(self, action) -> None:
         """Play an action, recorded when the observation is the information state."""
@@ -207,14 +236,14 @@ class DurakEnv(gym.Env):
             self.recorded.apply(action)
         else:
             self.game.apply(action)
+        self.schedule.applied()
 
     def _observe(self):
         if self.recorded is not None:
             vector = information_state_tensor(self.recorded, self.seat, self.encoding)
         else:
             vector = self.encoding.observation(self.game, self.seat)
-        return {"observation": vector,
-                "action_mask": self.encoding.action_mask(self.game, self.seat)}
+        return {"observation": vector, "action_mask": self._mask()}
 
     def _info(self, illegal: bool = False) -> dict:
         info = {"illegal_action": illegal, "seat": self.seat, "steps": self.steps}

@@ -59,7 +59,7 @@ def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
         (encoding.closed_discard, "a closed discard pile (view.discard)"),
         (encoding.open_hands, "open hands (view.hands)"),
         (hidden, "a hidden second trump (trump.hidden_second)"),
-        ("catch" in getattr(encoding.engine, "VERBS", ()), "the cheating table (play.cheating, HR34)"),
+        ("catch" in getattr(encoding.engine, "VERBS", ()), "the out-of-turn decisions of the cheating table (play.cheating, HR34)"),
         (encoding.verbs != CORE_VERBS, f"the action verbs {', '.join(encoding.verbs[7:])}"),
         (set(BLOCKS) != set(encoding.layout.slices), "observation blocks it does not write"),
         (bool(getattr(encoding.engine, "OPTIONS", None)), "table settings (options:)"),

@@ -83,10 +83,11 @@ def _beat_plan(unbeaten, beats, trump):
 
 
 def _defend(game, by_kind, trump, repeated):
-    if "show" in by_kind:  # showing costs no card
-        return min(by_kind["show"], key=lambda ac: _cost(ac[1][0], trump))[0]
     # a round that began from a repeated position: passing the attack on again is how
-    # endgames loop (attack, transfer back, take, ...), so defend as if it could not
+    # endgames loop (attack, transfer or show back, take, ...), so defend as if it could not
+    # (a show is a transfer for every other purpose, S3; HR33's any-card shows loop so)
+    if "show" in by_kind and not repeated:  # showing costs no card
+        return min(by_kind["show"], key=lambda ac: _cost(ac[1][0], trump))[0]
     transfers = [] if repeated else by_kind.get("transfer", [])
     cheap = [ac for ac in transfers if all(suit(c) != trump for c in ac[1])]
     if cheap:
@@ -187,8 +188,10 @@ def greedy_bot(game, seat, rng=None, repeated=False):
     before attacking, exchange the lowest trump and swap the two lowest non-trumps up to a
     jack (TX1, PK1: see _before_opening).
 
-    When `repeated` (this round began from a position seen before in the game) it does
-    not transfer, which breaks the endgame cycles of transfer variants.
+    When `repeated` (this round began from a position seen before in the game) it neither
+    transfers nor shows (S3: a show passes the attack on like a transfer), which breaks the
+    endgame cycles of transfer variants and of HR33's any-card shows (two seats passing one
+    rank back and forth with shows, each time the original attacker taking its card back).
     """
     # it never resigns (HR24), nor plays a cheat every seat could see (HR34)
     acts = visibly_legal(game, playable(game.legal_actions()))

@@ -7,6 +7,13 @@ them, applies the human's new action (an illegal one is refused with the engine'
 human's turn again, the game ends or the bots' time budget is spent (the page then asks
 again).  A bot's choice is drawn from a generator seeded by the game seed and the action's
 index, so the same seed and the same human moves give the same game, on any server.
+
+Out-of-turn actions (HR34's `catch`, docs/engine-api.md): at each position the bots are
+asked first, in `actors()` order, by their catching rule (`durakc.sim.catching`); then, if
+the human's seat holds catches (`catches` in the view) while a bot is to move, the bots stop
+and the page asks the human: a `catch SEAT CARD` of its own seat, or `wait` (let play go on
+at this position; it is not an engine action and is not kept in the history).  At its own
+turn the human may catch or play in turn.
 """
 
 from __future__ import annotations
@@ -15,10 +22,13 @@ import random
 import time
 
 from durakc.sim import bots as bot_registry
+from durakc.sim.catching import catch_choice, visible_fouls
 from durakc.sim.runner import REPEAT_LIMIT, RoundStarts, bot_seed
 
 PUBLIC_VERBS_NO_ROUND = ("swap", "exchange")
 """Actions before an opening (PK1, TX1): the table is empty after them, but no round ended."""
+WAIT = "wait"
+"""The human's answer when asked out of turn (HR34): no catch now, let the bots play on."""
 
 
 class BadRequest(ValueError):
@@ -58,6 +68,7 @@ class Replay:
         self.cycle = False
         self._taker = None
         self._counted = -1
+        self.waited = -1   # the history length at which the human said `wait` (HR34)
 
     def _round_start(self) -> None:
         """Count the position at a round start (`runner.play_game` does the same), once."""
@@ -75,7 +86,10 @@ class Replay:
         raises (`IllegalAction`, `ValueError`), the game unchanged."""
         game = self.game
         self._round_start()
-        seat = game.to_move
+        seat, defender = game.to_move, game.defender
+        words = str(action).split()
+        if words[:1] == ["catch"] and len(words) > 1 and words[1].isdigit():
+            seat = int(words[1])  # an out-of-turn action names its seat (HR34)
         game.apply(action)
         text = game.history[-1] if game.history else str(action)
         verb = text.split(" ", 1)[0]
@@ -83,6 +97,8 @@ class Replay:
         self.log.append({"seat": seat, "action": text})
         if verb == "take":
             self._taker = seat
+        elif verb == "catch" and not game.table:  # HR34: a caught beat ends as a take
+            self._taker = defender
         if not game.table and verb not in PUBLIC_VERBS_NO_ROUND:
             who = self._taker
             end = "discarded" if who is None else f"seat {who} picked up the cards"
@@ -104,16 +120,75 @@ class Replay:
         early (the budget spent: the page asks again), True otherwise."""
         game = self.game
         deadline = time.monotonic() + budget
-        while not game.is_over and game.to_move != seat:
+        while not game.is_over:
             self._round_start()
             if self.cycle or len(game.history) >= max_history:
                 return True
             if time.monotonic() > deadline:
                 return False
+            caught = self._bot_catch(seat, bots)
+            if caught is not None:
+                self.apply(caught)
+                continue
+            if game.to_move == seat or self.asks(seat):
+                return True
             mover = game.to_move
             rng = random.Random(bot_seed(self.seed, len(game.history)))
             self.apply(bots[mover](game, mover, rng, self.repeated))
         return True
+
+    def _bot_catch(self, seat: int, bots: list):
+        """The first catch a bot seat makes by the bots' rule, in `actors()` order."""
+        game = self.game
+        if not hasattr(game, "actors"):
+            return None
+        fouls = visible_fouls(game)
+        if not fouls:
+            return None
+        for other in game.actors():
+            if other != seat and bots[other] is not None:
+                act = catch_choice(game, other, fouls)
+                if act is not None:
+                    return act
+        return None
+
+    def catches(self, seat: int) -> list[str]:
+        """The human's out-of-turn actions now (HR34), as texts; none once it is over."""
+        game = self.game
+        if game.is_over or not hasattr(game, "actors"):
+            return []
+        return [str(a) for a in game.out_of_turn_actions(seat)]
+
+    def asks(self, seat: int) -> bool:
+        """Whether the game waits for the human out of turn: a bot is to move, the human
+        holds catches and has not said `wait` at this position."""
+        game = self.game
+        return (game.to_move != seat and self.waited != len(game.history)
+                and bool(self.catches(seat)))
+
+
+def _human_action(replay: Replay, engine, seat: int, action: str) -> str | None:
+    """Apply the human's action (in turn, a catch of its own seat, or `wait`); the refusal
+    text, or None."""
+    game = replay.game
+    words = action.split()
+    if game.is_over:
+        return "the game is over: start a new one"
+    if words == [WAIT]:
+        if not replay.asks(seat):
+            return "nothing to wait for: no catch is offered to you now"
+        replay.waited = len(game.history)
+        return None
+    if words[:1] == ["catch"]:
+        if len(words) > 1 and words[1] != str(seat):
+            return f"you are seat {seat}: a catch names your seat (catch {seat} CARD)"
+    elif game.to_move != seat:
+        return f"it is seat {game.to_move}'s turn, not yours"
+    try:
+        replay.apply(action)
+    except (engine.IllegalAction, ValueError) as exc:  # ValueError: no action at all
+        return str(exc)
+    return None
 
 
 def play_step(engine, request: dict, bot_budget: float, max_history: int) -> dict:
@@ -130,18 +205,7 @@ def play_step(engine, request: dict, bot_budget: float, max_history: int) -> dic
     refused = None
     action = request.get("action")
     if action is not None:
-        game = replay.game
-        if game.is_over:
-            refused = "the game is over: start a new one"
-        elif game.to_move != seat:
-            refused = f"it is seat {game.to_move}'s turn, not yours"
-        else:
-            try:
-                replay.apply(action)
-            except engine.IllegalAction as exc:
-                refused = str(exc)
-            except ValueError as exc:  # text that is no action at all
-                refused = str(exc)
+        refused = _human_action(replay, engine, seat, action)
     finished = replay.bot_moves(seat, bots, bot_budget, max_history)
     return _view(replay, seat, refused, thinking=not finished)
 
@@ -151,7 +215,8 @@ def _view(replay: Replay, seat: int, refused: str | None, thinking: bool) -> dic
     game = replay.game
     view = game.observation(seat)
     stopped = None
-    if not game.is_over and not thinking and game.to_move != seat:
+    asked = not game.is_over and not thinking and replay.asks(seat)
+    if not game.is_over and not thinking and game.to_move != seat and not asked:
         stopped = ("stopped: the same position came back again and again (a cycle)"
                    if replay.cycle else "stopped: the game is too long")
     log = replay.log
@@ -160,6 +225,7 @@ def _view(replay: Replay, seat: int, refused: str | None, thinking: bool) -> dic
         log = log[ends[-1] + 1:] if ends else log
     view.update({"history": list(game.history), "log": log, "refused": refused,
                  "thinking": thinking, "stopped": stopped,
+                 "catches": replay.catches(seat), "asked": asked,
                  "result": _result(game, seat)})
     return view
 

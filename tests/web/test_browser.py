@@ -231,3 +231,24 @@ def test_the_page_of_durakc_serve_itself(browser, tmp_path):
             proc.kill()
             proc.communicate()
     assert proc.returncode == 0
+
+
+def test_a_human_catches_a_play_at_a_cheating_table(tab):
+    """HR34: the page offers a button per catchable table card; one click catches it."""
+    page.choose_example(tab, "cheating")
+    page.show(tab, "play")
+    for _ in range(6):
+        now = page.wait_state(tab, "playState", ("your-turn", "your-catch", "over"), 60)
+        assert now != "over"
+        catches = tab.find_elements(By.CSS_SELECTOR, "#play-actions button.catch")
+        if catches:
+            break
+        tab.execute_script("document.body.dataset.playState = 'clicked';")
+        tab.find_element(By.CSS_SELECTOR, "#play-actions button[data-action]").click()
+    text = catches[0].get_attribute("data-action")
+    assert text.startswith("catch 0 ")
+    tab.execute_script("document.body.dataset.playState = 'clicked';")
+    catches[0].click()
+    page.wait_state(tab, "playState", ("your-turn", "your-catch", "over"), 60)
+    log = [e.text for e in tab.find_elements(By.CSS_SELECTOR, "#play-log li")]
+    assert any(line.startswith("you: catch 0 ") for line in log), log

@@ -177,7 +177,17 @@ export class Play {
   }
 
   act(text) {
-    if (!this.busy && this.view && this.view.to_move === this.game.seat) this.request(text);
+    if (!this.busy && this.view && (this.view.to_move === this.game.seat || this.outOfTurn(text))) {
+      this.request(text);
+    }
+  }
+
+  /** An out-of-turn answer the view offers (HR34): a catch of yours, or `wait` when asked;
+   * a typed catch is sent too and the server says why it is refused, if it is. */
+  outOfTurn(text) {
+    const v = this.view;
+    if (text === "wait") return Boolean(v.asked);
+    return (v.catches || []).length > 0 && text.startsWith("catch ");
   }
 
   async request(action) {
@@ -202,7 +212,7 @@ export class Play {
       this.busy = false;
       if (view.thinking) { this.request(null); return; }
       document.body.dataset.playState = view.is_over ? "over"
-        : view.to_move === this.game.seat ? "your-turn" : "stopped";
+        : view.to_move === this.game.seat ? "your-turn" : view.asked ? "your-catch" : "stopped";
     } catch (err) {
       if (seq !== this.seq) return;
       this.busy = false;
@@ -276,14 +286,21 @@ export class Play {
   renderActions() {
     const v = this.view;
     const box = $("play-actions");
-    if (v.is_over || v.to_move !== this.game.seat) {
+    const mine = !v.is_over && v.to_move === this.game.seat;
+    // HR34: a button per table card you may catch (at your turn, or when asked out of turn)
+    const catches = v.is_over ? [] : (v.catches || []);
+    if (!mine && !v.asked) {
       box.replaceChildren(el("span", {}, v.is_over ? "" : `waiting for seat ${v.to_move}…`));
       return;
     }
-    box.replaceChildren(...v.legal_actions.map((a) => el("button", {
+    const button = (a, label, extra = null) => el("button", {
       type: "button", "data-action": a,
-      class: this.picked && !actionCards(a).includes(this.picked) ? "dim" : null,
-      onclick: () => this.act(a)}, actionNodes(a))));
+      class: extra || (this.picked && !actionCards(a).includes(this.picked) ? "dim" : null),
+      onclick: () => this.act(a)}, label);
+    const buttons = (mine ? v.legal_actions : []).map((a) => button(a, actionNodes(a)));
+    for (const a of catches) buttons.push(button(a, actionNodes(a), "catch"));
+    if (v.asked) buttons.push(button("wait", "no catch: play on", "wait"));
+    box.replaceChildren(...buttons);
   }
 
   renderLog() {
