@@ -27,7 +27,7 @@ class Entry:
 
 def used(spec: Spec) -> list[str]:
     """The names of the capabilities `spec` uses, in hook order."""
-    return [cap.name for cap in build_ir(spec).values["capabilities"]]
+    return [cap.name for cap in build_ir(spec).capabilities]
 
 
 def targets(name: str) -> tuple[str, ...]:

@@ -1,36 +1,46 @@
 """The intermediate form: a checked spec turned into what the templates need.
 
 Everything that depends only on the rules is decided here, at compile time:
-the card order, the beat tables for every trump suit the variant allows, the
-Python source of each runtime expression, and which blocks of engine code the
-variant needs at all (a variant without transfers gets no transfer code).
+the card order, the beat tables for every trump suit the variant allows, each
+run-time expression as a checked tree bound to where the engines read it
+(`durakc.ir.bound`; each target renders it in its own form), and which blocks of
+engine code the variant needs at all (a variant without transfers gets no transfer code).
 """
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
-from durakc import __version__
 from durakc.capabilities.order import check_order
-from durakc.envs import ENVS, seat_constants
+from durakc.envs import seat_constants
 from durakc.ir.acting import (
     asked_throwers_section,
     partner_relation_section,
     seat_relations_section,
 )
-from durakc.ir.beats import beat_tables, identities
-from durakc.ir.choices import choice_values
-from durakc.ir.decks import DEALT, deck_sections
+from durakc.ir.beats import identities
+from durakc.ir.bound import BoundExpr, bound
+from durakc.ir.decks import deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
+from durakc.ir.groups import TYPED_SECTIONS, typed_sections, wild_cards
 from durakc.ir.hooks import Capability
 from durakc.ir.options import options_section
-from durakc.ir.play import opening_rule_section, throw_card_section, trumps_mask
-from durakc.ir.pyliteral import doc_text, py_literal
+from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.results import counts_losses_for_match, result_sections
 from durakc.ir.runtime import runtime_constants
 from durakc.ir.runtime_beats import runtime_beats_section
+from durakc.ir.sections import (
+    BeatsIR,
+    ChoicesIR,
+    DealIR,
+    DeckIR,
+    MetaIR,
+    PlayersIR,
+    RoundIR,
+    SeriesIR,
+    TrumpIR,
+)
 from durakc.ir.sets import card_sets_section, runtime_needs
 from durakc.ir.transfer import show_trump_section, transfer_section
 from durakc.schema.keys import (
@@ -42,27 +52,37 @@ from durakc.schema.keys import (
 )
 from durakc.spec import Spec
 
-# How each expression name reads in the generated engine, per place of use (durakc.envs).
-_ROUND = ENVS["round"].python()
-_SEAT = ENVS["seat"].python()
-_OUTCOME = ENVS["outcome"].python()
 
-
-@dataclass
+@dataclass(frozen=True)
 class VariantIR:
-    """Template context for one engine (the templates read `v.<field>`)."""
+    """Template context for one engine (the templates read `v.<field>`): the typed sections
+    of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
+    `round`, `choices`: `durakc.ir.sections`), the `capabilities` with their sections (in
+    hook order), the core's run-time expressions as checked trees (`exprs`: what the C
+    target emits besides the sections'), the engine constants the runtime half reads
+    (`runtime`, `durakc.ir.runtime`) and the engines' `counter_max`."""
 
-    values: dict
+    capabilities: list[Capability]
+    exprs: RuleExprs
+    runtime: dict
+    counter_max: int
+    meta: MetaIR
+    deck: DeckIR
+    players: PlayersIR
+    deal: DealIR
+    trump: TrumpIR
+    beats: BeatsIR
+    series: SeriesIR
+    round: RoundIR
+    choices: ChoicesIR
 
-    def __getattr__(self, name):
-        try:
-            return self.values[name]
-        except KeyError:
-            raise AttributeError(name) from None
+    def typed(self) -> dict:
+        """The typed sections by name (what a target adds to its own template context)."""
+        return {name: getattr(self, name) for name in TYPED_SECTIONS}
 
     def uses(self, capability: str) -> bool:
         """True when the variant uses the capability of that name (see _capabilities)."""
-        return any(cap.name == capability for cap in self.values["capabilities"])
+        return any(cap.name == capability for cap in self.capabilities)
 
 
 def module_name(variant_name: str) -> str:
@@ -70,74 +90,12 @@ def module_name(variant_name: str) -> str:
     return variant_name.replace("-", "_")
 
 
-def regenerate_command(spec: Spec, target: str = "python") -> str:
-    """The command, quoted for a header comment, that writes this engine of `target` ("python"
-    or "c") again: `durakc build` for a bundled variant, else `durakc compile [--target c]
-    <spec file>` (repr'd if the path is not printable, so that it can not end the comment)."""
-    option = "--target c " if target == "c" else ""
-    command = ("durakc build" if spec.bundled
-               else f"durakc compile {option}{shlex.quote(spec.label)}")
-    return f"`{command}`" if command.isprintable() else repr(command)
-
-
 def build_ir(spec: Spec) -> VariantIR:
     """Decide everything the engine for `spec` needs."""
     r = spec.values
-    ranks = list(r["deck.ranks"])
-    suits = list(r["deck.suits"])
-    mode = r["trump.mode"]
-    never = [s for s in r["trump.never"] if s in suits]
-    v = {
-        "name_literal": repr(spec.name),
-        "module_file": module_name(spec.name) + ".py",
-        "label_literal": repr(spec.label),
-        "bundled": spec.bundled,
-        "regenerate": regenerate_command(spec),
-        "docstring": doc_text(spec.title, spec.description),
-        "compiler_version": __version__,
-        "sha256": spec.sha256,
-        "variant_literal": py_literal(spec.variant_dict()),
-        "players_min": r["players.min"],
-        "players_max": r["players.max"],
-        "hand_size": r["deal.hand_size"],
-        "counter_max": COUNTER_MAX,
-        "deal_mode": r["deal.mode"],
-        "deal_stock": r["deal.stock"],  # HR13
-        "trump_card": r["trump.card"],  # HR12
-        "ranks": ranks,
-        "suits": suits,
-        "ranks_literal": py_literal(tuple(ranks)),
-        "suits_literal": py_literal(tuple(suits)),
-        "nsuits": len(suits),
-        "ncards": len(ranks) * len(suits) * r["deck.copies"] + r["deck.jokers"],
-        "rank_width": len(suits) * r["deck.copies"],
-        "trump_mode": mode,
-        "trump_never": never,
-        "trump_never_text": "[" + ", ".join(never) + "]",
-        "trump_never_literal": py_literal(tuple(suits.index(x) for x in never)),
-        "trump_fixed_suit": r["trump.suit"],
-        "trump_fixed_index": suits.index(r["trump.suit"]) if mode == "fixed" else -1,
-        "beats_text": r["beating.beats"].canonical(),
-        "beat_tables": beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
-                                    wild_cards(r), r["deck.jokers"], r["deck.copies"]),
-        "first_game_rule_literal": repr(r["first_attacker.first_game"]),
-        "series_first_literal": repr(r["series.first_attacker"]),
-        "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
-        "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
-        "limit_constant": r["attack.limit"].constant(),
-        "capabilities": _capabilities(r) + _options_capability(spec),
-        # what other targets (C) read besides the sections: the expressions as checked trees
-        # (durakc.ir.exprs) and the plain rule values they decide on
-        "exprs": RuleExprs.from_rules(r),
-        "first_game_rule": r["first_attacker.first_game"],  # T7
-        "series_first_rule": r["series.first_attacker"],  # T8, H2
-        "teams_mode": r["teams.mode"],  # PR1
-        "jokers": r["deck.jokers"],  # J1
-        "wild_cards": wild_cards(r),  # W1: card ints, low to high
-    }
-    v.update(choice_values(r))  # HR30, HR31
-    v["runtime"] = runtime_constants(r, v["capabilities"])  # the engine constants runtime reads
-    return VariantIR(v)
+    capabilities = _capabilities(r) + _options_capability(spec)
+    return VariantIR(capabilities, RuleExprs.from_rules(r), runtime_constants(r, capabilities),
+                     COUNTER_MAX, **typed_sections(spec))
 
 
 def _options_capability(spec: Spec) -> list[Capability]:
@@ -184,9 +142,9 @@ def _capabilities(r: dict) -> list[Capability]:
     for played in (opening_rule_section(r), throw_card_section(r)):  # HR1-HR9 (ir_play)
         if played is not None:
             caps.append(played)
-    if r["outcome.annotations"]:
+    if r["outcome.annotations"]:  # (name, text, the expression over `outcome`)
         caps.append(Capability("annotations", {"items": [
-            (name, expr.canonical(), expr.to_python(_OUTCOME))
+            (name, expr.canonical(), BoundExpr(expr, f"outcome.annotations.{name}", "outcome"))
             for name, expr in sorted(r["outcome.annotations"].items())
         ]}))
     sets = card_sets_section(runtime_needs(r), identities(r["deck.ranks"], r["deck.suits"],
@@ -210,12 +168,11 @@ def _teams_section(r: dict) -> Capability:
     return Capability("teams", {
         "mode": mode,
         "counts_text": " or ".join(str(n) for n in counts),
-        # per player count: (n, the teams, each seat's team, each seat's team as a seat mask),
-        # as literals
-        "by_count": [(n, py_literal(tuple(tuple(t) for t in teams_of(mode, n))),
-                      py_literal(tuple(team_of(mode, n, s) for s in range(n))),
-                      py_literal(tuple(sum(1 << m for m in teams_of(mode, n)[team_of(mode, n, s)])
-                                       for s in range(n))))
+        # per player count: (n, the teams, each seat's team, each seat's team as a seat mask)
+        "by_count": [(n, tuple(tuple(t) for t in teams_of(mode, n)),
+                      tuple(team_of(mode, n, s) for s in range(n)),
+                      tuple(sum(1 << m for m in teams_of(mode, n)[team_of(mode, n, s)])
+                            for s in range(n)))
                      for n in counts],
     })
 
@@ -227,20 +184,16 @@ def _rule_options(r: dict) -> list[Capability]:
         caps.append(Capability("single_opening", {}))
     limit = r["attack.limit"]
     if limit.constant() is None:
-        round_forms = dict(_ROUND, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("limit_rule", {
             "text": limit.canonical(),
-            "code": limit.to_python(round_forms, inline_minmax=True),
-            "noqa": limit.lint_note(round_forms),
+            "expr": bound(r, "attack.limit", "round", trumps=True),  # hand.trumps (issue 31)
         }))
     throw_in = r["throw_in.who"]
     if not _is_everyone_but_defender(throw_in):
         constants = seat_constants(r["teams.mode"] != "none")
-        seat = dict(_SEAT, **{"$trumps": trumps_mask(r)})  # hand.trumps (issue 31)
         caps.append(Capability("throw_in_rule", {
-            "text": throw_in.canonical(),
-            "code": throw_in.to_python(seat, constants, inline_minmax=True),
-            "noqa": throw_in.lint_note(seat, constants),
+            "text": throw_in.canonical(),  # hand.trumps (issue 31): the defender's trumps
+            "expr": bound(r, "throw_in.who", "seat", trumps=True, constants=constants),
         }))
     if r["after_take.next_attacker"] == "same_attacker":
         caps.append(Capability("same_attacker", {}))
@@ -291,7 +244,6 @@ def _swap_sections(r: dict) -> list[Capability]:
 
 
 # -- series capability: deal sizes, redeals and series state (L1-L3, H2, H3) ------------
-_DEAL = ENVS["deal"].python()
 
 
 def _series_capabilities(r: dict) -> list[Capability]:
@@ -316,8 +268,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("deal_sizes", {
             "keys": ["deal.initial_hand"],
             "text": initial.canonical(),
-            "code": initial.to_python(_DEAL, inline_minmax=True),
-            "noqa": initial.lint_note(_DEAL),
+            "expr": bound(r, "deal.initial_hand", "deal"),
             "uses_losses": uses_losses,
         }))
     redeal = r["deal.redeal_if"]
@@ -325,24 +276,12 @@ def _series_capabilities(r: dict) -> list[Capability]:
         caps.append(Capability("redeal_rule", {
             "keys": ["deal.redeal_if"],
             "text": redeal.canonical(),
-            "code": redeal.to_python(DEALT, inline_minmax=True),
-            "noqa": redeal.lint_note(DEALT),
+            "expr": bound(r, "deal.redeal_if", "dealt"),
             "with_p3": r["first_attacker.no_trump_held"] == "redeal",
         }))
     if right_of_loser:
         caps.append(Capability("right_of_loser", {"keys": ["series.first_attacker"]}))
     return caps
-
-
-# -- wild cards (W1-W3) ------------------------------------------------------
-def wild_cards(r: dict) -> tuple[int, ...]:
-    """The card ints of the wild cards (deck.wild_rank, deck.wild_suits), low to high."""
-    rank = r["deck.wild_rank"]
-    if rank is None:
-        return ()
-    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
-    return tuple(ranks.index(rank) * len(suits) + i for i, s in enumerate(suits)
-                 if s in r["deck.wild_suits"])
 
 
 def _wild_section(r: dict) -> Capability:
@@ -353,24 +292,9 @@ def _wild_section(r: dict) -> Capability:
     return Capability("wild", {
         "rank": r["deck.wild_rank"],
         "suits_text": "[" + ", ".join(s for s in suits if s in r["deck.wild_suits"]) + "]",
-        "cards_literal": py_literal(cards),
+        "cards": cards,  # W1: card ints, low to high
         "cards_text": " ".join(texts),
     })
-
-
-def _opening_blocks(nranks: int, nsuits: int) -> dict:
-    """How hands are cut for the opening tables: whole ranks, at most 8 cards a block.
-
-    `shifts` are the blocks' first bits; `bits` the mask of one block; the last block
-    holds what is left of the deck, so it needs no mask.
-    """
-    per_block = max(1, 8 // nsuits)
-    width = per_block * nsuits
-    ncards = nranks * nsuits
-    shifts = tuple(range(0, ncards, width))
-    names = ", ".join(f"t{i}" for i in range(len(shifts)))
-    return {"ranks": per_block, "bits": (1 << width) - 1, "shifts": shifts,
-            "names": names if len(shifts) > 1 else f"({names},)"}
 
 
 def _is_everyone_but_defender(expr) -> bool:
@@ -387,9 +311,9 @@ def _trump_sections(r: dict) -> list[Capability]:
         suits = list(r["deck.suits"])
         owned = r["trump.seat_suits"]
         caps.append(Capability("seat_trumps", {
-            "seat_literal": py_literal(tuple(suits.index(x) for x in owned)),
-            # C's SEAT_SUIT[PMAX]: seats past players.max own no suit (SK1), so none is listed
-            "seat_c": ", ".join(str(suits.index(x)) for x in owned[:r["players.max"]]),
+            "seat_suits": tuple(suits.index(x) for x in owned),  # each seat's suit index (SK1)
+            "suits": tuple(owned),  # and its letter (SEAT_SUITS)
+            "seats": r["players.max"],  # seats past players.max own no suit (SK1)
             "suits_text": "[" + ", ".join(owned) + "]",
         }))
     if r["trump.hidden_second"]:

@@ -4,9 +4,8 @@ player count (deal.hand, HR31)."""
 
 from __future__ import annotations
 
-import textwrap
-
-from durakc.spec.hands import hand_sizes, largest_hand
+from durakc.ir.sections import ChoicesIR
+from durakc.spec.hands import hand_sizes
 
 TIE_SUITS = ("C", "D", "H", "S")
 """HR30: between cards of the same rank the lower is the first suit here (clubs low)."""
@@ -21,37 +20,14 @@ def lowest_first(ranks: list[str], suits: list[str], jokers: int) -> list[int]:
     return ranked + list(range(first, first + jokers))
 
 
-def choice_values(r: dict) -> dict:
-    """The IR values of the choices above (`r`: the effective rule values)."""
-    v: dict = {"no_trump_held": r["first_attacker.no_trump_held"], "lowest_first_literal": None,
-               "lowest_first_c": None}
-    if v["no_trump_held"] == "lowest_card":
-        order = lowest_first(list(r["deck.ranks"]), list(r["deck.suits"]), r["deck.jokers"])
-        v["lowest_first_literal"] = "(\n" + _wrapped(order) + "\n)"
-        v["lowest_first_c"] = "{\n" + _wrapped(order) + "\n}"
-    v.update(_hand_values(r))
-    return v
-
-
-def _hand_values(r: dict) -> dict:
-    """deal.hand_size: one number (HAND_SIZE), or an expression over `players` (HR31) as
-    the table HAND_SIZES by player count (0 below players.min); HAND_SIZE is then its
-    largest value."""
+def choices_section(r: dict) -> ChoicesIR:
+    """The typed section of the choices above (`r`: the effective rule values)."""
+    held = r["first_attacker.no_trump_held"]
+    order = (tuple(lowest_first(list(r["deck.ranks"]), list(r["deck.suits"]), r["deck.jokers"]))
+             if held == "lowest_card" else None)
     size = r["deal.hand_size"]
     if isinstance(size, int):
-        return {"hand_size_text": None, "hand_sizes_literal": None, "hand_sizes_c": None,
-                "refill_size_py": "HAND_SIZE", "deal_size_c": "HAND_SIZE",
-                "refill_size_c": "HAND_SIZE"}
+        return ChoicesIR(held, order, None, None)
     sizes = hand_sizes(r)
-    table = [sizes.get(n, 0) for n in range(r["players.max"] + 1)]
-    return {"hand_size": largest_hand(r), "hand_size_text": size.canonical(),
-            "hand_sizes_literal": "(" + ", ".join(map(str, table)) + ")",
-            "hand_sizes_c": "{" + ", ".join(map(str, table)) + "}",
-            "refill_size_py": "HAND_SIZES[self._players]",
-            "deal_size_c": "HAND_SIZES[players]", "refill_size_c": "HAND_SIZES[g->players]"}
-
-
-def _wrapped(numbers: list[int]) -> str:
-    """`numbers` comma-separated in lines of at most 96 characters, indented by four."""
-    return "\n".join(textwrap.wrap(", ".join(map(str, numbers)) + ",", 92,
-                                    initial_indent="    ", subsequent_indent="    "))
+    return ChoicesIR(held, order, size.canonical(),
+                     tuple(sizes.get(n, 0) for n in range(r["players.max"] + 1)))

@@ -11,11 +11,8 @@ with what their templates need:
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
+from durakc.ir.bound import bound
 from durakc.ir.hooks import Capability
-
-DEALT = ENVS["dealt"].python()
-"""The `dealt` environment's names as Python over a hand mask `hand` (durakc.envs)."""
 
 
 def deck_sections(r: dict) -> list[Capability]:
@@ -40,7 +37,6 @@ def deck_sections(r: dict) -> list[Capability]:
         caps.append(Capability("redeal_offer", {
             "keys": "deal.offer_redeal",
             "text": offer.canonical(),
-            "code": offer.to_python(DEALT, inline_minmax=True),
-            "noqa": offer.lint_note(DEALT),
+            "expr": bound(r, "deal.offer_redeal", "dealt"),  # over one dealt hand
         }))
     return caps

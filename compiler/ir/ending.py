@@ -10,7 +10,7 @@ reference's `durakc.reference.ending`.
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
+from durakc.ir.bound import bound
 from durakc.ir.hooks import Capability
 
 DEFAULT_END = "active_players < 2"
@@ -38,11 +38,9 @@ def end_rule_section(r: dict) -> Capability | None:
                             r["teams.mode"] != "none", durak.canonical()),
         "teams": r["teams.mode"] != "none",
         "when_text": when.canonical(),
-        "when_code": when.to_python(ENVS["ending"].python()),
-        "when_c": when.to_c(ENVS["ending"].c()),
+        "when": bound(r, "outcome.ends_when", "ending"),
         "durak_text": durak.canonical(),
-        "durak_code": durak.to_python(ENVS["durak"].python()),
-        "durak_c": durak.to_c(ENVS["durak"].c()),
+        "durak": bound(r, "outcome.durak", "durak"),
     })
 
 

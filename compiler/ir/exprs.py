@@ -1,8 +1,8 @@
 """The run-time expressions of a variant as checked trees, each with the spec key it came from.
 
-The Python target emits these through `durakc.ir.build` (as Python source in the capability
-sections); other targets (the C target) emit them again from the same trees, in their own
-forms, and name the key when one has no form there (`RuleExprs.of`).
+The capability sections bind the ones they evaluate (`durakc.ir.bound.BoundExpr`); the C
+target also emits the core's (attack.limit, throw_in.who) from these trees and checks every
+one has a C form, naming the key when one has none (`RuleExprs.of`).
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from durakc.expr.option_name import option_slot
 from durakc.ir.hooks import Capability
-from durakc.ir.pyliteral import py_literal
 from durakc.spec.options import DECK_SIZE
 
 
@@ -22,24 +21,17 @@ def options_section(options: tuple) -> Capability | None:
             "slot": option_slot(o.name),
             "index": k,
             "doc": f"option {o.name}: {o.text}" if o.text else f"option {o.name}",
-            "check": _check_text(o),
+            # the values it takes: a bool, an int in `bounds`, or one of `values`
+            "type": o.type,
+            "bounds": tuple(o.bounds) if o.type != "bool" and o.range else None,
+            "values": tuple(o.values) if o.type != "bool" and not o.range else None,
             "takes": o.describe(),
         } for k, o in enumerate(options)],
-        "options_literal": py_literal({o.name: o.as_dict() for o in options}),
+        "options": {o.name: o.as_dict() for o in options},  # OPTIONS, as data
         "deck": _deck_section(options),
-        "defaults_literal": py_literal(tuple(o.default for o in options)),
+        "default_values": tuple(o.default for o in options),
         "defaults": [int(o.default) for o in options],  # the C engine's ints (targets/c)
     })
-
-
-def _check_text(option) -> str:
-    """A Python condition over `value` that holds when option `option` takes it."""
-    if option.type == "bool":
-        return "type(value) is bool"
-    if option.range:
-        low, high = option.bounds
-        return f"type(value) is int and {low} <= value <= {high}"
-    return f"type(value) is int and value in {py_literal(tuple(option.values))}"
 
 
 def _deck_section(options: tuple) -> dict | None:

@@ -8,20 +8,13 @@ this capability (`templates/capabilities/throw_card.py.j2`, `templates/c/cap_thr
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
-from durakc.expr.sizes import sizes_python
+from durakc.ir.bound import bound
 from durakc.ir.hooks import Capability
 from durakc.schema.keys import KEY_BY_PATH
 
-# How each name of the `throw` environment reads in the generated `_throwable(seat)`, the
-# card `c` being a card int as played (a wild card: its named-suit int, W2).  The
-# collections are locals computed once per call (`THROW_LOCALS`), only when read.
-THROW_NAMES = ENVS["throw"].python()
-THROW_LOCALS = {
-    # every card on the table as played (attack and defence cards; a wild card as named)
-    "table": "table = _mask(self._attack_cards) | _mask(d for d in self._defence_cards if d >= 0)",
-    "attack": "attack = _mask(self._attack_cards)",
-}
+THROW_COLLECTIONS = ("table", "attack")
+"""The collections of the `throw` environment an engine computes once per call, only when
+throw_in.card reads them (the Python target's `THROW_LOCALS`)."""
 
 
 def is_core_throw_card(expr) -> bool:
@@ -34,31 +27,14 @@ def throw_card_section(r: dict) -> Capability | None:
     expr = r["throw_in.card"]
     if is_core_throw_card(expr):
         return None
-    names = dict(THROW_NAMES, **{"$trumps": trumps_mask(r)})
     return Capability("throw_card", {
         "text": expr.canonical(),
-        "code": expr.to_python(names, inline_minmax=True),
-        "noqa": expr.lint_note(names),
-        "locals": [line for name, line in THROW_LOCALS.items() if name in expr.names],
+        # the card `c` is a card int as played (a wild card: its named-suit int, W2)
+        "expr": bound(r, "throw_in.card", "throw", trumps=True),
+        "locals": [name for name in THROW_COLLECTIONS if name in expr.names],
         "opening": "opening" in expr.names,
         "constant": expr.constant(),
     })
-
-
-def trumps_mask(r: dict) -> str:
-    """The emitted mask of the trump cards for `c.is_trump` and `.trumps` (throw_in.card,
-    transfer.when): the defender's own suit under trump.mode per_seat (SK2), else the game's
-    trump."""
-    if r["trump.mode"] == "per_seat":
-        suits = list(r["deck.suits"])
-        seat_suits = tuple(suits.index(s) for s in r["trump.seat_suits"])
-        return f"EXPR_TRUMP_IDS[{seat_suits!r}[self._defender]]"
-    return "EXPR_TRUMP_IDS[self._trump]"
-
-
-# attack.opening as a condition (HR7, HR8): how the names of the `opening` environment read
-# in `_opening_actions`, where `cards` is the mask of a proposed opening.
-OPENING_NAMES = ENVS["opening"].python()
 
 
 def opening_rule_section(r: dict) -> Capability | None:
@@ -66,10 +42,7 @@ def opening_rule_section(r: dict) -> Capability | None:
     expr = r["attack.opening"]
     if isinstance(expr, str):
         return None
-    names = dict(OPENING_NAMES, **{"$trumps": trumps_mask(r)})
-    return Capability("opening_rule", {
+    return Capability("opening_rule", {  # `cards`: the mask of a proposed opening
         "text": expr.canonical(),
-        "code": expr.to_python(names, inline_minmax=True),
-        "noqa": expr.lint_note(names),
-        "sizes": sizes_python(expr.size_terms("cards"), names),
+        "expr": bound(r, "attack.opening", "opening", trumps=True),
     })

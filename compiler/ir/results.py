@@ -2,7 +2,7 @@
 
 `winner` (outcome.winner: first_out, HR20) and `results` (outcome.points HR22,
 match.* HR21, series.repeat_loser_if and series.after_draw HR23): which parts a variant
-uses and the Python of its expressions over the environment `result` (evaluated per seat
+uses and its expressions over the environment `result` (evaluated per seat
 in `_score`, `seat` the seat asked).  The Python modules are
 `templates/capabilities/winner.py.j2` and `results.py.j2`, the C modules
 `templates/c/cap_winner.c.j2` and `cap_results.c.j2`.
@@ -10,22 +10,18 @@ in `_score`, `seat` the seat asked).  The Python modules are
 
 from __future__ import annotations
 
-import re
-
-from durakc.envs import ENVS
+from durakc.ir.bound import bound
 from durakc.ir.hooks import Capability
 
 MATCH_KEYS = ("match.games", "match.losses", "match.points")
 
 
-def _names(r: dict, c: bool = False) -> dict:
-    """The Python (or C) of each name of the environment `result` inside `_score` (C `score`,
+def _places(r: dict) -> list[str]:
+    """Where the names of the environment `result` are read inside `_score` (C `score`,
     cap_results.c.j2): `lost` with teams.mode every seat of PR6's losing team, else the
     durak; `is_winner` only with outcome.winner first_out."""
-    places = [place for place, on in (("teams", r["teams.mode"] != "none"),
-                                      ("first_out", r["outcome.winner"] == "first_out")) if on]
-    env = ENVS["result"]
-    return env.c(*places) if c else env.python(*places)
+    return [place for place, on in (("teams", r["teams.mode"] != "none"),
+                                    ("first_out", r["outcome.winner"] == "first_out")) if on]
 
 
 def _constants(r: dict) -> dict:
@@ -53,11 +49,8 @@ def result_sections(r: dict) -> list[Capability]:
         caps.append(Capability("winner", {"keys": ["outcome.winner"]}))
     if not uses_results(r):
         return caps
-    names, c_names, consts = _names(r), _names(r, c=True), _constants(r)
+    places, consts = _places(r), _constants(r)
     points, repeat = r["outcome.points"], r["series.repeat_loser_if"]
-    codes = {"points_code": points.to_python(names, consts),
-             "repeat_code": repeat.to_python(names, consts),
-             "points_c": points.to_c(c_names, consts), "repeat_c": repeat.to_c(c_names, consts)}
     keys = [k for k, on in (("outcome.points", points.constant() != 0),
                             *((k, bool(r[k])) for k in MATCH_KEYS),
                             ("series.repeat_loser_if", repeat.constant() is not False),
@@ -66,7 +59,8 @@ def result_sections(r: dict) -> list[Capability]:
         "keys": keys,
         "points": points.constant() != 0,
         "points_text": points.canonical(),
-        **codes,
+        "points_expr": bound(r, "outcome.points", "result", *places, constants=consts),
+        "repeat_expr": bound(r, "series.repeat_loser_if", "result", *places, constants=consts),
         "repeat": repeat.constant() is not False,
         "repeat_text": repeat.canonical(),
         "games": r["match.games"],
@@ -74,9 +68,5 @@ def result_sections(r: dict) -> list[Capability]:
         "match_points": r["match.points"],
         "match": any(r[k] for k in MATCH_KEYS),
         "after_draw": r["series.after_draw"] != "same_dealer",
-        # the locals `_score` computes, only where an emitted expression reads them
-        "needs_final": any(re.search(r"\bfinal\b", codes[k]) for k in ("points_code", "repeat_code")),
-        "needs_out": any(re.search(r"\bout\b", codes[k]) for k in ("points_code", "repeat_code")),
-        "needs_place_of": any("place_of(" in codes[k] for k in ("points_c", "repeat_c")),
     }))
     return caps

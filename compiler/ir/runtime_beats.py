@@ -11,10 +11,9 @@ them has no such section, so its engines are the same as before.  Modules:
 
 from __future__ import annotations
 
-from durakc.envs import ENVS
 from durakc.ir.beats import runtime_beats, sure_tables
+from durakc.ir.bound import bound
 from durakc.ir.hooks import Capability
-from durakc.ir.play import trumps_mask
 from durakc.schema.keys import ALL_RANKS
 
 
@@ -26,12 +25,10 @@ def runtime_beats_section(r: dict, wild: tuple = ()) -> Capability | None:
     ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
     never = [s for s in r["trump.never"] if s in suits]
     deck = {"lowest": str(ALL_RANKS.index(ranks[0])), "highest": str(ALL_RANKS.index(ranks[-1]))}
-    cards = ENVS["cards"]
     return Capability("runtime_beats", {
         "text": beats.canonical(),
         "keys": "beating.beats",
-        "python": beats.to_python(cards.python(extra={**deck, "$trumps": trumps_mask(r)})),
-        "c": beats.to_c(cards.c(extra={**deck, "$trumps": "EXPR_TRUMPS(g->trump)"})),
+        "beats": bound(r, "beating.beats", "cards", trumps=True, literals=deck),
         "sure_tables": sure_tables(beats, ranks, suits, r["trump.mode"], never, r["trump.suit"],
                                    wild, r["deck.jokers"], r["deck.copies"]),
     })

@@ -6,6 +6,7 @@ The lowest layer of code generation: `durakc.targets.python.codegen` (the Python
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import jinja2
@@ -16,8 +17,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
 def environment(**options) -> jinja2.Environment:
     """A Jinja2 environment over `TEMPLATES`: strict undefined names, blocks trimmed, the
-    trailing newline kept, no autoescape (`options` are passed on, e.g. ``auto_reload``)."""
-    return jinja2.Environment(
+    trailing newline kept, no autoescape (`options` are passed on, e.g. ``auto_reload``); the
+    filter `wrapped_ints` both targets' tables use."""
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -26,3 +28,12 @@ def environment(**options) -> jinja2.Environment:
         autoescape=False,
         **options,
     )
+    env.filters["wrapped_ints"] = wrapped_ints
+    return env
+
+
+def wrapped_ints(numbers) -> str:
+    """`numbers` comma-separated (a trailing comma too) in lines of at most 96 characters,
+    indented by four: a long table's body in Python and in C."""
+    return "\n".join(textwrap.wrap(", ".join(map(str, numbers)) + ",", 92,
+                                   initial_indent="    ", subsequent_indent="    "))

@@ -72,8 +72,8 @@ def test_a_hand_size_expression_does_not_combine_with_initial_hand(tmp_path):
 def test_the_engines_read_the_sizes_by_players(tmp_path):
     s = spec(tmp_path, '  deal:\n    hand_size: "9 - players"\n')
     ir = build_ir(s)
-    assert ir.hand_sizes_literal == "(0, 0, 7, 6, 5, 4, 3)"
-    assert ir.hand_size == 7  # HAND_SIZE: the largest
+    assert ir.choices.hand_sizes == (0, 0, 7, 6, 5, 4, 3)
+    assert ir.deal.hand_size == 7  # HAND_SIZE: the largest
     assert s.variant_dict()["rules"]["deal.hand_size"] == "9 - players"
     variant = Variant(s)
     assert [variant.hand(n) for n in range(2, 7)] == [7, 6, 5, 4, 3]
@@ -83,4 +83,4 @@ def test_specs_without_the_choices_keep_their_values():
     s = load_spec("podkidnoy")
     assert s.variant_dict()["rules"]["deal.hand_size"] == 6
     ir = build_ir(s)
-    assert ir.hand_sizes_literal is None and ir.lowest_first_literal is None
+    assert ir.choices.hand_sizes is None and ir.choices.lowest_first is None

@@ -10,9 +10,9 @@ import pytest
 
 from durakc import reference
 from durakc.envs import ENVS, floor_limit, seat_constants
-from durakc.ir.transfer import _forms
 from durakc.schema.keys import ENVIRONMENTS, KEYS, NAME_RANGES
 from durakc.targets.c import context
+from durakc.targets.python.exprs import py_name
 
 SPECS = Path(__file__).resolve().parents[1] / "specs"
 
@@ -55,9 +55,9 @@ def test_the_schema_and_the_targets_read_the_table():
     assert ENVIRONMENTS["transfer"]["stock"] == ("int", "cards left in the stock")
     assert NAME_RANGES["transfer"]["stock"] == (0, 108)
     assert {k.env for k in KEYS if k.env} <= set(ENVS)
-    solo = {"teams.mode": "none", "trump.mode": "turned_bottom"}
-    assert _forms(solo)["stock"] == _forms(solo, "after_k")["stock"] == "len(self._stock)"
-    assert context.TRANSFER["stock"] == context.TRANSFER_AFTER_K["stock"] == "g->nstock"
+    assert py_name("transfer", "stock") == py_name("transfer", "stock", ("after_k",)) \
+        == "len(self._stock)"
+    assert ENVS["transfer"].c()["stock"] == context.TRANSFER_AFTER_K["stock"] == "g->nstock"
 
 
 def test_a_place_falls_back_to_the_every_place_form():
@@ -105,9 +105,8 @@ def test_the_transfer_environment_sees_the_rounds_seats():
     assert (env["attacker"], env["defender"], env["next_defender"]) == (1, 2, 3)
     assert (env["original_attacker"], env["dealer"]) == (0, 3)
     assert "transfer 9S" not in [str(a) for a in game.legal_actions()]  # next_defender == dealer
-    solo = {"teams.mode": "none", "trump.mode": "turned_bottom"}
-    teams = {"teams.mode": "pairs", "trump.mode": "turned_bottom"}
-    assert _forms(solo)["next_defender"] == "self._next_seat[self._defender]"
-    assert _forms(teams, "after_k")["next_defender"] == "self._opponent(self._defender)"
+    assert py_name("transfer", "next_defender") == "self._next_seat[self._defender]"
+    assert py_name("transfer", "next_defender", ("after_k", "teams")) \
+        == "self._opponent(self._defender)"
     assert ENVS["transfer"].c("after_k", "teams")["next_defender"] == "opponent(g, g->def)"
     assert NAME_RANGES["transfer"]["dealer"] == (0, 11)  # a seat: 0 .. players - 1

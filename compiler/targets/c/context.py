@@ -13,44 +13,33 @@ from durakc.cards import RANK_VALUE
 from durakc.envs import ENVS
 from durakc.envs import seat_constants as envs_seat_constants
 from durakc.expr.emit_c import NotInC
-from durakc.ir.build import build_ir, module_name, regenerate_command
-from durakc.ir.transfer import SHOWN_NAMES
+from durakc.ir.build import build_ir, module_name
 from durakc.schema.envs import COUNTER_MAX
 from durakc.schema.keys import TEAM_PLAYER_COUNTS, team_of, teams_of
 from durakc.spec import Spec
+from durakc.targets.c.exprs import KeyNotInC, c
 from durakc.targets.c.openings import STACK_ACTIONS, opening_values
 from durakc.targets.c.option_paths import folding_option
 
-# How each expression name reads in the C engine, per place of use (durakc.envs): a
-# transfer's table now, after `k` cards of the rank `r` (`sub` their suits), after showing
-# the trump `t` (S1); throw_in.card in `throwable(g, seat)`; attack.opening in
-# opening_actions (cap_opening_rule.c.j2); deal.initial_hand for the i-th seat from the
-# dealer's left (L2); deal.redeal_if over one dealt hand (H3).
-TRANSFER = ENVS["transfer"].c()
+# How each expression name reads in the C engine, per place of use (durakc.envs), for the
+# expressions the core reads besides the capability sections' (those: `durakc.targets.c.exprs`)
+# and for the refusals' checks: a transfer's table after `k` cards of the rank `r` (`sub`
+# their suits); throw_in.card in `throwable(g, seat)`; attack.opening in opening_actions
+# (cap_opening_rule.c.j2).
 TRANSFER_AFTER_K = ENVS["transfer"].c("after_k")
 THROW = ENVS["throw"].c()
 OPENING = ENVS["opening"].c()
 ROUND = ENVS["round"].c()
 SEAT = ENVS["seat"].c()
-DEAL = ENVS["deal"].c()
-DEALT = ENVS["dealt"].c()
 OUTCOME = ENVS["outcome"].c()
 
 
 def defender_trumps(trump_mode: str) -> str:
     """The C mask of the trumps `c.is_trump` and `.trumps` read where the defender is
     attacked (throw_in.card, attack.opening): the defender's own suit under trump.mode
-    per_seat (SK2), else the game's trump (durakc.ir.play.trumps_mask in Python)."""
+    per_seat (SK2), else the game's trump (durakc.targets.c.exprs.trumps_c over the IR's expressions)."""
     return ("EXPR_TRUMPS(SEAT_SUIT[g->def])" if trump_mode == "per_seat"
             else "EXPR_TRUMPS(g->trump)")
-
-
-class KeyNotInC(NotInC):
-    """An expression of the spec key `key` has no C form (`unsupported` names the key)."""
-
-    def __init__(self, key: str, problem: NotInC):
-        super().__init__(str(problem))
-        self.key = key
 
 
 def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:
@@ -63,12 +52,12 @@ def _c(key: str, expr, names: dict, consts: dict | None = None) -> str:
 
 def opening_names(ir) -> dict:
     """OPENING with the trump mask of the variant of IR `ir`."""
-    return dict(OPENING, **{"$trumps": defender_trumps(ir.trump_mode)})
+    return dict(OPENING, **{"$trumps": defender_trumps(ir.trump.mode)})
 
 
 def seat_constants(ir) -> dict:
     """Seat-environment names with one value for the whole variant of IR `ir` (durakc.envs)."""
-    return envs_seat_constants(ir.teams_mode != "none")
+    return envs_seat_constants(ir.players.teams_mode != "none")
 
 
 # The spec key of each expression the C engine evaluates at run time (its tree:
@@ -90,39 +79,37 @@ def prefix(spec: Spec) -> str:
 
 
 def c_context(spec: Spec, ir=None) -> dict:
-    """The template context: the Python IR's values (`ir`, built if not given) plus the C forms."""
+    """The template context: the IR's typed sections and capabilities (`ir`, built if not
+    given) plus the C forms."""
     ir = ir if ir is not None else build_ir(spec)
-    v = dict(ir.values)
+    v = dict(ir.typed(), capabilities=ir.capabilities, exprs=ir.exprs)  # the IR's sections
     v.update(_capability_values(ir))
     exprs = ir.exprs
     mod = module_name(spec.name)
     p = prefix(spec)
-    suits = v["suits"]
-    width = (v["ncards"] + 3) // 4
+    ranks, suits = list(ir.deck.ranks), list(ir.deck.suits)
+    width = (ir.deck.ncards + 3) // 4
     v.update({
-        # Texts from outside (the spec's path) inside C comments: never let one end the comment.
-        "label_literal": comment_safe(v["label_literal"]),
-        "regenerate": comment_safe(regenerate_command(spec, "c")),
         "p": p,
         "P": p.upper(),
         "c_file": f"{mod}.c",
         "h_file": f"{mod}.h",
-        "card_text_lines": _card_text_lines(v["ranks"], suits),
-        "rank_value_lines": _rank_value_lines(v["ranks"], suits),
-        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(v['ranks']))):X}ULL",
+        "card_text_lines": _card_text_lines(ranks, suits),
+        "rank_value_lines": _rank_value_lines(ranks, suits),
+        "suit0_mask": f"0x{sum(1 << (rk * len(suits)) for rk in range(len(ranks))):X}ULL",
         "c_beat_tables": [(trump, [_c_mask_line(line, width) for line in lines])
-                          for trump, lines in v["beat_tables"]],
-        "trump_never_indices": [suits.index(x) for x in v["trump_never"]],
-        "first_game_lowest": int(ir.first_game_rule == "lowest_trump"),
-        "series_first_lowest": int(ir.series_first_rule == "lowest_trump"),
+                          for trump, lines in ir.beats.tables],
+        "trump_never_indices": [suits.index(x) for x in ir.trump.never],
+        "first_game_lowest": int(ir.series.first_game == "lowest_trump"),
+        "series_first_lowest": int(ir.series.first == "lowest_trump"),
         "limit_c": _c("attack.limit", exprs.limit,  # hand.trumps (issue 31)
-                      dict(ROUND, **{"$trumps": defender_trumps(ir.trump_mode)})),
+                      dict(ROUND, **{"$trumps": defender_trumps(ir.trump.mode)})),
         "throw_in_c": _c("throw_in.who", exprs.throw_in_who,  # hand.trumps (issue 31)
-                         dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+                         dict(SEAT, **{"$trumps": defender_trumps(ir.trump.mode)}),
                          seat_constants(ir)),
         # options: the value of an option that folds throw_in.who to everyone (T2)
         "throw_in_all_when": folding_option(
-            spec, exprs.throw_in_who, dict(SEAT, **{"$trumps": defender_trumps(ir.trump_mode)}),
+            spec, exprs.throw_in_who, dict(SEAT, **{"$trumps": defender_trumps(ir.trump.mode)}),
             seat_constants(ir), "1") if spec.options else None,
         **_pass_on_texts(ir),
         "mt_init_lines": _mt_init_lines(),
@@ -135,11 +122,10 @@ def c_context(spec: Spec, ir=None) -> dict:
         "subsets": [(_subsets(m) + [0] * ((1 << len(suits)) - 1))[:(1 << len(suits)) - 1] or [0]
                     for m in range(1 << len(suits))],
         "annotation_names": [name for name, _, _ in v["annotations"]],
-        "annotations_c": [(name, expr.canonical(), _c(f"outcome.annotations.{name}", expr, OUTCOME))
-                          for name, expr in exprs.annotations],
+        "annotations_c": [(name, text, c(expr)) for name, text, expr in v["annotations"]],
     })
     v["max_actions_c"], v["max_actions_why"], most = _max_actions(
-        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], v["ncards"])
+        v["P"], any(cap.name == "swaps" for cap in ir.capabilities), v["opening_bound"], ir.deck.ncards)
     v["heap_actions"] = most > STACK_ACTIONS
     v.update(_pass_on_reads(v))
     v["deck_option"] = _deck_option(ir)
@@ -179,38 +165,33 @@ def _pass_on_texts(ir) -> dict:
     it (issue 19 2b); with shows, the capacity once, or per trump shown when it reads the
     trump shown (`played`, `hand_after`: HR5, HR6)."""
     sections = {cap.name: cap for cap in ir.capabilities}
-    when, capacity = ir.exprs.transfer_when, ir.exprs.transfer_capacity
-    trumps = {"$trumps": defender_trumps(ir.trump_mode)}
-    team = () if ir.teams_mode == "none" else ("teams",)  # next_defender: the next opponent
-    now = dict(ENVS["transfer"].c(*team), **trumps)  # hand.trumps (issue 31)
-    after_k = dict(ENVS["transfer"].c("after_k", *team), **trumps)
-    shown = dict(ENVS["transfer"].c("shown", *team), **trumps)
     after = _when_after(ir)
     texts = {"transfer_when_after": after, "transfer_when_c": "1", "transfer_when_k_c": "",
              "transfer_when_shown_c": "", "transfer_capacity_c": "1", "show_capacity_c": "1",
              "show_capacity_shown_c": "", "show_card_c": "", "show_card_text": "",
              "show_card_all": False}
-    if "transfer" in sections:
-        texts["transfer_when_c"] = "1" if after else _c("transfer.when", when, now)
-        texts["transfer_when_k_c"] = _c("transfer.when", when, after_k) if after else ""
-        texts["transfer_capacity_c"] = _c("transfer.capacity", capacity, after_k)
+    if "transfer" in sections:  # the IR's expressions, at the places the section binds
+        transfer = sections["transfer"]
+        texts["transfer_when_c"] = "1" if after else c(transfer.when)
+        texts["transfer_when_k_c"] = c(transfer.when_k) if after else ""
+        texts["transfer_capacity_c"] = c(transfer.capacity)
     if "show_trump" in sections:
-        texts.update(_show_card_texts(ir, sections["show_trump"], trumps, team))
-        texts["transfer_when_shown_c"] = _c("transfer.when", when, shown) if after else ""
-        if capacity.names & SHOWN_NAMES:
-            texts["show_capacity_shown_c"] = _c("transfer.capacity", capacity, shown)
+        show = sections["show_trump"]
+        texts.update(_show_card_texts(show))
+        texts["transfer_when_shown_c"] = c(show.when_shown) if after else ""
+        if show.capacity_shown is not None:
+            texts["show_capacity_shown_c"] = c(show.capacity_shown)
         else:
-            texts["show_capacity_c"] = _c("transfer.capacity", capacity, now)
+            texts["show_capacity_c"] = c(show.capacity)
     return texts
 
 
-def _show_card_texts(ir, show, trumps: dict, team: tuple) -> dict:
+def _show_card_texts(show) -> dict:
     """transfer.show_card (S1, HR33) in C, over the card `t`, when it is not the core's
     trump mask (the IR's `show_trump` section `show` says which)."""
-    if not show.card_code:
+    if show.card is None:
         return {}
-    names = dict(ENVS["show"].c("shown", *team), **trumps)
-    return {"show_card_c": _c("transfer.show_card", ir.exprs.show_card, names),
+    return {"show_card_c": c(show.card),
             "show_card_text": comment_safe(show.card_text), "show_card_all": show.card_all}
 
 
@@ -240,7 +221,7 @@ def _capability_values(ir) -> dict:
     sections = {cap.name: cap for cap in ir.capabilities}
     exprs = ir.exprs
     throw_in, limit = exprs.throw_in_who, exprs.limit
-    ncards = len(ir.ranks) * len(ir.suits) + ir.jokers  # the printed deck (no copies in C)
+    ncards = ir.deck.printed  # the printed deck (no copies in C)
     return {
         "transfer": "transfer" in sections,
         "show": "show_trump" in sections,
@@ -265,29 +246,28 @@ def _capability_values(ir) -> dict:
         "annotations": list(sections["annotations"].items) if "annotations" in sections else [],
         "teams_c": _teams_tables(ir) if "teams" in sections else [],
         "wild_c": _wild_tables(ir) if "wild" in sections else {},
-        "deal_sizes_c": _c("deal.initial_hand", exprs.initial_hand, DEAL) if "deal_sizes" in sections else "",
-        "redeal_c": _c("deal.redeal_if", exprs.redeal_if, DEALT) if "redeal_rule" in sections else "",
+        # the IR sections' expressions (durakc.ir.bound), in C
+        "deal_sizes_c": c(sections["deal_sizes"].expr) if "deal_sizes" in sections else "",
+        "redeal_c": c(sections["redeal_rule"].expr) if "redeal_rule" in sections else "",
         # HR19: deal.offer_redeal over one dealt hand (its own longest-suit helper)
         "offer_redeal_c": (re.sub(r"(?<![A-Za-z_])longest_suit\(hand\)", "offer_longest_suit(hand)",
-                                  _c("deal.offer_redeal", exprs.offer_redeal, DEALT))
+                                  c(sections["redeal_offer"].expr))
                            if "redeal_offer" in sections else ""),
-        "first_game_rule_text": ir.first_game_rule,
+        "first_game_rule_text": ir.series.first_game,
         # HR25, HR26: what mcts determinizes (search.determinize reads the observation)
         "view_discard_closed": "view_discard" in sections,
         "view_hands_open": "view_hands" in sections,
         # throw_in.card (HR1-HR4, HR9): the defender's own suit under per_seat (SK2)
-        "throw_card_c": (_c("throw_in.card", exprs.throw_in_card,
-                            dict(THROW, **{"$trumps": defender_trumps(ir.trump_mode)}))
-                         if "throw_card" in sections else ""),
+        "throw_card_c": c(sections["throw_card"].expr) if "throw_card" in sections else "",
     }
 
 
 def _wild_tables(ir) -> dict:
     """deck.wild_rank (W1, W2): the card ints beyond the printed deck, one per (wild card, named
     suit), and the C tables over them (as durakc.ir.build's identities and the Python capability)."""
-    ranks, suits = list(ir.ranks), list(ir.suits)
+    ranks, suits = list(ir.deck.ranks), list(ir.deck.suits)
     ns, ncards = len(suits), len(ranks) * len(suits)
-    wild = list(ir.wild_cards)
+    wild = list(ir.deck.wild_cards)
     printed = list(range(ncards)) + [w for w in wild for _ in suits]
     texts = [ranks[w // ns] + suits[w % ns] + "/" + s for w in wild for s in suits]
     named = [sum(1 << i for i in range(ncards, len(printed)) if printed[i] == c) for c in range(ncards)]
@@ -309,10 +289,10 @@ def _wild_tables(ir) -> dict:
 def _teams_tables(ir) -> list:
     """teams.mode (PR1): per player count it seats, (n, each seat's team, each seat's team
     as a seat mask, the teams) for the C tables."""
-    mode = ir.teams_mode
+    mode = ir.players.teams_mode
     rows = []
     for n in TEAM_PLAYER_COUNTS[mode]:
-        if ir.players_min <= n <= ir.players_max:
+        if ir.players.min <= n <= ir.players.max:
             teams = teams_of(mode, n)
             team = [team_of(mode, n, s) for s in range(n)]
             text = " ".join("{" + ",".join(map(str, t)) + "}" for t in teams)

@@ -15,6 +15,7 @@ from durakc.targets.c.context import (
     comment_safe,
     opening_names,
 )
+from durakc.targets.c.exprs import register
 from durakc.targets.c.hooks import CHooks
 from durakc.targets.c.openings import opening_refusal
 from durakc.targets.c.prune import prune_unused
@@ -23,6 +24,8 @@ from durakc.targets.templating import environment
 _ENV = environment(auto_reload=False)  # templates are package files: loaded once per process
 _ENV.filters["c_comment"] = comment_safe  # spec text inside /* ... */ (an option's text)
 _ENV.filters["unwrapped"] = unwrapped  # `if ({{ v.x_c | unwrapped }})`: one pair of parentheses
+register(_ENV)  # `{{ cap.expr | c }}`: the IR's expressions in C
+_ENV.filters["pyrepr"] = repr  # the variant's name and label, quoted as the Python engine does
 
 MAX_CARDS = 64
 """A hand is a 64-bit mask in C."""
@@ -45,12 +48,12 @@ def unsupported(spec: Spec, ir=None) -> list:
     if refused:
         return refused  # the checks below assume the capabilities the C target knows
     problems = []
-    exprs, wild = ir.exprs, ir.wild_cards
-    ncards = len(ir.ranks) * len(ir.suits) + ir.jokers  # J1: 52 + 2
+    exprs, wild = ir.exprs, ir.deck.wild_cards
+    ncards = ir.deck.printed  # J1: 52 + 2
     if ncards > MAX_CARDS:
         problems.append(("deck.ranks", f"the C target holds at most {MAX_CARDS} cards, not {ncards}",
                          ("deck.suits", "deck.jokers")))
-    if ir.jokers and wild:  # the card ints of both are laid out apart
+    if ir.deck.jokers and wild:  # the card ints of both are laid out apart
         message = "the C target does not build jokers together with wild cards (deck.wild_rank) yet"
         problems.append(("deck.jokers", message, _WILD_KEYS))
     for key, capability in (("swap.per_game", "swaps"), ("trump.six_exchange", "trump_exchange")):
@@ -62,7 +65,7 @@ def unsupported(spec: Spec, ir=None) -> list:
         message = opening_refusal(exprs.opening, ncards)
         if message:
             problems.append(("attack.opening", message, ()))
-    nids = ncards + len(wild) * len(ir.suits)
+    nids = ncards + len(wild) * len(ir.deck.suits)
     if ncards <= MAX_CARDS < nids:  # W2: a wild card is one more card int per suit it may name
         message = (f"the C target holds at most {MAX_CARDS} card ints, not {nids} "
                    f"(the deck and each wild card per named suit)")

@@ -11,10 +11,12 @@ from durakc import __version__
 from durakc.ir.build import build_ir, module_name
 from durakc.ir.hooks import Hooks
 from durakc.spec import Spec
+from durakc.targets.python.exprs import register
 from durakc.targets.templating import TEMPLATES, environment
 
 _ENV = environment()
 _ENV.filters["pyrepr"] = repr
+register(_ENV)  # `{{ cap.expr | py }}`, `noqa`, `sizes_py`: the IR's expressions in Python
 
 
 class TemplateBug(Exception):
