@@ -25,6 +25,7 @@ from durakc.ir.decks import DEALT, deck_sections
 from durakc.ir.ending import end_rule_section
 from durakc.ir.exprs import RuleExprs
 from durakc.ir.hooks import Capability
+from durakc.ir.opener import first_rule
 from durakc.ir.options import options_section
 from durakc.ir.play import opening_rule_section, throw_card_section, trumps_mask
 from durakc.ir.pyliteral import doc_text, py_literal
@@ -120,7 +121,7 @@ def build_ir(spec: Spec) -> VariantIR:
         "beats_text": r["beating.beats"].canonical(),
         "beat_tables": beat_tables(r["beating.beats"], ranks, suits, mode, never, r["trump.suit"],
                                     wild_cards(r), r["deck.jokers"], r["deck.copies"]),
-        "first_game_rule_literal": repr(r["first_attacker.first_game"]),
+        "first_game_rule_literal": repr(first_rule(r)),
         "series_first_literal": repr(r["series.first_attacker"]),
         "next_dealer": r["series.next_dealer"],  # T8: the header's NEXT_DEALER (native reads it)
         "opening_blocks": _opening_blocks(len(ranks), len(suits) * r["deck.copies"]),
@@ -129,7 +130,7 @@ def build_ir(spec: Spec) -> VariantIR:
         # what other targets (C) read besides the sections: the expressions as checked trees
         # (durakc.ir.exprs) and the plain rule values they decide on
         "exprs": RuleExprs.from_rules(r),
-        "first_game_rule": r["first_attacker.first_game"],  # T7
+        "first_game_rule": first_rule(r),  # T7; "criteria": the list form (OPENER_FIRST)
         "series_first_rule": r["series.first_attacker"],  # T8, H2
         "teams_mode": r["teams.mode"],  # PR1
         "jokers": r["deck.jokers"],  # J1

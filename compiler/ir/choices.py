@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
+from durakc.ir.opener import is_criteria, opener_order
 from durakc.spec.hands import hand_sizes, largest_hand
 
 TIE_SUITS = ("C", "D", "H", "S")
@@ -29,8 +30,37 @@ def choice_values(r: dict) -> dict:
         order = lowest_first(list(r["deck.ranks"]), list(r["deck.suits"]), r["deck.jokers"])
         v["lowest_first_literal"] = "(\n" + _wrapped(order) + "\n)"
         v["lowest_first_c"] = "{\n" + _wrapped(order) + "\n}"
+    v.update(_opener_values(r))
     v.update(_hand_values(r))
     return v
+
+
+def _opener_values(r: dict) -> dict:
+    """first_attacker.first_game as a list (issue 31 item 2): OPENER_FIRST, one row of card
+    ids per trump (row trump + 1; row 0: no trump), the criteria's cards and then, with
+    no_trump_held: lowest_card (HR30), every other card from the lowest."""
+    rule = r["first_attacker.first_game"]
+    if not is_criteria(rule):
+        return {"opener_first_literal": None, "opener_first_c": None, "opener_width": 0}
+    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    order = lowest_first(ranks, suits, 0)
+    if r["first_attacker.no_trump_held"] == "lowest_card":
+        rule = (*rule, ("lowest", None))
+    rows = [_row(rule, order, ranks, suits, trump) for trump in range(-1, len(suits))]
+    width = max(len(row) for row in rows) + 1
+    rows = [row + [-1] * (width - len(row)) for row in rows]  # -1 ends a row
+    return {"opener_first_literal": "(\n" + "\n".join(
+                "    (" + ", ".join(map(str, row)) + ")," for row in rows) + "\n)",
+            "opener_first_c": "{\n" + ",\n".join(
+                "    {" + ", ".join(map(str, row)) + "}" for row in rows) + "\n}",
+            "opener_width": width}
+
+
+def _row(rule, order, ranks, suits, trump) -> list[int]:
+    head = opener_order([c for c in rule if c[1] is not None], order, ranks, suits, trump)
+    if rule[-1][1] is None:  # no_trump_held: lowest_card (HR30)
+        head += [c for c in order if c not in head]
+    return head
 
 
 def _hand_values(r: dict) -> dict:
