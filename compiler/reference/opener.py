@@ -8,6 +8,7 @@ clubs, diamonds, hearts, spades (HR30's decision).  No card satisfies an item: t
 
 from __future__ import annotations
 
+from durakc.envs.opener import OPENER
 from durakc.reference.cards import suit_of
 
 TIE_SUITS = ("C", "D", "H", "S")
@@ -19,8 +20,8 @@ def criteria_holder(variant, hands, trump, criteria):
     held = [(variant.deck.key(c)[0], TIE_SUITS.index(suit_of(c)), seat, c)
             for seat, hand in enumerate(hands) for c in hand]
     for direction, condition in criteria:
-        fits = [h for h in held
-                if condition.evaluate(variant.env({"c": variant.card(h[3], trump)}))]
+        fits = [h for h in held if condition.evaluate(
+            variant.env(OPENER.read(variant, None, card=h[3], trump=trump)))]
         if fits:
             pick = min(fits) if direction == "lowest" else max(fits)
             return pick[2]

@@ -36,6 +36,13 @@ class Criteria(tuple):
         return "[" + ", ".join(f"{{{d}: {c.canonical()}}}" for d, c in self) + "]"
 
 
+LIST_SCHEMA: dict = {
+    "type": "array", "minItems": 1,
+    "items": {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+              "properties": {d: {"type": ["string", "boolean"], "minLength": 1} for d in DIRECTIONS}}}
+"""The list form's JSON Schema (`durakc.spec.json_schema`): [{lowest|highest: condition}]."""
+
+
 def check_criteria(path: str, node: Node, diags) -> tuple:
     """The criteria of the list `node` as ((direction, condition), ...); raises Invalid after
     recording every located problem."""
@@ -68,4 +75,4 @@ def _criterion(label: str, item: Node, diags) -> tuple:
     return entry.key, expr
 
 
-__all__ = ["DIRECTIONS", "Criteria", "check_criteria"]
+__all__ = ["DIRECTIONS", "LIST_SCHEMA", "Criteria", "check_criteria"]
