@@ -99,3 +99,11 @@ def test_the_reference_reads_the_criteria_directly(tmp_path):
     assert criteria_holder(variant, [["6S", "AH"], ["KS", "7C"]], "C", rule) == 1
     assert criteria_holder(variant, [["6S", "AH"], ["KS", "7D"]], "C", rule) == 1  # 7D < AH
     assert criteria_holder(variant, [["6S"], ["KS"]], "C", rule) is None  # -> no_trump_held
+
+
+def test_the_list_is_json_as_a_spec_writes_it(tmp_path):
+    loaded = spec(tmp_path, LEFT + "    first_game: [{lowest: c.suit == H}, {highest: true}]\n")
+    assert loaded.rules_json()["first_attacker.first_game"] == [
+        {"lowest": "c.suit == H"}, {"highest": "true"}]
+    assert loaded.variant_dict()["rules"]["first_attacker.first_game"] == [
+        {"lowest": "c.suit == H"}, {"highest": "true"}]
