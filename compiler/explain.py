@@ -124,6 +124,8 @@ def _key_lines(spec: Spec, key: Key) -> list[str]:
 def _value_text(key: Key, value: Any) -> str:
     if key.type == "int" and not isinstance(value, int):  # an expression (HR31)
         return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}]"
+    if key.type == "enum" and isinstance(value, tuple):  # a list (first_attacker.first_game)
+        return f"{getattr(value, 'text', value)}   [a list: the first item some held card satisfies decides]"
     if key.type == "enum" and not isinstance(value, str):  # a condition (attack.opening)
         return f"{_expr_text(value)}   [expression: {key.env} -> {key.result}]"
     if key.type == "enum":

@@ -4,6 +4,7 @@ player count (deal.hand, HR31)."""
 
 from __future__ import annotations
 
+from durakc.ir.opener import is_criteria, opener_order
 from durakc.ir.sections import ChoicesIR
 from durakc.spec.hands import hand_sizes
 
@@ -25,9 +26,34 @@ def choices_section(r: dict) -> ChoicesIR:
     held = r["first_attacker.no_trump_held"]
     order = (tuple(lowest_first(list(r["deck.ranks"]), list(r["deck.suits"]), r["deck.jokers"]))
              if held == "lowest_card" else None)
+    opener = opener_first(r)
     size = r["deal.hand_size"]
     if isinstance(size, int):
-        return ChoicesIR(held, order, None, None)
+        return ChoicesIR(held, order, None, None, opener)
     sizes = hand_sizes(r)
     return ChoicesIR(held, order, size.canonical(),
-                     tuple(sizes.get(n, 0) for n in range(r["players.max"] + 1)))
+                     tuple(sizes.get(n, 0) for n in range(r["players.max"] + 1)), opener)
+
+
+def opener_first(r: dict) -> tuple[tuple[int, ...], ...] | None:
+    """first_attacker.first_game as a list (issue 31 item 2): OPENER_FIRST, one row of card
+    ids per trump (row trump + 1; row 0: no trump), the criteria's cards and then, with
+    no_trump_held: lowest_card (HR30), every other card from the lowest; each row padded
+    with -1 (which ends it) to one width. None for the choice words."""
+    rule = r["first_attacker.first_game"]
+    if not is_criteria(rule):
+        return None
+    ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])
+    order = lowest_first(ranks, suits, 0)
+    if r["first_attacker.no_trump_held"] == "lowest_card":
+        rule = (*rule, ("lowest", None))
+    rows = [_row(rule, order, ranks, suits, trump) for trump in range(-1, len(suits))]
+    width = max(len(row) for row in rows) + 1
+    return tuple(tuple(row + [-1] * (width - len(row))) for row in rows)
+
+
+def _row(rule, order, ranks, suits, trump) -> list[int]:
+    head = opener_order([c for c in rule if c[1] is not None], order, ranks, suits, trump)
+    if rule[-1][1] is None:  # no_trump_held: lowest_card (HR30)
+        head += [c for c in order if c not in head]
+    return head

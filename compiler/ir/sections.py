@@ -156,6 +156,9 @@ class ChoicesIR:
     lowest_first: tuple[int, ...] | None
     hand_size_text: str | None
     hand_sizes: tuple[int, ...] | None
+    opener_first: tuple[tuple[int, ...], ...] | None = None
+    """first_attacker.first_game as a list (issue 31 item 2): OPENER_FIRST's rows, one per
+    trump (row trump + 1, row 0: no trump), -1 ending a row; None for the choice words."""
 
 
 __all__ = ["BeatsIR", "ChoicesIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]

@@ -12,6 +12,7 @@ import random
 
 from durakc.reference.cards import InvalidGame, is_joker, suit_of
 from durakc.reference.losses import position_losses
+from durakc.reference.opener import criteria_holder
 from durakc.reference.options import in_play, options_class
 from durakc.reference.redeal import offers_redeal, start_questions
 from durakc.reference.results import position_keys, position_results
@@ -163,7 +164,13 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
         hands, stock, trump, turned, hidden = deal(variant, deck, players, dealer, losses)
         tries += 1
     attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
-    if first_rule == "lowest_trump":
+    if isinstance(first_rule, tuple):  # the list form (issue 31 item 2)
+        holder = criteria_holder(variant, hands, trump, first_rule)
+        if holder is None and variant.value("first_attacker.no_trump_held") == "lowest_card":
+            holder = lowest_card_holder(variant, hands)  # HR30
+        if holder is not None:
+            attacker = holder
+    elif first_rule == "lowest_trump":
         holder = lowest_trump_holder(variant, hands, trump)
         if holder is None and variant.value("first_attacker.no_trump_held") == "lowest_card":
             holder = lowest_card_holder(variant, hands)  # HR30

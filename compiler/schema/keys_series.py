@@ -7,7 +7,9 @@ from durakc.schema.key_decl import Key
 
 KEYS_SERIES: tuple[Key, ...] = (
     # -- who starts ----------------------------------------------------------
-    Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game",
+    Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game (or a "
+        "list of criteria tried in order, each {lowest: cond} or {highest: cond} over the card "
+        "c: the holder of the lowest/highest such card opens; issue 31)",
         ("T7", "P3", "SK3"), choices=("lowest_trump", "left_of_dealer"),
         choice_docs={"lowest_trump": "the holder of the lowest trump",
                      "left_of_dealer": "the player left of the dealer"}),

@@ -19,6 +19,8 @@ from collections.abc import Callable
 
 from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS, KEYS, SUITS, TOP_LEVEL_FIELDS, Key, sections
 from durakc.spec import ANNOTATION_RE, NAME_RE
+from durakc.spec.opener import LIST_SCHEMA
+from durakc.spec.values import LIST_FORMS
 
 SCHEMA_FILE = "spec.schema.json"
 """The file name of the generated schema in generated/ (and in the installed `durakc.engines`)."""
@@ -45,6 +47,8 @@ def _enum(key: Key) -> dict:
     choices = {"type": "string", "enum": list(key.choices)}
     if key.env is not None:  # a choice, or a condition (an expression string)
         return {"anyOf": [choices, {"type": "string"}]}
+    if key.path in LIST_FORMS:  # a choice, or a list (first_attacker.first_game: issue 31)
+        return {"anyOf": [choices, LIST_SCHEMA]}
     return choices
 
 

@@ -99,6 +99,8 @@ class Spec:
 
 
 def _json_value(value: object) -> object:
+    if isinstance(value, tuple) and hasattr(value, "canonical"):  # the opener list (issue 31)
+        return value.canonical()
     if hasattr(value, "text") and not isinstance(value, str):
         return value.text
     if isinstance(value, dict):

@@ -13,6 +13,7 @@ import re
 from durakc.diagnostics import Diagnostic, did_you_mean
 from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS, SUITS, Key, value_text
 from durakc.spec.exprs import compile_value
+from durakc.spec.opener import check_criteria
 from durakc.spec.problems import Invalid, describe, fail, flag, yaml_bool_word
 from durakc.yamltree.read import Node
 
@@ -58,8 +59,14 @@ def _unquote_hint(node: Node, kind: type) -> str:
     return ""
 
 
+LIST_FORMS = {"first_attacker.first_game": check_criteria}
+"""Enum keys that also take a list (issue 31 item 2: who opens as an ordering)."""
+
+
 def _check_enum(key: Key, node: Node, diags, ctx) -> object:
     value = node.value
+    if node.kind == "seq" and key.path in LIST_FORMS:
+        return LIST_FORMS[key.path](key.path, node, diags)
     if node.kind == "scalar" and isinstance(value, str) and (value in key.choices
                                                              or key.reserved):
         return value

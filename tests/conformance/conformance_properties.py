@@ -12,6 +12,7 @@ import conformance_scenarios as S
 import pytest
 from conformance_choices import CHOICE_PROPERTIES
 from conformance_decks import DECK_PROPERTIES
+from conformance_opener import OPENER_PROPERTIES
 from conformance_runner import Ctx, check_invariants, legal_texts, lowest_trump_holder
 
 BEATS_DEFAULT = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
@@ -521,6 +522,7 @@ PROPERTY_FUNCS = {
     "redeal_condition": redeal_condition,
     **DECK_PROPERTIES,  # house rules on decks, deals and trumps (HR12-HR16, HR19)
     **CHOICE_PROPERTIES,  # choices as data (HR30, HR31)
+    **OPENER_PROPERTIES,  # who opens as an ordering (issue 31 item 2)
 }
 
 

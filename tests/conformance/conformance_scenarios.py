@@ -65,13 +65,15 @@ PROPERTIES = {
     "whole_deck_deal", "aside_deal", "lot_deal",  # decks, deals and trumps (HR12-HR15)
     "redeal_questions",  # HR19
     "lowest_card_opens", "hand_size_by_players",  # choices as data (HR30, HR31)
+    "opener_criteria",  # first_attacker.first_game as a list (issue 31 item 2)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first
               "one_colour",  # HR18: false - no dealt hand is all red or all black
               "longest_suit", "asked", "redealt",  # HR19: who may ask; how often seen
               "no_trump", "not_left", "trump_first",  # HR30: deals that must be met
-              "sizes"}  # HR31: the hand size at each player count
+              "sizes",  # HR31: the hand size at each player count
+              "items", "fallback", "met"}  # issue 31 item 2: the opener's criteria
 
 
 # ---------------------------------------------------------------------------

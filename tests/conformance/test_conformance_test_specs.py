@@ -16,6 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import conformance_scenarios as S
+from conformance_properties import run_property
 from conformance_runner import engine_names, run_scenario
 
 from tests.engine_backend import backend
@@ -74,4 +75,7 @@ def test_test_spec_scenarios_exist():
 def test_scenario_on_a_test_spec(name, scenario, kind):
     mod = _engine(name, kind)
     assert S.applies(scenario, name, mod.VARIANT["rules"]), "the scenario's assumptions fail"
-    run_scenario(scenario, mod, name)
+    if "property" in scenario:  # a deal property (issue 31 item 2: the opener's criteria)
+        run_property(scenario, mod, name)
+    else:
+        run_scenario(scenario, mod, name)

@@ -64,7 +64,7 @@ def test_every_key_is_described_with_its_rules_type_and_default(validator):
         for rule in key.rules:
             assert rule in entry["description"]
         if key.type == "enum":  # a key with an environment also takes a condition (a string)
-            choices = entry["anyOf"][0] if key.env else entry
+            choices = entry["anyOf"][0] if "anyOf" in entry else entry  # or a list (issue 31)
             assert choices["enum"] == list(key.choices)
         if key.type == "int":  # a key with an environment also takes an expression (HR31)
             number = entry["anyOf"][0] if key.env else entry
@@ -133,3 +133,13 @@ def test_the_schema_agrees_with_the_checker(validator, key):
             assert by_schema, f"{key.path}: {text} is valid but the JSON Schema refuses it"
         elif key.type not in LOOSE and not key.env:  # an enum with an env takes conditions
             assert not by_schema, f"{key.path}: {text} is refused but the JSON Schema accepts it"
+
+
+def test_the_opener_list_form_is_valid_and_its_items_checked(validator):
+    """first_attacker.first_game takes a list of {lowest|highest: condition} (issue 31)."""
+    good = {"name": "x", "title": "X", "rules": {"first_attacker": {"first_game": [
+        {"lowest": "c.suit == H"}, {"highest": "c.is_trump"}, {"lowest": True}]}}}
+    assert errors(validator, good) == []
+    for bad in ([], [{"lowst": "c.is_trump"}], [{"lowest": "c.is_trump", "highest": "true"}]):
+        doc = {"name": "x", "title": "X", "rules": {"first_attacker": {"first_game": bad}}}
+        assert errors(validator, doc), bad

@@ -1,0 +1,67 @@
+"""Named property check of first_attacker.first_game's list form (issue 31 item 2; T7,
+HR30): who opens the first game as an ordering of criteria.
+
+Written from the rule text, not the engine: for each deal the hands are read from the game,
+and the seat that must open is computed item by item; the run counts the deals each item
+decided, so that a run that never met a case fails instead of passing vacuously.
+"""
+
+from __future__ import annotations
+
+import conformance_scenarios as S
+from conformance_runner import Ctx, check_invariants
+
+TIE_SUITS = "CDHS"
+"""HR30: "ties by suit in the order clubs, diamonds, hearts, spades" (clubs lowest)."""
+
+
+def _fits(card: str, what: str, trump) -> bool:
+    """An item's condition in the params: `trump`, `any`, or a suit letter."""
+    if what == "trump":
+        return card[-1] == trump
+    return what == "any" or card[-1] == what
+
+
+def expected_opener(game, ctx, items, fallback, dealer):
+    """(seat, index of the deciding item, len(items) for the fallback) of the rule text."""
+    held = [(ctx.ranks.index(c[:-1]), TIE_SUITS.index(c[-1]), seat, c)
+            for seat, hand in enumerate(game.hands) for c in hand if c not in S.JOKERS]
+    for i, item in enumerate(items):
+        (direction, what), = item.items()
+        fits = [h for h in held if _fits(h[3], what, game.trump)]
+        if fits:
+            return (min(fits) if direction == "lowest" else max(fits))[2], i
+    if fallback == "lowest_card" and held:
+        return min(held)[2], len(items)
+    return (dealer + 1) % game.players, len(items)
+
+
+def opener_criteria(ctx: Ctx, params: dict):
+    """The first game's opener is the seat the criteria `items` ([{lowest|highest: trump,
+    any or a suit letter}]) choose, then `fallback` (left_of_dealer or lowest_card); the
+    defender is the next seat (T9). `met` ({item index: at least}) counts the deals each item
+    (index len(items): the fallback) decided, `not_left` those not opened by the dealer's
+    left."""
+    seen = {"not_left": 0}
+    met = {int(k): 0 for k in params.get("met", {})}
+    for n in params["players"]:
+        for seed in range(params.get("seeds", 100)):
+            for dealer in params.get("dealers", [0, 1]):
+                g = ctx.mod.new_game(n, seed, dealer=dealer)
+                where = f"new_game({n}, {seed}, dealer={dealer})"
+                check_invariants(g, ctx, where)
+                seat, item = expected_opener(g, ctx, params["items"], params["fallback"], dealer)
+                assert g.attacker == seat, (
+                    f"{where}: attacker {g.attacker}, expected {seat} (item {item}): "
+                    f"{g.hands} trump {g.trump}")
+                assert g.defender == (g.attacker + 1) % n, f"{where}: defender {g.defender}"
+                if item in met:
+                    met[item] += 1
+                seen["not_left"] += seat != (dealer + 1) % n
+    for item, count in met.items():
+        assert count >= params["met"][item], (
+            f"only {count} deal(s) decided by item {item}: use more seeds ({met})")
+    assert seen["not_left"] >= params.get("not_left", 0), f"too few: {seen}"
+
+
+OPENER_PROPERTIES = {"opener_criteria": opener_criteria}  # issue 31 item 2 (T7, HR30)
