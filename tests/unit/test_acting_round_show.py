@@ -59,6 +59,6 @@ def test_the_names_are_typed_in_attack_limit():
 
 
 def test_only_a_limit_reading_the_hand_is_evaluated_per_round():
-    assert build_ir(load_spec("podkidnoy")).limit_constant == 6
+    assert build_ir(load_spec("podkidnoy")).round.limit_constant == 6
     ir = build_ir(load_spec(SPECS / "acting-limit-by-hand.yaml"))
-    assert ir.limit_constant is None and ir.uses("limit_rule")
+    assert ir.round.limit_constant is None and ir.uses("limit_rule")
