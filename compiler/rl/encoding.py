@@ -28,14 +28,14 @@ The engine is used through its contract only: `legal_actions()`, the action text
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import ModuleType
 
 from durakc.cards import SUIT_ORDER
 from durakc.loading import constants
 from durakc.loading.engines import check_players, load_engine
 from durakc.rl import require
-from durakc.rl.readers import action_verbs, refuse_unsupported, this_round, wild_cards
+from durakc.rl.observation import ObservationLayout, fill_vector, observation_layout
+from durakc.rl.readers import action_verbs, refuse_unsupported, wild_cards
 from durakc.rl.subsets import condition_block
 from durakc.schema.envs import joker_texts
 
@@ -72,8 +72,6 @@ KINDS = tuple(SHAPES)
 has the kinds of its variant)."""
 CORE_VERBS = KINDS[:7]
 """The verbs every engine lists (their blocks exist in every variant, used or not)."""
-PHASES = ("attack", "defend", "throw", "over")
-"""`observation(seat)["phase"]` values, in the order of the phase one-hot."""
 
 
 def resolve_engine(engine) -> ModuleType:
@@ -93,18 +91,6 @@ def check_player_count(module: ModuleType, players: int) -> int:
         raise ValueError(problem)
     return players
 
-
-@dataclass(frozen=True)
-class ObservationLayout:
-    """Where each block lies in the flat observation vector: name -> slice."""
-
-    slices: dict
-    size: int
-    high: object  # np.ndarray of float32 upper bounds (lower bounds are all 0)
-
-    def block(self, vector, name: str):
-        """The part of an observation `vector` that holds block `name`."""
-        return vector[self.slices[name]]
 
 
 class DurakEncoding:
@@ -299,28 +285,8 @@ class DurakEncoding:
 
     # -- observations ---------------------------------------------------------
     def _observation_layout(self) -> ObservationLayout:
-        n, held, played, p = self.n_cards, self.n_held, self.n_played, self.max_players
-        k, most = self.copies, self.most_cards  # HR17: card blocks count up to k copies
-        blocks = (
-            ("hand", held, k), ("table_attack", played, k), ("table_defence", played, k),
-            ("table_unbeaten", played, k), ("discard", held, k), ("trump_card", n, 1),
-            ("shown", n, k), ("trump_suit", self.n_suits + 1, 1),
-            ("seats", p, 1), ("hand_sizes", p, most), ("out", p, 1), ("attacker", p, 1),
-            ("defender", p, 1), ("to_move", p, 1), ("phase", len(PHASES), 1),
-            ("stock_size", 1, most), ("limit", 1, most), ("took", 1, 1),
-            # only with the rule: PK4 swaps left per seat, TX1 the exchange made
-            ("swaps_left", p if self.swaps else 0, self.swaps),
-            ("exchanged", 1 if self.exchanges else 0, 1),
-            # only with the rule: HR25 the discard pile's size, HR26 every seat's hand
-            ("discard_size", 1 if self.closed_discard else 0, most),
-            ("hands", p * held if self.open_hands else 0, k),
-        )
-        slices, highs, start = {}, [], 0
-        for name, size, high in (b for b in blocks if b[1]):  # no empty blocks
-            slices[name] = slice(start, start + size)
-            highs.extend([high] * size)
-            start += size
-        return ObservationLayout(slices, start, np.asarray(highs, dtype=np.float32))
+        """The observation blocks of this variant (durakc.rl.observation)."""
+        return observation_layout(self)
 
     def observation(self, game, seat: int):
         """The float32 observation vector of `seat` (docs/rl.md), from `game.observation(seat)`.
@@ -332,74 +298,4 @@ class DurakEncoding:
 
     def vector(self, obs: dict, seat: int, vec=None):
         """`observation` from the dict `game.observation(seat)` gave (into `vec`, zeros)."""
-        vec = np.zeros(self.layout.size, dtype=np.float32) if vec is None else vec
-        self._card_blocks(vec, obs)
-        self._seat_blocks(vec, obs, seat)
-        shown, took = this_round(obs["history"]) if obs["table"] else ([], False)
-        self._put(vec, "shown", [self.card_index(c) for c in shown])
-        self._put(vec, "phase", [PHASES.index(obs["phase"])])
-        self.layout.block(vec, "stock_size")[0] = obs["stock_size"]
-        self.layout.block(vec, "limit")[0] = min(int(obs.get("limit") or 0), self.most_cards)
-        self.layout.block(vec, "took")[0] = float(took)
-        self._swap_blocks(vec, obs, seat)
-        self._view_blocks(vec, obs, seat)
-        return vec
-
-    def _view_blocks(self, vec, obs, seat: int) -> None:
-        """HR25: the discard pile's size (its cards are hidden); HR26: every hand, slot k the
-        seat k places clockwise of `seat`, each a block of the held cards."""
-        if self.closed_discard:
-            self.layout.block(vec, "discard_size")[0] = obs.get("discard_size") or 0
-        if self.open_hands:
-            players = int(obs["players"])
-            block = self.layout.block(vec, "hands")
-            for s, hand in enumerate(obs["hands"]):
-                base = ((s - seat) % players) * self.n_held
-                for c in hand:
-                    block[base + self.card_index(c)] += 1.0  # HR17: copies count
-
-    def _swap_blocks(self, vec, obs, seat: int) -> None:
-        """PK4: swaps left per seat (relative slots); TX1: whether this game's exchange is made."""
-        if self.swaps:
-            players = int(obs["players"])
-            block = self.layout.block(vec, "swaps_left")
-            for s, left in enumerate(obs["swaps_left"]):
-                block[(s - seat) % players] = left
-        if self.exchanges:
-            made = any(h.startswith("exchange ") for h in obs["history"])
-            self.layout.block(vec, "exchanged")[0] = float(made)
-
-    def _card_blocks(self, vec, obs) -> None:
-        """hand, table, discard, the face-up trump card and the trump suit."""
-        def put(name, cards, index=self.card_index):
-            self._put(vec, name, [index(c) for c in cards])
-        table = obs["table"]
-        put("hand", obs["hand"])
-        put("table_attack", [a for a, _ in table], self.played_index)
-        put("table_defence", [d for _, d in table if d is not None], self.played_index)
-        put("table_unbeaten", [a for a, d in table if d is None], self.played_index)
-        put("discard", obs["discard"] or ())  # HR25: None when the pile is closed
-        put("trump_card", [obs["trump_card"]] if obs.get("trump_card") else [])
-        trump = obs.get("trump")
-        self._put(vec, "trump_suit",
-                  [self.suits.index(trump) if trump in self.suits else self.n_suits])
-
-    def _seat_blocks(self, vec, obs, seat: int) -> None:
-        """seats, hand sizes, out, attacker, defender, to move: relative to `seat`."""
-        players = int(obs["players"])
-        slot = {(seat + k) % players: k for k in range(players)}
-        self._put(vec, "seats", range(players))
-        sizes = self.layout.block(vec, "hand_sizes")
-        for s, size in enumerate(obs["hand_sizes"]):
-            sizes[slot[s]] = size
-        self._put(vec, "out", [slot[s] for s in obs["out"]])
-        for role in ("attacker", "defender", "to_move"):
-            if obs.get(role) is not None:
-                self._put(vec, role, [slot[obs[role]]])
-
-    def _put(self, vec, name: str, positions) -> None:
-        """One more at each of `positions` of block `name` (a card's copies count, HR17)."""
-        block = self.layout.block(vec, name)
-        for i in positions:
-            block[i] += 1.0
-
+        return fill_vector(self, obs, seat, vec)

@@ -16,6 +16,7 @@ import conformance_scenarios as S
 import engine_backend
 from conformance_properties import run_property
 from conformance_runner import engine_names, load_engine, run_scenario
+from conformance_schema import validate
 
 MIN_APPLICABLE = 30
 MIN_APPLICABLE_HOUSE = 8
@@ -50,7 +51,7 @@ PARAMS, IMPORT_ERRORS = _engine_params() if ENGINES else ([], [])
 # suite self-checks (no engine needed)
 # ---------------------------------------------------------------------------
 def test_scenario_files_follow_the_schema():
-    errors = S.validate(SCENARIOS, RULES)
+    errors = validate(SCENARIOS, RULES)
     assert not errors, "scenario schema errors:\n" + "\n".join(errors)
 
 

@@ -9,19 +9,40 @@ checks hold for every generated engine.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import itertools
-import json
 import random
-import signal
 import sys
-import threading
-from collections import Counter
 from pathlib import Path
 
 import engine_backend
 import pytest
+
+from tests.invariants.engine_action_checks import (
+    check_actions_apply,
+    check_illegal,
+    check_observations,
+    check_parse,
+    check_roundtrip,
+    checked_actions,
+    time_limit,  # noqa: F401 - the tests import it from here
+)
+from tests.invariants.engine_cards import (
+    JOKERS,
+    VERBS,
+    attack_cap,
+    check_conservation,
+    check_wild,
+    deck,  # noqa: F401 - the tests import it from here
+    dict_json,
+    played_as,
+    printed,
+    rank_of,
+    round_took,
+    rules_of,
+    texts,
+    wild_cards,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -33,8 +54,6 @@ python_engine_only = pytest.mark.skipif(
     reason="checks the Python engine itself (its file or its internals); "
            "tests/native checks the C engine")
 """For tests of the Python engine file or internals (header, imports, inlined shuffle)."""
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
-VERBS = ("attack", "beat", "transfer", "show", "throw", "take", "pass")
 RULE_VERBS = {"resign": ("play.resign",), "redeal": ("deal.offer_redeal",),
               "keep": ("deal.offer_redeal",)}
 """Verbs a variant offers only where its rule key is on (HR24 resign, HR19 redeal/keep)."""
@@ -100,197 +119,11 @@ def engine_player_params():
     return params
 
 
-@contextlib.contextmanager
-def time_limit(seconds: float, what: str):
-    """Fail (AssertionError) instead of hanging when `what` takes longer than `seconds`.
-    Uses SIGALRM, so it only works in the main thread (elsewhere it does nothing); nested
-    uses keep the outermost limit."""
-    if (not hasattr(signal, "setitimer") or _ALARM["depth"]
-            or threading.current_thread() is not threading.main_thread()):
-        yield
-        return
-
-    def _alarm(signum, frame):
-        raise AssertionError(f"{what} did not return within {seconds} s (endless loop?)")
-
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    _ALARM["depth"] += 1
-    try:
-        yield
-    finally:
-        _ALARM["depth"] -= 1
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-_ALARM = {"depth": 0}
-_HUNG: dict[str, str] = {}  # engine module -> the state on which from_dict hung
-
-
-# ---------------------------------------------------------------------------
-# Cards and rules
-# ---------------------------------------------------------------------------
-def rules_of(mod) -> dict:
-    """The rules the games here play: VARIANT["rules"]; for an engine with table settings
-    (OPTIONS, a spec's `options:`), those rules with every option at its default, as
-    `new_game(players, seed)` starts them (`durakc.spec.options.rules_at`)."""
-    if not getattr(mod, "OPTIONS", None):
-        return mod.VARIANT["rules"]
-    key = mod.VARIANT["spec_sha256"]
-    if key not in _RULES_AT:
-        from durakc.spec import load_spec
-        from durakc.spec.options import rules_at
-
-        _RULES_AT[key] = rules_at(load_spec(mod.VARIANT["name"]), {})
-    return _RULES_AT[key]
-
-
-_RULES_AT: dict[str, dict] = {}
-
-
-def deck(mod) -> list[str]:
-    rules = rules_of(mod)
-    ranks = rules.get("deck.ranks", ["6", "7", "8", "9", "10", "J", "Q", "K", "A"])
-    suits = rules.get("deck.suits", ["S", "H", "D", "C"])
-    return [r + s for s in suits for r in ranks] + [j for j in JOKERS if j in ("BJ", "RJ", "BJ2", "RJ2")[:rules.get("deck.jokers", 0)]]
-
-
-JOKERS = ("RJ", "BJ", "RJ2", "BJ2")  # HR16: a deck of n jokers holds the first n of BJ RJ BJ2 RJ2
-"""deck.jokers: 2 (J1): card conservation counts them like any card."""
-
-
-def rank_of(card: str) -> str | None:
-    """The rank text (W3: a wild card keeps its rank); None for a joker, which has no rank (J3)."""
-    return None if card in JOKERS else printed(card)[:-1]
-
-
-# -- wild cards (W1-W3): '6S/H' is the six of spades played as a six of hearts -------
-def printed(card: str) -> str:
-    """The printed card of a card text ('6S/H' -> '6S')."""
-    return card.partition("/")[0]
-
-
-def wild_cards(mod) -> set[str]:
-    """W1: the variant's wild cards (deck.wild_rank in each of deck.wild_suits)."""
-    rules = rules_of(mod)
-    rank = rules.get("deck.wild_rank")
-    if rank is None:
-        return set()
-    return {rank + s for s in rules.get("deck.suits", "SHDC") if s in rules.get("deck.wild_suits", "SHDC")}
-
-
-def played_as(wild: set[str], card: str) -> list[str]:
-    """W2: the texts a hand card is played as: a wild card once per suit it may name."""
-    return [f"{card}/{s}" for s in "SHDC"] if card in wild else [card]
-
-
-def check_wild(mod, g) -> None:
-    """W2, W3: named suits exist only on the table, and only for wild cards."""
-    wild = wild_cards(mod)
-    for place, cards in [("hands", [c for h in g.hands for c in h]), ("stock", g.stock),
-                         ("discard", g.discard)]:
-        named = [c for c in cards if "/" in c]
-        assert not named, f"a wild card's named suit leaked into the {place}: {named}"
-    for pair in g.table:
-        for c in pair:
-            if c is not None and "/" in c:
-                assert printed(c) in wild, f"{c} on the table names a suit but is not wild"
-            if c is not None and wild:
-                assert printed(c) not in wild or "/" in c, f"wild {c} on the table without a suit"
-
-
-def attack_cap(mod) -> int:
-    """Upper bound on attack cards per round: 6, or attack.limit when it is a plain integer."""
-    text = str(rules_of(mod).get("attack.limit", "6")).strip()
-    return int(text) if text.isdigit() else 6
-
-
-def texts(actions) -> list[str]:
-    return [str(a) for a in actions]
-
-
-def dict_json(g) -> str:
-    """Canonical JSON of `to_dict()` (also proves it is JSON-safe)."""
-    return json.dumps(g.to_dict(), sort_keys=True)
-
-
-def round_took(g) -> bool:
-    """Has the current defender declared `take` in this round (since the last opening)?"""
-    hist = list(g.history)
-    start = None
-    for i in range(len(hist) - 1, -1, -1):
-        if hist[i].split()[0] == "attack":
-            start = i
-            break
-    if start is None:
-        return False
-    return any(h == "take" for h in hist[start:])
-
-
-def strings_in(obj) -> list[str]:
-    """Every whitespace-separated token of every string (keys included) in a JSON value."""
-    out: list[str] = []
-    stack = [obj]
-    while stack:
-        cur = stack.pop()
-        if isinstance(cur, str):
-            out.extend(cur.replace(",", " ").split())
-        elif isinstance(cur, dict):
-            for k, v in cur.items():
-                stack.append(str(k))
-                stack.append(v)
-        elif isinstance(cur, (list, tuple)):
-            stack.extend(cur)
-    return out
-
-
-def trump_cards_in(obj, trump) -> set[str]:
-    """Card texts found under keys naming the trump (e.g. `trump_card`) in a JSON value."""
-    found: set[str] = set()
-    stack = [(None, obj)]
-    while stack:
-        key, cur = stack.pop()
-        if isinstance(cur, dict):
-            for k, v in cur.items():
-                stack.append((str(k), v))
-        elif isinstance(cur, (list, tuple)):
-            for v in cur:
-                stack.append((key, v))
-        elif (isinstance(cur, str) and key is not None and "trump" in key.lower()
-              and trump is not None and cur.endswith(trump) and len(cur) >= 2):
-            found.add(cur)
-    return found
 
 
 # ---------------------------------------------------------------------------
 # The per-state checks
 # ---------------------------------------------------------------------------
-def check_conservation(mod, g) -> None:
-    full = deck(mod)
-    places: list[tuple[str, str]] = []
-    for seat, hand in enumerate(g.hands):
-        places += [(c, f"hand {seat}") for c in hand]
-    for pair in g.table:
-        places += [(printed(c), "table") for c in pair if c is not None]  # W2
-    places += [(c, "stock") for c in g.stock]
-    places += [(c, "discard") for c in g.discard]
-    places += [(c, "set aside") for c in getattr(g, "set_aside", None) or ()]  # HR12, HR13
-    if g.hidden_trump is not None:  # CT1: face down under the face-up trump, not in the stock
-        places.append((g.hidden_trump, "hidden_trump"))
-    counts = Counter(c for c, _ in places)
-    copies = rules_of(mod).get("deck.copies", 1)  # HR17: each text this many times
-    dup = {c: [p for cc, p in places if cc == c] for c, k in counts.items() if k > copies}
-    assert not dup, f"cards in more than one place: {dup}"
-    assert sum(counts.values()) == len(full) * copies, "cards of the deck nowhere or twice"
-    missing = sorted(set(full) - set(counts))
-    extra = sorted(set(counts) - set(full))
-    assert not missing, f"cards of the deck nowhere (hands/table/stock/discard): {missing}"
-    assert not extra, f"cards not in the variant's deck: {extra}"
-    assert len(g.hands) == g.players
-    assert g.trump_card not in JOKERS, f"a joker never fixes trump (J1): {g.trump_card}"
-
-
 def check_table_limits(mod, g) -> None:
     table = [list(p) for p in g.table]
     assert len(table) <= attack_cap(mod), (
@@ -445,176 +278,6 @@ def check_complete(g, rules, legal: list[str], table, hand: set, on_table: set,
         throws = {t.split()[1] for t in legal if t.startswith("throw ")}
         assert throws == {p for c in hand if rank_of(c) in on_table for p in played_as(wild, c)}, (
             f"throw-ins {sorted(throws)} are not every card of a rank on the table")
-
-
-def check_parse(mod, legal: list[str]) -> None:
-    for t in legal:
-        assert str(mod.parse_action(t)) == t, f"parse_action({t!r}) prints {mod.parse_action(t)}"
-        for variant in spellings(t):
-            got = str(mod.parse_action(variant))
-            assert got == t, f"parse_action({variant!r}) gives {got!r}, expected {t!r}"
-
-
-def spellings(t: str) -> list[str]:
-    """Other accepted spellings of an action text: lowercase, suit symbols, other card order."""
-    verb, *cards = t.split()
-    out = [t.lower()]
-    sym = [c[:-1] + SUIT_SYMBOLS.get(c[-1], c[-1]) for c in cards]
-    out.append(" ".join([verb] + sym))
-    out.append(" ".join([verb.upper()] + [c.lower() for c in sym]))
-    if len(cards) > 1 and verb not in ("beat", "swap"):  # PK3: a swap's order counts
-        out.append(" ".join([verb] + cards[::-1]))
-        out.append(" ".join([verb] + [c.lower() for c in sym[::-1]]))
-    return out
-
-
-def check_roundtrip(mod, g, legal: list[str]) -> None:
-    d = json.loads(json.dumps(g.to_dict()))
-    # A hang costs seconds per test: once from_dict hung on a finished game of an engine,
-    # later finished games of that engine fail at once (other states: the same state only).
-    key = (mod.__name__, "over") if g.is_over else (mod.__name__, json.dumps(d, sort_keys=True))
-    if key in _HUNG:
-        raise AssertionError(f"Game.from_dict(g.to_dict()) hangs (is_over={g.is_over}); first "
-                             f"seen after history {_HUNG[key]}")
-    try:
-        with time_limit(3, "Game.from_dict(g.to_dict())"):
-            h = mod.Game.from_dict(d)
-    except AssertionError as exc:
-        _HUNG[key] = json.dumps(list(g.history))
-        raise AssertionError(f"{exc} (is_over={g.is_over})") from None
-    assert dict_json(h) == dict_json(g), "from_dict(to_dict()) changes the state"
-    assert texts(h.legal_actions()) == legal, "from_dict(to_dict()) changes the legal actions"
-    for attr in ("players", "to_move", "hands", "table", "stock", "discard", "attacker",
-                 "defender", "out", "history", "trump", "is_over", "loser", "is_draw"):
-        assert _plain(getattr(h, attr)) == _plain(getattr(g, attr)), f"from_dict changes {attr}"
-
-
-def _plain(v):
-    return json.loads(json.dumps(v))
-
-
-def check_actions_apply(mod, g, legal: list[str], before: str) -> None:
-    """Every legal action applies on a copy, leaving the original unchanged."""
-    for t in legal:
-        c = g.copy()
-        with time_limit(5, f"apply({t!r}) on a copy"):
-            c.apply(t)
-        assert list(c.history)[-1] == t, f"history ends with {list(c.history)[-1:]} after {t!r}"
-        check_conservation(mod, c)
-    assert dict_json(g) == before, "applying to a copy changed the original"
-
-
-def illegal_candidates(mod, g, rng: random.Random, legal: list[str], k: int = 12) -> list[str]:
-    """Well-formed action texts that are not legal now (random verbs and cards)."""
-    full = deck(mod)
-    hand = list(g.hands[g.to_move]) if g.to_move is not None else []
-    not_hand = [c for c in full if c not in hand]
-    table_attacks = [p[0] for p in g.table]
-    legal_set = set(legal)
-    out: list[str] = []
-    for _ in range(k * 4):
-        verb = rng.choice(VERBS)
-        pool = hand if (hand and rng.random() < 0.6) else (not_hand or full)
-        if verb in ("take", "pass"):
-            text = verb
-        elif verb == "beat":
-            a = rng.choice(table_attacks) if table_attacks and rng.random() < 0.7 else rng.choice(full)
-            text = f"beat {a} {rng.choice(pool)}"
-        else:
-            n = 1 if rng.random() < 0.7 else 2
-            cards = rng.sample(pool, min(n, len(pool)))
-            text = " ".join([verb] + cards)
-        try:
-            canon = str(mod.parse_action(text))
-        except ValueError:
-            continue  # e.g. a card twice: malformed, covered elsewhere
-        if canon not in legal_set and canon not in out:
-            out.append(canon)
-        if len(out) >= k:
-            break
-    if g.is_over:
-        out.extend(["take", "pass"])
-    return out
-
-
-def check_illegal(mod, g, rng: random.Random, legal: list[str], before: str) -> None:
-    """Sampled illegal actions (as text and as Action) raise IllegalAction with a message.
-    The state is compared once after all of them; on a change the culprit is searched."""
-    cands = illegal_candidates(mod, g, rng, legal)
-    for i, t in enumerate(cands):
-        try:
-            g.apply(t if i % 2 == 0 else mod.parse_action(t))
-        except mod.IllegalAction as exc:
-            assert str(exc), f"IllegalAction for {t!r} without a message"
-        else:
-            raise AssertionError(f"illegal action {t!r} was accepted (legal: {legal})")
-    if dict_json(g) != before:
-        for t in cands:
-            c = mod.Game.from_dict(json.loads(before))
-            try:
-                c.apply(t)
-            except mod.IllegalAction:
-                pass
-            assert dict_json(c) == before, f"rejected {t!r} but the state changed"
-        raise AssertionError(f"rejecting {cands} changed the state")
-
-
-def check_observations(mod, g) -> None:
-    full = set(deck(mod))
-    public = {c for p in g.table for c in p if c is not None} | set(g.discard)
-    # cards once seen by everybody: played or shown in an action (e.g. picked up later)
-    for h in g.history:
-        public.update(x for x in h.split()[1:])
-        public.update(printed(x) for x in h.split()[1:])  # W2: a played wild card, printed
-    stock = list(g.stock)
-    face_up = set()
-    if stock:
-        face_up.add(stock[-1])
-        if rules_of(mod).get("trump.mode") == "turned_top":
-            face_up.add(stock[0])
-    saved = g.to_dict()
-    face_up |= trump_cards_in({k: v for k, v in saved.items() if k != "hidden_trump"}, g.trump)
-    # CT2: every card that lay face up as trump (drawn since) was seen by everybody
-    face_up |= {c for pair in saved.get("trump_changes", []) for c in pair}
-    face_up |= set(saved.get("lot_cards") or ())  # HR15: each seat's lot card lies face up
-    if rules_of(mod).get("view.hands") == "all":  # HR26: every hand is open
-        face_up |= {c for h in g.hands for c in h}
-    hands = [list(h) for h in g.hands]
-    for seat in range(g.players):
-        obs = g.observation(seat)
-        json.dumps(obs)  # JSON-safe, or this raises
-        tokens = set(strings_in(obs))
-        own = set(hands[seat])
-        assert own <= tokens, f"observation({seat}) lacks own cards {sorted(own - tokens)}"
-        for other in range(g.players):
-            if other == seat:
-                continue
-            leaked = (set(hands[other]) & tokens) - public - face_up
-            if rules_of(mod).get("deck.copies", 1) > 1:  # HR17: the text of own copies
-                leaked -= own
-            assert not leaked, f"observation({seat}) shows seat {other}'s cards {sorted(leaked)}"
-        assert g.hidden_trump is None or g.hidden_trump not in tokens, (
-            f"observation({seat}) shows the hidden trump card {g.hidden_trump} (CT1)")
-        hidden_stock = (set(stock) & tokens) - face_up - public
-        if rules_of(mod).get("deck.copies", 1) > 1:  # HR17: the text of own copies
-            hidden_stock -= own
-        assert not hidden_stock, f"observation({seat}) shows stock cards {sorted(hidden_stock)}"
-        assert tokens & full <= own | public | face_up, (
-            f"observation({seat}) names unexpected cards {sorted((tokens & full) - own - public - face_up)}")
-
-
-ACTIONS_CHECKED = 40
-"""At most this many legal actions of one state are parsed in every spelling and applied on
-a copy.  Openings by condition (attack.opening, HR7, HR8) can offer hundreds in one state;
-those states check the first and last few and a sample chosen by the state's seeded rng."""
-
-
-def checked_actions(legal: list[str], rng: random.Random) -> list[str]:
-    """`legal`, or ACTIONS_CHECKED of them: the first and last eight and a seeded sample."""
-    if len(legal) <= ACTIONS_CHECKED:
-        return legal
-    middle = legal[8:-8]
-    return legal[:8] + rng.sample(middle, ACTIONS_CHECKED - 16) + legal[-8:]
 
 
 def check_state(mod, g, rng: random.Random | None = None, heavy: bool = True) -> list[str]:
