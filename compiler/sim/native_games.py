@@ -92,8 +92,9 @@ def play_records(engine, players: int, games: Games, results: bool = False) -> l
 
 
 def run_native_chunk(task: tuple) -> dict | None:
-    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C or a
-    variant's games start with chosen table settings (`options:`)."""
+    """`runner.run_chunk(task)` with whole games in C, or None when a bot is not in C, a
+    variant's games start with chosen table settings (`options:`) or a variant has out-of-turn
+    actions (their schedule and the bots' catching rule are the runner's, docs/engine-api.md)."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
     engines = [load(ref) for ref in refs]
     matches = len(task) > 8 and task[8] == "matches"
@@ -102,6 +103,8 @@ def run_native_chunk(task: tuple) -> dict | None:
         return None  # a match is played on through next_game, decision by decision
     if len(task) > 9 and any(task[9].get(ref) for ref in refs):
         return None  # whole games in C play the defaults: chosen table settings, decision by decision
+    if any(hasattr(e.Game, "actors") for e in engines):
+        return None  # out-of-turn actions (HR34's catches): the runner's schedule, decision by decision
     games = Games(seed, start, stop, bots, rotate)
     results = wanted(engines)
     per_variant = [play_records(e, players, games, results) for e in engines]

@@ -29,6 +29,7 @@ SUPPORTED = frozenset({
     "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
     "partial_take",  # take.picks_up (HR32)
     "options",  # table settings chosen when a game starts (issue 32 item 4: cap_options.c.j2)
+    "cheating",  # play.cheating: cheating plays and out-of-turn catches (HR34: cap_cheating.c.j2)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
