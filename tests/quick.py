@@ -22,6 +22,7 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 """The bundled variants the per-variant tests run for in the quick subset."""
 
 SLOW = frozenset({
+    "tests/native/test_c_cheating.py::test_the_c_api_plays_catches_as_the_python_engine",  # 3 s: compiles cheating.c
     "tests/native/test_native_table_options.py::test_the_wasm_and_npm_builds_say_why_table_has_no_module",  # subprocesses: 7 s
     "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
