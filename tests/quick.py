@@ -24,6 +24,7 @@ QUICK_VARIANTS = frozenset({"transfer", "podkidnoy", "pairs"})
 SLOW = frozenset({
     "tests/unit/test_ir_typed.py::test_sections_hold_trees_and_data_never_target_source",  # every variant's IR: 6 s
     "tests/unit/test_ir_typed.py::test_every_bound_expression_is_its_keys_checked_tree_in_a_known_environment",  # 6 s
+    "tests/native/test_c_cheating.py::test_the_c_api_plays_catches_as_the_python_engine",  # 3 s: compiles cheating.c
     "tests/sim/test_sim_options.py::test_chosen_options_play_the_rules_written_with_those_values",  # subprocesses: 8 s
     "tests/sim/test_sim_options.py::test_bad_options_are_usage_errors_before_any_game",  # subprocesses: 6 s
     "tests/sim/test_sim_options.py::test_defaults_play_the_rules_without_options",  # subprocesses: 6 s

@@ -991,6 +991,11 @@ static PyMethodDef Core_methods[] = {
 #if C(CAP_OPTIONS)
     {"_set_options", (PyCFunction)Core_set_options, METH_O, NULL},
 #endif
+#if C(CAP_CHEATING)
+    {"_actors", (PyCFunction)Core_actors, METH_NOARGS, NULL},
+    {"_catches", (PyCFunction)Core_catches, METH_O, NULL},
+    {"_catch", (PyCFunction)Core_catch, METH_VARARGS, NULL},
+#endif
     {"copy", (PyCFunction)Core_copy, METH_NOARGS, "An independent copy of the game."},
     {NULL, NULL, 0, NULL}
 };

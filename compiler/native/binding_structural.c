@@ -39,6 +39,47 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
     return err;
 }
 
+/* A tuple of the first n of the 64-bit masks xs (a declared `seat_masks`: raw masks, one per seat). */
+static PyObject *u64_tuple(const uint64_t *xs, int n)
+{
+    int i;
+    PyObject *t = PyTuple_New(n);
+    for (i = 0; t && i < n; i++) {
+        PyTuple_SET_ITEM(t, i, PyLong_FromUnsignedLongLong(xs[i]));
+    }
+    return t;
+}
+
+/* The masks `key` of dict `d` (a sequence of at most `most` ints) into `out`, the rest 0; -1 on error. */
+static int get_u64s(PyObject *d, const char *key, uint64_t *out, int most)
+{
+    PyObject *seq = PyDict_GetItemString(d, key), *fast;
+    Py_ssize_t i, n;
+    if (!seq) {
+        PyErr_SetString(PyExc_KeyError, key);
+        return -1;
+    }
+    fast = PySequence_Fast(seq, key);
+    if (!fast) {
+        return -1;
+    }
+    n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: too many items", key);
+        return -1;
+    }
+    for (i = 0; i < most; i++) {
+        out[i] = i < n ? PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i)) : 0;
+        if (PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
 /* Declared state (compiler/capabilities/state.py): the header's <P>STATE_<CAP>(X) lists a
  * capability's fields as X(name, kind); each kind is read and written the same way. */
 #define VIEW_FLAG(name) set_item(d, #name, PyBool_FromLong(v->name))
@@ -54,6 +95,7 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define VIEW_SEAT_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_ORDINAL(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_OR_MINUS(name) set_item(d, #name, PyLong_FromLong(v->name))
+#define VIEW_SEAT_MASKS(name) set_item(d, #name, u64_tuple(v->name, v->players))
 #define VIEW_FIELD(name, kind) if (VIEW_##kind(name)) { return -1; }
 #define LOAD_FLAG(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_COUNTS(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
@@ -68,6 +110,7 @@ static int set_item(PyObject *d, const char *key, PyObject *value)
 #define LOAD_SEAT_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_ORDINAL(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_OR_MINUS(name) get_int(d, #name, &v->name)
+#define LOAD_SEAT_MASKS(name) get_u64s(d, #name, v->name, C(PLAYERS_MAX))
 #define LOAD_FIELD(name, kind) if (LOAD_##kind(name)) { return -1; }
 
 /* The capabilities' fields of view `v` into the dict `d`; -1 on error. */
@@ -77,6 +120,8 @@ static int structural_view(PyObject *d, const dk_view *v)
     (void)v;
     (void)pair_tuple;
     (void)set_item;
+    (void)u64_tuple;
+    (void)get_u64s;
 #if C(HAS_STATE_FIELDS)
     C(STATE_FIELDS)(VIEW_FIELD)
 #endif
@@ -170,3 +215,57 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
     return 0;
 }
+#if C(CAP_CHEATING)
+
+/* Out-of-turn actions (play.cheating, HR34): _actors() -> the mask of seats that may act;
+ * _catches(seat) -> the card ints `seat` may catch; _catch(seat, card, text) -> True when the
+ * catch was applied (its text appended to history), False (unchanged) when it is illegal. */
+static PyObject *Core_actors(Core *self, PyObject *unused)
+{
+    (void)unused;
+    if (not_dealt(self)) {
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(F(actors)(self->g));
+}
+
+static PyObject *Core_catches(Core *self, PyObject *arg)
+{
+    dk_action acts[NC];
+    int seat, n, i;
+    uint64_t mask = 0;
+    if (not_dealt(self) || c_int(arg, "seat", &seat)) {
+        return NULL;
+    }
+    n = F(out_of_turn_actions)(self->g, seat, acts);
+    for (i = 0; i < n; i++) {
+        mask |= acts[i].mask;
+    }
+    return mask_tuple(mask);
+}
+
+static PyObject *Core_catch(Core *self, PyObject *args)
+{
+    dk_action act;
+    int seat, card;
+    PyObject *text;
+    if (!PyArg_ParseTuple(args, "iiO", &seat, &card, &text) || not_dealt(self)) {
+        return NULL;
+    }
+    if (card < 0 || card >= NC) {
+        Py_RETURN_FALSE;
+    }
+    act.kind = C(CATCH);
+    act.a = seat;
+    act.d = -1;
+    act.mask = (uint64_t)1 << card;
+    if (F(apply)(self->g, &act) != C(OK)) {
+        Py_RETURN_FALSE;
+    }
+    Py_CLEAR(self->legal);
+    if (PyList_Append(self->history, text)) {
+        return NULL;
+    }
+    Py_RETURN_TRUE;
+}
+#endif

@@ -16,6 +16,7 @@ from pathlib import Path
 from durakc.ir.build import module_name
 from durakc.loading.constants import carry_over
 from durakc.native.build import NativeUnavailable, build_extension, import_extension
+from durakc.native.out_of_turn import add_out_of_turn
 from durakc.native.results import add_results
 from durakc.native.structural import structural
 from durakc.paths import engines_dir
@@ -169,6 +170,7 @@ def _game_class(py, ext):
     extra = structural(py)
     if "game" in getattr(py, "_SAVED_KEYS", ()):  # capability `results` (HR21-HR23)
         add_results(extra, py, seed_argument)
+    add_out_of_turn(extra, py)  # HR34's catches: actors(), out_of_turn_actions(seat)
     card_text, card_index = py.CARD_TEXT, py.card_index
     illegal = py.IllegalAction
 

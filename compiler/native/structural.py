@@ -215,9 +215,11 @@ def _declared_state(s: Structural, fields, py) -> None:
     saved); `swaps_left` is also the contract's member of that name (PK4)."""
     text, index, suits = py.CARD_TEXT, py.card_index, py.SUITS
     to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x],
+               "seat_masks": lambda x: [[t for c, t in enumerate(text) if m >> c & 1] for m in x],
                "seat_suits": lambda x: [suits[i] if i >= 0 else None for i in x],
                "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x]}
     to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x),
+               "seat_masks": lambda x: tuple(sum(1 << index(t) for t in m) for m in x),
                "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
                "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x)}
     s.to_dict.append(lambda v: {name: to_dict[kind](v[name]) for name, kind in fields})

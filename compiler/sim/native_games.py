@@ -105,13 +105,17 @@ def play_records(engine, players: int, games: Games, results: bool = False,
 
 def run_native_chunk(task: tuple) -> dict | None:
     """`runner.run_chunk(task)` with whole games in C (each variant's games started with its
-    table settings, the task's tenth element), or None when a bot is not in C."""
+    table settings, the task's tenth element), or None when a bot is not in C or a variant has
+    out-of-turn actions (their schedule and the bots' catching rule are the runner's,
+    docs/engine-api.md)."""
     refs, players, bots, seed, start, stop, rotate = task[:7]
     engines = [load(ref) for ref in refs]
     matches = len(task) > 8 and task[8] == "matches"
     if any(native_bot(b) is None for b in bots) or matches and any(
             scores(e)["match"] for e in engines):
         return None  # a match is played on through next_game, decision by decision
+    if any(hasattr(e.Game, "actors") for e in engines):
+        return None  # out-of-turn actions (HR34's catches): the runner's schedule, decision by decision
     options = task[9] if len(task) > 9 else {}
     games = Games(seed, start, stop, bots, rotate)
     results = wanted(engines)

@@ -34,7 +34,10 @@ def test_c_chunks_count_what_the_python_runner_counts(name):
         seats = (bots * players)[:players]
         task = ([name], players, seats, 7, start, stop, rotate)
         in_c = run_native_chunk(task)
-        assert in_c is not None  # whole games in C, not the Python loop
+        if hasattr(py.Game, "actors"):  # out-of-turn catches (HR34): the runner's schedule
+            assert in_c is None
+        else:
+            assert in_c is not None  # whole games in C, not the Python loop
         assert run_chunk((*task, "native")) == run_chunk((*task, "python"))
 
 

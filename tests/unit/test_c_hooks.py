@@ -58,6 +58,7 @@ MARKERS = {
     "end_rule": "ruled_durak(",  # HR35, HR36
     "partial_take": "take.picks_up:",  # HR32
     "options": "CAP_OPTIONS",  # issue 32 item 4
+    "cheating": "CAP_CHEATING",  # HR34
 }
 USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "teams": "pairs",
          "losses": "teams-of-three", "siege": "siege", "wild": "weli", "jokers": "jokers",
@@ -80,7 +81,8 @@ USERS = {"seat_trumps": "svoi-kozyri", "hidden_trump": "changeable-trump", "team
          "refill_order": "taker-draws-first", "throw_order": "last-thrower-first",
          "resign": "resign", "view_discard": "closed-discard", "view_hands": "open-hands",
          "end_rule": "first-out-ends",  # HR35, HR36
-         "partial_take": "partial-take"}  # HR32
+         "partial_take": "partial-take",  # HR32
+         "cheating": "cheating"}  # HR34
 
 
 def test_the_c_templates_call_exactly_the_listed_points():

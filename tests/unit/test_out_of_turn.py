@@ -1,5 +1,6 @@
 """Out-of-turn actions through the engine contract (docs/engine-api.md, "Out-of-turn actions"),
-on the cheating engine (play.cheating, HR34) of the Python backend and on the reference:
+on the cheating engine (play.cheating, HR34) of the Python and the native (C) backend and on
+the reference:
 `actors()`, `out_of_turn_actions(seat)`, `catch SEAT CARD` naming its seat, refusals that
 leave the game unchanged, saving and copying the round's catch state, and engines without
 out-of-turn actions keeping the contract they had."""
@@ -26,9 +27,26 @@ def _position(mod=engine):
             "discard": [c for c in mod.CARD_TEXT if c not in held]}
 
 
-@pytest.fixture(params=["engine", "reference"])
+def _native():
+    """The cheating engine on the native backend (generated/cheating.c), skipped without a C compiler."""
+    from durakc.native import NativeUnavailable, load_native
+    try:
+        return load_native("cheating")
+    except NativeUnavailable as exc:
+        pytest.skip(f"native backend: {exc}")
+
+
+@pytest.fixture(params=["engine", "native", "reference"])
 def mod(request):
+    if request.param == "native":
+        return _native()
     return engine if request.param == "engine" else reference.load("cheating")
+
+
+@pytest.fixture(params=["engine", "native"])
+def backend(request):
+    """The cheating engine of each backend."""
+    return engine if request.param == "engine" else _native()
 
 
 def _texts(actions):
@@ -94,15 +112,15 @@ def test_catch_text_round_trips():
         engine.parse_action("catch 10C")
 
 
-def test_the_catch_state_survives_saving_copying_and_pickling():
-    g = engine.from_position(_position())
+def test_the_catch_state_survives_saving_copying_and_pickling(backend):
+    g = backend.from_position(_position())
     for text in ("attack 9C", "beat 9C 10C", "throw 7H"):  # 7H: no seven on the table
         g.apply(text)
     g.apply("catch 0 10C")  # a legal beat caught: seat 0 is barred this round
     saved = json.loads(json.dumps(g.to_dict()))
     assert saved["fouls"] == ["7H"] and saved["caught_out"] == [1, 0, 0]
     assert saved["played_by"] == [["7H", "9C"], ["10C"], []]
-    for other in (engine.Game.from_dict(saved), g.copy(), copy.deepcopy(g),
+    for other in (backend.Game.from_dict(saved), g.copy(), copy.deepcopy(g),
                   pickle.loads(pickle.dumps(g))):
         assert other.actors() == g.actors()
         assert [_texts(other.out_of_turn_actions(s)) for s in range(3)] == [
@@ -130,10 +148,10 @@ def test_a_saved_table_needs_one_author_per_card():
             engine.Game.from_dict(dict(d, played_by=played_by))
 
 
-def test_seeded_games_with_catches_are_the_same_on_the_engine_and_the_reference():
+def test_seeded_games_with_catches_are_the_same_on_the_engine_and_the_reference(backend):
     ref = reference.load("cheating")
     for seed in range(4):
-        games = engine.new_game(4, seed), ref.new_game(4, seed)
+        games = backend.new_game(4, seed), ref.new_game(4, seed)
         rng = random.Random(seed)
         while not games[0].is_over:
             assert games[0].actors() == games[1].actors()
@@ -153,15 +171,18 @@ def test_an_engine_without_out_of_turn_actions_has_no_such_members():
         podkidnoy.parse_action("catch 2 9C")
 
 
-def test_the_c_target_refuses_the_cheating_table_at_its_key():
+def test_the_c_target_builds_the_cheating_table():
+    """HR34 on the C target: nothing refused, and the header declares the out-of-turn API."""
     from durakc.ir.build import build_ir
     from durakc.spec import load_spec
+    from durakc.targets.c import render_c
     from durakc.targets.c.capabilities import refusals
 
     spec = load_spec("cheating")
-    problems = refusals(spec, build_ir(spec).capabilities)
-    assert [p.message for p in problems] == [
-        "`play.cheating`: the C target does not support cheating yet (--target c)"]
+    assert refusals(spec, build_ir(spec).capabilities) == []
+    header = render_c(spec)["cheating.h"]
+    assert "unsigned durak_cheating_actors(const durak_cheating_game *g);" in header
+    assert "int durak_cheating_out_of_turn_actions(" in header and "DURAK_CHEATING_CATCH" in header
 
 
 def test_the_reference_offers_no_catch_in_a_variant_without_cheating():

@@ -30,6 +30,7 @@ SUPPORTED = frozenset({
     "end_rule",  # outcome.ends_when, outcome.durak (HR35, HR36)
     "partial_take",  # take.picks_up (HR32)
     "options",  # table settings chosen when a game starts (issue 32 item 4: cap_options.c.j2)
+    "cheating",  # play.cheating: cheating plays and out-of-turn catches (HR34: cap_cheating.c.j2)
 })
 """The capabilities the C templates implement (tests/native checks every one is used)."""
 
@@ -79,7 +80,22 @@ def refusals(spec: Spec, capabilities: list) -> list[Diagnostic]:
         problems.extend(_at_key(spec, key, message) for key in keys)
         if not keys:
             problems.append(spec.diag_at((), f"capability '{cap.name}': {message}"))
-    return problems
+    return problems + _combination_refusals(spec, {cap.name for cap in capabilities})
+
+
+CHEATING_JUDGES = ("seat_trumps", "runtime_beats")
+"""Capabilities that change how a beat is judged per seat or at run time: the C engine judges a
+cheating play's foul (HR34) by the game's beat table, so it refuses these with play.cheating."""
+
+
+def _combination_refusals(spec: Spec, used: set[str]) -> list[Diagnostic]:
+    """Capabilities the C target builds alone but not together."""
+    clash = [name for name in CHEATING_JUDGES if name in used]
+    if "cheating" not in used or not clash:
+        return []
+    return [_at_key(spec, "play.cheating", "the C target judges a cheating play by the game's "
+                    f"beat table, which {' and '.join(n.replace('_', ' ') for n in clash)} "
+                    "change per seat or at run time (--target python)")]
 
 
 def _copies_refusal(copies) -> str:

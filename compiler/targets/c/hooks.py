@@ -100,6 +100,11 @@ C_HOOK_POINTS = {
     "set_throw_turn": "set, view_seats_ok: return whether `to_move` and the table agree in the throw phase",
     "parse_kinds": "parse_action: further `case`s reading `cards` into the action `act` (or return E_TEXT)",
     "bot_choice": "bots, greedy_bot: return an action index before defending or attacking (`k`, the kinds)",
+    # out-of-turn actions (HR34)
+    "api": "header, before the end: further functions of the engine's API (HR34: actors, out_of_turn_actions)",
+    "apply_out_of_turn": "apply, first: take an out-of-turn action `a` of any seat and return (HR34: a catch)",
+    "action_text": "action_text, after the verb: write the rest of a capability's action `a` and return",
+    "parse_text": "parse_action, first: read an action whose words are not all cards into `out` and return",
 }
 """Every C hook point: name -> what code goes there."""
 
