@@ -185,7 +185,10 @@ def _losses(cap) -> list[Field]:
 
 
 def _cheating(cap) -> list[Field]:
-    return [
+    passed_on = [Field("foul_transfers", "card_mask",
+                       "play.cheating: the table cards transferred against the rank rule (HR34)",
+                       place="the table")] if cap.transfers else []
+    return passed_on + [
         Field("fouls", "card_mask",
               "play.cheating: the table cards played against the rules of rank and suit (HR34)",
               place="the table"),

@@ -223,7 +223,8 @@ def _table_sections(r: dict) -> list[Capability]:
     if r["play.resign"]:
         caps.append(Capability("resign", {"keys": ["play.resign"]}))
     if r["play.cheating"]:  # HR34: cheating plays and the out-of-turn catch
-        caps.append(Capability("cheating", {"keys": ["play.cheating"]}))
+        caps.append(Capability("cheating", {"keys": ["play.cheating"],
+                                            "transfers": bool(r["transfer.enabled"])}))
     if r["view.discard"] != "open":
         caps.append(Capability("view_discard", {"keys": ["view.discard"]}))
     if r["view.hands"] != "own":

@@ -10,7 +10,7 @@ against the rules) and `caught_out` (the seats that caught a legal play this rou
 
 from __future__ import annotations
 
-from durakc.reference.cards import Action, IllegalAction, InvalidGame, make_action
+from durakc.reference.cards import Action, IllegalAction, InvalidGame, make_action, rank_of
 from durakc.reference.state import DEFEND, OVER, THROW
 
 
@@ -23,7 +23,7 @@ class Cheating:
 
     def start_cheats(self):
         """HR34: a round's plays, their authors and its catches start afresh."""
-        self.authors, self.fouls, self.caught_out = {}, [], []
+        self.authors, self.fouls, self.caught_out, self.foul_transfers = {}, [], [], []
 
     def with_cheats(self, acts):
         """HR34: the in-turn list `acts` (within the rules) with the cheats added: a beat of
@@ -35,9 +35,20 @@ class Cheating:
         if self.phase == DEFEND:
             hand = self._hands[self._defender]
             return ([make_action(deck, "beat", [a, d]) for a in self.unbeaten() for d in hand]
+                    + [a for a in acts if a.verb == "transfer"] + self._cheat_passes()
                     + [Action("take")] + resigns)
         return ([make_action(deck, "throw", [c]) for c in self._hands[self.to_move]]
                 + [Action("pass")] + resigns)
+
+    def _cheat_passes(self):
+        """HR34 with transfers: a transfer of any one held card off the attacked rank, under
+        transfer.when and transfer.capacity as any transfer."""
+        rank, variant = self.attacked_rank(), self.variant
+        if rank is None or not variant.value("transfer.enabled"):
+            return []
+        return [make_action(variant.deck, "transfer", [c]) for c in self._hands[self._defender]
+                if rank_of(c) != rank and variant.transfer_allowed(env := self.transfer_env([c]))
+                and variant.transfer_fits(env)]
 
     def may_cheat_throw(self, seat):
         """HR34: a seat asked for throw-ins may add any card it holds."""
@@ -46,7 +57,7 @@ class Cheating:
     def note_play(self, act):
         """HR34: before `act` is applied, record who plays its table card and whether the
         rules allow it (a beat or throw-in outside the rules' list is a foul)."""
-        if not self.cheating() or act.verb not in ("attack", "beat", "throw"):
+        if not self.cheating() or act.verb not in ("attack", "beat", "throw", "transfer"):
             return
         placed = [act.cards[1]] if act.verb == "beat" else act.cards
         foul = act.verb != "attack" and act not in self.honest_actions()
@@ -54,6 +65,8 @@ class Cheating:
             self.authors[card] = self.to_move
             if foul:
                 self.fouls.append(card)
+                if act.verb == "transfer":  # its author is the defender, who would take all
+                    self.foul_transfers.append(card)
 
     # -- out of turn -----------------------------------------------------------------------
     def actors(self):
@@ -103,6 +116,11 @@ class Cheating:
             self.caught_out.append(seat)  # a legal play: no more catches this round
             return
         self.fouls.remove(card)
+        if card in self.foul_transfers:  # a transfer against the rank rule: its author takes
+            self._defender = self.authors[card]
+            self.took = True
+            self._end_round()
+            return
         for i, (attack, defence) in enumerate(self._table):
             if attack == card:
                 self._return_attack(i, attack, defence)

@@ -28,7 +28,8 @@ class GameState:
               "annotations", "history", "hidden_trump", "trump_changes", "swaps", "swapped",
               "exchanged", "last_thrower", "round_start", "resigned", "seat_trumps", "lot_cards",
               "asked", "asking", "redeal_seed", "first_rule", "opening",
-              "authors", "fouls", "caught_out")  # HR34: a cheating table's round
+              "authors", "fouls", "caught_out",
+              "foul_transfers")  # HR34: a cheating table's round
 
     def to_dict(self):
         """A JSON-safe dict of the whole state; Game.from_dict restores it exactly."""

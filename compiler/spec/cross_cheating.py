@@ -8,12 +8,14 @@ from durakc.schema.keys import KEY_BY_PATH
 
 def check_cheating(values: dict):
     """HR34: cheating plays and catches are built over the throw-in protocol of podkidnoy;
-    transfers (a cheating transfer's author leaves the defence), siege, wild cards, two decks
-    and a throw-in condition other than the rank rule are not combined with it yet."""
+    transfers may break the rank rule (a caught foul transfer: its author takes everything), but
+    showing a trump to transfer, siege, wild cards, two decks and a throw-in condition other
+    than the rank rule are not combined with it yet."""
     if not values["play.cheating"]:
         return
     refused = (
-        ("transfer.enabled", values["transfer.enabled"], "transfers"),
+        ("transfer.show_trump", values["transfer.enabled"] and values["transfer.show_trump"],
+         "showing a trump to transfer"),
         ("throw_in.timing", values["throw_in.timing"] != "after_defence", "siege (any_time)"),
         ("deck.wild_rank", values["deck.wild_rank"] is not None, "wild cards"),
         ("deck.copies", values["deck.copies"] != 1, "two decks"),
