@@ -226,8 +226,11 @@ def _capability_values(ir) -> dict:
         "transfer": "transfer" in sections,
         "show": "show_trump" in sections,
         # T10, T13: the ranks on the table before the first beat are the attacked rank
-        "transfer_one_rank_before_beat": ("transfer" in sections
+        # (HR34: a cheating transfer may add another rank, so the unbeaten cards are read)
+        "transfer_one_rank_before_beat": ("transfer" in sections and "cheating" not in sections
                                           and sections["transfer"].one_rank_before_beat),
+        # HR34 with transfers: any one held card may be passed on, a foul off the rank
+        "cheat_transfers": "transfer" in sections and "cheating" in sections,
         "show_once": bool(sections["show_trump"].once) if "show_trump" in sections else False,
         "tracks_late": "late_cards" in sections,
         "transfer_when_text": exprs.transfer_when.canonical(),
