@@ -5,7 +5,9 @@ rules of rank and suit (the opening, the counts, the turn order and holding the 
 hold); while the round is open every seat still in the game but a table card's author may
 `catch SEAT CARD` it, out of turn, for every card on the table, legal or not.  The round's
 state: `authors` (table card -> the seat that played it), `fouls` (the table cards played
-against the rules) and `caught_out` (the seats that caught a legal play this round).
+against the rules) and `caught_out` (the seats that caught a legal play this round).  With
+transfers, the defender may pass on any one held card off the attacked rank (a foul transfer,
+noted in `foul_transfers`): caught, its author takes every table card (issue 31).
 """
 
 from __future__ import annotations
