@@ -2,7 +2,7 @@
 transfer may pass on any one held card off the attacked rank, the lists never tell a foul
 transfer from a legal one, a foul transfer's state survives saving, and the engine, its C
 engine and the reference play the same seeded games.  Showing a trump to transfer
-(transfer.show_trump) is still refused with play.cheating."""
+(transfer.show_trump) and jokers with transfers are still refused with play.cheating."""
 
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ def test_show_trump_still_does_not_combine_with_cheating(tmp_path):
         load_spec(path)
     (diag,) = [d.format() for d in info.value.diagnostics]
     assert "play.cheating (HR34) does not combine with showing a trump to transfer" in diag
+
+
+def test_jokers_with_transfers_do_not_combine_with_cheating(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text("name: mine\ntitle: Mine\nextends: cheating\nrules:\n  deck:\n    jokers: 1\n"
+                    "  transfer:\n    enabled: true\n", encoding="utf-8")
+    with pytest.raises(SpecError) as info:
+        load_spec(path)
+    (diag,) = [d.format() for d in info.value.diagnostics]
+    assert "play.cheating (HR34) does not combine with jokers with transfers" in diag
 
 
 def test_a_foul_and_a_legal_transfer_offer_the_same_catches(backend):
