@@ -13,6 +13,8 @@ actions: nothing is asked and the games are exactly as before.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from durakc.cards import is_joker, rank, suit
 
 
@@ -29,6 +31,12 @@ def _ranks(pairs) -> set:
     return {rank(c) for pair in pairs for c in pair if c is not None and not is_joker(c)}
 
 
+def _count(ranks: Counter, card, step: int) -> None:
+    """Add `step` to the count of `card`'s rank (no card, a joker: nothing)."""
+    if card is not None and not is_joker(card):
+        ranks[rank(card)] += step
+
+
 def visible_fouls(game) -> set[str]:
     """The table cards the round's public history shows broke T11 or T17 (see the module)."""
     if not game.table:
@@ -40,20 +48,26 @@ def visible_fouls(game) -> set[str]:
         return set()
     trump = game.trump_of(game.defender) if game.defender is not None else game.trump
     pairs: list[list] = []
+    ranks: Counter = Counter()  # the ranks of the cards in `pairs` (T17), kept as they change
     fouls: set[str] = set()
     for text in history[start:]:
         verb, *cards = text.split()
         if verb == "attack":
             pairs = [[c, None] for c in cards]
+            ranks = Counter()
+            for card in cards:
+                _count(ranks, card, 1)
         elif verb == "throw":
-            if not is_joker(cards[0]) and rank(cards[0]) not in _ranks(pairs):
+            if not is_joker(cards[0]) and not ranks[rank(cards[0])]:
                 fouls.add(cards[0])
             pairs.append([cards[0], None])
+            _count(ranks, cards[0], 1)
         elif verb == "beat":
             attack, defence = cards
             for pair in pairs:
                 if pair[0] == attack and pair[1] is None:
                     pair[1] = defence
+                    _count(ranks, defence, 1)
                     break
             if not beats(attack, defence, trump):
                 fouls.add(defence)
@@ -63,6 +77,8 @@ def visible_fouls(game) -> set[str]:
                 if pair[0] == cards[1]:  # a caught attack card leaves with its defence card
                     fouls.discard(pair[1])
                     pairs.remove(pair)
+                    for card in pair:
+                        _count(ranks, card, -1)
                     break
     on_table = {c for pair in game.table for c in pair if c is not None}
     return fouls & on_table
