@@ -1199,7 +1199,7 @@ class Game:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
-                f"(beating.beats: {VARIANT['rules']['beating.beats']}, T11)")
+                '(beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump), T11)')
 
     def _why_not_pass_on(self, action):
         text = action.text

@@ -1242,7 +1242,7 @@ class Game:
             return f"{text}: {_listing(missing)} not in seat {seat}'s hand"
         c = action.mask.bit_length() - 1
         return (f"{text}: throw_in.card does not allow {CARD_TEXT[c]} here "
-                f"(throw_in.card: {VARIANT['rules']['throw_in.card']})")
+                '(throw_in.card: c.rank in table.ranks and c.rank != A)')
         return (f"{text}: rank {RANKS[RANK_OF[action.mask.bit_length() - 1]]} is not on the table; "
                 f"added cards must match a rank of this round's table (T17)")
 
@@ -1260,7 +1260,7 @@ class Game:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
-                f"(beating.beats: {VARIANT['rules']['beating.beats']}, T11)")
+                '(beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump), T11)')
 
     def _why_not_pass_on(self, action):
         text = action.text

@@ -1294,7 +1294,7 @@ class Game:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
-                f"(beating.beats: {VARIANT['rules']['beating.beats']}, T11)")
+                '(beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump), T11)')
 
     def _why_not_pass_on(self, action):
         text = action.text
@@ -1309,18 +1309,18 @@ class Game:
         if action.kind == SHOW:
             if self._trump < 0:
                 return (f"{text}: transfer.show_card does not allow showing this card now "
-                        f"(transfer.show_card: {VARIANT['rules']['transfer.show_card']}, S1, HR33)")
+                        '(transfer.show_card: true, S1, HR33)')
             if action.mask & self._shown:
                 return f"{text}: this card was already shown this round (S2)"
         allowed = self._beaten == 0
         if not allowed:
             return (f"{text}: no transfer now: {self._beaten} attack card(s) already beaten "
-                    f"(transfer.when: {VARIANT['rules']['transfer.when']}, T15, T18)")
+                    '(transfer.when: beaten == 0, T15, T18)')
         next_seat = self._next_seat[self._defender]
         added = action.mask.bit_count() if action.kind == TRANSFER else 0
         return (f"{text}: {len(self._attack_cards) + added} attack cards, {len(self._unbeaten) + added} unbeaten, "
                 f"would not fit seat {next_seat}'s {self._hands[next_seat].bit_count()} cards "
-                f"(transfer.capacity: {VARIANT['rules']['transfer.capacity']}, T14)")
+                '(transfer.capacity: attack_cards <= min(limit, next_hand), T14)')
 
     # -- serialisation -------------------------------------------------------
     def to_dict(self):

@@ -1248,7 +1248,7 @@ class Game:
         cards = _cards_of(action.mask)
         room = min(self._limit, self._hands[self._defender].bit_count(), self._hands[self._attacker].bit_count())
         return (f"{text}: attack.opening does not allow these {len(cards)} card(s) now, with room "
-                f"for {room} (attack.opening: {VARIANT['rules']['attack.opening']})")
+                f"for {room} " '(attack.opening: len(cards) == 1 or (len(cards) == 3 and cards.pairs >= 1) or (len(cards) == 5 and cards.pairs >= 2))')
         return f"{text}: not a legal opening now"
 
     def _why_not_beat(self, action):
@@ -1258,7 +1258,7 @@ class Game:
             return f"{text}: {CARD_TEXT[a]} is not an unbeaten attack card on the table (T12, T18)"
         trump = f"trump {SUITS[self._trump]}" if self._trump >= 0 else "no trump"
         return (f"{text}: {CARD_TEXT[d]} does not beat {CARD_TEXT[a]} with {trump} "
-                f"(beating.beats: {VARIANT['rules']['beating.beats']}, T11)")
+                '(beating.beats: (d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump), T11)')
 
     def _why_not_pass_on(self, action):
         text = action.text

@@ -21,7 +21,9 @@ from math import comb
 from durakc.diagnostics import Diagnostic
 from durakc.expr.language import Card
 from durakc.expr.partial import UNKNOWN
+from durakc.ir.build import VariantIR
 from durakc.ir.opening_sizes import allowed_sizes
+from durakc.ir.sections import DeckIR
 from durakc.schema.envs import JOKER_COLOURS, joker_texts
 from durakc.schema.keys import ALL_RANKS
 from durakc.spec import Spec
@@ -32,19 +34,19 @@ SAMPLE = 64
 """Sets tried first for each size, drawn with a fixed seed."""
 
 
-def check_card_conditions(spec: Spec, warning: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
+def check_card_conditions(spec: Spec, ir: VariantIR,
+                          warning: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
     """throw_in.card false for every card; attack.opening false for every set of cards."""
-    r = spec.values
-    extra = {"$deck_ranks": tuple(ALL_RANKS.index(x) for x in r["deck.ranks"])}
-    decks = [_cards(r, trump) for trump in (*r["deck.suits"], None)]
-    throw = r["throw_in.card"]
+    extra = {"$deck_ranks": tuple(ALL_RANKS.index(x) for x in ir.deck.ranks)}
+    decks = [_cards(ir.deck, trump) for trump in (*ir.deck.suits, None)]
+    throw = ir.exprs.throw_in_card
     if _never(throw, ({"c": card} for deck in decks for card in deck), extra):
         yield warning(spec, "throw_in.card",
                       "no card can ever be added to a round: 'throw_in.card' is false for "
                       "every card of the deck",
                       hint="every round then ends once its opening attack is beaten or taken")
-    opening = r["attack.opening"]
-    if isinstance(opening, str):
+    opening = ir.exprs.opening
+    if opening is None:  # a named opening (a choice), not a condition
         return
     sizes = allowed_sizes(opening, len(decks[0]))
     reads_trumps = "trump" in opening.canonical()  # `is_trump`, `.trumps`: else one trump will do
@@ -56,11 +58,11 @@ def check_card_conditions(spec: Spec, warning: Callable[..., Diagnostic]) -> Ite
                       hint="every round then opens with one card of the attacker's choice")
 
 
-def _cards(r: dict, trump: str | None) -> list[Card]:
+def _cards(deck: DeckIR, trump: str | None) -> list[Card]:
     """Every card of the deck as expressions see it, with trump suit `trump` (None: none)."""
     cards = [Card(ALL_RANKS.index(rank), suit, suit == trump)
-             for rank in r["deck.ranks"] for suit in r["deck.suits"]]
-    return cards + [Card.joker(JOKER_COLOURS[t]) for t in joker_texts(r["deck.jokers"])]
+             for rank in deck.ranks for suit in deck.suits]
+    return cards + [Card.joker(JOKER_COLOURS[t]) for t in joker_texts(deck.jokers)]
 
 
 def _opening_points(decks: list[list[Card]], sizes: list[int]) -> Iterable[dict] | None:

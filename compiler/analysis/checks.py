@@ -55,45 +55,51 @@ from durakc.expr.domains import (
     ROUND_UNKNOWN,
     SEAT_UNKNOWN,
     seat_points_for,
-    throw_in_possible,
     values_over,
 )
 from durakc.expr.partial import UNKNOWN
 from durakc.ir.beats import beat_masks
+from durakc.ir.build import VariantIR, build_ir
 from durakc.spec import Spec
-from durakc.spec.hands import hand_size, hand_sizes
 
 _CACHE: dict = {}
 
 
-def analyse(spec: Spec) -> list[Diagnostic]:
-    """Warnings for the rules of `spec` that can never take effect (file order)."""
+def analyse(spec: Spec, ir: VariantIR | None = None) -> list[Diagnostic]:
+    """Warnings for the rules of `spec` that can never take effect (file order).
+
+    The rules are read from the IR (`ir`, built here when not given); `spec` gives only
+    where each warning points (the values' positions, the keys this file sets)."""
+    ir = build_ir(spec) if ir is None else ir
     warnings: list[Diagnostic] = []
     for check in (_check_beats, _check_limit, _check_throw_in, _check_transfer,
                   _check_annotations, _check_inert_keys):
-        warnings.extend(check(spec))
-    warnings.extend(check_round_order(spec, _warning, _first_stock))  # HR10, HR11
-    warnings.extend(check_results(spec, _warning))  # matches and results (HR20-HR23)
-    warnings.extend(check_card_conditions(spec, _warning))  # the card being played (HR1-HR8)
-    warnings.extend(check_ending(spec, _warning))  # a game that ends by a condition (HR35, HR36)
+        warnings.extend(check(spec, ir))
+    warnings.extend(check_round_order(spec, ir, _warning, _first_stock))  # HR10, HR11
+    warnings.extend(check_results(spec, ir, _warning))  # matches and results (HR20-HR23)
+    warnings.extend(check_card_conditions(spec, ir, _warning))  # the card played (HR1-HR8)
+    warnings.extend(check_ending(spec, ir, _warning))  # a game ending by a condition (HR35, HR36)
     return sorted(warnings, key=lambda d: (d.path, d.line, d.col))
 
 
-def _cached(kind: str, expr, spec: Spec, compute: Callable[[], object]) -> object:
+def _cached(kind: str, expr, ir: VariantIR, compute: Callable[[], object]) -> object:
     """`compute()` cached per expression and the rules its domain depends on."""
-    r = spec.values
-    key = (kind, expr.canonical(), r["players.min"], r["players.max"], len(r["deck.ranks"]),
-           len(r["deck.suits"]), r["deck.jokers"], str(hand_sizes(r)), r["deal.mode"],
-           r["attack.limit"].canonical())
+    counts = _player_counts(ir)
+    key = (kind, expr.canonical(), counts.start, counts.stop, len(ir.deck.ranks),
+           len(ir.deck.suits), ir.deck.jokers, tuple(_hand_size(ir, n) for n in counts),
+           ir.deal.mode, ir.exprs.limit.canonical())
     if key not in _CACHE:
         _CACHE[key] = compute()
     return _CACHE[key]
 
 
 def _warning(spec: Spec, path: str, message: str, hint: str | None = None,
-             node=None) -> Diagnostic:
-    """A warning at the value that set `path` (or at the spec when it was never set)."""
-    node = node if node is not None else spec.nodes.get(path)
+             entry: str | None = None) -> Diagnostic:
+    """A warning at the value that set `path` (or at the spec when it was never set); with
+    `entry`, at that entry of the mapping `path` holds (when the file wrote it)."""
+    node = spec.nodes.get(path)
+    if entry is not None and node is not None:
+        node = next((e.value for e in node.entries if e.key == entry), node)
     if node is None:
         return Diagnostic(spec.label, 0, 0, message, severity="warning", hint=hint)
     text = str(node.text)
@@ -106,32 +112,40 @@ def _warning(spec: Spec, path: str, message: str, hint: str | None = None,
 # ---------------------------------------------------------------------------
 # Domains
 # ---------------------------------------------------------------------------
-def _player_counts(spec: Spec) -> range:
-    return range(spec.values["players.min"], spec.values["players.max"] + 1)
+def _player_counts(ir: VariantIR) -> range:
+    return range(ir.players.min, ir.players.max + 1)
 
 
-def _deck_size(spec: Spec) -> int:
-    return len(spec.values["deck.ranks"]) * len(spec.values["deck.suits"]) + spec.values["deck.jokers"]
+def _deck_size(ir: VariantIR) -> int:
+    """The cards of one deck, each text once, jokers included (deck.copies aside)."""
+    return ir.deck.printed
 
 
-def _first_stock(spec: Spec, players: int) -> int:
+def _hand_size(ir: VariantIR, players: int) -> int:
+    """deal.hand_size at `players` players (HR31: the choices' table when it is an
+    expression over `players`)."""
+    sizes = ir.choices.hand_sizes
+    return ir.deal.hand_size if sizes is None else sizes[players]
+
+
+def _first_stock(ir: VariantIR, players: int) -> int:
     """Cards in the stock when the first round opens (the deal as deal.py.j2 makes it)."""
-    size = _deck_size(spec)
-    if spec.values["deal.mode"] == "all_but_one":
+    size = _deck_size(ir)
+    if ir.deal.mode == "all_but_one":
         return 1
-    if spec.values["deal.mode"] == "everything":
+    if ir.deal.mode == "everything":
         return 0  # HR14: no stock
-    return max(0, size - hand_size(spec.values, players) * players)
+    return max(0, size - _hand_size(ir, players) * players)
 
 
-def _round_points(spec: Spec) -> Iterator[dict]:
+def _round_points(ir: VariantIR) -> Iterator[dict]:
     """Every (first_round, players, active_players, stock, discard) a round can open with."""
     # H1: 0 until the first successful defence; only a limit that reads it varies it.
-    reads_discard = "discard" in spec.values["attack.limit"].names
-    discards = range(_deck_size(spec) - 1) if reads_discard else (0,)
+    reads_discard = "discard" in ir.exprs.limit.names
+    discards = range(_deck_size(ir) - 1) if reads_discard else (0,)
     acting = dict.fromkeys(ROUND_UNKNOWN, UNKNOWN)  # the attacker's seat and hand (issue 31)
-    for n in _player_counts(spec):
-        stock = _first_stock(spec, n)
+    for n in _player_counts(ir):
+        stock = _first_stock(ir, n)
         yield {"first_round": True, "players": n, "active_players": n, "stock": stock,
                "discard": 0, **acting}
         for active in range(2, n + 1):
@@ -141,30 +155,30 @@ def _round_points(spec: Spec) -> Iterator[dict]:
                            "stock": left, "discard": discard, **acting}
 
 
-def _seat_points(spec: Spec) -> Iterator[dict]:
+def _seat_points(ir: VariantIR) -> Iterator[dict]:
     """Every seat other than the defender, as `throw_in.who` sees it (`seat_points_for`)."""
-    return seat_points_for(_player_counts(spec), spec.values["teams.mode"] != "none")
+    return seat_points_for(_player_counts(ir), ir.players.teams_mode != "none")
 
 
-def _limits(spec: Spec) -> list[int] | None:
+def _limits(ir: VariantIR) -> list[int] | None:
     """Every limit a round can have (`attack.limit`, below 1 counting as 1)."""
-    found = _limit_values(spec)
+    found = _limit_values(ir)
     return None if found is None else sorted({floor_limit(v) for v in found})
 
 
-def _limit_values(spec: Spec) -> set | None:
+def _limit_values(ir: VariantIR) -> set | None:
     """attack.limit's values over `_round_points`; None when it reads the acting seat."""
-    limit = spec.values["attack.limit"]
+    limit = ir.exprs.limit
     if limit.names & ROUND_UNKNOWN:
         return None  # the attacker's hand: unknown at compile time (issue 31)
-    return _cached("limit", limit, spec, lambda: values_over(limit, _round_points(spec)))
+    return _cached("limit", limit, ir, lambda: values_over(limit, _round_points(ir)))
 
 
-def _transfer_points(spec: Spec, names: frozenset) -> Iterator[dict]:
+def _transfer_points(ir: VariantIR, names: frozenset) -> Iterator[dict]:
     """Table states in which a transfer is asked for (only the dimensions in `names`)."""
-    cards = _deck_size(spec)
-    limits = _limits(spec) or list(range(1, cards + 1))
-    seats = _player_counts(spec)[-1] - 1  # a seat name (next_defender, dealer): 0..players-1
+    cards = _deck_size(ir)
+    limits = _limits(ir) or list(range(1, cards + 1))
+    seats = _player_counts(ir)[-1] - 1  # a seat name (next_defender, dealer): 0..players-1
     dims = [
         [("first_round", v) for v in (False, True)] if "first_round" in names else [()],
         [("limit", v) for v in limits] if "limit" in names else [()],
@@ -203,11 +217,11 @@ def _table_states(cards: int, names: frozenset) -> Iterator[dict]:
                        "beaten": attack - unbeaten, "unbeaten_late": k}
 
 
-def _outcome_points(spec: Spec, names: frozenset) -> Iterator[dict]:
+def _outcome_points(ir: VariantIR, names: frozenset) -> Iterator[dict]:
     """Ends of lost games (only the dimensions in `names` vary)."""
-    cards, suits = _deck_size(spec), len(spec.values["deck.suits"])
+    cards, suits = _deck_size(ir), len(ir.deck.suits)
     hands = range(1, cards + 1) if "loser_hand" in names else (1,)
-    players = _player_counts(spec) if "players" in names else (spec.values["players.min"],)
+    players = _player_counts(ir) if "players" in names else (ir.players.min,)
     varies = bool(names & {"final_attack_cards", "final_attack_lowest"})
     attacks = range(1, cards + 1) if varies else (1,)
     for hand, n, attack, took, defender in itertools.product(
@@ -223,12 +237,9 @@ def _outcome_points(spec: Spec, names: frozenset) -> Iterator[dict]:
 # ---------------------------------------------------------------------------
 # The checks
 # ---------------------------------------------------------------------------
-def _check_beats(spec: Spec) -> Iterator[Diagnostic]:
-    r = spec.values
-    suits = list(r["deck.suits"])
-    never = [s for s in r["trump.never"] if s in suits]
-    tables = beat_masks(r["beating.beats"], list(r["deck.ranks"]), suits, r["trump.mode"],
-                        never, r["trump.suit"], jokers=r["deck.jokers"])
+def _check_beats(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
+    tables = beat_masks(ir.beats.expr, list(ir.deck.ranks), list(ir.deck.suits), ir.trump.mode,
+                        list(ir.trump.never), ir.trump.fixed_suit, jokers=ir.deck.jokers)
     if not any(mask for _, masks in tables for mask in masks):
         yield _warning(spec, "beating.beats",
                        "no card can ever beat another: 'beating.beats' is false for every "
@@ -237,21 +248,20 @@ def _check_beats(spec: Spec) -> Iterator[Diagnostic]:
                        "attack card it covers")
 
 
-def _check_limit(spec: Spec) -> Iterator[Diagnostic]:
-    limit = spec.values["attack.limit"]
-    if limit.constant() is not None:
+def _check_limit(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
+    if ir.exprs.limit.constant() is not None:
         return  # a constant below 1 is already an error
-    found = _limit_values(spec)
+    found = _limit_values(ir)
     if found and max(found) < 1:
         yield _warning(spec, "attack.limit",
                        f"'attack.limit' is below 1 in every round (at most {max(found)}), "
                        "so it counts as 1 in every round",
-                       _limit_hint(spec))
+                       _limit_hint(ir))
 
 
-def _limit_hint(spec: Spec) -> str:
-    stock = _first_stock(spec, spec.values["players.min"])
-    return (f"a round opens with {_span(2, spec.values['players.max'])} players in the game "
+def _limit_hint(ir: VariantIR) -> str:
+    stock = _first_stock(ir, ir.players.min)
+    return (f"a round opens with {_span(2, ir.players.max)} players in the game "
             f"and {_span(0, stock)} cards in the stock")
 
 
@@ -259,10 +269,10 @@ def _span(low: int, high: int) -> str:
     return str(low) if low == high else f"{low} to {high}"
 
 
-def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
-    who = spec.values["throw_in.who"]
-    found = _cached("seat", who, spec, lambda: values_over(
-        who, _seat_points(spec), {True}, unknown=who.names & SEAT_UNKNOWN))
+def _check_throw_in(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
+    who = ir.exprs.throw_in_who
+    found = _cached("seat", who, ir, lambda: values_over(
+        who, _seat_points(ir), {True}, unknown=who.names & SEAT_UNKNOWN))
     if found is not None and True not in found and UNKNOWN not in found:
         yield _warning(spec, "throw_in.who",
                        "nobody may ever throw in: 'throw_in.who' is false for every seat "
@@ -271,41 +281,42 @@ def _check_throw_in(spec: Spec) -> Iterator[Diagnostic]:
                        "'is_defender' is always false there")
 
 
-def _check_transfer(spec: Spec) -> Iterator[Diagnostic]:
-    if not spec.values["transfer.enabled"]:
+def _check_transfer(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
+    rules = ir.transfer_rules
+    if not rules.enabled:
         return
-    r = spec.values
-    endless = r["transfer.show_trump"] and not r["transfer.show_once"]
-    for path, what in (("transfer.when", "when a transfer is allowed"),
-                       ("transfer.capacity", "after a transfer")):
-        expr = r[path]
+    endless = rules.show_trump and not rules.show_once
+    for path, expr, what in (("transfer.when", ir.exprs.transfer_when,
+                              "when a transfer is allowed"),
+                             ("transfer.capacity", ir.exprs.transfer_capacity,
+                              "after a transfer")):
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
-        found = _cached("transfer", expr, spec, lambda e=expr: values_over(
-            e, _transfer_points(spec, e.names), {True}, unknown=e.names & _COLLECTIONS))
+        found = _cached("transfer", expr, ir, lambda e=expr: values_over(
+            e, _transfer_points(ir, e.names), {True}, unknown=e.names & _COLLECTIONS))
         if found is not None and True not in found and UNKNOWN not in found:
             yield _warning(spec, path,
                            f"no transfer is ever possible: '{path}' ({what}) is false "
                            "for every table a defender can face", _NO_TRANSFER_HINT)
             return
-    yield from _check_transfer_together(spec, endless)
+    yield from _check_transfer_together(spec, ir, endless)
 
 
 _NO_TRANSFER_HINT = "write 'transfer.enabled: false' for a variant without transfers"
 
 
-def _check_transfer_together(spec: Spec, endless: bool) -> Iterator[Diagnostic]:
+def _check_transfer_together(spec: Spec, ir: VariantIR, endless: bool) -> Iterator[Diagnostic]:
     """Each condition holds somewhere, but never on the same table (see `_Transfer`)."""
-    r = spec.values
-    both = _Transfer(r["transfer.when"], r["transfer.capacity"], bool(r["transfer.show_trump"]))
+    both = _Transfer(ir.exprs.transfer_when, ir.exprs.transfer_capacity,
+                     ir.transfer_rules.show_trump)
     if endless and "transfers" in both.names:
         return
     if both.names & _COLLECTIONS:
         return  # the cards of a transfer, a hand: no enumerable domain, nothing to prove here
-    suits = len(r["deck.suits"])
+    suits = len(ir.deck.suits)
     played = range(0 if both.show else 1, max(2, suits))
-    points = (dict(p, k=k) for p in _transfer_points(spec, both.names) for k in played)
-    found = _cached("transfer", both, spec, lambda: values_over(both, points, {True}))
+    points = (dict(p, k=k) for p in _transfer_points(ir, both.names) for k in played)
+    found = _cached("transfer", both, ir, lambda: values_over(both, points, {True}))
     if found is not None and True not in found:
         path = "transfer.capacity" if "transfer.capacity" in spec.nodes else "transfer.when"
         yield _warning(spec, path,
@@ -337,58 +348,54 @@ class _Transfer:
         return bool(self.capacity.evaluate(after))
 
 
-def _check_annotations(spec: Spec) -> Iterator[Diagnostic]:
-    annotations = spec.values["outcome.annotations"]
-    holder = spec.nodes.get("outcome.annotations")
-    for name, expr in sorted(annotations.items()):
-        found = _cached("outcome", expr, spec, lambda e=expr: values_over(
-            e, _outcome_points(spec, e.names), {True, False}))
+def _check_annotations(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
+    for name, expr in ir.exprs.annotations:  # sorted by name
+        found = _cached("outcome", expr, ir, lambda e=expr: values_over(
+            e, _outcome_points(ir, e.names), {True, False}))
         if found is None or len(found) != 1:
             continue
         value = "true" if True in found else "false"
-        node = next((e.value for e in holder.entries if e.key == name), None) if holder else None
         yield _warning(spec, "outcome.annotations",
                        f"annotation '{name}' is {value} at the end of every lost game",
-                       "no game can change it, so it records nothing", node=node)
+                       "no game can change it, so it records nothing", entry=name)
 
 
 _NO_TRANSFERS = "transfers are disabled (transfer.enabled: false)"
 
 
-def _check_inert_keys(spec: Spec) -> Iterator[Diagnostic]:
+def _check_inert_keys(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
     """Keys this file sets that the variant's own switches turn off (transfers, seat suits)."""
-    r = spec.values
+    transfer = ir.transfer_rules
     mine = {path for path, origin in spec.origin.items() if origin == "this file"}
-    if not r["transfer.enabled"]:
+    reasons: dict[str, str | None]
+    if not transfer.enabled:
         reasons = {"transfer.when": _NO_TRANSFERS, "transfer.capacity": _NO_TRANSFERS,
-                   "transfer.show_trump": _NO_TRANSFERS if r["transfer.show_trump"] else None,
+                   "transfer.show_trump": _NO_TRANSFERS if transfer.show_trump else None,
                    "transfer.show_once": _NO_TRANSFERS, "transfer.show_card": _NO_TRANSFERS}
     else:
-        unshown = None if r["transfer.show_trump"] else "no trump is ever shown (transfer.show_trump is false)"
+        unshown = None if transfer.show_trump else "no trump is ever shown (transfer.show_trump is false)"
         reasons = {"transfer.show_once": unshown, "transfer.show_card": unshown}
-    if r["trump.mode"] != "per_seat":  # SK1: only personal trumps read the owned suits
-        reasons["trump.seat_suits"] = (f"no seat owns a suit (trump.mode is {r['trump.mode']}, "
-                                       f"not per_seat)")
-    reasons.update(_inert_deck_keys(r))  # decks, deals and trumps (HR12-HR19)
+    reasons.update(_inert_deck_keys(ir))  # seat suits, decks, deals and trumps (SK1, HR12-HR19)
     for path, reason in reasons.items():
         if reason and path in mine:
             yield _warning(spec, path, f"'{path}' has no effect: {reason}")
 
 
-def _inert_deck_keys(r: dict) -> dict:
-    """HR12, HR13: trump.card and deal.stock values that change nothing."""
-    reasons = {}
-    if r["trump.card"] == "aside":
-        if r["trump.mode"] not in ("turned_bottom", "turned_top"):
-            reasons["trump.card"] = f"no card is turned for trump (trump.mode is {r['trump.mode']})"
-        elif r["deal.stock"] == "aside":
-            reasons["trump.card"] = "the turned card is set aside with the rest (deal.stock: aside)"
-        elif r["deal.mode"] == "everything":
-            reasons["trump.card"] = ("the card shown for trump stays in the dealer's hand "
-                                     "(deal.mode: everything)")
-    if r["deal.stock"] == "aside" and r["deal.mode"] == "everything":
-        reasons["deal.stock"] = "no card is left after the deal (deal.mode: everything)"
-    return reasons
+def _inert_deck_keys(ir: VariantIR) -> Iterator[tuple[str, str]]:
+    """SK1: trump.seat_suits without personal trumps; HR12, HR13: trump.card and deal.stock
+    values that change nothing.  (path, reason) pairs."""
+    if ir.trump.mode != "per_seat":  # SK1: only personal trumps read the owned suits
+        yield "trump.seat_suits", f"no seat owns a suit (trump.mode is {ir.trump.mode}, not per_seat)"
+    if ir.trump.card == "aside":
+        if ir.trump.mode not in ("turned_bottom", "turned_top"):
+            yield "trump.card", f"no card is turned for trump (trump.mode is {ir.trump.mode})"
+        elif ir.deal.stock == "aside":
+            yield "trump.card", "the turned card is set aside with the rest (deal.stock: aside)"
+        elif ir.deal.mode == "everything":
+            yield "trump.card", ("the card shown for trump stays in the dealer's hand "
+                                 "(deal.mode: everything)")
+    if ir.deal.stock == "aside" and ir.deal.mode == "everything":
+        yield "deal.stock", "no card is left after the deal (deal.mode: everything)"
 
 
-__all__ = ["MAX_POINTS", "analyse", "throw_in_possible"]
+__all__ = ["MAX_POINTS", "analyse"]

@@ -1,7 +1,7 @@
 """Warnings for a game that ends by a condition (outcome.ends_when, outcome.durak; HR35, HR36)
 when it never takes effect.
 
-`check_ending(spec, warning)` yields them; `warning` is `durakc.analysis.checks`'s constructor.
+`check_ending(spec, ir, warning)` yields them (the rules read from the IR `ir`); `warning` is `durakc.analysis.checks`'s constructor.
 The condition is judged at the end of a round in which a seat went out: with n players
 (players.min..players.max), 1..n seats out, the others still in, and no stock (T24).
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 
 from durakc.diagnostics import Diagnostic
 from durakc.expr.domains import values_over
-from durakc.ir.ending import end_rule_exprs, ends_by_rule
+from durakc.ir.build import VariantIR
 from durakc.spec import Spec
 
 
@@ -23,13 +23,13 @@ def _points(spec: Spec) -> Iterator[dict]:
             yield {"players": players, "out": out, "active_players": players - out, "stock": 0}
 
 
-def check_ending(spec: Spec, warning: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
+def check_ending(spec: Spec, ir: VariantIR,
+                 warning: Callable[..., Diagnostic]) -> Iterator[Diagnostic]:
     """outcome.ends_when that never holds where it is judged; outcome.durak set in this file
     while the game ends only by its own end (nothing asks it)."""
-    r = spec.values
-    when, durak = end_rule_exprs(r)
+    when, durak = ir.outcome.ends_when, ir.outcome.durak
     mine = {path for path, origin in spec.origin.items() if origin == "this file"}
-    if not ends_by_rule(r):
+    if not ir.outcome.ends_by_rule:
         if "outcome.durak" in mine and durak.canonical() != "cards":
             yield warning(spec, "outcome.durak",
                           "'outcome.durak' has no effect: the game ends only by its own end "

@@ -6,22 +6,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from durakc.diagnostics import Diagnostic
+from durakc.ir.build import VariantIR
 from durakc.spec import Spec
 
 
-def check_round_order(spec: Spec, warning: Callable[..., Diagnostic],
-                      first_stock: Callable[[Spec, int], int]) -> Iterator[Diagnostic]:
+def check_round_order(spec: Spec, ir: VariantIR, warning: Callable[..., Diagnostic],
+                      first_stock: Callable[[VariantIR, int], int]) -> Iterator[Diagnostic]:
     """refill.defender with no stock at any player count (nothing is ever drawn) and
     throw_in.first: last_thrower with at most two players (only the attacker throws in)."""
-    r = spec.values
     mine = {path for path, origin in spec.origin.items() if origin == "this file"}
-    counts = range(r["players.min"], r["players.max"] + 1)
-    if ("refill.defender" in mine and r["refill.defender"] != "last"
-            and not any(first_stock(spec, n) for n in counts)):
+    counts = range(ir.players.min, ir.players.max + 1)
+    if ("refill.defender" in mine and ir.table.refill_defender != "last"
+            and not any(first_stock(ir, n) for n in counts)):
         yield warning(spec, "refill.defender",
                       "'refill.defender' has no effect: the deal leaves no stock at any player "
                       "count, so nobody ever draws")
-    if "throw_in.first" in mine and r["throw_in.first"] != "attacker" and r["players.max"] <= 2:
+    if ("throw_in.first" in mine and ir.table.throw_in_first != "attacker"
+            and ir.players.max <= 2):
         yield warning(spec, "throw_in.first",
                       "'throw_in.first' has no effect: with at most two players only the "
                       "attacker throws in, so the priority never moves")

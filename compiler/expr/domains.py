@@ -1,7 +1,7 @@
 """Finite domains of expression names, and an expression's values over one.
 
-The lowest layer of the static checks: it knows nothing of specs or files, only effective
-rule values (a ``{path: value}`` dict) and checked expressions.  `durakc.analysis.checks` (the
+The lowest layer of the static checks: it knows nothing of specs, files or rule keys, only
+checked expressions and the values its callers pass in (player counts, whether teams play).  `durakc.analysis.checks` (the
 warnings) and the spec's cross checks (`durakc.spec.cross`, the siege check SG2) both use it.
 """
 
@@ -77,16 +77,15 @@ def seat_points_for(player_counts: range, teams: bool) -> Iterator[dict]:
                     yield dict(point, partner_of_defender=partner)
 
 
-def throw_in_possible(values: dict) -> bool | None:
-    """Can `throw_in.who` hold for some seat, given the effective rule `values`?  None when
-    the domain is too large to tell (the spec's siege check, SG2, errs only on False)."""
-    who = values["throw_in.who"]
+def throw_in_possible(who, player_counts: range, teams: bool) -> bool | None:
+    """Can the condition `who` (throw_in.who) hold for some seat at the `player_counts`
+    (`teams`: teams.mode is on)?  None when the domain is too large to tell (the spec's siege
+    check, SG2, errs only on False); the spec layer passes the rule values in."""
     if not hasattr(who, "evaluate"):
         return None  # the key itself is in error
-    span = range(values["players.min"], values["players.max"] + 1)
-    if not span:
+    if not player_counts:
         return None  # players.min > players.max is reported on its own
-    found = values_over(who, seat_points_for(span, values["teams.mode"] != "none"), {True},
+    found = values_over(who, seat_points_for(player_counts, teams), {True},
                         unknown=who.names & SEAT_UNKNOWN)
     return None if found is None or (True not in found and UNKNOWN in found) else True in found
 

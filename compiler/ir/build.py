@@ -28,6 +28,13 @@ from durakc.ir.hooks import Capability
 from durakc.ir.options import options_section
 from durakc.ir.play import opening_rule_section, throw_card_section
 from durakc.ir.results import counts_losses_for_match, result_sections
+from durakc.ir.rule_groups import (
+    OutcomeIR,
+    SeriesRulesIR,
+    TableIR,
+    TransferRulesIR,
+    rule_groups,
+)
 from durakc.ir.runtime import runtime_constants
 from durakc.ir.runtime_beats import runtime_beats_section
 from durakc.ir.sections import (
@@ -57,7 +64,8 @@ from durakc.spec import Spec
 class VariantIR:
     """Template context for one engine (the templates read `v.<field>`): the typed sections
     of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
-    `round`, `choices`: `durakc.ir.sections`), the `capabilities` with their sections (in
+    `round`, `choices`: `durakc.ir.sections`; `transfer_rules`, `outcome`, `series_rules`,
+    `table`, which the analysis reads: `durakc.ir.rule_groups`), the `capabilities` with their sections (in
     hook order), the core's run-time expressions as checked trees (`exprs`: what the C
     target emits besides the sections'), the engine constants the runtime half reads
     (`runtime`, `durakc.ir.runtime`) and the engines' `counter_max`."""
@@ -75,6 +83,10 @@ class VariantIR:
     series: SeriesIR
     round: RoundIR
     choices: ChoicesIR
+    transfer_rules: TransferRulesIR
+    outcome: OutcomeIR
+    series_rules: SeriesRulesIR
+    table: TableIR
 
     def typed(self) -> dict:
         """The typed sections by name (what a target adds to its own template context)."""
@@ -95,7 +107,7 @@ def build_ir(spec: Spec) -> VariantIR:
     r = spec.values
     capabilities = _capabilities(r) + _options_capability(spec)
     return VariantIR(capabilities, RuleExprs.from_rules(r), runtime_constants(r, capabilities),
-                     COUNTER_MAX, **typed_sections(spec))
+                     COUNTER_MAX, **typed_sections(spec), **rule_groups(r))
 
 
 def _options_capability(spec: Spec) -> list[Capability]:

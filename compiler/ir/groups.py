@@ -50,7 +50,7 @@ def typed_sections(spec: Spec) -> dict:
         "beats": BeatsIR(r["beating.beats"].canonical(),
                          beat_tables(r["beating.beats"], list(ranks), list(suits), mode,
                                      list(never), r["trump.suit"], wild, r["deck.jokers"],
-                                     r["deck.copies"])),
+                                     r["deck.copies"]), r["beating.beats"]),
         # T7, T8, H2: the header's NEXT_DEALER (native reads it)
         "series": SeriesIR(first_rule(r), r["series.first_attacker"],
                            r["series.next_dealer"]),

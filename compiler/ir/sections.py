@@ -118,10 +118,12 @@ class TrumpIR:
 @dataclass(frozen=True)
 class BeatsIR:
     """beating.beats (T11): its canonical `text` and the compile-time `tables` of every trump
-    it allows ([(trump index, [the BEATEN_BY lines])], `durakc.ir.beats.beat_tables`)."""
+    it allows ([(trump index, [the BEATEN_BY lines])], `durakc.ir.beats.beat_tables`); `expr`:
+    the checked tree (the analysis evaluates it)."""
 
     text: str
     tables: Any
+    expr: Any = None
 
 
 @dataclass(frozen=True)

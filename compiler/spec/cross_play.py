@@ -17,10 +17,18 @@ def check_siege(values: dict):
         yield (("throw_in.timing", "transfer.enabled"),
                ("throw_in.timing any_time (siege) needs transfer.enabled: false: "
                 "a siege attack can not be transferred"))
-    if throw_in_possible(values) is False:
+    if throwers_possible(values) is False:
         yield (("throw_in.who", "throw_in.timing"),
                ("throw_in.timing any_time (siege) needs players who may throw in, but "
                 "'throw_in.who' is false for every seat but the defender"))
+
+
+def throwers_possible(values: dict) -> bool | None:
+    """Can `throw_in.who` hold for some seat, given the effective rule `values`?  None when
+    the domain is too large to tell (`durakc.expr.domains.throw_in_possible`)."""
+    return throw_in_possible(values["throw_in.who"],
+                             range(values["players.min"], values["players.max"] + 1),
+                             values["teams.mode"] != "none")
 
 
 def check_opening(values: dict):

@@ -246,13 +246,14 @@ def test_transfer_conditions_holding_together_are_fine(tmp_path, when, capacity,
 def test_every_environment_name_has_a_domain():
     # A name without a domain would leave its expressions unanalysed (no warning).
     from durakc.analysis import checks as analysis
+    from durakc.ir.build import build_ir
     from durakc.schema.keys import ENVIRONMENTS
 
-    spec = load_spec("kyiv")
-    names = {"round": next(analysis._round_points(spec)),
-             "seat": next(analysis._seat_points(spec)),
-             "transfer": next(analysis._transfer_points(spec, frozenset(ENVIRONMENTS["transfer"]))),
-             "outcome": next(analysis._outcome_points(spec, frozenset(ENVIRONMENTS["outcome"])))}
+    ir = build_ir(load_spec("kyiv"))  # the analysis reads the IR's sections
+    names = {"round": next(analysis._round_points(ir)),
+             "seat": next(analysis._seat_points(ir)),
+             "transfer": next(analysis._transfer_points(ir, frozenset(ENVIRONMENTS["transfer"]))),
+             "outcome": next(analysis._outcome_points(ir, frozenset(ENVIRONMENTS["outcome"])))}
     for env, point in names.items():
         assert set(point) == set(ENVIRONMENTS[env]), env
 

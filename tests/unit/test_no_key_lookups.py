@@ -1,11 +1,10 @@
 """Ratchet on raw rule-key lookups outside the spec layer and the IR builder.
 
 Issue 30 item 1 asks that targets read the typed IR, never a raw rule key
-such as ``rules["deal.hand_size"]``.  Until that migration is complete this
-test records, per module, how many such lookups remain and fails if any module
-gains one (or if a module not listed starts using them).  When a module is
-migrated, lower its number here (the test also fails if a number is stale, so
-the table always tells the truth).
+such as ``rules["deal.hand_size"]``: only the spec layer, the reference
+interpreter and the IR builder read them.  `REMAINING` (per module, how many
+such lookups remain) is empty since the analysis reads the IR: the test fails
+on any lookup in any other module (and on a stale entry, should one be added).
 
 Measured with (single or double quotes):
   grep -rnE "\\[['\"][a-z_]+\\.[a-z_.]+['\"]\\]" compiler --include=*.py \\
@@ -40,16 +39,12 @@ def _is_lookup(line: str) -> bool:
 # interpreter (it reads the spec as the rules' own text), the IR builder.
 ALLOWED_PREFIXES = ("spec/", "reference/", "ir")
 
-# Remaining lookups still to migrate onto the IR (module -> count of lines).
-REMAINING = {
-    "analysis/checks.py": 40,
-    "analysis/cards.py": 6,
-    "analysis/results.py": 4,
-    "analysis/round.py": 3,
-    "expr/domains.py": 3,
-    # the runtime half (loading, native, openspiel, rl, sim) reads an engine's constants
-    # (durakc.loading.constants: CAPABILITIES, POINTS_RANGE, ...), never VARIANT["rules"]
-}
+# Lookups still to migrate onto the IR (module -> count of lines): none left.  The analysis
+# (analysis/*) reads the IR's typed sections, the siege check's domain (expr/domains.py) takes
+# its rule values as parameters from the spec layer; the runtime half (loading, native,
+# openspiel, rl, sim) reads an engine's constants (durakc.loading.constants: CAPABILITIES,
+# POINTS_RANGE, ...), never VARIANT["rules"].
+REMAINING: dict[str, int] = {}
 
 
 def _lookup_counts() -> dict[str, int]:
@@ -79,25 +74,19 @@ def test_remaining_table_is_not_stale():
     assert not stale, f"lower these REMAINING entries (found, listed): {stale}"
 
 
-# Template lines allowed a key lookup, with the reason: the generated engine's
-# IllegalAction messages quote the rule's own text from its VARIANT dict at run
-# time (they read no rule to decide anything).
-TEMPLATE_QUOTES = {
-    "capabilities/opening_rule.py.j2": 1,
-    "capabilities/transfer.py.j2": 3,
-    "capabilities/throw_card.py.j2": 1,
-    "capabilities/show_trump.py.j2": 1,  # transfer.show_card (HR33)
-    "explain_illegal.py.j2": 1,
-}
+# Templates read no rule key: the IllegalAction messages quote a rule's text from the IR
+# (a section's `text`, rendered as a string literal at compile time), not VARIANT["rules"].
+TEMPLATE_QUOTES: dict[str, int] = {}
 
 
-def test_templates_read_rule_keys_only_to_quote_them():
+def test_templates_read_no_rule_keys():
     found = {}
     for path in sorted((COMPILER / "templates").rglob("*")):
         if not path.is_file():
             continue
-        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines() if _is_lookup(ln)]
-        assert all("VARIANT['rules']" in ln for ln in lines), (path.name, lines)
+        text = path.read_text(encoding="utf-8")
+        lines = [ln for ln in text.splitlines() if _is_lookup(ln) or "VARIANT['rules']" in ln
+                 or 'VARIANT["rules"]' in ln]
         if lines:
             found[path.relative_to(COMPILER / "templates").as_posix()] = len(lines)
     assert found == TEMPLATE_QUOTES

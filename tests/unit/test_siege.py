@@ -7,11 +7,11 @@ import importlib
 
 import pytest
 
-from durakc.analysis.checks import throw_in_possible
 from durakc.diagnostics import SpecError
 from durakc.ir.build import build_ir
 from durakc.reference import load
 from durakc.spec import bundled_names, load_spec
+from durakc.spec.cross_play import throwers_possible
 
 SIEGE = "name: mine\ntitle: Mine\nextends: podkidnoy\nrules:\n  throw_in:\n    timing: any_time\n"
 
@@ -49,7 +49,7 @@ def test_siege_with_some_throwers_is_fine(tmp_path):
     path.write_text(SIEGE + "    who: is_attacker\n", encoding="utf-8")
     spec = load_spec(path)
     assert spec.values["throw_in.timing"] == "any_time"
-    assert throw_in_possible(spec.values) is True
+    assert throwers_possible(spec.values) is True
 
 
 def test_both_errors_at_once(tmp_path):
