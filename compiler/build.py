@@ -38,8 +38,10 @@ def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, s
     receives (variant name, the C target's first reason) for each."""
     specs, errors = load_specs(bundled_names())
     outputs = {}
+    warnings: list = []
     for spec in specs:
-        ir = build_ir(spec)  # one IR for both targets
+        ir = build_ir(spec)  # one IR for both targets and the analysis
+        warnings.extend(analyse(spec, ir))
         outputs[f"{module_name(spec.name)}.py"] = render_engine(spec, ir)
         try:
             outputs.update(render_c(spec, ir))
@@ -48,7 +50,6 @@ def build_all(refused: list[tuple[str, str]] | None = None) -> tuple[dict[str, s
                 refused.append((spec.name, exc.diagnostics[0].message))
     outputs["__init__.py"] = render_index([spec.name for spec in specs])
     outputs[SCHEMA_FILE] = schema_text()
-    warnings = [w for spec in specs for w in analyse(spec)]
     return outputs, errors, warnings
 
 

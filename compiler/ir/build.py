@@ -65,10 +65,10 @@ class VariantIR:
     """Template context for one engine (the templates read `v.<field>`): the typed sections
     of the rule groups (`meta`, `deck`, `players`, `deal`, `trump`, `beats`, `series`,
     `round`, `choices`: `durakc.ir.sections`; `transfer_rules`, `outcome`, `series_rules`,
-    `table`, which the analysis reads: `durakc.ir.rule_groups`), the `capabilities` with their sections (in
-    hook order), the core's run-time expressions as checked trees (`exprs`: what the C
-    target emits besides the sections'), the engine constants the runtime half reads
-    (`runtime`, `durakc.ir.runtime`) and the engines' `counter_max`."""
+    `table`, which the analysis reads: `durakc.ir.rule_groups`), the `capabilities` with
+    their sections (in hook order), the core's run-time expressions as checked trees
+    (`exprs`: what the C target emits besides the sections'), the engine constants the
+    runtime half reads (`runtime`, `durakc.ir.runtime`) and the engines' `counter_max`."""
 
     capabilities: list[Capability]
     exprs: RuleExprs
