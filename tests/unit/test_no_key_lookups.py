@@ -122,3 +122,31 @@ def test_spec_seat_counts_leave_out_counts_the_teams_can_not_split():
     for spec in teamed:  # PR1: partners sit opposite, so 4 or 6 players
         low, high = spec.players
         assert spec.seat_counts == [n for n in (4, 6) if low <= n <= high]
+
+
+WHOLE_RULES = re.compile(r"""\[['"]rules['"]\]|\.get\(['"]rules['"]|\b(?:spec|parent)\.values\b"""
+                         r"""|rules_json\(""")
+"""A read of a whole rule dict (an engine's VARIANT["rules"], a spec's `values`), by any key."""
+
+GENERIC_READERS = {
+    "explain.py": 4,  # `durakc explain`: every key of the schema in order; an engine's VARIANT
+    "sim/witnesses.py": 2,  # `durakc diff`: the keys whose values differ between two engines
+    "targets/c/capabilities.py": 1,  # the keys the C target names when it refuses a capability
+    "web/tasks.py": 3,  # the playground's differences from the parent spec, over every key
+    "yamltree/read.py": 1,  # the `rules:` mapping of a spec file's YAML tree (below spec/)
+}
+"""Modules outside spec/, reference/ and ir/ that read a whole rule dict, with what for: each
+goes over every key of the schema (or of a dict) alike, none decides by one rule's value."""
+
+
+def test_whole_rule_dicts_are_read_only_key_by_key_over_the_schema():
+    found = {}
+    for path in sorted(COMPILER.rglob("*.py")):
+        rel = path.relative_to(COMPILER).as_posix()
+        if rel.startswith(ALLOWED_PREFIXES):
+            continue
+        lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+                 if WHOLE_RULES.search(ln) and '`VARIANT["rules"]`' not in ln]  # docs naming it
+        if lines:
+            found[rel] = len(lines)
+    assert found == GENERIC_READERS
