@@ -117,8 +117,7 @@ def _player_counts(ir: VariantIR) -> range:
 
 
 def _deck_size(ir: VariantIR) -> int:
-    """The cards of one deck, each text once, jokers included (deck.copies aside)."""
-    return ir.deck.printed
+    return ir.deck.printed  # one deck, each text once, jokers included (deck.copies aside)
 
 
 def _hand_size(ir: VariantIR, players: int) -> int:
@@ -286,10 +285,8 @@ def _check_transfer(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
     if not rules.enabled:
         return
     endless = rules.show_trump and not rules.show_once
-    for path, expr, what in (("transfer.when", ir.exprs.transfer_when,
-                              "when a transfer is allowed"),
-                             ("transfer.capacity", ir.exprs.transfer_capacity,
-                              "after a transfer")):
+    for path, expr, what in (("transfer.when", ir.exprs.transfer_when, "when a transfer is allowed"),
+                             ("transfer.capacity", ir.exprs.transfer_capacity, "after a transfer")):
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
         found = _cached("transfer", expr, ir, lambda e=expr: values_over(
