@@ -285,8 +285,9 @@ def _check_transfer(spec: Spec, ir: VariantIR) -> Iterator[Diagnostic]:
     if not rules.enabled:
         return
     endless = rules.show_trump and not rules.show_once
-    for path, expr, what in (("transfer.when", ir.exprs.transfer_when, "when a transfer is allowed"),
-                             ("transfer.capacity", ir.exprs.transfer_capacity, "after a transfer")):
+    exprs = ir.exprs
+    for path, expr, what in (("transfer.when", exprs.transfer_when, "when a transfer is allowed"),
+                             ("transfer.capacity", exprs.transfer_capacity, "after a transfer")):
         if endless and "transfers" in expr.names:
             continue  # a trump shown again and again: no bound on the count of transfers
         found = _cached("transfer", expr, ir, lambda e=expr: values_over(
@@ -382,7 +383,8 @@ def _inert_deck_keys(ir: VariantIR) -> Iterator[tuple[str, str]]:
     """SK1: trump.seat_suits without personal trumps; HR12, HR13: trump.card and deal.stock
     values that change nothing.  (path, reason) pairs."""
     if ir.trump.mode != "per_seat":  # SK1: only personal trumps read the owned suits
-        yield "trump.seat_suits", f"no seat owns a suit (trump.mode is {ir.trump.mode}, not per_seat)"
+        yield "trump.seat_suits", (f"no seat owns a suit (trump.mode is {ir.trump.mode}, "
+                                   "not per_seat)")
     if ir.trump.card == "aside":
         if ir.trump.mode not in ("turned_bottom", "turned_top"):
             yield "trump.card", f"no card is turned for trump (trump.mode is {ir.trump.mode})"

@@ -1,7 +1,8 @@
 """Warnings for a game that ends by a condition (outcome.ends_when, outcome.durak; HR35, HR36)
 when it never takes effect.
 
-`check_ending(spec, ir, warning)` yields them (the rules read from the IR `ir`); `warning` is `durakc.analysis.checks`'s constructor.
+`check_ending(spec, ir, warning)` yields them (the rules read from the IR `ir`); `warning` is
+`durakc.analysis.checks`'s constructor.
 The condition is judged at the end of a round in which a seat went out: with n players
 (players.min..players.max), 1..n seats out, the others still in, and no stock (T24).
 """

@@ -1,8 +1,9 @@
 """Finite domains of expression names, and an expression's values over one.
 
 The lowest layer of the static checks: it knows nothing of specs, files or rule keys, only
-checked expressions and the values its callers pass in (player counts, whether teams play).  `durakc.analysis.checks` (the
-warnings) and the spec's cross checks (`durakc.spec.cross`, the siege check SG2) both use it.
+checked expressions and the values its callers pass in (player counts, whether teams play).
+`durakc.analysis.checks` (the warnings) and the spec's cross checks (`durakc.spec.cross`, the
+siege check SG2) both use it.
 """
 
 from __future__ import annotations
