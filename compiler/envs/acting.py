@@ -17,6 +17,12 @@ number), with its hand as a `cards` value (`hand`, usable with `len`, `in`, `.co
   with its hand before the opening;
 - `show` (transfer.show_card) reads the `transfer` names: the defender that would show.
 
+Each also offers the acting seat's `losses` (games lost so far in the series, L1) and `points`
+(its series points before this game, EP1).  Reading `losses` switches on the engines' loss
+counts (the `losses` capability, `durakc.ir.acting.acting_losses_keys`); `points` reads the
+totals of the `results` capability and so needs outcome.points (the checker refuses it
+otherwise: it would always be 0).
+
 Each environment lists its own `Name`s below (Python form, C form, reference reading, range).
 """
 
@@ -24,12 +30,16 @@ from __future__ import annotations
 
 import functools
 
-from durakc.envs.bounds import COUNT_RANGE, SEAT_RANGE
+from durakc.envs.bounds import COUNT_RANGE, COUNTER_MAX, RUNNING_LOSSES_MAX, SEAT_RANGE
 from durakc.envs.model import Name
 
 _ME = "the acting seat: the seat whose action the condition decides ({})"
 _HAND = "the acting seat's hand (`me`'s cards)"
 _SIZE = "cards in the acting seat's hand"
+_LOSSES = ("games the acting seat has lost so far in the series (L1; read by a spec, the "
+           "engines count them: the `losses` capability)")
+_POINTS = ("the acting seat's points in the series before this game (EP1; needs "
+           "outcome.points)")
 
 
 def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool = True,
@@ -50,7 +60,25 @@ def _names(who: str, seat_py: str, seat_c: str, seat_ref, trump_ref, hand: bool 
     names.append(Name("hand_size", "int", _SIZE, COUNT_RANGE, py={"*": f"{hand_py}.bit_count()"},
                       c={"*": f"popcount({hand_c})"},
                       ref=lambda g, x: len(_game(g, x)._hands[seat_ref(g, x)])))
+    names += _series(seat_py, seat_c, seat_ref)
     return (*names, *(SEATS if seats else ()), *RELATIONS)
+
+
+def _series(seat_py: str, seat_c: str, seat_ref) -> list[Name]:
+    """The acting seat's `losses` and `points` in the series (L1, EP1): the engines' counts of
+    the `losses` capability and the `results` capability's totals before this game."""
+    return [
+        Name("losses", "int", _LOSSES, (0, RUNNING_LOSSES_MAX), py={"*": f"self._losses[{seat_py}]"},
+             c={"*": f"g->losses[{seat_c}]"},
+             ref=lambda g, x: _game(g, x)._losses[seat_ref(g, x)]),
+        Name("points", "int", _POINTS, (-COUNTER_MAX, COUNTER_MAX),
+             py={"*": f"self._points_before[{seat_py}]"}, c={"*": f"g->points_before[{seat_c}]"},
+             ref=lambda g, x: _game(g, x)._totals[seat_ref(g, x)]),
+    ]
+
+
+SERIES_NAMES = frozenset({"losses", "points"})
+"""The acting seat's names that read the series (L1, EP1): a spec pays only when it reads them."""
 
 
 SEATS = (
@@ -123,4 +151,4 @@ OPENING_ACTING = _names("the attacker", "self._attacker", "g->atk", lambda g, x:
                         lambda g, x: x["trump"], hand=False, hand_py="hand", hand_c="hand")
 
 __all__ = ["CARDS_ACTING", "OPENING_ACTING", "RELATIONS", "ROUND_ACTING", "SEATS", "SEAT_ACTING",
-           "THROW_ACTING", "TRANSFER_ACTING", "partner_of"]
+           "SERIES_NAMES", "THROW_ACTING", "TRANSFER_ACTING", "partner_of"]

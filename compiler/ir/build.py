@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from durakc.capabilities.order import check_order
 from durakc.envs import seat_constants
 from durakc.ir.acting import (
+    acting_series_keys,
     asked_throwers_section,
     partner_relation_section,
     seat_relations_section,
@@ -275,6 +276,7 @@ def _series_capabilities(r: dict) -> list[Capability]:
     counted = [key for key, on in (("deal.initial_hand", uses_losses),
                                    ("teams.mode", r["teams.mode"] != "none")) if on]
     counted += counts_losses_for_match(r)  # HR21: standings and match.losses
+    counted += acting_series_keys(r, "losses")  # issue 31: the acting seat's losses (L1)
     if counted:
         caps.append(Capability("losses", {"keys": counted}))
     if initial.canonical() != "hand_size":

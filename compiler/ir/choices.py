@@ -27,20 +27,23 @@ def choices_section(r: dict) -> ChoicesIR:
     order = (tuple(lowest_first(list(r["deck.ranks"]), list(r["deck.suits"]), r["deck.jokers"]))
              if held == "lowest_card" else None)
     opener = opener_first(r)
+    later = opener_first(r, "series.first_attacker")  # T8 as a list (issue 31 item 2)
     size = r["deal.hand_size"]
     if isinstance(size, int):
-        return ChoicesIR(held, order, None, None, opener)
+        return ChoicesIR(held, order, None, None, opener, later)
     sizes = hand_sizes(r)
     return ChoicesIR(held, order, size.canonical(),
-                     tuple(sizes.get(n, 0) for n in range(r["players.max"] + 1)), opener)
+                     tuple(sizes.get(n, 0) for n in range(r["players.max"] + 1)), opener, later)
 
 
-def opener_first(r: dict) -> tuple[tuple[int, ...], ...] | None:
+def opener_first(r: dict, key: str = "first_attacker.first_game"
+                 ) -> tuple[tuple[int, ...], ...] | None:
     """first_attacker.first_game as a list (issue 31 item 2): OPENER_FIRST, one row of card
     ids per trump (row trump + 1; row 0: no trump), the criteria's cards and then, with
     no_trump_held: lowest_card (HR30), every other card from the lowest; each row padded
-    with -1 (which ends it) to one width. None for the choice words."""
-    rule = r["first_attacker.first_game"]
+    with -1 (which ends it) to one width. None for the choice words.  `key`
+    series.first_attacker: the same for a later game (OPENER_LATER, T8)."""
+    rule = r[key]
     if not is_criteria(rule):
         return None
     ranks, suits = list(r["deck.ranks"]), list(r["deck.suits"])

@@ -11,7 +11,7 @@ import shlex
 from durakc import __version__
 from durakc.ir.beats import beat_tables
 from durakc.ir.choices import choices_section
-from durakc.ir.opener import first_rule
+from durakc.ir.opener import first_rule, later_rule
 from durakc.ir.pyliteral import doc_text
 from durakc.ir.sections import (
     BeatsIR,
@@ -52,7 +52,7 @@ def typed_sections(spec: Spec) -> dict:
                                      list(never), r["trump.suit"], wild, r["deck.jokers"],
                                      r["deck.copies"]), r["beating.beats"]),
         # T7, T8, H2: the header's NEXT_DEALER (native reads it)
-        "series": SeriesIR(first_rule(r), r["series.first_attacker"],
+        "series": SeriesIR(first_rule(r), later_rule(r),
                            r["series.next_dealer"]),
         "choices": choices_section(r),  # HR30, HR31
         "round": RoundIR(r["attack.limit"].constant(),

@@ -1,5 +1,5 @@
-"""first_attacker.first_game as a list of criteria (issue 31 item 2; T7, HR30) as one
-compile-time table per trump suit: the card ids in the order the engines look for a holder.
+"""first_attacker.first_game (and series.first_attacker, T8) as a list of criteria (issue 31
+item 2; T7, HR30) as one compile-time table per trump suit: the card ids in the order the engines look for a holder.
 
 Each criterion adds the cards satisfying its condition, from the lowest (or the highest), in
 the order of `choices.lowest_first` (rank, ties clubs, diamonds, hearts, spades); a card
@@ -26,6 +26,13 @@ def first_rule(r: dict) -> str:
     return "criteria" if is_criteria(rule) else rule
 
 
+def later_rule(r: dict) -> str:
+    """series.first_attacker as the engines pass it at run time: the choice word, or
+    "later_criteria" for the list form (the engines then read OPENER_LATER)."""
+    rule = r["series.first_attacker"]
+    return "later_criteria" if is_criteria(rule) else rule
+
+
 def opener_order(criteria, order: list[int], ranks, suits, trump: int) -> list[int]:
     """The card ids the criteria look for with trump suit index `trump` (-1: none), `order`
     being every card id from the lowest (`choices.lowest_first`)."""
@@ -45,4 +52,4 @@ def opener_order(criteria, order: list[int], ranks, suits, trump: int) -> list[i
     return cards
 
 
-__all__ = ["first_rule", "is_criteria", "opener_order"]
+__all__ = ["first_rule", "is_criteria", "later_rule", "opener_order"]

@@ -161,6 +161,9 @@ class ChoicesIR:
     opener_first: tuple[tuple[int, ...], ...] | None = None
     """first_attacker.first_game as a list (issue 31 item 2): OPENER_FIRST's rows, one per
     trump (row trump + 1, row 0: no trump), -1 ending a row; None for the choice words."""
+    opener_later: tuple[tuple[int, ...], ...] | None = None
+    """series.first_attacker as a list (issue 31 item 2, T8): OPENER_LATER's rows, as
+    `opener_first`'s; None for the choice words."""
 
 
 __all__ = ["BeatsIR", "ChoicesIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]

@@ -90,7 +90,14 @@ class Variant:
         in deal.initial_hand) or when teams.mode shows them (every seat of a losing team)."""
         return ("losses" in self.rules["deal.initial_hand"].names
                 or self.value("teams.mode") != "none"
-                or any(self.value(k) for k in ("match.games", "match.losses", "match.points")))
+                or any(self.value(k) for k in ("match.games", "match.losses", "match.points"))
+                or self.reads_acting_losses)
+
+    @property
+    def reads_acting_losses(self) -> bool:
+        """Issue 31: does a condition read the acting seat's `losses` (L1)?"""
+        return any("losses" in getattr(self.rules[k.path], "names", ()) for k in KEYS
+                   if k.env is not None and "me" in {n.name for n in ENVS[k.env].names})
 
     def hand(self, players: int) -> int:
         """deal.hand_size (T1, HR31): cards dealt to each seat and refilled to, at `players`."""

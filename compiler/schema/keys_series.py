@@ -25,7 +25,9 @@ KEYS_SERIES: tuple[Key, ...] = (
         choice_docs={"loser": "the durak deals (after a draw the dealer stays)",
                      "left_of_dealer": "the deal passes clockwise"}),
     Key("series.first_attacker", "enum", "left_of_dealer",
-        "who opens a later game of a series", ("T8", "P3", "H2"),
+        "who opens a later game of a series (or a list of criteria as first_attacker.first_game "
+        "takes, tried in order on the new deal; no item finds a card: "
+        "first_attacker.no_trump_held decides; issue 31)", ("T8", "P3", "H2"),
         choices=("left_of_dealer", "lowest_trump", "right_of_loser"),
         choice_docs={"left_of_dealer": "the dealer's left neighbour (the loser's, under T8)",
                      "lowest_trump": "the holder of the lowest trump, as in the first game",

@@ -24,7 +24,11 @@ from durakc.spec.cross_deck import (
 from durakc.spec.cross_decks import check_lot_trumps, check_offer_redeal, check_set_aside
 from durakc.spec.cross_opener import check_first_game_list
 from durakc.spec.cross_play import check_acting_beats, check_opening, check_siege
-from durakc.spec.cross_relations import check_partner_of
+from durakc.spec.cross_relations import (
+    check_acting_points,
+    check_limit_series,
+    check_partner_of,
+)
 from durakc.spec.cross_results import check_match_points
 from durakc.spec.cross_series import check_initial_hand, check_redeal
 from durakc.spec.cross_trumps import (
@@ -44,6 +48,8 @@ CROSS_CHECKS = (check_players, check_deck, check_hand_size, check_deal, check_tr
                 check_copies,  # two decks (HR17)
                 check_acting_beats,  # a beat rule reading the defender (issue 31)
                 check_partner_of,  # partner_of(s) needs teams (issue 31)
+                check_acting_points,  # the acting seat's points need outcome.points (issue 31)
+                check_limit_series,  # attack.limit may not read the series (issue 31)
                 check_lowest_card,  # choices as data (HR30, HR31)
                 check_first_game_list,  # who opens as an ordering (issue 31 item 2)
                 check_cheating)  # the cheating table (HR34)

@@ -59,8 +59,9 @@ def _unquote_hint(node: Node, kind: type) -> str:
     return ""
 
 
-LIST_FORMS = {"first_attacker.first_game": check_criteria}
-"""Enum keys that also take a list (issue 31 item 2: who opens as an ordering)."""
+LIST_FORMS = {"first_attacker.first_game": check_criteria, "series.first_attacker": check_criteria}
+"""Enum keys that also take a list (issue 31 item 2: who opens a first or a later game, as an
+ordering)."""
 
 
 def _check_enum(key: Key, node: Node, diags, ctx) -> object:

@@ -1,5 +1,6 @@
-"""Named property check of first_attacker.first_game's list form (issue 31 item 2; T7,
-HR30): who opens the first game as an ordering of criteria.
+"""Named property checks of the list form of first_attacker.first_game and of
+series.first_attacker (issue 31 item 2; T7, T8, HR30): who opens the first game, and a later
+game of a series, as an ordering of criteria.
 
 Written from the rule text, not the engine: for each deal the hands are read from the game,
 and the seat that must open is computed item by item; the run counts the deals each item
@@ -8,8 +9,11 @@ decided, so that a run that never met a case fails instead of passing vacuously.
 
 from __future__ import annotations
 
+import random
+
 import conformance_scenarios as S
 from conformance_runner import Ctx, check_invariants
+from conformance_series import _play_out
 
 TIE_SUITS = "CDHS"
 """HR30: "ties by suit in the order clubs, diamonds, hearts, spades" (clubs lowest)."""
@@ -64,4 +68,36 @@ def opener_criteria(ctx: Ctx, params: dict):
     assert seen["not_left"] >= params.get("not_left", 0), f"too few: {seen}"
 
 
-OPENER_PROPERTIES = {"opener_criteria": opener_criteria}  # issue 31 item 2 (T7, HR30)
+def later_opener_criteria(ctx: Ctx, params: dict):
+    """T8 as an ordering: each game after the first (next_game, after random play to the
+    end) is opened by the seat the criteria `items` choose on its deal, then `fallback`
+    (left_of_dealer: the new dealer's left; lowest_card); the defender is the next seat (T9).
+    `met` and `not_left` count as in `opener_criteria`, over the later games only."""
+    seen = {"not_left": 0}
+    met = {int(k): 0 for k in params.get("met", {})}
+    for n in params["players"]:
+        for seed in range(params.get("seeds", 20)):
+            rng = random.Random(seed)
+            g = ctx.mod.new_game(n, seed)
+            for k in range(params.get("games", 3)):
+                assert _play_out(g, rng, 3000), f"n={n} seed={seed} game {k} did not end"
+                g = g.next_game(seed=1000 * seed + k)
+                where = f"n={n} seed={seed}, game {k + 2}"
+                check_invariants(g, ctx, where)
+                seat, item = expected_opener(g, ctx, params["items"], params["fallback"],
+                                             g.dealer)
+                assert g.attacker == seat, (
+                    f"{where}: attacker {g.attacker}, expected {seat} (item {item}): "
+                    f"{g.hands} trump {g.trump} dealer {g.dealer}")
+                assert g.defender == (g.attacker + 1) % n, f"{where}: defender {g.defender}"
+                if item in met:
+                    met[item] += 1
+                seen["not_left"] += seat != (g.dealer + 1) % n
+    for item, count in met.items():
+        assert count >= params["met"][item], (
+            f"only {count} later game(s) decided by item {item}: use more seeds ({met})")
+    assert seen["not_left"] >= params.get("not_left", 0), f"too few: {seen}"
+
+
+OPENER_PROPERTIES = {"opener_criteria": opener_criteria,  # issue 31 item 2 (T7, HR30)
+                     "later_opener_criteria": later_opener_criteria}  # T8 as a list

@@ -66,6 +66,7 @@ PROPERTIES = {
     "redeal_questions",  # HR19
     "lowest_card_opens", "hand_size_by_players",  # choices as data (HR30, HR31)
     "opener_criteria",  # first_attacker.first_game as a list (issue 31 item 2)
+    "later_opener_criteria",  # series.first_attacker as a list (issue 31 item 2, T8)
 }
 PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_suit_below",
               "passed_over",  # jokers (J1): deals that must turn up a joker first
