@@ -186,9 +186,9 @@ def _transfer_points(ir: VariantIR, names: frozenset) -> Iterator[dict]:
         *([(name, v) for v in range(low, min(high, seats if (low, high) == SEAT_RANGE
                                               else cards) + 1)]
           for name, (low, high) in ENVS["transfer"].ranges().items()
-          if name in names and name not in _TABLE_NAMES | {"limit"}),
-        # `played` and `hand` (collections) have no enumerable domain: evaluated as unknown
-        *([(name, UNKNOWN)] for name in sorted(names & _COLLECTIONS)),
+          if name in names and name not in _TABLE_NAMES | _SERIES | {"limit"}),
+        # collections and the series counters have no enumerable domain: evaluated as unknown
+        *([(name, UNKNOWN)] for name in sorted(names & (_COLLECTIONS | _SERIES))),
     ]
     for state in _table_states(cards, names):  # lazily: the search usually stops early
         for rest in itertools.product(*dims):
@@ -198,6 +198,7 @@ def _transfer_points(ir: VariantIR, names: frozenset) -> Iterator[dict]:
 _COLLECTIONS = frozenset(n.name for n in ENVS["transfer"].names
                          if n.type in ("cards", "function"))
 """transfer names without an enumerable domain (collections, seat relations), left unknown."""
+_SERIES = frozenset({"losses", "points"})  # the acting seat's series counters (L1, EP1)
 
 _TABLE_NAMES = frozenset({"attack_cards", "unbeaten", "beaten", "unbeaten_late"})
 """transfer names that count the table: they vary together (`_table_states`)."""
