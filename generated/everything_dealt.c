@@ -3034,25 +3034,51 @@ static void simple_play(game *g, const simple_list *s, int k)
     }
 }
 
-/* A random defence for the bench loop: the beats are counted, not listed (legal lists them
- * first, by unbeaten card and then by card), and only the other actions are listed. */
+/* A random defence for the bench loop, nothing listed: the beats, the transfers and the take
+ * are counted (legal's order: beats by unbeaten card and then by card, transfers fewest cards
+ * first, take), and the chosen one is applied directly.  transfer.capacity is
+ * attack_cards + k <= min(limit, next hand), so the transfers are the first NOPEN[cap] of
+ * the sub-sets, as openings are; the same choice index, so the same game. */
 static void random_defence(game *g, mt_state *rng, action *others)
 {
     mask_t hand = defence_hand(g), beating[NCARDS];
-    int count[NCARDS], i, k, beats = 0;
+    int upto[NCARDS], i, k, beats = 0, transfers = 0, r = 0;
+    int next_hand = popcount(g->hands[g->nxt[g->def]]);
+    unsigned suits = 0;
+    (void)others;
+    (void)next_hand;
     defence_beating(g, hand, beating);
     for (i = 0; i < g->nunb; i++) {
-        count[i] = popcount(beating[i]);
-        beats += count[i];
+        beats += popcount(beating[i]);
+        upto[i] = beats;  /* the beats of rows 0..i */
     }
-    k = mt_choice(rng, beats + (int)(defence_others(g, hand, others) - others));
+    /* transfer.when: beaten == 0 */
+    if (g->beaten == 0) {
+        /* Before the first beat the table holds only attack cards of the opening's rank. */
+        mask_t mine = hand & (!g->beaten ? g->on_table : pass_on_rank(g));
+        if (mine && !((mine >> (RANK_OF(lowest(mine)) * NSUITS)) & ~(mask_t)SUIT_BITS)) {
+            int cap = expr_min(g->limit, next_hand) - g->natt;
+            r = RANK_OF(lowest(mine));
+            suits = (unsigned)(mine >> (r * NSUITS)) & SUIT_BITS;
+            transfers = NOPEN[cap < NSUITS ? (cap > 0 ? cap : 0) : NSUITS][suits];
+        }
+    }
+    k = mt_choice(rng, beats + transfers + 1);
     if (k >= beats) {
-        apply_action(g, &others[k - beats]);
+        k -= beats;
+        if (k < transfers) {
+            transfer(g, (mask_t)SUBSETS[suits][k] << (r * NSUITS));
+        } else {  /* take, as apply_action */
+            g->took = 1;
+            g->phase = DURAK_EVERYTHING_DEALT_THROW_IN;
+            g->passed = 0;
+            ask_throwers(g);
+        }
         return;
     }
-    for (i = 0; k >= count[i]; i++) {
-        k -= count[i];
+    for (i = 0; k >= upto[i]; i++) {
     }
+    k -= i ? upto[i - 1] : 0;
     beat(g, g->unb[i], nth_card(beating[i], k));
 }
 

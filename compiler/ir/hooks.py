@@ -245,6 +245,13 @@ class Hooks:
                 raise UnknownHook(f"{file} defines {name!r}, not a {self.LABEL}hook point")
             self._macros.setdefault(name, []).append(macro)
 
+    def fills(self, name: str) -> bool:
+        """Whether an active capability of the variant fills hook point `name` (a template
+        may keep a specialised path only where a point it skips is left at its default)."""
+        if name not in self.POINTS:
+            raise UnknownHook(f"the {self.LABEL}templates ask about the unknown hook point {name!r}")
+        return bool(self._macros.get(name))
+
     def __call__(self, name: str, caller=None) -> str:
         if name not in self.POINTS:
             raise UnknownHook(f"the {self.LABEL}templates call the unknown hook point {name!r}")
