@@ -60,11 +60,10 @@ def structural(py) -> Structural:
         _hidden_trump(s, py)
     if "teams" in caps:  # capability `teams` (PR1-PR6)
         _teams(s, py)
-    if "losses" in caps:  # capability `losses` (L1, PR6): its members
-        _losses(s)
     declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared, py)
+        _declared_members(s, py)
     if "view_discard" in caps:  # capability `view_discard` (HR25)
         _view_discard(s)
     if "view_hands" in caps:  # capability `view_hands` (HR26)
@@ -174,24 +173,6 @@ def _teams(s: Structural, py) -> None:
         doc="The index into `teams` of the team that lost (PR5); None before the end or after a draw.")
 
 
-def _losses(s: Structural) -> None:
-    s.members["losses"] = property(
-        lambda self: list(self._view()["losses"]),
-        doc="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")
-
-    def carry_losses(plain_next_game):
-        def next_game(self, seed=None):
-            """The following game of a series; the series' loss counts carry on (PR6)."""
-            game = plain_next_game(self, seed)
-            view = game._view()
-            view["losses"] = self._view()["losses"]
-            game._load(view)
-            return game
-        return next_game
-
-    s.wraps["next_game"] = carry_losses
-
-
 def _seats(mask: int) -> list[int]:
     """The seats of a mask of seats, low to high."""
     return [x for x in range(mask.bit_length()) if mask >> x & 1]
@@ -209,6 +190,17 @@ _VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple,
               "ordinal": int, "seat_or_minus": int, "seat_scores": tuple}
 
 
+
+def _over_only(v: dict, scores) -> list | None:
+    """A `game_scores` of view `v` as saved: the list once the game is over (phase 3), else None."""
+    return list(scores) if v["phase"] == 3 else None
+
+
+def _until_over(d: dict, scores) -> tuple:
+    """A saved `game_scores` of `d` in the view: zeros until the game is over (None)."""
+    return tuple(scores) if scores is not None else (0,) * d["players"]
+
+
 def _declared_state(s: Structural, fields, py) -> None:
     """The declared state fields, each read and written by its kind (a flag a position may
     leave out is false; a card mask is a tuple of card ints in the view, its card texts when
@@ -222,13 +214,35 @@ def _declared_state(s: Structural, fields, py) -> None:
                "seat_masks": lambda x: tuple(sum(1 << index(t) for t in m) for m in x),
                "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
                "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x)}
-    s.to_dict.append(lambda v: {name: to_dict[kind](v[name]) for name, kind in fields})
-    s.to_view.append(lambda d: {name: to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
-                                                    else d[name]) for name, kind in fields})
-    if any(name == "swaps_left" for name, _ in fields):
-        s.members["swaps_left"] = property(
-            lambda self: list(self._view()["swaps_left"]),
-            doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")
+    s.to_dict.append(lambda v: {name: _over_only(v, v[name]) if kind == "game_scores"
+                                else to_dict[kind](v[name]) for name, kind in fields})
+    s.to_view.append(lambda d: {name: _until_over(d, d.get(name)) if kind == "game_scores"
+                                else to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
+                                                   else d[name]) for name, kind in fields})
+
+
+def _declared_members(s: Structural, py) -> None:
+    """The declared state's public properties (STATE_MEMBERS: each a copy of the view's
+    per-seat list, with the Python engine's docstring) and what a series carries on to its
+    next game (STATE_CARRIED, such as the loss counts of L1, PR6)."""
+    for name in getattr(py, "STATE_MEMBERS", ()):
+        s.members[name] = property(lambda self, name=name: list(self._view()[name]),
+                                   doc=getattr(py.Game, name).__doc__)
+    carried = getattr(py, "STATE_CARRIED", ())
+    if not carried:
+        return
+
+    def carry(plain_next_game):
+        def next_game(self, seed=None):
+            """The following game of a series; the declared series state carries on."""
+            game = plain_next_game(self, seed)
+            view, last = game._view(), self._view()
+            view.update((name, last[name]) for name in carried)
+            game._load(view)
+            return game
+        return next_game
+
+    s.wraps["next_game"] = carry
 
 
 def _options(s: Structural, py) -> None:
