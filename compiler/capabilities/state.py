@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
          "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus",
-         "seat_scores", "game_scores", "derived")
+         "seat_scores", "game_scores", "table_options", "derived")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -33,6 +33,9 @@ the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
 `seat_scores`: per seat, a whole number from -COUNTER_MAX to COUNTER_MAX (such as points).
 `game_scores`: `seat_scores` that a game has exactly when it is over (such as this game's
 points): None until then in Python (null when saved), zeros in C (whose readers go by the phase).
+`table_options`: the table settings a game was started with (a spec's `options:`): their
+values in OPTIONS order (a tuple in Python, read by `_options`; the ints of `set_options` in
+C, whose state keeps one `opt_<name>` per option), saved as a dict of option name -> value.
 `derived`: a Python engine's value computed from the game's other state by `expr` (a table
 of the player count, a cache): never saved, set again by `_start` and `from_dict`; the C
 engines keep no such field."""
@@ -77,7 +80,9 @@ class Field:
     "TEAM_OF[{players}]")."""
     deck_place: bool = False
     """`card_mask`: its cards are a place of the deck's own, in no other place: a saved game
-    reads them in `_read_saved_cards`, where the every-card check counts them."""
+    reads them in `_read_saved_cards`, where the every-card check counts them.
+    `table_options`: one of them sets the deck (deck.size), so a saved game reads them there,
+    before the cards."""
     carried: bool = False
     """A series' next game starts with this game's value (`next_game` copies it over), such
     as the series' loss counts."""
@@ -92,7 +97,7 @@ class Field:
             raise ValueError(f"{self.name!r}: a derived field has an expr and is not saved, no other has one")
         if not self.saved and (self.start is None and not self.expr or self.position):
             raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
-        if self.deck_place and self.kind != "card_mask":
+        if self.deck_place and self.kind not in ("card_mask", "table_options"):
             raise ValueError(f"only a card_mask is a place of the deck's own, not {self.name!r}")
         if (self.carried or self.member) and (not self.saved or not self.is_list):
             raise ValueError(f"only saved per-seat state is carried or a member, not {self.name!r}")
@@ -104,7 +109,7 @@ class Field:
     @property
     def has_start(self) -> bool:
         """Whether a new game sets it (a `start` value, or a derived field's `expr`)."""
-        return self.start is not None or self.kind == "derived"
+        return self.start is not None or self.kind in ("derived", "table_options")
 
     @property
     def py_start(self) -> str:
@@ -115,6 +120,8 @@ class Field:
         """Its start value in Python, `players` the expression of the player count."""
         if self.kind == "derived":
             return self.expr.format(players=players)
+        if self.kind == "table_options":
+            return "options"  # `_start`'s parameter (the capability's start_params)
         if self.kind == "game_scores":
             return "None"  # none until the game is over (C: zeros)
         if self.is_list:
@@ -254,6 +261,15 @@ def _results(cap) -> list[Field]:
     return fields
 
 
+def _options(cap) -> list[Field]:
+    # the values, then each option's own slot that the expressions read (Python; C keeps
+    # them as the state's opt_<name>, written by the table_options plumbing)
+    return [Field("options", "table_options", "the table settings, in OPTIONS order",
+                  position="own", deck_place=bool(cap.deck))] + [
+        Field(item["slot"].removeprefix("_"), "derived", item["doc"],
+              expr=f"g._options[{item['index']}]", saved=False) for item in cap.items]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
@@ -268,6 +284,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "cheating": _cheating,
     "results": _results,
     "teams": _teams,
+    "options": _options,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

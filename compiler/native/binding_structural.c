@@ -94,6 +94,7 @@ static int get_u64s(PyObject *d, const char *key, uint64_t *out, int most)
 #define VIEW_SEED(name) set_item(d, #name, PyLong_FromUnsignedLongLong(v->name))
 #define VIEW_SEAT_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
 #define VIEW_GAME_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_TABLE_OPTIONS(name) set_item(d, #name, int_tuple(v->name, C(NOPTIONS)))
 #define VIEW_ORDINAL(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_OR_MINUS(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_MASKS(name) set_item(d, #name, u64_tuple(v->name, v->players))
@@ -110,6 +111,7 @@ static int get_u64s(PyObject *d, const char *key, uint64_t *out, int most)
 #define LOAD_SEED(name) get_seed(d, #name, &v->name)
 #define LOAD_SEAT_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
 #define LOAD_GAME_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_TABLE_OPTIONS(name) get_ints(d, #name, v->name, C(NOPTIONS), NULL)
 #define LOAD_ORDINAL(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_OR_MINUS(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_MASKS(name) get_u64s(d, #name, v->name, C(PLAYERS_MAX))
@@ -140,11 +142,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_VIEW_DISCARD)
     if (set_item(d, "nactions", PyLong_FromLong(v->nactions))) {  /* HR25; round_start is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_OPTIONS)
-    if (set_item(d, "options", int_tuple(v->options, C(NOPTIONS)))) {  /* the table settings */
         return -1;
     }
 #endif
@@ -197,11 +194,6 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_VIEW_DISCARD)
     if (get_int(d, "nactions", &v->nactions)) {  /* HR25; round_start is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_OPTIONS)
-    if (get_ints(d, "options", v->options, C(NOPTIONS), NULL)) {  /* the table settings */
         return -1;
     }
 #endif

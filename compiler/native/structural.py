@@ -209,11 +209,13 @@ def _declared_state(s: Structural, fields, py) -> None:
     to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x],
                "seat_masks": lambda x: [[t for c, t in enumerate(text) if m >> c & 1] for m in x],
                "seat_suits": lambda x: [suits[i] if i >= 0 else None for i in x],
-               "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x]}
+               "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x],
+               "table_options": lambda x: _chosen(py, x)}
     to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x),
                "seat_masks": lambda x: tuple(sum(1 << index(t) for t in m) for m in x),
                "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
-               "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x)}
+               "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x),
+               "table_options": lambda x: tuple(int(o) for o in py._options(x))}
     s.to_dict.append(lambda v: {name: _over_only(v, v[name]) if kind == "game_scores"
                                 else to_dict[kind](v[name]) for name, kind in fields})
     s.to_view.append(lambda d: {name: _until_over(d, d.get(name)) if kind == "game_scores"
@@ -245,17 +247,17 @@ def _declared_members(s: Structural, py) -> None:
     s.wraps["next_game"] = carry
 
 
+def _chosen(py, values) -> dict:
+    """The table settings (a declared `table_options`) of the view's ints `values`: option
+    name -> value, in the types of the Python engine's defaults (bool or int)."""
+    kinds = (type(d) for d in py.DEFAULT_OPTIONS)
+    return dict(zip(py.OPTIONS, (kind(x) for kind, x in zip(kinds, values))))
+
+
 def _options(s: Structural, py) -> None:
-    """The table settings (`options:`): the view's `options` ints, read back in the types of
-    the Python engine's defaults (bool or int), under `options` in to_dict and observation."""
-    names, kinds = tuple(py.OPTIONS), tuple(type(d) for d in py.DEFAULT_OPTIONS)
-
-    def chosen(v):
-        return dict(zip(names, (kind(x) for kind, x in zip(kinds, v["options"]))))
-
-    s.to_dict.append(lambda v: {"options": chosen(v)})
-    s.to_view.append(lambda d: {"options": tuple(int(x) for x in py._options(d["options"]))})
-    s.observation.append(lambda v, game: {"options": chosen(v)})
+    """The table settings (`options:`; saved and loaded as declared state, `_chosen`): in the
+    observation and the member `options`."""
+    s.observation.append(lambda v, game: {"options": _chosen(py, v["options"])})
     s.members["options"] = property(
-        lambda self: chosen(self._view()),
+        lambda self: _chosen(py, self._view()["options"]),
         doc="The table settings this game was started with: option name -> value.")
