@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
          "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus",
-         "seat_scores", "game_scores", "table_options", "derived")
+         "seat_scores", "game_scores", "table_options", "card_pairs", "derived")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -36,6 +36,9 @@ points): None until then in Python (null when saved), zeros in C (whose readers 
 `table_options`: the table settings a game was started with (a spec's `options:`): their
 values in OPTIONS order (a tuple in Python, read by `_options`; the ints of `set_options` in
 C, whose state keeps one `opt_<name>` per option), saved as a dict of option name -> value.
+`card_pairs`: a list of [card, card] pairs (card texts in Python and when saved; in C an
+int array `<name>[<P>MAX_<NAME>][2]`, the capability's macros defining the most, and its
+length `n<name>`), empty in a new game.
 `derived`: a Python engine's value computed from the game's other state by `expr` (a table
 of the player count, a cache): never saved, set again by `_start` and `from_dict`; the C
 engines keep no such field."""
@@ -109,7 +112,7 @@ class Field:
     @property
     def has_start(self) -> bool:
         """Whether a new game sets it (a `start` value, or a derived field's `expr`)."""
-        return self.start is not None or self.kind in ("derived", "table_options")
+        return self.start is not None or self.kind in ("derived", "table_options", "card_pairs")
 
     @property
     def py_start(self) -> str:
@@ -120,6 +123,8 @@ class Field:
         """Its start value in Python, `players` the expression of the player count."""
         if self.kind == "derived":
             return self.expr.format(players=players)
+        if self.kind == "card_pairs":
+            return "[]"
         if self.kind == "table_options":
             return "options"  # `_start`'s parameter (the capability's start_params)
         if self.kind == "game_scores":
@@ -270,6 +275,13 @@ def _options(cap) -> list[Field]:
               expr=f"g._options[{item['index']}]", saved=False) for item in cap.items]
 
 
+def _hidden_trump(cap) -> list[Field]:
+    # `hidden` (the stock's first card while unseen, saved as `hidden_trump`) stays the
+    # capability's own: it is a place of the deck kept inside the stock
+    return [Field("trump_changes", "card_pairs",
+                  "trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2)")]
+
+
 DECLARED: dict[str, Callable[..., list[Field]]] = {
     "swaps": _swaps,
     "trump_exchange": _trump_exchange,
@@ -285,6 +297,7 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "results": _results,
     "teams": _teams,
     "options": _options,
+    "hidden_trump": _hidden_trump,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

@@ -148,14 +148,9 @@ def _seat_trumps(s: Structural, seat_suits: tuple) -> None:
 
 def _hidden_trump(s: Structural, py) -> None:
     text, index = py.CARD_TEXT, py.card_index
-    s.to_dict.append(lambda v: {
-        "hidden_trump": text[v["hidden"]] if v["hidden"] >= 0 else None,
-        "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]],
-    })
-    s.to_view.append(lambda d: {
-        "hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1,
-        "trump_changes": tuple((index(a), index(b)) for a, b in d.get("trump_changes", [])),
-    })
+    # `trump_changes` is declared state (capabilities/state.py, kind card_pairs)
+    s.to_dict.append(lambda v: {"hidden_trump": text[v["hidden"]] if v["hidden"] >= 0 else None})
+    s.to_view.append(lambda d: {"hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1})
     s.observation.append(lambda v, game: {  # CT2: every seat saw the changes
         "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]]})
     s.members["hidden_trump"] = property(
@@ -182,7 +177,7 @@ _DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list
               "seat_or_none": lambda x: None if x < 0 else x, "seat_set": _seats, "seed": int,
               "ordinal": int, "seat_or_minus": int, "seat_scores": list}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
-_ABSENT = {"flag": False, "seat_or_none": None, "ordinal": 1, "seat_or_minus": -1}
+_ABSENT = {"flag": False, "seat_or_none": None, "ordinal": 1, "seat_or_minus": -1, "card_pairs": []}
 """What a missing key of a kind means (a position may leave it out)."""
 _VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x,
@@ -210,12 +205,14 @@ def _declared_state(s: Structural, fields, py) -> None:
                "seat_masks": lambda x: [[t for c, t in enumerate(text) if m >> c & 1] for m in x],
                "seat_suits": lambda x: [suits[i] if i >= 0 else None for i in x],
                "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x],
-               "table_options": lambda x: _chosen(py, x)}
+               "table_options": lambda x: _chosen(py, x),
+               "card_pairs": lambda x: [[text[a], text[b]] for a, b in x]}
     to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x),
                "seat_masks": lambda x: tuple(sum(1 << index(t) for t in m) for m in x),
                "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
                "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x),
-               "table_options": lambda x: tuple(int(o) for o in py._options(x))}
+               "table_options": lambda x: tuple(int(o) for o in py._options(x)),
+               "card_pairs": lambda x: tuple((index(a), index(b)) for a, b in x)}
     s.to_dict.append(lambda v: {name: _over_only(v, v[name]) if kind == "game_scores"
                                 else to_dict[kind](v[name]) for name, kind in fields})
     s.to_view.append(lambda d: {name: _until_over(d, d.get(name)) if kind == "game_scores"
