@@ -783,7 +783,7 @@ struct durak_ace_points_game {
     int annotations[DURAK_ACE_POINTS_NANNOTATIONS + 1];
     int game;  /* the number of this game in the series, 1 for the first */
     int points_before[PMAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
-    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
+    int points[PMAX];  /* outcome.points: per seat, this game's points once it is over (HR22) */
 };
 
 durak_ace_points_game *durak_ace_points_new(void)
@@ -1040,7 +1040,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     for (i = 0; i < players; i++) {
         g->points_before[i] = 0;  /* outcome.points */
     }
-    memset(g->points, 0, sizeof(g->points));
+    for (i = 0; i < players; i++) {
+        g->points[i] = 0;  /* outcome.points */
+    }
     return DURAK_ACE_POINTS_OK;
 }
 
@@ -1848,6 +1850,11 @@ int durak_ace_points_set(durak_ace_points_game *g, const durak_ace_points_view *
     for (i = 0; i < v->players; i++) {
         if (v->points_before[i] < -DURAK_ACE_POINTS_COUNTER_MAX || v->points_before[i] > DURAK_ACE_POINTS_COUNTER_MAX) {
             return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: points_before from -COUNTER_MAX to COUNTER_MAX */
+        }
+    }
+    for (i = 0; i < v->players; i++) {
+        if (v->points[i] < -DURAK_ACE_POINTS_COUNTER_MAX || v->points[i] > DURAK_ACE_POINTS_COUNTER_MAX) {
+            return DURAK_ACE_POINTS_E_STATE;  /* outcome.points: points from -COUNTER_MAX to COUNTER_MAX */
         }
     }
     if (seen != DECK_MASK) {

@@ -49,13 +49,13 @@ typedef sig_atomic_t durak_ace_points_stop_flag;  /* the one type a signal handl
 #define DURAK_ACE_POINTS_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_ACE_POINTS_MAX_GAME_ACTIONS 20000
-/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
+/* HR21-HR23: the view's series state (game; points_before and points; repeat, doubled) is declared. */
 #define DURAK_ACE_POINTS_CAP_RESULTS 1
 #define DURAK_ACE_POINTS_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
 /* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
  * view's fields that the native binding reads and writes by their kind. */
 #define DURAK_ACE_POINTS_HAS_STATE_FIELDS 1
-#define DURAK_ACE_POINTS_STATE_FIELDS(X) X(game, ORDINAL) X(points_before, SEAT_SCORES)
+#define DURAK_ACE_POINTS_STATE_FIELDS(X) X(game, ORDINAL) X(points_before, SEAT_SCORES) X(points, GAME_SCORES)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -103,7 +103,7 @@ typedef struct durak_ace_points_view {
     int annotations[DURAK_ACE_POINTS_NANNOTATIONS + 1];  /* valid when the game has a loser */
     int game;  /* the number of this game in the series, 1 for the first */
     int points_before[DURAK_ACE_POINTS_PLAYERS_MAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
-    int points[DURAK_ACE_POINTS_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
+    int points[DURAK_ACE_POINTS_PLAYERS_MAX];  /* outcome.points: per seat, this game's points once it is over (HR22) */
 } durak_ace_points_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_ace_points_play_games; the number of samples

@@ -96,7 +96,7 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
-STATE_FIELDS = (("game", "ordinal"), ("points_before", "seat_scores"))
+STATE_FIELDS = (("game", "ordinal"), ("points_before", "seat_scores"), ("points", "game_scores"))
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
 
 PLAYERS_MIN = 2  # players.min
@@ -718,8 +718,8 @@ class Game:
         "_unbeaten": "the unbeaten attack cards",
     }
     __slots__ |= {"_game": "the number of this game in the series, 1 for the first",
+                  "_points": "outcome.points: per seat, this game's points once it is over (HR22)",
                   "_points_before": "outcome.points: per seat, the series' points before this game (HR22)"}
-    __slots__ |= {"_points": "outcome.points: per seat, this game's points once it is over, else None"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -1605,8 +1605,7 @@ _SAVED_KEYS = (
     "phase", "attacker", "original_attacker", "defender", "to_move", "took", "passed", "limit",
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
-    "game", "points_before",
-    "points",
+    "game", "points_before", "points",
 )
 _SAVED_OPTIONAL = ("late",)
 

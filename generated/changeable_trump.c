@@ -728,9 +728,9 @@ struct durak_changeable_trump_game {
     unsigned throwers;  /* the seats entitled to throw in, a bit each: asked clockwise from the attacker */
     int loser, is_draw;
     int annotations[DURAK_CHANGEABLE_TRUMP_NANNOTATIONS + 1];
-    int hidden;  /* trump.hidden_second: the stock's first card while unseen (CT1); -1: none */
-    int trump_changes[DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES][2];  /* [face-up card drawn, card turned] pairs (CT2) */
+    int trump_changes[DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES][2];  /* trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2) */
     int ntrump_changes;
+    int hidden;  /* trump.hidden_second: the stock's first card while unseen (CT1); -1: none */
 };
 
 durak_changeable_trump_game *durak_changeable_trump_new(void)
@@ -1538,13 +1538,13 @@ void durak_changeable_trump_get(const durak_changeable_trump_game *g, durak_chan
     for (i = 0; i < DURAK_CHANGEABLE_TRUMP_NANNOTATIONS; i++) {
         v->annotations[i] = g->annotations[i];
     }
+    v->ntrump_changes = g->ntrump_changes;
+    memcpy(v->trump_changes, g->trump_changes, sizeof(g->trump_changes));
     /* trump.hidden_second: the hidden card is not listed in the stock (CT1). */
     v->hidden = g->hidden;
     if (g->hidden >= 0) {
         v->stock[--v->nstock] = -1;
     }
-    v->ntrump_changes = g->ntrump_changes;
-    memcpy(v->trump_changes, g->trump_changes, sizeof(g->trump_changes));
 }
 
 static int seat_ok(const durak_changeable_trump_view *v, int seat)
@@ -1694,9 +1694,17 @@ int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_chang
     if (!view_ranges_ok(v) || !view_cards_ok(v, &seen) || !view_seats_ok(v)) {
         return DURAK_CHANGEABLE_TRUMP_E_STATE;
     }
+    if (v->ntrump_changes < 0 || v->ntrump_changes > DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES) {
+        return DURAK_CHANGEABLE_TRUMP_E_STATE;  /* hidden_trump: at most MAX_TRUMP_CHANGES in trump_changes */
+    }
+    for (i = 0; i < v->ntrump_changes; i++) {
+        if (v->trump_changes[i][0] < 0 || v->trump_changes[i][0] >= NCARDS || v->trump_changes[i][1] < 0
+            || v->trump_changes[i][1] >= NCARDS) {
+            return DURAK_CHANGEABLE_TRUMP_E_STATE;  /* hidden_trump: trump_changes are pairs of cards */
+        }
+    }
     /* trump.hidden_second (CT1): the hidden card lies under the face-up trump, in no other place. */
-    if (v->hidden < -1 || v->hidden >= NCARDS || (v->hidden >= 0 && (!v->nstock || (seen & BIT(v->hidden))))
-        || v->ntrump_changes < 0 || v->ntrump_changes > DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES) {
+    if (v->hidden < -1 || v->hidden >= NCARDS || (v->hidden >= 0 && (!v->nstock || (seen & BIT(v->hidden))))) {
         return DURAK_CHANGEABLE_TRUMP_E_STATE;
     }
     if (v->hidden >= 0) {
@@ -1758,6 +1766,8 @@ int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_chang
     for (i = 0; i < DURAK_CHANGEABLE_TRUMP_NANNOTATIONS; i++) {
         g->annotations[i] = v->annotations[i];
     }
+    g->ntrump_changes = v->ntrump_changes;
+    memcpy(g->trump_changes, v->trump_changes, sizeof(g->trump_changes));
     /* trump.hidden_second: kept as the stock's first card, drawn after the face-up trump (CT1). */
     g->hidden = v->hidden;
     if (v->hidden >= 0) {
@@ -1765,8 +1775,6 @@ int durak_changeable_trump_set(durak_changeable_trump_game *g, const durak_chang
         g->stock[0] = v->hidden;
         g->nstock++;
     }
-    g->ntrump_changes = v->ntrump_changes;
-    memcpy(g->trump_changes, v->trump_changes, sizeof(g->trump_changes));
     seats_changed(g);
     if (g->phase != DURAK_CHANGEABLE_TRUMP_OVER) {
         entitled(g);

@@ -53,6 +53,10 @@ typedef sig_atomic_t durak_changeable_trump_stop_flag;  /* the one type a signal
 #define DURAK_CHANGEABLE_TRUMP_CAP_HIDDEN_TRUMP 1
 /* The most trump changes a state holds (a game makes at most one, CT2). */
 #define DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES 8
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_CHANGEABLE_TRUMP_HAS_STATE_FIELDS 1
+#define DURAK_CHANGEABLE_TRUMP_STATE_FIELDS(X) X(trump_changes, CARD_PAIRS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -98,9 +102,9 @@ typedef struct durak_changeable_trump_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_CHANGEABLE_TRUMP_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int hidden;  /* trump.hidden_second: the face-down card under the face-up trump, -1: none (CT1) */
-    int trump_changes[DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES][2];  /* [face-up card drawn, card turned in its place] (CT2) */
+    int trump_changes[DURAK_CHANGEABLE_TRUMP_MAX_TRUMP_CHANGES][2];  /* trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2) */
     int ntrump_changes;
+    int hidden;  /* trump.hidden_second: the face-down card under the face-up trump, -1: none (CT1) */
 } durak_changeable_trump_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_changeable_trump_play_games; the number of samples

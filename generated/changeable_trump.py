@@ -98,6 +98,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("trump_changes", "card_pairs"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 5  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -665,9 +668,9 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
+    __slots__ |= {"_trump_changes": "trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2)"}
     __slots__ |= {
         "_hidden": "trump.hidden_second: the face-down card under the face-up trump, the stock's first card while unseen (CT1); -1: none",
-        "_trump_changes": "trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2)",
     }
 
     # The public state is read-only (the engine writes the private slots): each member is
@@ -705,8 +708,8 @@ class Game:
         g._shown = 0  # shown trumps and late cards stay empty unless the variant uses them
         g._late = 0
         g._late_unbeaten = 0
-        g._hidden = -1
         g._trump_changes = []
+        g._hidden = -1
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1260,8 +1263,8 @@ class Game:
             "is_draw": self._is_draw,
             "annotations": dict(self._annotations),
             "history": self._history[:],
-            "hidden_trump": self.hidden_trump,
             "trump_changes": [list(p) for p in self._trump_changes],
+            "hidden_trump": self.hidden_trump,
         }
 
     @classmethod
@@ -1308,8 +1311,8 @@ class Game:
             if c >= 0:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
-        g._hidden = s["hidden"]
         g._trump_changes = s["trump_changes"]
+        g._hidden = s["hidden"]
         g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
         return g
@@ -1487,7 +1490,8 @@ _SAVED_KEYS = (
     "phase", "attacker", "original_attacker", "defender", "to_move", "took", "passed", "limit",
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
-    "hidden_trump", "trump_changes",
+    "trump_changes",
+    "hidden_trump",
 )
 _SAVED_OPTIONAL = ("late",)
 
@@ -1528,15 +1532,21 @@ def _read_saved(d):
     s["phase"] = PHASES.index(d["phase"])
     _read_saved_cards(d, s)
     _read_saved_seats(d, s)
-    changes = d["trump_changes"]
-    if not isinstance(changes, list) or not all(isinstance(p, list) and len(p) == 2 for p in changes):
-        raise InvalidGame(f"trump_changes must be a list of [card, card] pairs, not {changes!r}")
-    s["trump_changes"] = [[CARD_TEXT[c] for c in _read_cards(p, "trump_changes", {})] for p in changes]
+    s["trump_changes"] = _read_card_pairs(d["trump_changes"], "trump_changes")
+    changes = s["trump_changes"]  # declared (capabilities/state.py), read above
     if len(changes) > 1 or changes and d["hidden_trump"] is not None:
         raise InvalidGame("trump_changes: the hidden card is turned at most once a game, and "
                           "then lies hidden no more (CT2)")
     _check_saved_turn(s)
     return s
+
+
+def _read_card_pairs(value, what):
+    """A saved list of [card, card] pairs (a capability's declared `card_pairs`, e.g. CT2's
+    trump changes), as card texts; InvalidGame naming `what` if not one."""
+    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise InvalidGame(f"{what} must be a list of [card, card] pairs, not {value!r}")
+    return [[CARD_TEXT[c] for c in _read_cards(p, what, {})] for p in value]
 
 
 def _whole(value, what, least, most=COUNTER_MAX):

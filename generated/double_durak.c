@@ -731,7 +731,6 @@ struct durak_double_durak_game {
     int game;  /* the number of this game in the series, 1 for the first */
     int repeat;  /* series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23) */
     int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
 };
 
 durak_double_durak_game *durak_double_durak_new(void)
@@ -993,7 +992,6 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     g->game = 1;  /* series.repeat_loser_if, series.after_draw */
     g->repeat = -1;  /* series.repeat_loser_if, series.after_draw */
     g->doubled = 0;  /* series.repeat_loser_if, series.after_draw */
-    memset(g->points, 0, sizeof(g->points));
     return DURAK_DOUBLE_DURAK_OK;
 }
 
@@ -1566,7 +1564,6 @@ void durak_double_durak_get(const durak_double_durak_game *g, durak_double_durak
     v->game = g->game;
     v->repeat = g->repeat;
     v->doubled = g->doubled;
-    memcpy(v->points, g->points, sizeof(g->points));
 }
 
 static int seat_ok(const durak_double_durak_view *v, int seat)
@@ -1781,7 +1778,6 @@ int durak_double_durak_set(durak_double_durak_game *g, const durak_double_durak_
     g->game = v->game;
     g->repeat = v->repeat;
     g->doubled = v->doubled != 0;
-    memcpy(g->points, v->points, sizeof(g->points));
     seats_changed(g);
     if (g->phase != DURAK_DOUBLE_DURAK_OVER) {
         entitled(g);
@@ -2896,7 +2892,6 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
     r->first = first;
     r->nout = g->nout;
     memcpy(r->out, g->out, sizeof r->out);
-    memcpy(r->points, g->points, sizeof r->points);  /* the results the simulator reads */
     return DURAK_DOUBLE_DURAK_OK;
 }
 

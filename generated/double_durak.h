@@ -49,7 +49,7 @@ typedef sig_atomic_t durak_double_durak_stop_flag;  /* the one type a signal han
 #define DURAK_DOUBLE_DURAK_COUNTER_MAX 1000000000
 /* A game this long counts as unfinished in whole-game runs (the simulator's MAX_ACTIONS). */
 #define DURAK_DOUBLE_DURAK_MAX_GAME_ACTIONS 20000
-/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
+/* HR21-HR23: the view's series state (game; points_before and points; repeat, doubled) is declared. */
 #define DURAK_DOUBLE_DURAK_CAP_RESULTS 1
 #define DURAK_DOUBLE_DURAK_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
 /* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
@@ -104,7 +104,6 @@ typedef struct durak_double_durak_view {
     int game;  /* the number of this game in the series, 1 for the first */
     int repeat;  /* series.repeat_loser_if: the seat that deals the next game once more, -1 for none (HR23) */
     int doubled;  /* series.repeat_loser_if held for this game's durak (HR23) */
-    int points[DURAK_DOUBLE_DURAK_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
 } durak_double_durak_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_double_durak_play_games; the number of samples

@@ -779,7 +779,7 @@ struct durak_epaulette_ladder_game {
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game;  /* the number of this game in the series, 1 for the first */
     int points_before[PMAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
-    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
+    int points[PMAX];  /* outcome.points: per seat, this game's points once it is over (HR22) */
 };
 
 durak_epaulette_ladder_game *durak_epaulette_ladder_new(void)
@@ -1065,7 +1065,9 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
     for (i = 0; i < players; i++) {
         g->points_before[i] = 0;  /* outcome.points, match.points */
     }
-    memset(g->points, 0, sizeof(g->points));
+    for (i = 0; i < players; i++) {
+        g->points[i] = 0;  /* outcome.points, match.points */
+    }
     return DURAK_EPAULETTE_LADDER_OK;
 }
 
@@ -1105,7 +1107,7 @@ int durak_epaulette_ladder_next_game(const durak_epaulette_ladder_game *g, durak
             for (i = 0; i < g->players; i++) {
                 next->points_before[i] = g->points_before[i] + g->points[i];  /* HR22: the series' points carry on */
             }
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* losses: carried on by the series */
         }
         return err;
     }
@@ -1793,6 +1795,11 @@ int durak_epaulette_ladder_set(durak_epaulette_ladder_game *g, const durak_epaul
     for (i = 0; i < v->players; i++) {
         if (v->points_before[i] < -DURAK_EPAULETTE_LADDER_COUNTER_MAX || v->points_before[i] > DURAK_EPAULETTE_LADDER_COUNTER_MAX) {
             return DURAK_EPAULETTE_LADDER_E_STATE;  /* outcome.points, match.points: points_before from -COUNTER_MAX to COUNTER_MAX */
+        }
+    }
+    for (i = 0; i < v->players; i++) {
+        if (v->points[i] < -DURAK_EPAULETTE_LADDER_COUNTER_MAX || v->points[i] > DURAK_EPAULETTE_LADDER_COUNTER_MAX) {
+            return DURAK_EPAULETTE_LADDER_E_STATE;  /* outcome.points, match.points: points from -COUNTER_MAX to COUNTER_MAX */
         }
     }
     if (seen != DECK_MASK) {

@@ -51,7 +51,7 @@ typedef sig_atomic_t durak_epaulette_ladder_stop_flag;  /* the one type a signal
 #define DURAK_EPAULETTE_LADDER_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
 #define DURAK_EPAULETTE_LADDER_CAP_LOSSES 1
-/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
+/* HR21-HR23: the view's series state (game; points_before and points; repeat, doubled) is declared. */
 #define DURAK_EPAULETTE_LADDER_CAP_RESULTS 1
 #define DURAK_EPAULETTE_LADDER_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
 struct durak_epaulette_ladder_game;
@@ -60,7 +60,7 @@ int durak_epaulette_ladder_match_over(const struct durak_epaulette_ladder_game *
 /* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
  * view's fields that the native binding reads and writes by their kind. */
 #define DURAK_EPAULETTE_LADDER_HAS_STATE_FIELDS 1
-#define DURAK_EPAULETTE_LADDER_STATE_FIELDS(X) X(losses, SEAT_INTS) X(game, ORDINAL) X(points_before, SEAT_SCORES)
+#define DURAK_EPAULETTE_LADDER_STATE_FIELDS(X) X(losses, SEAT_INTS) X(game, ORDINAL) X(points_before, SEAT_SCORES) X(points, GAME_SCORES)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -109,7 +109,7 @@ typedef struct durak_epaulette_ladder_view {
     int losses[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game;  /* the number of this game in the series, 1 for the first */
     int points_before[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* outcome.points: per seat, the series' points before this game (HR22) */
-    int points[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
+    int points[DURAK_EPAULETTE_LADDER_PLAYERS_MAX];  /* outcome.points: per seat, this game's points once it is over (HR22) */
 } durak_epaulette_ladder_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_epaulette_ladder_play_games; the number of samples

@@ -99,8 +99,14 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
-STATE_FIELDS = (("losses", "seat_ints"), ("game", "ordinal"), ("points_before", "seat_scores"))
+STATE_FIELDS = (("losses", "seat_ints"), ("game", "ordinal"), ("points_before", "seat_scores"), ("points", "game_scores"))
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
+STATE_MEMBERS = ("losses",)
+"""The declared state the engine has a public property of (a copy of its saved value)."""
+
+STATE_CARRIED = ("losses",)
+"""The declared state a series' next game starts with (next_game copies it over)."""
 
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
@@ -708,8 +714,8 @@ class Game:
     }
     __slots__ |= {"_losses": "per seat, the games lost so far in this series (L1, PR6)"}
     __slots__ |= {"_game": "the number of this game in the series, 1 for the first",
+                  "_points": "outcome.points: per seat, this game's points once it is over (HR22)",
                   "_points_before": "outcome.points: per seat, the series' points before this game (HR22)"}
-    __slots__ |= {"_points": "outcome.points: per seat, this game's points once it is over, else None"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -789,7 +795,7 @@ class Game:
         # series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8).
         dealer = self._dealer if self._loser is None else self._loser
         game = _new_game(self._players, seed, dealer, 'left_of_dealer')
-        game._losses = self._losses[:]  # L1, PR6: the series' loss counts carry on
+        game._losses = self._losses[:]  # losses: carried on by the series
         game._game = self._game + 1
         game._points_before = self.match_points  # HR22: the series' points carry on
         return game
@@ -1541,8 +1547,7 @@ _SAVED_KEYS = (
     "first_round", "transfers", "shown", "late", "in_game", "out", "loser", "is_draw",
     "annotations", "history",
     "losses",
-    "game", "points_before",
-    "points",
+    "game", "points_before", "points",
 )
 _SAVED_OPTIONAL = ("late",)
 

@@ -1058,7 +1058,7 @@ int durak_ladder_next_game(const durak_ladder_game *g, durak_ladder_game *next, 
     {
         int err = durak_ladder_deal_after(next, g, seed, NULL, dealer);
         if (!err) {
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* losses: carried on by the series */
         }
         return err;
     }

@@ -765,7 +765,6 @@ struct durak_match_to_three_game {
     int annotations[DURAK_MATCH_TO_THREE_NANNOTATIONS + 1];
     int losses[PMAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game;  /* the number of this game in the series, 1 for the first */
-    int points[PMAX];  /* outcome.points: this game's, once it is over (HR22) */
 };
 
 durak_match_to_three_game *durak_match_to_three_new(void)
@@ -1025,7 +1024,6 @@ static int deal_with(game *g, int players, mt_state *rng, int dealer, int series
         g->losses[i] = 0;  /* match.losses */
     }
     g->game = 1;  /* match.losses */
-    memset(g->points, 0, sizeof(g->points));
     return DURAK_MATCH_TO_THREE_OK;
 }
 
@@ -1061,7 +1059,7 @@ int durak_match_to_three_next_game(const durak_match_to_three_game *g, durak_mat
         int err = durak_match_to_three_deal(next, g->players, seed, dealer, 1);
         if (!err) {
             next->game = g->game + 1;
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* losses: carried on by the series */
         }
         return err;
     }
@@ -1678,7 +1676,6 @@ void durak_match_to_three_get(const durak_match_to_three_game *g, durak_match_to
     }
     memcpy(v->losses, g->losses, sizeof(g->losses));
     v->game = g->game;
-    memcpy(v->points, g->points, sizeof(g->points));
 }
 
 static int seat_ok(const durak_match_to_three_view *v, int seat)
@@ -1894,7 +1891,6 @@ int durak_match_to_three_set(durak_match_to_three_game *g, const durak_match_to_
     }
     memcpy(g->losses, v->losses, sizeof(g->losses));
     g->game = v->game;
-    memcpy(g->points, v->points, sizeof(g->points));
     seats_changed(g);
     if (g->phase != DURAK_MATCH_TO_THREE_OVER) {
         entitled(g);
@@ -3009,7 +3005,6 @@ static int play_game(game *g, mt_state *rng, const int *bots, round_starts *rs, 
     r->first = first;
     r->nout = g->nout;
     memcpy(r->out, g->out, sizeof r->out);
-    memcpy(r->points, g->points, sizeof r->points);  /* the results the simulator reads */
     return DURAK_MATCH_TO_THREE_OK;
 }
 

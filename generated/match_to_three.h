@@ -51,7 +51,7 @@ typedef sig_atomic_t durak_match_to_three_stop_flag;  /* the one type a signal h
 #define DURAK_MATCH_TO_THREE_MAX_GAME_ACTIONS 20000
 /* L1, PR6: the view has `losses`. */
 #define DURAK_MATCH_TO_THREE_CAP_LOSSES 1
-/* HR21-HR23: the view has points (game, points_before, repeat and doubled are declared). */
+/* HR21-HR23: the view's series state (game; points_before and points; repeat, doubled) is declared. */
 #define DURAK_MATCH_TO_THREE_CAP_RESULTS 1
 #define DURAK_MATCH_TO_THREE_E_MATCH_OVER (-16)  /* next_game: the match is over (match.*, HR21) */
 struct durak_match_to_three_game;
@@ -108,7 +108,6 @@ typedef struct durak_match_to_three_view {
     int annotations[DURAK_MATCH_TO_THREE_NANNOTATIONS + 1];  /* valid when the game has a loser */
     int losses[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* per seat, the games lost so far in this series (L1, PR6) */
     int game;  /* the number of this game in the series, 1 for the first */
-    int points[DURAK_MATCH_TO_THREE_PLAYERS_MAX];  /* outcome.points: this game's, once it is over (HR22) */
 } durak_match_to_three_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_match_to_three_play_games; the number of samples

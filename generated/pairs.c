@@ -1042,7 +1042,7 @@ int durak_pairs_next_game(const durak_pairs_game *g, durak_pairs_game *next, uin
     {
         int err = durak_pairs_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* losses: carried on by the series */
         }
         return err;
     }

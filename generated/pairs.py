@@ -103,6 +103,12 @@ VARIANT = {
 STATE_FIELDS = (("losses", "seat_ints"),)
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
 
+STATE_MEMBERS = ("losses",)
+"""The declared state the engine has a public property of (a copy of its saved value)."""
+
+STATE_CARRIED = ("losses",)
+"""The declared state a series' next game starts with (next_game copies it over)."""
+
 PLAYERS_MIN = 4  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -764,7 +770,7 @@ class Game:
         # series.next_dealer: loser - the durak deals; after a draw the dealer stays (T8).
         dealer = self._dealer if self._loser is None else self._loser
         game = _new_game(self._players, seed, dealer, 'left_of_dealer')
-        game._losses = self._losses[:]  # L1, PR6: the series' loss counts carry on
+        game._losses = self._losses[:]  # losses: carried on by the series
         return game
 
     # -- the public view -----------------------------------------------------

@@ -99,6 +99,9 @@ VARIANT = {
 STATE_FIELDS = (("swaps_left", "seat_counts"), ("swapped", "flag"))
 """(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
 
+STATE_MEMBERS = ("swaps_left",)
+"""The declared state the engine has a public property of (a copy of its saved value)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size

@@ -57,6 +57,10 @@ typedef sig_atomic_t durak_table_stop_flag;  /* the one type a signal handler ma
  */
 #define DURAK_TABLE_CAP_OPTIONS 1
 #define DURAK_TABLE_NOPTIONS 4
+/* The capabilities' declared state (compiler/capabilities/state.py) as X(name, kind): the
+ * view's fields that the native binding reads and writes by their kind. */
+#define DURAK_TABLE_HAS_STATE_FIELDS 1
+#define DURAK_TABLE_STATE_FIELDS(X) X(options, TABLE_OPTIONS)
 
 /* Action kinds, in the order of the Python engine's VERBS. */
 enum {
@@ -102,7 +106,7 @@ typedef struct durak_table_view {
     int nout;
     int loser, is_draw;
     int annotations[DURAK_TABLE_NANNOTATIONS + 1];  /* valid when the game has a loser */
-    int options[DURAK_TABLE_NOPTIONS];  /* the table settings (options:), in the order of set_options */
+    int options[DURAK_TABLE_NOPTIONS];  /* the table settings, in OPTIONS order: the ints of durak_table_set_options */
 } durak_table_view;
 
 /* The simulator's bots (compiler/sim/bots.py), for durak_table_play_games; the number of samples

@@ -117,6 +117,9 @@ VARIANT = {
 }
 """The variant: name, title, source spec, its sha256 and the effective rules."""
 
+STATE_FIELDS = (("options", "table_options"),)
+"""(name, kind) of the capabilities' declared state (to_dict keys; the native backend reads them)."""
+
 PLAYERS_MIN = 2  # players.min
 PLAYERS_MAX = 6  # players.max
 HAND_SIZE = 6  # deal.hand_size
@@ -856,11 +859,11 @@ class Game:
         "_turned": "the card turned for trump, -1 for none",
         "_unbeaten": "the unbeaten attack cards",
     }
-    __slots__ |= {"_options": "the table settings, in OPTIONS order",
-                  "_opt_deck": "option deck: cards in the deck, the highest ranks of every suit (24 from nines, 52 from twos)",
-                  "_opt_transfer": "option transfer: the defender may pass the attack on (T13)",
+    __slots__ |= {"_opt_deck": "option deck: cards in the deck, the highest ranks of every suit (24 from nines, 52 from twos)",
+                  "_opt_first_limit": "option first_limit: attack cards in the game's first round (T28)",
                   "_opt_neighbours": "option neighbours: only the defender's two neighbours add attack cards",
-                  "_opt_first_limit": "option first_limit: attack cards in the game's first round (T28)"}
+                  "_opt_transfer": "option transfer: the defender may pass the attack on (T13)",
+                  "_options": "the table settings, in OPTIONS order"}
 
     # The public state is read-only (the engine writes the private slots): each member is
     # a property whose getter is operator.attrgetter, C code that adds no bytecode.
@@ -898,10 +901,10 @@ class Game:
         g._late = 0
         g._late_unbeaten = 0
         g._options = options
-        g._opt_deck = options[0]
-        g._opt_transfer = options[1]
-        g._opt_neighbours = options[2]
-        g._opt_first_limit = options[3]
+        g._opt_deck = g._options[0]
+        g._opt_transfer = g._options[1]
+        g._opt_neighbours = g._options[2]
+        g._opt_first_limit = g._options[3]
         for seat in range(players):
             if not hands[seat] and not stock:
                 g._in_game[seat] = False
@@ -1534,7 +1537,7 @@ class Game:
             "is_draw": self._is_draw,
             "annotations": dict(self._annotations),
             "history": self._history[:],
-            "options": self.options,
+            "options": dict(zip(OPTIONS, self._options)),
         }
 
     @classmethod
@@ -1582,10 +1585,10 @@ class Game:
                 g._on_table |= SAME_RANK[c]
                 g._table |= 1 << c
         g._options = s["options"]
-        g._opt_deck = s["options"][0]
-        g._opt_transfer = s["options"][1]
-        g._opt_neighbours = s["options"][2]
-        g._opt_first_limit = s["options"][3]
+        g._opt_deck = g._options[0]
+        g._opt_transfer = g._options[1]
+        g._opt_neighbours = g._options[2]
+        g._opt_first_limit = g._options[3]
         g._throwers = g._entitled() if g._phase != OVER else ()
         g._legal = None
         return g
@@ -1707,8 +1710,8 @@ def from_position(position):
         raise InvalidGame("a position is a dict")
     known = {"players", "trump", "stock", "hands", "attacker", "discard", "dealer", "first_round",
              "defender"}
-    known.add("options")  # the table settings the position plays with (default: the defaults)
-    chosen = _options(position.get("options"))
+    known.add("options")
+    chosen = _options(position.get("options"))  # the table settings the position plays with (default: the defaults)
     unknown = set(position) - known
     if unknown:
         raise InvalidGame(f"unknown position keys: {', '.join(sorted(map(str, unknown)))}")
@@ -1836,8 +1839,8 @@ def _read_saved_cards(d, s):
     stock = _read_cards(d["stock"], "the stock", seen)
     s["stock"] = stock[::-1]  # the engine keeps the next card last
     s["discard"] = _mask(_read_cards(d["discard"], "the discard pile", seen))
+    s["options"] = _options(d["options"])  # read here: one of them sets the deck (deck.size)
     # option deck sets deck.size: the lower cards are out of play
-    s["options"] = _options(d["options"])  # read once, here: the deck's size is one of them
     low = NCARDS - s["options"][0]
     played = [c for c in seen if c < low]
     if played:

@@ -1060,7 +1060,7 @@ int durak_teams_first_out_next_game(const durak_teams_first_out_game *g, durak_t
     {
         int err = durak_teams_first_out_deal(next, g->players, seed, dealer, 1);
         if (!err) {
-            memcpy(next->losses, g->losses, sizeof(g->losses));  /* L1, PR6: the series' loss counts carry on */
+            memcpy(next->losses, g->losses, sizeof(g->losses));  /* losses: carried on by the series */
         }
         return err;
     }

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 KINDS = ("flag", "count", "seat_counts", "seat_ints", "seat_or_none", "card_mask", "seat_suits",
          "seat_cards", "seat_set", "seed", "seat_masks", "ordinal", "seat_or_minus",
-         "seat_scores", "derived")
+         "seat_scores", "game_scores", "table_options", "card_pairs", "derived")
 """`flag`: true or false.  `count`: a whole number from 0 to COUNTER_MAX.  `seat_counts`: per seat, a whole number from 0 to `high`.
 `seat_ints`: per seat, a whole number from 0 to COUNTER_MAX (a count without a rule's bound,
 such as the lost games of a series).  `seat_or_none`: a seat, or none (-1 in the engines, null
@@ -31,11 +31,20 @@ the deal drew, a whole number from 0 to 2**32 - 1 (64 bits wide in C).
 `seat_or_minus`: a seat, or none as -1 (in the engines and when saved: the older saved form of
 `seat_or_none`, kept where the contract fixed it, such as a series' repeated dealer).
 `seat_scores`: per seat, a whole number from -COUNTER_MAX to COUNTER_MAX (such as points).
+`game_scores`: `seat_scores` that a game has exactly when it is over (such as this game's
+points): None until then in Python (null when saved), zeros in C (whose readers go by the phase).
+`table_options`: the table settings a game was started with (a spec's `options:`): their
+values in OPTIONS order (a tuple in Python, read by `_options`; the ints of `set_options` in
+C, whose state keeps one `opt_<name>` per option), saved as a dict of option name -> value.
+`card_pairs`: a list of [card, card] pairs (card texts in Python and when saved; in C an
+int array `<name>[<P>MAX_<NAME>][2]`, the capability's macros defining the most, and its
+length `n<name>`), empty in a new game.
 `derived`: a Python engine's value computed from the game's other state by `expr` (a table
 of the player count, a cache): never saved, set again by `_start` and `from_dict`; the C
 engines keep no such field."""
 
-LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks", "seat_scores")
+LIST_KINDS = ("seat_counts", "seat_ints", "seat_suits", "seat_cards", "seat_masks", "seat_scores",
+              "game_scores")
 """The kinds that hold one value per seat (a list in Python, an array in C)."""
 
 
@@ -65,7 +74,8 @@ class Field:
     is `start` (state that lives only until the game ends, such as who resigned)."""
     each: str = ""
     """`seat_ints`: what one entry is, in the message refusing it (such as "a loss count");
-    `ordinal`, `seat_or_minus`: what the value is, in that message (default: its name)."""
+    `ordinal`, `seat_or_minus`, `game_scores`: what the value is, in that message (default:
+    its name)."""
     place: str = ""
     """`card_mask`: where its cards lie, in the message refusing one (such as "the table")."""
     expr: str = ""
@@ -73,7 +83,15 @@ class Field:
     "TEAM_OF[{players}]")."""
     deck_place: bool = False
     """`card_mask`: its cards are a place of the deck's own, in no other place: a saved game
-    reads them in `_read_saved_cards`, where the every-card check counts them."""
+    reads them in `_read_saved_cards`, where the every-card check counts them.
+    `table_options`: one of them sets the deck (deck.size), so a saved game reads them there,
+    before the cards."""
+    carried: bool = False
+    """A series' next game starts with this game's value (`next_game` copies it over), such
+    as the series' loss counts."""
+    member: str = ""
+    """The docstring of the engine's public read-only property of the same name (a member
+    the contract names, whose hook point it fills): a copy of the value; "" for none."""
 
     def __post_init__(self):
         if self.kind not in KINDS:
@@ -82,15 +100,19 @@ class Field:
             raise ValueError(f"{self.name!r}: a derived field has an expr and is not saved, no other has one")
         if not self.saved and (self.start is None and not self.expr or self.position):
             raise ValueError(f"{self.name!r} is not saved, so it needs a start value and no position")
-        if self.deck_place and self.kind != "card_mask":
+        if self.deck_place and self.kind not in ("card_mask", "table_options"):
             raise ValueError(f"only a card_mask is a place of the deck's own, not {self.name!r}")
+        if (self.carried or self.member) and (not self.saved or not self.is_list):
+            raise ValueError(f"only saved per-seat state is carried or a member, not {self.name!r}")
         if '"' in self.doc or "\\" in self.doc:
             raise ValueError(f"the doc of {self.name!r} goes into a string literal as it is")
+        if '"""' in self.member or "\\" in self.member:
+            raise ValueError(f"the member doc of {self.name!r} goes into a docstring as it is")
 
     @property
     def has_start(self) -> bool:
         """Whether a new game sets it (a `start` value, or a derived field's `expr`)."""
-        return self.start is not None or self.kind == "derived"
+        return self.start is not None or self.kind in ("derived", "table_options", "card_pairs")
 
     @property
     def py_start(self) -> str:
@@ -101,6 +123,12 @@ class Field:
         """Its start value in Python, `players` the expression of the player count."""
         if self.kind == "derived":
             return self.expr.format(players=players)
+        if self.kind == "card_pairs":
+            return "[]"
+        if self.kind == "table_options":
+            return "options"  # `_start`'s parameter (the capability's start_params)
+        if self.kind == "game_scores":
+            return "None"  # none until the game is over (C: zeros)
         if self.is_list:
             return f"[{self.start}] * {players}"
         return repr(self.start != 0) if self.kind == "flag" else repr(self.start)
@@ -114,7 +142,8 @@ def _swaps(cap) -> list[Field]:
     return [
         Field("swaps_left", "seat_counts",
               "swap.per_game: per seat, the swaps still allowed this game (PK4)",
-              start=cap.per_game, high=cap.per_game, position="checked"),
+              start=cap.per_game, high=cap.per_game, position="checked",
+              member=f"Per seat, the swaps still allowed this game (swap.per_game: {cap.per_game}, PK4)."),
         Field("swapped", "flag", "swap.per_game: the attacker has swapped before this opening (PK1)"),
     ]
 
@@ -181,7 +210,8 @@ def _redeal_offer(cap) -> list[Field]:
 
 def _losses(cap) -> list[Field]:
     return [Field("losses", "seat_ints", "per seat, the games lost so far in this series (L1, PR6)",
-                  start=0, position="checked", each="a loss count")]
+                  start=0, position="checked", each="a loss count", carried=True,
+                  member="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")]
 
 
 def _cheating(cap) -> list[Field]:
@@ -214,8 +244,8 @@ def _teams(cap) -> list[Field]:
 
 
 def _results(cap) -> list[Field]:
-    # `points` (None until the game is over) stays the capability's own; a position gives
-    # `points_before` as `match_points`, read by the capability's own `position` macro
+    # a position gives `points_before` as `match_points`, read by the capability's own
+    # `position` macro
     fields = [Field("game", "ordinal", "the number of this game in the series, 1 for the first",
                     start=1, position="checked", each="the game number")]
     if cap.points:
@@ -229,7 +259,27 @@ def _results(cap) -> list[Field]:
                   start=-1, each="the repeated dealer (-1 for none)"),
             Field("doubled", "flag", "series.repeat_loser_if held for this game's durak (HR23)", start=0),
         ]
+    if cap.points:  # saved after the rest
+        fields.append(Field("points", "game_scores",
+                            "outcome.points: per seat, this game's points once it is over (HR22)",
+                            start=0, each="points (HR22)"))
     return fields
+
+
+def _options(cap) -> list[Field]:
+    # the values, then each option's own slot that the expressions read (Python; C keeps
+    # them as the state's opt_<name>, written by the table_options plumbing)
+    return [Field("options", "table_options", "the table settings, in OPTIONS order",
+                  position="own", deck_place=bool(cap.deck))] + [
+        Field(item["slot"].removeprefix("_"), "derived", item["doc"],
+              expr=f"g._options[{item['index']}]", saved=False) for item in cap.items]
+
+
+def _hidden_trump(cap) -> list[Field]:
+    # `hidden` (the stock's first card while unseen, saved as `hidden_trump`) stays the
+    # capability's own: it is a place of the deck kept inside the stock
+    return [Field("trump_changes", "card_pairs",
+                  "trump.hidden_second: [face-up card drawn, card turned in its place] pairs (CT2)")]
 
 
 DECLARED: dict[str, Callable[..., list[Field]]] = {
@@ -246,6 +296,8 @@ DECLARED: dict[str, Callable[..., list[Field]]] = {
     "cheating": _cheating,
     "results": _results,
     "teams": _teams,
+    "options": _options,
+    "hidden_trump": _hidden_trump,
 }
 """Capability name -> its state fields, from its IR section (`cap.<value>`)."""
 

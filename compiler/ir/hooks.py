@@ -174,8 +174,20 @@ class Capability:
 
 
 _PLUMBING = frozenset(("slots", "start", "copy", "to_dict", "saved_keys", "saved_cards",
-                       "read_saved", "from_dict", "position_keys", "position"))
+                       "read_saved", "from_dict", "position_keys", "position", "series"))
 """The hook points `templates/state_plumbing.py.j2` fills from a capability's declared state."""
+
+
+class _Fixed:
+    """A hook macro of fixed text (a declared member's property): it replaces the default."""
+
+    arguments = ()
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __call__(self) -> str:
+        return self.text
 
 
 class UnknownHook(Exception):
@@ -207,15 +219,22 @@ class Hooks:
         self.state_fields: list[tuple[str, str]] = []
         """(name, kind) of every saved declared state field, in capability order (the
         engine's STATE_FIELDS, the C header's <P>STATE_FIELDS: the native backend reads them)."""
+        self.state_members: list[str] = []
+        """The declared fields with a public property (`Field.member`; STATE_MEMBERS)."""
+        self.state_carried: list[str] = []
+        """The declared fields a series carries on (`Field.carried`; STATE_CARRIED)."""
         for cap in capabilities:
             fields = fields_of(cap)
+            self.state_members += [f.name for f in fields if f.member]
+            self.state_carried += [f.name for f in fields if f.carried]
             saved = [f for f in fields if f.saved]
             self.state_fields += [(f.name, self.kind_name(f.kind)) for f in saved]
             self.state_kinds |= {f.kind for f in saved}
             context = self.context(ir, cap)
             if fields:   # the state plumbing, generated from the declaration, comes first
-                self._add(env.get_template(self.PLUMBING).make_module(
-                    {**context, "fields": fields}), self.PLUMBING, self.PLUMBING_POINTS)
+                plumbing = env.get_template(self.PLUMBING).make_module({**context, "fields": fields})
+                self._add(plumbing, self.PLUMBING, self.PLUMBING_POINTS)
+                self._add_members(plumbing, fields)
             module = self.module_template(cap.name)
             if module is not None:
                 self._add(env.get_template(module).make_module({**context, "hook": self}), module)
@@ -232,6 +251,16 @@ class Hooks:
     def kind_name(kind: str) -> str:
         """A state kind as this target's templates name it."""
         return kind
+
+    def _add_members(self, plumbing, fields) -> None:
+        """The public properties of the declared fields that name one (`Field.member`): each
+        fills the hook point of its name (a contract member such as `losses`)."""
+        for f in fields:
+            if not f.member or not hasattr(plumbing, "member_property"):
+                continue  # the C target has no such members
+            if f.name not in self.POINTS:
+                raise UnknownHook(f"the declared member {f.name!r} is not a {self.LABEL}hook point")
+            self._macros.setdefault(f.name, []).append(_Fixed(str(plumbing.member_property(f))))
 
     def _add(self, module, file: str, only=None) -> None:
         """Register the hook macros of a rendered template module."""

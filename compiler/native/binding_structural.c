@@ -16,6 +16,36 @@ static PyObject *pair_tuple(const int (*pairs)[2], int n)
     return t;
 }
 
+/* The pairs `key` of dict `d` (a declared `card_pairs`: a sequence of at most `most` (card,
+ * card) pairs) into `out` and their number into `n`; -1 on error. */
+static int get_pairs(PyObject *d, const char *key, int (*out)[2], int *n, int most)
+{
+    PyObject *seq = PyDict_GetItemString(d, key), *fast;
+    Py_ssize_t i;
+    if (!seq) {
+        PyErr_SetString(PyExc_KeyError, key);
+        return -1;
+    }
+    fast = PySequence_Fast(seq, key);
+    if (!fast) {
+        return -1;
+    }
+    if (PySequence_Fast_GET_SIZE(fast) > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: too many for the C engine", key);
+        return -1;
+    }
+    *n = (int)PySequence_Fast_GET_SIZE(fast);
+    for (i = 0; i < *n; i++) {
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ii", &out[i][0], &out[i][1])) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
 /* The seed `key` of dict `d` (a declared `seed`: 64 bits in C) into `out`; -1 on error. */
 static int get_seed(PyObject *d, const char *key, uint64_t *out)
 {
@@ -93,6 +123,9 @@ static int get_u64s(PyObject *d, const char *key, uint64_t *out, int most)
 #define VIEW_SEAT_SET(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEED(name) set_item(d, #name, PyLong_FromUnsignedLongLong(v->name))
 #define VIEW_SEAT_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_GAME_SCORES(name) set_item(d, #name, int_tuple(v->name, v->players))
+#define VIEW_TABLE_OPTIONS(name) set_item(d, #name, int_tuple(v->name, C(NOPTIONS)))
+#define VIEW_CARD_PAIRS(name) set_item(d, #name, pair_tuple(v->name, v->n##name))
 #define VIEW_ORDINAL(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_OR_MINUS(name) set_item(d, #name, PyLong_FromLong(v->name))
 #define VIEW_SEAT_MASKS(name) set_item(d, #name, u64_tuple(v->name, v->players))
@@ -108,6 +141,10 @@ static int get_u64s(PyObject *d, const char *key, uint64_t *out, int most)
 #define LOAD_SEAT_SET(name) get_int(d, #name, &v->name)
 #define LOAD_SEED(name) get_seed(d, #name, &v->name)
 #define LOAD_SEAT_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_GAME_SCORES(name) get_ints(d, #name, v->name, C(PLAYERS_MAX), NULL)
+#define LOAD_TABLE_OPTIONS(name) get_ints(d, #name, v->name, C(NOPTIONS), NULL)
+#define LOAD_CARD_PAIRS(name) get_pairs(d, #name, v->name, &v->n##name, \
+                                        (int)(sizeof(v->name) / sizeof(v->name[0])))
 #define LOAD_ORDINAL(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_OR_MINUS(name) get_int(d, #name, &v->name)
 #define LOAD_SEAT_MASKS(name) get_u64s(d, #name, v->name, C(PLAYERS_MAX))
@@ -122,12 +159,12 @@ static int structural_view(PyObject *d, const dk_view *v)
     (void)set_item;
     (void)u64_tuple;
     (void)get_u64s;
+    (void)get_pairs;
 #if C(HAS_STATE_FIELDS)
     C(STATE_FIELDS)(VIEW_FIELD)
 #endif
 #if C(CAP_HIDDEN_TRUMP)
-    if (set_item(d, "hidden", PyLong_FromLong(v->hidden))
-        || set_item(d, "trump_changes", pair_tuple(v->trump_changes, v->ntrump_changes))) {
+    if (set_item(d, "hidden", PyLong_FromLong(v->hidden))) {  /* CT1; trump_changes is declared */
         return -1;
     }
 #endif
@@ -138,16 +175,6 @@ static int structural_view(PyObject *d, const dk_view *v)
 #endif
 #if C(CAP_VIEW_DISCARD)
     if (set_item(d, "nactions", PyLong_FromLong(v->nactions))) {  /* HR25; round_start is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_RESULTS)
-    if (set_item(d, "points", int_tuple(v->points, v->players))) {  /* the rest is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_OPTIONS)
-    if (set_item(d, "options", int_tuple(v->options, C(NOPTIONS)))) {  /* the table settings */
         return -1;
     }
 #endif
@@ -163,34 +190,8 @@ static int structural_load(PyObject *d, dk_view *v)
     C(STATE_FIELDS)(LOAD_FIELD)
 #endif
 #if C(CAP_HIDDEN_TRUMP)
-    {
-        PyObject *changes = PyDict_GetItemString(d, "trump_changes"), *fast;
-        Py_ssize_t i;
-        if (get_int(d, "hidden", &v->hidden)) {
-            return -1;
-        }
-        if (!changes) {
-            PyErr_SetString(PyExc_KeyError, "trump_changes");
-            return -1;
-        }
-        fast = PySequence_Fast(changes, "trump_changes");
-        if (!fast) {
-            return -1;
-        }
-        if (PySequence_Fast_GET_SIZE(fast) > C(MAX_TRUMP_CHANGES)) {
-            Py_DECREF(fast);
-            PyErr_SetString(PyExc_ValueError, "trump_changes: too many for the C engine");
-            return -1;
-        }
-        v->ntrump_changes = (int)PySequence_Fast_GET_SIZE(fast);
-        for (i = 0; i < v->ntrump_changes; i++) {
-            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(fast, i), "ii", &v->trump_changes[i][0],
-                                  &v->trump_changes[i][1])) {
-                Py_DECREF(fast);
-                return -1;
-            }
-        }
-        Py_DECREF(fast);
+    if (get_int(d, "hidden", &v->hidden)) {  /* CT1; trump_changes is declared */
+        return -1;
     }
 #endif
 #if C(CAP_REDEAL_OFFER)
@@ -200,16 +201,6 @@ static int structural_load(PyObject *d, dk_view *v)
 #endif
 #if C(CAP_VIEW_DISCARD)
     if (get_int(d, "nactions", &v->nactions)) {  /* HR25; round_start is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_RESULTS)
-    if (get_ints(d, "points", v->points, C(PLAYERS_MAX), NULL)) {  /* the rest is declared */
-        return -1;
-    }
-#endif
-#if C(CAP_OPTIONS)
-    if (get_ints(d, "options", v->options, C(NOPTIONS), NULL)) {  /* the table settings */
         return -1;
     }
 #endif

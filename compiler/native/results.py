@@ -1,11 +1,10 @@
 """Matches and results (HR20-HR23, EP) of a native engine on the Python side.
 
 The C engine (`templates/c/cap_results.c.j2`) scores a finished game and keeps the series'
-game number, points and pending repeated deal in its view (`points`; `game`,
-`points_before`, `repeat` and `doubled` are declared state, saved by
-`durakc.native.structural`); this module maps the points to the Python engine's `to_dict`
-key and gives the members, and replaces `next_game` by the same dealer and opener rules (HR23) and the
-refusal after a finished match (HR21).
+game number, points and pending repeated deal in its view (`game`, `points_before`,
+`points`, `repeat` and `doubled` are declared state, saved by `durakc.native.structural`);
+this module gives the members, and replaces `next_game` by the same dealer and opener rules
+(HR23) and the refusal after a finished match (HR21).
 """
 
 from __future__ import annotations
@@ -20,18 +19,6 @@ def add_results(s: Structural, py, seed_argument) -> None:
     scores, repeats = "points" in saved, "repeat" in saved
     after_draw = py.AFTER_DRAW_FIRST_GAME_RULE  # series.after_draw (HR23)
 
-    def to_dict(v):
-        if not scores:
-            return {}
-        return {"points": list(v["points"]) if v["phase"] == 3 else None}
-
-    def to_view(d):
-        n = d["players"]
-        points = d.get("points") if scores else None
-        return {"points": tuple(points) if points is not None else (0,) * n}
-
-    s.to_dict.append(to_dict)
-    s.to_view.append(to_view)
     s.members.update(_members(py, scores))
 
     def next_game(plain_next_game):

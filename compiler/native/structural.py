@@ -60,11 +60,10 @@ def structural(py) -> Structural:
         _hidden_trump(s, py)
     if "teams" in caps:  # capability `teams` (PR1-PR6)
         _teams(s, py)
-    if "losses" in caps:  # capability `losses` (L1, PR6): its members
-        _losses(s)
     declared = getattr(py, "STATE_FIELDS", ())  # capabilities/state.py (DECLARED)
     if declared:
         _declared_state(s, declared, py)
+        _declared_members(s, py)
     if "view_discard" in caps:  # capability `view_discard` (HR25)
         _view_discard(s)
     if "view_hands" in caps:  # capability `view_hands` (HR26)
@@ -149,14 +148,9 @@ def _seat_trumps(s: Structural, seat_suits: tuple) -> None:
 
 def _hidden_trump(s: Structural, py) -> None:
     text, index = py.CARD_TEXT, py.card_index
-    s.to_dict.append(lambda v: {
-        "hidden_trump": text[v["hidden"]] if v["hidden"] >= 0 else None,
-        "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]],
-    })
-    s.to_view.append(lambda d: {
-        "hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1,
-        "trump_changes": tuple((index(a), index(b)) for a, b in d.get("trump_changes", [])),
-    })
+    # `trump_changes` is declared state (capabilities/state.py, kind card_pairs)
+    s.to_dict.append(lambda v: {"hidden_trump": text[v["hidden"]] if v["hidden"] >= 0 else None})
+    s.to_view.append(lambda d: {"hidden": index(d["hidden_trump"]) if d.get("hidden_trump") else -1})
     s.observation.append(lambda v, game: {  # CT2: every seat saw the changes
         "trump_changes": [[text[a], text[b]] for a, b in v["trump_changes"]]})
     s.members["hidden_trump"] = property(
@@ -174,24 +168,6 @@ def _teams(s: Structural, py) -> None:
         doc="The index into `teams` of the team that lost (PR5); None before the end or after a draw.")
 
 
-def _losses(s: Structural) -> None:
-    s.members["losses"] = property(
-        lambda self: list(self._view()["losses"]),
-        doc="Per seat, the games lost so far in this series, this one included once lost (L1, PR6).")
-
-    def carry_losses(plain_next_game):
-        def next_game(self, seed=None):
-            """The following game of a series; the series' loss counts carry on (PR6)."""
-            game = plain_next_game(self, seed)
-            view = game._view()
-            view["losses"] = self._view()["losses"]
-            game._load(view)
-            return game
-        return next_game
-
-    s.wraps["next_game"] = carry_losses
-
-
 def _seats(mask: int) -> list[int]:
     """The seats of a mask of seats, low to high."""
     return [x for x in range(mask.bit_length()) if mask >> x & 1]
@@ -201,12 +177,23 @@ _DICT_FORM = {"flag": bool, "count": int, "seat_counts": list, "seat_ints": list
               "seat_or_none": lambda x: None if x < 0 else x, "seat_set": _seats, "seed": int,
               "ordinal": int, "seat_or_minus": int, "seat_scores": list}
 """How each kind of declared state goes from the C view to `to_dict` (compiler/capabilities/state.py)."""
-_ABSENT = {"flag": False, "seat_or_none": None, "ordinal": 1, "seat_or_minus": -1}
+_ABSENT = {"flag": False, "seat_or_none": None, "ordinal": 1, "seat_or_minus": -1, "card_pairs": []}
 """What a missing key of a kind means (a position may leave it out)."""
 _VIEW_FORM = {"flag": lambda x: int(bool(x)), "count": int,"seat_counts": tuple, "seat_ints": tuple,
               "seat_or_none": lambda x: -1 if x is None else x,
               "seat_set": lambda x: sum(1 << s for s in set(x)), "seed": int,
               "ordinal": int, "seat_or_minus": int, "seat_scores": tuple}
+
+
+
+def _over_only(v: dict, scores) -> list | None:
+    """A `game_scores` of view `v` as saved: the list once the game is over (phase 3), else None."""
+    return list(scores) if v["phase"] == 3 else None
+
+
+def _until_over(d: dict, scores) -> tuple:
+    """A saved `game_scores` of `d` in the view: zeros until the game is over (None)."""
+    return tuple(scores) if scores is not None else (0,) * d["players"]
 
 
 def _declared_state(s: Structural, fields, py) -> None:
@@ -217,31 +204,57 @@ def _declared_state(s: Structural, fields, py) -> None:
     to_dict = {**_DICT_FORM, "card_mask": lambda x: [text[c] for c in x],
                "seat_masks": lambda x: [[t for c, t in enumerate(text) if m >> c & 1] for m in x],
                "seat_suits": lambda x: [suits[i] if i >= 0 else None for i in x],
-               "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x]}
+               "seat_cards": lambda x: [text[c] if c >= 0 else None for c in x],
+               "table_options": lambda x: _chosen(py, x),
+               "card_pairs": lambda x: [[text[a], text[b]] for a, b in x]}
     to_view = {**_VIEW_FORM, "card_mask": lambda x: tuple(index(t) for t in x),
                "seat_masks": lambda x: tuple(sum(1 << index(t) for t in m) for m in x),
                "seat_suits": lambda x: tuple(suits.index(i) if i else -1 for i in x),
-               "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x)}
-    s.to_dict.append(lambda v: {name: to_dict[kind](v[name]) for name, kind in fields})
-    s.to_view.append(lambda d: {name: to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
-                                                    else d[name]) for name, kind in fields})
-    if any(name == "swaps_left" for name, _ in fields):
-        s.members["swaps_left"] = property(
-            lambda self: list(self._view()["swaps_left"]),
-            doc="Per seat, the swaps still allowed this game (swap.per_game, PK4).")
+               "seat_cards": lambda x: tuple(index(t) if t else -1 for t in x),
+               "table_options": lambda x: tuple(int(o) for o in py._options(x)),
+               "card_pairs": lambda x: tuple((index(a), index(b)) for a, b in x)}
+    s.to_dict.append(lambda v: {name: _over_only(v, v[name]) if kind == "game_scores"
+                                else to_dict[kind](v[name]) for name, kind in fields})
+    s.to_view.append(lambda d: {name: _until_over(d, d.get(name)) if kind == "game_scores"
+                                else to_view[kind](d.get(name, _ABSENT.get(kind)) if kind in _ABSENT
+                                                   else d[name]) for name, kind in fields})
+
+
+def _declared_members(s: Structural, py) -> None:
+    """The declared state's public properties (STATE_MEMBERS: each a copy of the view's
+    per-seat list, with the Python engine's docstring) and what a series carries on to its
+    next game (STATE_CARRIED, such as the loss counts of L1, PR6)."""
+    for name in getattr(py, "STATE_MEMBERS", ()):
+        s.members[name] = property(lambda self, name=name: list(self._view()[name]),
+                                   doc=getattr(py.Game, name).__doc__)
+    carried = getattr(py, "STATE_CARRIED", ())
+    if not carried:
+        return
+
+    def carry(plain_next_game):
+        def next_game(self, seed=None):
+            """The following game of a series; the declared series state carries on."""
+            game = plain_next_game(self, seed)
+            view, last = game._view(), self._view()
+            view.update((name, last[name]) for name in carried)
+            game._load(view)
+            return game
+        return next_game
+
+    s.wraps["next_game"] = carry
+
+
+def _chosen(py, values) -> dict:
+    """The table settings (a declared `table_options`) of the view's ints `values`: option
+    name -> value, in the types of the Python engine's defaults (bool or int)."""
+    kinds = (type(d) for d in py.DEFAULT_OPTIONS)
+    return dict(zip(py.OPTIONS, (kind(x) for kind, x in zip(kinds, values))))
 
 
 def _options(s: Structural, py) -> None:
-    """The table settings (`options:`): the view's `options` ints, read back in the types of
-    the Python engine's defaults (bool or int), under `options` in to_dict and observation."""
-    names, kinds = tuple(py.OPTIONS), tuple(type(d) for d in py.DEFAULT_OPTIONS)
-
-    def chosen(v):
-        return dict(zip(names, (kind(x) for kind, x in zip(kinds, v["options"]))))
-
-    s.to_dict.append(lambda v: {"options": chosen(v)})
-    s.to_view.append(lambda d: {"options": tuple(int(x) for x in py._options(d["options"]))})
-    s.observation.append(lambda v, game: {"options": chosen(v)})
+    """The table settings (`options:`; saved and loaded as declared state, `_chosen`): in the
+    observation and the member `options`."""
+    s.observation.append(lambda v, game: {"options": _chosen(py, v["options"])})
     s.members["options"] = property(
-        lambda self: chosen(self._view()),
+        lambda self: _chosen(py, self._view()["options"]),
         doc="The table settings this game was started with: option name -> value.")

@@ -112,3 +112,18 @@ def test_more_hands_than_the_chosen_deck_deals_are_refused_alike():
     with pytest.raises(ValueError) as got:
         c.new_game(5, 1, options={"deck": 24})
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("saved", [{"transfer": 1}, {"deck": 40}, {"colour": True}, [24], "deck=36"])
+def test_a_saved_game_with_settings_the_variant_does_not_take_is_refused_alike(saved):
+    """The settings are declared state (capabilities/state.py, kind table_options): a saved
+    game's `options` is read by the variant's `_options` on both backends, the same
+    clear InvalidGame for a value, a name or a form it does not take."""
+    py, c = python_engine("table"), native("table")
+    assert py.STATE_FIELDS == (("options", "table_options"),)
+    d = dict(py.new_game(3, 2, options={"deck": 52}).to_dict(), options=saved)
+    with pytest.raises(py.InvalidGame) as expected:
+        py.Game.from_dict(d)
+    with pytest.raises(c.InvalidGame) as got:
+        c.Game.from_dict(d)
+    assert str(got.value) == str(expected.value)

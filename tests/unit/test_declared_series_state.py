@@ -61,7 +61,8 @@ def test_points_before_are_declared_scores_carried_by_the_series():
     """HR22: with outcome.points the series' points before a game are declared (kind
     seat_scores, within +-COUNTER_MAX); a saved value out of range or of the wrong length is
     refused, naming it; a position gives them as `match_points`."""
-    assert ace_points.STATE_FIELDS == (("game", "ordinal"), ("points_before", "seat_scores"))
+    assert ace_points.STATE_FIELDS == (("game", "ordinal"), ("points_before", "seat_scores"),
+                                       ("points", "game_scores"))
     d = ace_points.new_game(3, 2).to_dict()
     assert d["points_before"] == [0, 0, 0] and d["points"] is None
     g = ace_points.Game.from_dict(dict(d, points_before=[5, -3, 0]))
@@ -75,3 +76,31 @@ def test_points_before_are_declared_scores_carried_by_the_series():
     assert ace_points.from_position(dict(position, match_points=[4, 1])).match_points == [4, 1]
     with pytest.raises(ace_points.InvalidGame, match="match_points must be a list of 2"):
         ace_points.from_position(dict(position, match_points=[4]))
+
+
+def _finished(engine, players, seed):
+    """A game of `engine` played to its end, always the first legal action."""
+    g = engine.new_game(players, seed)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_this_games_points_are_declared_none_until_the_game_is_over():
+    """HR22: a game's own points (kind game_scores) are null while it runs and a list of
+    whole numbers within +-COUNTER_MAX once it is over; a saved game that breaks either is
+    refused, naming the points; a copy and a saved game keep them."""
+    running = ace_points.new_game(3, 2).to_dict()
+    assert running["points"] is None
+    over = _finished(ace_points, 3, 2)
+    d = over.to_dict()
+    assert d["phase"] == "over" and len(d["points"]) == 3 and d["points"] == over.points
+    assert ace_points.Game.from_dict(d).to_dict() == d and over.copy().to_dict() == d
+    most = ace_points.COUNTER_MAX
+    for bad in ([1, 2], [most + 1, 0, 0], [True, 0, 0], "1"):
+        with pytest.raises(ace_points.InvalidGame, match="points must be a list of 3"):
+            ace_points.Game.from_dict(dict(d, points=bad))
+    with pytest.raises(ace_points.InvalidGame, match=r"a game has points \(HR22\) exactly when it is over"):
+        ace_points.Game.from_dict(dict(d, points=None))
+    with pytest.raises(ace_points.InvalidGame, match=r"a game has points \(HR22\) exactly when it is over"):
+        ace_points.Game.from_dict(dict(running, points=[0, 0, 0]))

@@ -45,3 +45,25 @@ def test_who_resigned_is_not_saved_but_the_loser_is():
     assert g.is_over and g.loser == seat and "resigned" not in d
     again = resign.Game.from_dict(d)
     assert again.loser == seat and again.to_dict() == d
+
+
+def test_only_saved_per_seat_state_is_carried_or_a_member():
+    with pytest.raises(ValueError, match="only saved per-seat state"):
+        Field("x", "flag", "doc", start=0, carried=True)
+    with pytest.raises(ValueError, match="only saved per-seat state"):
+        Field("x", "count", "doc", member="The count.")
+    assert Field("x", "seat_ints", "doc", start=0, carried=True, member="Per seat.").carried
+
+
+def test_the_loss_counts_are_a_declared_member_carried_by_the_series():
+    """L1: `losses` (declared with member and carried) is the engine's public copy of the
+    counts, and next_game starts with the finished game's counts, the loss included."""
+    assert ladder.STATE_MEMBERS == ("losses",) and ladder.STATE_CARRIED == ("losses",)
+    assert "L1" in ladder.Game.losses.__doc__
+    g = ladder.new_game(2, 4)
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    counts = g.losses
+    counts.append(99)  # a copy: the game's counts are unchanged
+    assert g.losses == g.to_dict()["losses"] and sum(g.losses) == (g.loser is not None)
+    assert g.next_game(5).losses == g.losses
