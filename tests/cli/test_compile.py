@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[2]
 HOUSE = "name: house\ntitle: Our house rules\nextends: transfer\nrules:\n  attack:\n    limit: 4\n"
 NOBODY_THROWS = ("name: lonely\ntitle: Lonely\nextends: podkidnoy\nrules:\n"
                  "  throw_in:\n    who: \"false\"\n")
-ROUND_ACTING = (", me, hand, hand_size, attacker, defender, original_attacker, dealer, left_of, "
+ROUND_ACTING = (", me, hand, hand_size, losses, points, attacker, defender, original_attacker, dealer, left_of, "
                 "right_of, partner_of")
 """The acting seat's names attack.limit also sees (issue 31)."""
 BROKEN = "name: broken\ntitle: Broken\nrules:\n  attack:\n    limit: \"min(4, player)\"\n"

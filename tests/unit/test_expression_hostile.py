@@ -17,7 +17,7 @@ from durakc.schema.keys import ALL_RANKS, ENVIRONMENTS
 # ---------------------------------------------------------------------------
 HOSTILE = [
     ("__import__('os').system('x')", "strings are not allowed", 11),
-    ("__import__", ("unknown name '__import__'; names here: a, d, lowest, highest, me, hand, hand_size, attacker, "
+    ("__import__", ("unknown name '__import__'; names here: a, d, lowest, highest, me, hand, hand_size, losses, points, attacker, "
      "defender, original_attacker, dealer, left_of, right_of, partner_of"), 0),
     ("a.__class__", "card 'a' has no field '__class__' (fields: colour, is_joker, is_trump, rank, suit)", 2),
     ("().__class__", "empty parentheses", 1),

@@ -115,11 +115,11 @@ def test_unknown_name_lists_the_names_of_its_environment():
     (problem,) = compile_expr("min(4, player)", "round", "int")
     assert problem.message == ("unknown name 'player' (did you mean 'players'?); names here: "
                                "first_round, players, active_players, stock, discard, me, "
-                               "hand, hand_size, attacker, defender, original_attacker, dealer, "
+                               "hand, hand_size, losses, points, attacker, defender, original_attacker, dealer, "
                                "left_of, right_of, partner_of")
     (problem,) = compile_expr("zzz", "cards", "bool")
     assert problem.message == ("unknown name 'zzz'; names here: a, d, lowest, highest, me, hand, "
-                               "hand_size, attacker, defender, original_attacker, dealer, "
+                               "hand_size, losses, points, attacker, defender, original_attacker, dealer, "
                                "left_of, right_of, partner_of")
 
 
