@@ -622,3 +622,21 @@ long EXPORT(dk_bench_random)(int players, uint32_t seed, long n, uint32_t choice
 {
     return F(bench_random)(players, seed, n, choice_seed);
 }
+
+/* -- the bots (docs/wasm.md, "Bots") ----------------------------------------
+ * The simulator's random and greedy bots as the C engine has them (compiler/sim/bots.py),
+ * one decision at a time: dk_bot_index is defined by the bots unit (compiler/wasm/build.py),
+ * which compiles the engine's .c with it, so the engine's own bot_choice is in reach. */
+int dk_bot_index(const dk_game *g, int bot, uint64_t seed, int repeated);
+
+/* The index in dk_legal_json of the action bot `bot` (0 random, 1 greedy) plays now, drawing
+ * from random.Random(seed_hi << 32 | seed_lo) (`repeated`: the round began from a position
+ * seen before in this game, runner.RoundStarts); `resign` is never chosen.  E_STATE (-5) when
+ * the game is over, E_ILLEGAL (-3) for another bot. */
+int EXPORT(dk_bot_choice)(dk_handle *h, int bot, uint32_t seed_lo, uint32_t seed_hi, int repeated)
+{
+    if (bot != C(BOT_RANDOM) && bot != C(BOT_GREEDY)) {
+        return C(E_ILLEGAL);
+    }
+    return dk_bot_index(h->g, bot, (uint64_t)seed_hi << 32 | seed_lo, repeated != 0);
+}
