@@ -25,22 +25,31 @@ from durakc.web.limits import Limits
 _JOB_PATH = re.compile(r"^/api/jobs/([A-Za-z0-9_-]{1,40})(/cancel)?$")
 
 
+def static_meta(limits: Limits | None = None) -> dict:
+    """The answer to `GET /api/meta` here (and in the static site's meta.json, written when
+    the folder is built so the page starts without Python)."""
+    from durakc.loading.engines import bundled_names
+    from durakc.web.play import available_bots
+    from durakc.web.server import examples
+
+    bots = available_bots()
+    return {"version": __version__, "bots": bots,
+            "default_bot": "greedy" if "greedy" in bots else bots[0],
+            "examples": examples(), "variants": bundled_names(),
+            "limits": (limits or Limits()).as_json(), "static": True}
+
+
 class StandaloneApi:
     """The API's state: the spec folder, the engine cache, the finished comparisons."""
 
     def __init__(self, limits: Limits | None = None, folder: str | None = None):
-        from durakc.loading.engines import CACHE_ENV, bundled_names
-        from durakc.web.play import available_bots
-        from durakc.web.server import examples
+        from durakc.loading.engines import CACHE_ENV
 
         self.limits = limits or Limits()
         self.folder = Path(folder or tempfile.mkdtemp(prefix="durakc-static-"))
         os.environ.setdefault(CACHE_ENV, str(self.folder / "engines"))
-        self.bots = available_bots()
-        self.meta = {"version": __version__, "bots": self.bots,
-                     "default_bot": "greedy" if "greedy" in self.bots else self.bots[0],
-                     "examples": examples(), "variants": bundled_names(),
-                     "limits": self.limits.as_json(), "static": True}
+        self.meta = static_meta(self.limits)
+        self.bots = self.meta["bots"]
         self.jobs: dict[str, dict] = {}
 
     def handle(self, method: str, path: str, body: str | None = None) -> tuple[int, dict]:
