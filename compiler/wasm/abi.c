@@ -640,3 +640,61 @@ int EXPORT(dk_bot_choice)(dk_handle *h, int bot, uint32_t seed_lo, uint32_t seed
     }
     return dk_bot_index(h->g, bot, (uint64_t)seed_hi << 32 | seed_lo, repeated != 0);
 }
+
+/* -- whole games (docs/wasm.md, "Whole games") --------------------------------
+ * The simulator's games inside wasm (the engine's play_games, durakc.sim.native_games): what
+ * the static playground's comparisons play.  A record is DK_RECORD_INTS ints: unfinished
+ * (0, 1 cycle, 2 cap), is_draw, loser (-1 none), loser_offset, actions, rounds, takes,
+ * transfers, shows, first, nout, out[PLAYERS_MAX] (the finishing order), points[PLAYERS_MAX]. */
+#define DK_RECORD_INTS (11 + 2 * C(PLAYERS_MAX))
+
+int EXPORT(dk_record_ints)(void) { return DK_RECORD_INTS; }
+
+/* Play n games: game i dealt with game_seeds[i], its bots drawing from
+ * random.Random(bot_seeds[i]), seat s played by seat_bots[i * players + s] (0 random, 1 greedy,
+ * or the search bots with their samples above the low byte, as play_games takes them);
+ * `options`: dk_noptions() ints of the table settings of every game, or NULL (0) for the
+ * defaults.  The records go to `out` (n * dk_record_ints() ints); 0 or a negative error. */
+int EXPORT(dk_play_games)(int players, long n, const uint64_t *game_seeds,
+                          const uint64_t *bot_seeds, const int *seat_bots, const int *options,
+                          int *out)
+{
+    F(record) *records;
+    long i;
+    int err, k;
+    if (players < C(PLAYERS_MIN) || players > C(PLAYERS_MAX) || n < 0) {
+        return C(E_PLAYERS);
+    }
+    records = calloc((size_t)n + 1, sizeof *records);
+    if (!records) {
+        return C(E_MEMORY);
+    }
+#if C(CAP_OPTIONS)
+    err = options ? F(play_games_options)(players, n, game_seeds, bot_seeds, seat_bots, options, records)
+                  : F(play_games)(players, n, game_seeds, bot_seeds, seat_bots, records);
+#else
+    (void)options;
+    err = F(play_games)(players, n, game_seeds, bot_seeds, seat_bots, records);
+#endif
+    for (i = 0; !err && i < n; i++) {
+        const F(record) *r = &records[i];
+        int *o = out + i * DK_RECORD_INTS;
+        o[0] = r->unfinished;
+        o[1] = r->is_draw;
+        o[2] = r->loser;
+        o[3] = r->loser_offset;
+        o[4] = r->actions;
+        o[5] = r->rounds;
+        o[6] = r->takes;
+        o[7] = r->transfers;
+        o[8] = r->shows;
+        o[9] = r->first;
+        o[10] = r->nout;
+        for (k = 0; k < C(PLAYERS_MAX); k++) {
+            o[11 + k] = r->out[k];
+            o[11 + C(PLAYERS_MAX) + k] = r->points[k];
+        }
+    }
+    free(records);
+    return err;
+}

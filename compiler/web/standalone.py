@@ -51,6 +51,8 @@ class StandaloneApi:
         self.meta = static_meta(self.limits)
         self.bots = self.meta["bots"]
         self.jobs: dict[str, dict] = {}
+        self.chunks = None
+        """The static site's wasm games for comparisons (`use_wasm`), or None."""
 
     def handle(self, method: str, path: str, body: str | None = None) -> tuple[int, dict]:
         """(HTTP status, JSON body) for one request, as `durakc serve` answers it."""
@@ -94,7 +96,8 @@ class StandaloneApi:
         from durakc.web.tasks import TASKS, Context
 
         try:
-            return TASKS[kind](request, Context(self.folder, self.limits, progress))
+            return TASKS[kind](request, Context(self.folder, self.limits, progress,
+                                               self.chunks))
         except SpecProblem as exc:
             raise ApiError(422, "spec_errors", str(exc), diagnostics=exc.diagnostics) from None
         except BadRequest as exc:
@@ -109,8 +112,12 @@ class StandaloneApi:
             seen.update(done=done, total=total, stage=stage)
 
         job = {"job": job_id}
+        if self.chunks is not None:
+            self.chunks.used = False
         try:
             job.update(state="done", result=self._run("compare", request, progress))
+            if self.chunks is not None:   # which engines played the games (the page says)
+                job["result"]["engine"] = "wasm" if self.chunks.used else "python"
         except ApiError as exc:
             job.update(state="failed", error=exc.body())
         job.update(seen, elapsed=round(time.perf_counter() - started, 2))
@@ -134,6 +141,18 @@ def _json_object(body: str | None, limit: int) -> dict:
 
 
 _API: StandaloneApi | None = None
+
+
+def use_wasm(play, index_json: str) -> None:
+    """Play comparisons of bundled variants inside the site's wasm modules: `play` is the
+    worker's playGames (static_site/wasmgames.js), `index_json` the text of wasm/index.json
+    (`durakc.web.wasm_games`)."""
+    global _API
+    from durakc.web.wasm_games import chunks_from_index
+
+    if _API is None:
+        _API = StandaloneApi()
+    _API.chunks = chunks_from_index(play, index_json)
 
 
 def handle(method: str, path: str, body: str | None = None) -> str:

@@ -26,9 +26,11 @@ from durakc.web.static_wasm import meta_file, wasm_site_files
 
 STATIC = Path(__file__).resolve().parent / "static"
 SITE_JS = Path(__file__).resolve().parent / "static_site"
-SITE_MODULES = ("transport.js", "pyworker.js", "wasmworker.js", "wasmplay.js", "seeds.js")
+SITE_MODULES = ("transport.js", "pyworker.js", "wasmworker.js", "wasmplay.js", "seeds.js",
+                "wasmgames.js")
 """The static build's own page modules (static_site/): transport.js (worker-backed), the
-Pyodide worker, and the wasm worker with its play step and seeds."""
+Pyodide worker (with wasmgames.js: a comparison's games in the wasm modules), and the wasm
+worker with its play step and seeds."""
 
 DEPENDENCIES = ("lark", "jinja2", "markupsafe", "yaml")
 """The pure-Python packages the compiler needs in Pyodide (their compiled speed-ups, when

@@ -145,3 +145,27 @@ def test_a_refused_move_on_a_wasm_variant_has_the_python_engines_words(tab):
     static = _api_post(tab, "/api/play", body)
     assert "Pyodide" in static.pop("engine") and static["refused"] == served["refused"]
     assert served["refused"]
+
+
+def test_a_static_comparison_plays_on_wasm_and_gives_the_served_numbers(tab, tmp_path):
+    """/api/compare of two bundled variants: the games inside their wasm modules (the
+    Pyodide worker calls wasmgames.js), the same report as the served playground's."""
+    from durakc.web.server import examples
+    from durakc.web.tasks import Context, compare
+
+    text = next(e["text"] for e in examples() if e["name"] == "podkidnoy")
+    body = {"spec": text, "against": "transfer", "players": 3, "games": 30, "seed": 4,
+            "bots": ["greedy", "random", "greedy"]}
+    job = _api_post(tab, "/api/compare", body)
+    assert "job" in job, job
+    result = tab.execute_async_script(
+        "const [path, done] = arguments;"
+        "import('/static/js/api.js').then((api) => api.get(path))"
+        ".then(done, (err) => done({failure: String(err.message)}));",
+        f"/api/jobs/{job['job']}")
+    assert "result" in result, result
+    result = result["result"]
+    served = json.loads(json.dumps(compare(body, Context(tmp_path))))
+    assert result["engine"] == "wasm"
+    assert result["document"] == served["document"] and result["table"] == served["table"]
+    assert result["witness"] == served["witness"]
