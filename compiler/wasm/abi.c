@@ -2,8 +2,9 @@
  *
  * Compiled per variant by compiler/wasm/build.py with clang --target=wasm32-wasi: a small
  * generated unit defines DK_PREFIX (durak_<module>_), DK_UPPER (its macro prefix) and
- * DK_VARIANT (the variant's name as a C string), includes the variant's header, this file,
- * then the engine's .c.  Every export starts with `dk_`; a game is an opaque handle (Lua's
+ * DK_VARIANT (the variant's name as a C string), includes the variant's header and this file;
+ * a second unit (build.py's bots_unit) includes the engine's .c itself and defines
+ * dk_bot_index over the engine's own static bots.  Every export starts with `dk_`; a game is an opaque handle (Lua's
  * C API style).  Texts go out as NUL-terminated UTF-8 in the handle's own buffer, valid until
  * the next call on that handle (dk_len gives the length); texts come in through memory from
  * dk_alloc.  The engine logic is the C engine's: this file only marshals.  No stdio: the
