@@ -61,7 +61,7 @@ def wasm_site_files(names: list[str] | None = None, reuse: Path | None = None,
     if needed:
         problem = toolchain_problem()
     if problem:
-        say(f"the static playground plays on the Python engine in Pyodide: {problem}")
+        say(f"the static playground plays on the Python engine in Pyodide: {_one_line(problem)}")
         variants = {}
     for name, module in variants.items():
         built = reuse / f"{module}.wasm" if reuse is not None else None
@@ -83,6 +83,15 @@ def wasm_site_files(names: list[str] | None = None, reuse: Path | None = None,
     out["wasm/index.json"] = (json.dumps(index, indent=1, sort_keys=True) + "\n").encode()
     out[f"wasm/{LOADER.name}"] = LOADER.read_bytes()
     return out
+
+
+def _one_line(problem: str) -> str:
+    """The toolchain's problem in one line: its first, and the Debian/Ubuntu install line
+    (docs/wasm.md has every OS's)."""
+    lines = [line.strip() for line in problem.splitlines() if line.strip()]
+    debian = next((line for line in lines if line.startswith("Debian")), None)
+    head = lines[0].removesuffix(":") if lines else problem
+    return f"{head} ({debian}; other systems: docs/wasm.md)" if debian else head
 
 
 def _spec_texts() -> dict[str, str]:

@@ -69,3 +69,17 @@ def test_an_edited_spec_or_a_python_only_bot_compares_on_the_python_engines(wasm
     request["spec"] = text.removesuffix("\n# edited\n")
     compare(request, Context(tmp_path, chunks=chunks))
     assert not chunks.used
+
+
+def test_a_module_that_can_not_play_leaves_the_chunk_to_python(tmp_path):
+    """A module without dk_play_games (an older `--wasm-from` build) or a failed fetch:
+    wasmgames.js answers an error, and the chunk is played on the Python engines."""
+    text = next(e["text"] for e in examples() if e["name"] == "transfer")
+    chunks = WasmChunks(lambda module, request: '{"error": "no dk_play_games"}',
+                        {"transfer": "transfer"})
+    chunks.texts = {"transfer": text}
+    request = {"spec": text, "against": "transfer", "players": 2, "games": 3, "seed": 2,
+               "bots": ["greedy"]}
+    static = compare(request, Context(tmp_path, chunks=chunks))
+    assert not chunks.used
+    assert static["document"] == compare(request, Context(tmp_path))["document"]

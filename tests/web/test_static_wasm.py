@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import durakc.wasm
+from durakc.wasm.build import INSTALL
 from durakc.web.server import examples
 from durakc.web.standalone import StandaloneApi
 from durakc.web.static_wasm import BOTS, meta_file, wasm_site_files, wasm_variants
@@ -15,10 +16,12 @@ from durakc.web.static_wasm import BOTS, meta_file, wasm_site_files, wasm_varian
 
 def test_without_the_toolchain_it_says_so_once_and_the_site_plays_on_pyodide(monkeypatch):
     monkeypatch.setattr(durakc.wasm, "toolchain_problem",
-                        lambda: "the wasm target needs clang; install clang ...")
+                        lambda: "the wasm target needs clang, and none was found; " + INSTALL)
     said: list[str] = []
     files = wasm_site_files(["transfer", "podkidnoy"], say=said.append)
-    assert len(said) == 1 and "Pyodide" in said[0] and "install clang" in said[0]
+    assert len(said) == 1 and "\n" not in said[0], said   # once, one line
+    assert "Pyodide" in said[0] and "needs clang" in said[0]
+    assert "apt-get install clang lld wasi-libc libclang-rt-dev-wasm32" in said[0]
     index = json.loads(files["wasm/index.json"])
     assert index["variants"] == {} and "clang" in index["problem"]
     assert not [name for name in files if name.endswith(".wasm")]

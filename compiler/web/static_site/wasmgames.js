@@ -32,9 +32,17 @@ export function register(module, x) {
 }
 
 /** {players, deal_seeds, bot_seeds, seat_bots (n * players ints), options (ints or null)}
- * as JSON -> {records: [[ints] per game]} or {error: code} as JSON. */
+ * as JSON -> {records: [[ints] per game]} or {error: code or reason} as JSON (Python then
+ * plays the chunk on its engines). */
 export function playGames(module, text) {
-  const x = exportsOf(module);
+  try {
+    return play(exportsOf(module), text);
+  } catch (err) {        // a module of an older build (no dk_play_games), a failed fetch
+    return JSON.stringify({error: String(err && err.message || err)});
+  }
+}
+
+function play(x, text) {
   const {players, deal_seeds: deals, bot_seeds: bots, seat_bots: seats, options} = JSON.parse(text);
   const n = deals.length;
   const ints = x.dk_record_ints();
