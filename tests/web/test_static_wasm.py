@@ -53,3 +53,27 @@ def test_meta_json_is_the_static_apis_meta(tmp_path):
     meta = json.loads(meta_file())
     assert meta == json.loads(json.dumps(StandaloneApi(folder=str(tmp_path)).meta))
     assert meta["static"] is True and "greedy" in meta["bots"]
+
+
+def test_the_folder_holds_the_workers_the_modules_the_index_and_meta(tmp_path, monkeypatch):
+    """build_site with a module taken from a wasm build (`--wasm-from`): the page's modules,
+    wasm/ and meta.json are written next to Pyodide's files."""
+    from durakc.web.pyodide_files import RUNTIME_FILES
+    from durakc.web.static_site import SITE_MODULES, build_site
+
+    monkeypatch.setattr(durakc.wasm, "toolchain_problem", lambda: None)
+    runtime = tmp_path / "pyodide"
+    runtime.mkdir()
+    for name in RUNTIME_FILES:
+        (runtime / name).write_bytes(b"stand-in")
+    built = tmp_path / "wasm-build"
+    built.mkdir()
+    (built / "transfer.wasm").write_bytes(b"\0asm")
+    out = tmp_path / "site"
+    written = build_site(out, runtime, ["transfer"], built, say=lambda text: None)
+    for name in SITE_MODULES:
+        assert (out / "static" / "js" / name) in written
+    assert (out / "wasm" / "transfer.wasm").read_bytes() == b"\0asm"
+    assert "transfer" in json.loads((out / "wasm" / "index.json").read_text())["variants"]
+    assert (out / "wasm" / "durak-wasm.mjs").is_file()
+    assert json.loads((out / "meta.json").read_text())["static"] is True
