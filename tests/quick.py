@@ -153,6 +153,11 @@ SLOW = frozenset({
     "tests/npm/test_npm_options.py",  # waits for the package build too
     # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
     "tests/wasm/test_wasm_options.py",
+    "tests/wasm/test_wasm_playground.py::test_a_seeded_game_on_wasm_is_the_served_game",  # builds 4 modules: 20 s
+    "tests/wasm/test_wasm_playground.py::test_a_later_seat_and_a_replayed_history_give_the_same_views",
+    "tests/wasm/test_wasm_playground.py::test_what_wasm_does_not_answer_goes_to_python",
+    "tests/wasm/test_wasm_compare.py",  # builds 2 modules, compares on both engines: 40 s
+    "tests/web/test_static_wasm.py::test_the_folder_holds_the_workers_the_modules_the_index_and_meta",  # the site zip: 3 s
     "tests/web/test_browser_options.py::test_table_settings_are_toggles_and_the_game_follows_them",  # 2-6 s
     # issue 32 item 1: 56 wasm modules from clang, then 100 games of each (minutes)
     "tests/wasm/test_wasm_every_variant.py::test_the_build_makes_a_module_for_every_c_engine",

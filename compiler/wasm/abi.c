@@ -2,8 +2,9 @@
  *
  * Compiled per variant by compiler/wasm/build.py with clang --target=wasm32-wasi: a small
  * generated unit defines DK_PREFIX (durak_<module>_), DK_UPPER (its macro prefix) and
- * DK_VARIANT (the variant's name as a C string), includes the variant's header, this file,
- * then the engine's .c.  Every export starts with `dk_`; a game is an opaque handle (Lua's
+ * DK_VARIANT (the variant's name as a C string), includes the variant's header and this file;
+ * a second unit (build.py's bots_unit) includes the engine's .c itself and defines
+ * dk_bot_index over the engine's own static bots.  Every export starts with `dk_`; a game is an opaque handle (Lua's
  * C API style).  Texts go out as NUL-terminated UTF-8 in the handle's own buffer, valid until
  * the next call on that handle (dk_len gives the length); texts come in through memory from
  * dk_alloc.  The engine logic is the C engine's: this file only marshals.  No stdio: the
@@ -621,4 +622,80 @@ int EXPORT(dk_set_state_json)(dk_handle *h, const char *json)
 long EXPORT(dk_bench_random)(int players, uint32_t seed, long n, uint32_t choice_seed)
 {
     return F(bench_random)(players, seed, n, choice_seed);
+}
+
+/* -- the bots (docs/wasm.md, "Bots") ----------------------------------------
+ * The simulator's random and greedy bots as the C engine has them (compiler/sim/bots.py),
+ * one decision at a time: dk_bot_index is defined by the bots unit (compiler/wasm/build.py),
+ * which compiles the engine's .c with it, so the engine's own bot_choice is in reach. */
+int dk_bot_index(const dk_game *g, int bot, uint64_t seed, int repeated);
+
+/* The index in dk_legal_json of the action bot `bot` (0 random, 1 greedy) plays now, drawing
+ * from random.Random(seed_hi << 32 | seed_lo) (`repeated`: the round began from a position
+ * seen before in this game, runner.RoundStarts); `resign` is never chosen.  E_STATE (-5) when
+ * the game is over, E_ILLEGAL (-3) for another bot. */
+int EXPORT(dk_bot_choice)(dk_handle *h, int bot, uint32_t seed_lo, uint32_t seed_hi, int repeated)
+{
+    if (bot != C(BOT_RANDOM) && bot != C(BOT_GREEDY)) {
+        return C(E_ILLEGAL);
+    }
+    return dk_bot_index(h->g, bot, (uint64_t)seed_hi << 32 | seed_lo, repeated != 0);
+}
+
+/* -- whole games (docs/wasm.md, "Whole games") --------------------------------
+ * The simulator's games inside wasm (the engine's play_games, durakc.sim.native_games): what
+ * the static playground's comparisons play.  A record is DK_RECORD_INTS ints: unfinished
+ * (0, 1 cycle, 2 cap), is_draw, loser (-1 none), loser_offset, actions, rounds, takes,
+ * transfers, shows, first, nout, out[PLAYERS_MAX] (the finishing order), points[PLAYERS_MAX]. */
+#define DK_RECORD_INTS (11 + 2 * C(PLAYERS_MAX))
+
+int EXPORT(dk_record_ints)(void) { return DK_RECORD_INTS; }
+
+/* Play n games: game i dealt with game_seeds[i], its bots drawing from
+ * random.Random(bot_seeds[i]), seat s played by seat_bots[i * players + s] (0 random, 1 greedy,
+ * or the search bots with their samples above the low byte, as play_games takes them);
+ * `options`: dk_noptions() ints of the table settings of every game, or NULL (0) for the
+ * defaults.  The records go to `out` (n * dk_record_ints() ints); 0 or a negative error. */
+int EXPORT(dk_play_games)(int players, long n, const uint64_t *game_seeds,
+                          const uint64_t *bot_seeds, const int *seat_bots, const int *options,
+                          int *out)
+{
+    F(record) *records;
+    long i;
+    int err, k;
+    if (players < C(PLAYERS_MIN) || players > C(PLAYERS_MAX) || n < 0) {
+        return C(E_PLAYERS);
+    }
+    records = calloc((size_t)n + 1, sizeof *records);
+    if (!records) {
+        return C(E_MEMORY);
+    }
+#if C(CAP_OPTIONS)
+    err = options ? F(play_games_options)(players, n, game_seeds, bot_seeds, seat_bots, options, records)
+                  : F(play_games)(players, n, game_seeds, bot_seeds, seat_bots, records);
+#else
+    (void)options;
+    err = F(play_games)(players, n, game_seeds, bot_seeds, seat_bots, records);
+#endif
+    for (i = 0; !err && i < n; i++) {
+        const F(record) *r = &records[i];
+        int *o = out + i * DK_RECORD_INTS;
+        o[0] = r->unfinished;
+        o[1] = r->is_draw;
+        o[2] = r->loser;
+        o[3] = r->loser_offset;
+        o[4] = r->actions;
+        o[5] = r->rounds;
+        o[6] = r->takes;
+        o[7] = r->transfers;
+        o[8] = r->shows;
+        o[9] = r->first;
+        o[10] = r->nout;
+        for (k = 0; k < C(PLAYERS_MAX); k++) {
+            o[11 + k] = r->out[k];
+            o[11 + C(PLAYERS_MAX) + k] = r->points[k];
+        }
+    }
+    free(records);
+    return err;
 }

@@ -81,6 +81,26 @@ def unit_source(module: str, variant: str, options: dict | None = None) -> str:
             f'#include "{module}.h"\n{options_unit(options) if options else ""}#include "abi.c"\n')
 
 
+def bots_unit(module: str) -> str:
+    """The unit that compiles the engine `<module>.c` itself together with `dk_bot_index`,
+    which calls the engine's own (static) bots for abi.c's dk_bot_choice (docs/wasm.md)."""
+    p, upper = f"durak_{module}_", f"DURAK_{module.upper()}_"
+    return (f"/* durakc wasm bots unit for {module} (generated at build time) */\n"
+            f'#include "{module}.c"\n\n'
+            f"int dk_bot_index(const game *g, int bot, uint64_t seed, int repeated)\n{{\n"
+            f"    action *acts = malloc(sizeof(action) * {upper}MAX_ACTIONS);\n"
+            f"    char text[{upper}ACTION_TEXT_MAX];\n"
+            f"    mt_state rng;\n    int count, choice;\n"
+            f"    if (!acts) {{\n        return {upper}E_MEMORY;\n    }}\n"
+            f"    count = legal_actions(g, acts);\n"
+            f"    if (count > 1 && {p}action_text(&acts[count - 1], text, sizeof text) >= 0\n"
+            f'        && !strcmp(text, "resign")) {{\n'
+            f"        count--;  /* bots.playable: a bot never resigns (HR24) */\n    }}\n"
+            f"    mt_seed(&rng, seed);\n"
+            f"    choice = count ? bot_choice(bot, g, acts, count, &rng, repeated) : {upper}E_STATE;\n"
+            f"    free(acts);\n    return choice;\n}}\n")
+
+
 def build_wasm(module: str, variant: str, c_source: str, header: str,
                options: dict | None = None) -> bytes:
     """The wasm module's bytes for engine `module` of variant `variant` (the texts of
@@ -99,9 +119,10 @@ def build_wasm(module: str, variant: str, c_source: str, header: str,
         (folder / f"{module}.h").write_text(header, encoding="utf-8")
         (folder / "abi.c").write_text(ABI.read_text(encoding="utf-8"), encoding="utf-8")
         (folder / "unit.c").write_text(unit_source(module, variant, options), encoding="utf-8")
+        (folder / "bots.c").write_text(bots_unit(module), encoding="utf-8")
         out = folder / f"{module}.wasm"
         done = subprocess.run([clang, f"--target={TARGET}", *FLAGS, "-I", str(folder),
-                               str(folder / "unit.c"), str(folder / f"{module}.c"),
+                               str(folder / "unit.c"), str(folder / "bots.c"),
                                "-o", str(out)], capture_output=True, text=True, check=False)
         if done.returncode:
             raise WasmUnavailable(f"building {module}.wasm failed:\n{done.stderr.strip()}")

@@ -36,6 +36,12 @@ class SpecProblem(Exception):
         self.diagnostics = diagnostics
 
 
+def text_digest(text: str) -> str:
+    """The name of the folder `spec_file` writes `text` in: its sha256, 32 hex digits (the
+    static site's comparisons know a bundled spec's file by it, durakc.web.wasm_games)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
 @contextmanager
 def spec_file(text: str, folder: Path):
     """`text` written to a file named DISPLAY while the block runs, then removed.
@@ -43,8 +49,7 @@ def spec_file(text: str, folder: Path):
     The file is ``folder/<pid>/<sha256 of text>/DISPLAY``: the same text has the same path
     (engines loaded by path are found again), and no two processes share a file.
     """
-    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
-    path = folder / str(os.getpid()) / digest / DISPLAY
+    path = folder / str(os.getpid()) / text_digest(text) / DISPLAY
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8", newline="")
     try:

@@ -25,23 +25,34 @@ from durakc.web.limits import Limits
 _JOB_PATH = re.compile(r"^/api/jobs/([A-Za-z0-9_-]{1,40})(/cancel)?$")
 
 
+def static_meta(limits: Limits | None = None) -> dict:
+    """The answer to `GET /api/meta` here (and in the static site's meta.json, written when
+    the folder is built so the page starts without Python)."""
+    from durakc.loading.engines import bundled_names
+    from durakc.web.play import available_bots
+    from durakc.web.server import examples
+
+    bots = available_bots()
+    return {"version": __version__, "bots": bots,
+            "default_bot": "greedy" if "greedy" in bots else bots[0],
+            "examples": examples(), "variants": bundled_names(),
+            "limits": (limits or Limits()).as_json(), "static": True}
+
+
 class StandaloneApi:
     """The API's state: the spec folder, the engine cache, the finished comparisons."""
 
     def __init__(self, limits: Limits | None = None, folder: str | None = None):
-        from durakc.loading.engines import CACHE_ENV, bundled_names
-        from durakc.web.play import available_bots
-        from durakc.web.server import examples
+        from durakc.loading.engines import CACHE_ENV
 
         self.limits = limits or Limits()
         self.folder = Path(folder or tempfile.mkdtemp(prefix="durakc-static-"))
         os.environ.setdefault(CACHE_ENV, str(self.folder / "engines"))
-        self.bots = available_bots()
-        self.meta = {"version": __version__, "bots": self.bots,
-                     "default_bot": "greedy" if "greedy" in self.bots else self.bots[0],
-                     "examples": examples(), "variants": bundled_names(),
-                     "limits": self.limits.as_json(), "static": True}
+        self.meta = static_meta(self.limits)
+        self.bots = self.meta["bots"]
         self.jobs: dict[str, dict] = {}
+        self.chunks = None
+        """The static site's wasm games for comparisons (`use_wasm`), or None."""
 
     def handle(self, method: str, path: str, body: str | None = None) -> tuple[int, dict]:
         """(HTTP status, JSON body) for one request, as `durakc serve` answers it."""
@@ -85,7 +96,8 @@ class StandaloneApi:
         from durakc.web.tasks import TASKS, Context
 
         try:
-            return TASKS[kind](request, Context(self.folder, self.limits, progress))
+            return TASKS[kind](request, Context(self.folder, self.limits, progress,
+                                               self.chunks))
         except SpecProblem as exc:
             raise ApiError(422, "spec_errors", str(exc), diagnostics=exc.diagnostics) from None
         except BadRequest as exc:
@@ -100,8 +112,12 @@ class StandaloneApi:
             seen.update(done=done, total=total, stage=stage)
 
         job = {"job": job_id}
+        if self.chunks is not None:
+            self.chunks.used = False
         try:
             job.update(state="done", result=self._run("compare", request, progress))
+            if self.chunks is not None:   # which engines played the games (the page says)
+                job["result"]["engine"] = "wasm" if self.chunks.used else "python"
         except ApiError as exc:
             job.update(state="failed", error=exc.body())
         job.update(seen, elapsed=round(time.perf_counter() - started, 2))
@@ -125,6 +141,18 @@ def _json_object(body: str | None, limit: int) -> dict:
 
 
 _API: StandaloneApi | None = None
+
+
+def use_wasm(play, index_json: str) -> None:
+    """Play comparisons of bundled variants inside the site's wasm modules: `play` is the
+    worker's playGames (static_site/wasmgames.js), `index_json` the text of wasm/index.json
+    (`durakc.web.wasm_games`)."""
+    global _API
+    from durakc.web.wasm_games import chunks_from_index
+
+    if _API is None:
+        _API = StandaloneApi()
+    _API.chunks = chunks_from_index(play, index_json)
 
 
 def handle(method: str, path: str, body: str | None = None) -> str:

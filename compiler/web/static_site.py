@@ -6,8 +6,11 @@ server.  The worker loads Pyodide from the folder itself (`pyodide/`, the files 
 package `pyodide`, see `durakc.web.pyodide_files`) and the compiler with its pure-Python
 dependencies from `py/site.zip`, and answers every request with `durakc.web.standalone`:
 the same checks, explanations, games against the bots and comparisons as the server, run
-in the browser.  Nothing is fetched from anywhere but the folder (the page's
-Content-Security-Policy says so too).
+in the browser.  Games against the bots on a bundled variant play on its wasm engine
+instead (`wasm/`, `durakc.web.static_wasm`): transport.js sends those /api/play requests to a
+second worker (`js/wasmworker.js`, `js/wasmplay.js`) that answers with the same JSON, and
+`GET /api/meta` is answered from `meta.json`.  Nothing is fetched from anywhere but the
+folder (the page's Content-Security-Policy says so too).
 """
 
 from __future__ import annotations
@@ -19,10 +22,15 @@ from importlib.resources import files
 from pathlib import Path
 
 from durakc.loading.files import write_bytes
+from durakc.web.static_wasm import meta_file, wasm_site_files
 
 STATIC = Path(__file__).resolve().parent / "static"
 SITE_JS = Path(__file__).resolve().parent / "static_site"
-"""The static build's own page modules: transport.js (worker-backed) and pyworker.js."""
+SITE_MODULES = ("transport.js", "pyworker.js", "wasmworker.js", "wasmplay.js", "seeds.js",
+                "wasmgames.js")
+"""The static build's own page modules (static_site/): transport.js (worker-backed), the
+Pyodide worker (with wasmgames.js: a comparison's games in the wasm modules), and the wasm
+worker with its play step and seeds."""
 
 DEPENDENCIES = ("lark", "jinja2", "markupsafe", "yaml")
 """The pure-Python packages the compiler needs in Pyodide (their compiled speed-ups, when
@@ -47,9 +55,13 @@ class StaticBuildError(Exception):
     """The folder could not be written (a sentence for the user)."""
 
 
-def build_site(out: Path, pyodide_dir: Path) -> list[Path]:
+def build_site(out: Path, pyodide_dir: Path, wasm: list[str] | None = None,
+               wasm_from: Path | None = None, say=print) -> list[Path]:
     """Write the static playground into `out` (created; files already there are replaced)
-    from the unpacked Pyodide distribution `pyodide_dir`; the files written."""
+    from the unpacked Pyodide distribution `pyodide_dir`; the files written.  `wasm`: the
+    bundled variants to give wasm engines (None: every one that can have them, `[]`: none);
+    `wasm_from`: a `durakc build --target wasm` folder to take modules from; `say`: how a
+    missing wasm toolchain is reported (once)."""
     from durakc.web.pyodide_files import RUNTIME_FILES
 
     out.mkdir(parents=True, exist_ok=True)
@@ -57,8 +69,11 @@ def build_site(out: Path, pyodide_dir: Path) -> list[Path]:
     for source in sorted(STATIC.rglob("*")):
         if source.is_file():
             written.append(_copy(source, out / "static" / source.relative_to(STATIC)))
-    for name in ("transport.js", "pyworker.js"):
+    for name in SITE_MODULES:
         written.append(_copy(SITE_JS / name, out / "static" / "js" / name))
+    for name, data in sorted(wasm_site_files(wasm, wasm_from, say).items()):
+        written.append(_write(out / name, data))
+    written.append(_write(out / "meta.json", meta_file()))
     index = (STATIC / "index.html").read_text(encoding="utf-8")
     written.append(_write(out / "index.html", _static_index(index).encode("utf-8")))
     for name in RUNTIME_FILES:

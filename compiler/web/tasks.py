@@ -33,6 +33,9 @@ class Context:
     limits: Limits = field(default_factory=Limits)
     progress: object = None
     """`progress(done, total, stage)`, or None."""
+    chunks: object = None
+    """`compare`'s games: a `runner.run_chunk` alike (the static site's wasm modules,
+    `durakc.web.wasm_games`), or None for `run_chunk` itself."""
 
     def report(self, done: int, total: int, stage: str) -> None:
         if self.progress is not None:
@@ -146,7 +149,7 @@ def compare(request: dict, ctx: Context) -> dict:
         while start < games:
             stop = min(games, start + size)
             began = time.perf_counter()
-            raw = run_chunk((refs, players, bots, seed, start, stop, False))
+            raw = (ctx.chunks or run_chunk)((refs, players, bots, seed, start, stop, False))
             if time.perf_counter() - began < _SLICE_SECONDS:
                 size = min(2 * size, _MAX_SLICE)
             progress(2 * (stop - start))

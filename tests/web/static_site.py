@@ -40,11 +40,17 @@ class StaticHost:
         self.httpd.server_close()
 
 
-def build(out: Path) -> Path:
-    """The static playground in `out`; raises PyodideUnavailable (the tests skip) when no
-    Pyodide can be had (offline and never downloaded on this machine)."""
+WASM_VARIANTS = ["podkidnoy", "transfer", "kyiv", "table", "jokers"]
+"""The variants the test site plays on wasm (the tests' examples; building all 56 modules
+would take minutes): the others play on the Python engine in Pyodide, as without clang."""
+
+
+def build(out: Path, wasm: list[str] | None = None) -> Path:
+    """The static playground in `out` (wasm engines for `wasm`, default WASM_VARIANTS);
+    raises PyodideUnavailable (the tests skip) when no Pyodide can be had (offline and never
+    downloaded on this machine)."""
     runtime = pyodide_folder(None, cache_dir())
-    build_site(out, runtime)
+    build_site(out, runtime, WASM_VARIANTS if wasm is None else wasm)
     return out
 
 

@@ -1,7 +1,9 @@
 // The static playground's Python: Pyodide from the folder's pyodide/, the compiler and its
-// dependencies from py/site.zip, and `durakc.web.standalone.handle` answering each request.
+// dependencies from py/site.zip, and `durakc.web.standalone.handle` answering each request;
+// a comparison's games on bundled variants are played in their wasm modules (wasmgames.js).
 
 import {loadPyodide} from "../../pyodide/pyodide.mjs";
+import {playGames} from "./wasmgames.js";
 
 const base = new URL("../../", import.meta.url);
 
@@ -12,7 +14,14 @@ async function boot() {
   const site = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", {extractDir: site});
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  return pyodide.pyimport("durakc.web.standalone").handle;
+  const standalone = pyodide.pyimport("durakc.web.standalone");
+  // comparisons of bundled variants play their games inside the site's wasm modules
+  const index = await fetch(new URL("wasm/index.json", base)).then(
+    (r) => (r.ok ? r.text() : null), () => null);
+  if (index && Object.keys(JSON.parse(index).variants || {}).length) {
+    standalone.use_wasm(playGames, index);
+  }
+  return standalone.handle;
 }
 
 const ready = boot();

@@ -94,7 +94,10 @@ export class Compare {
       $("compare-run").disabled = false;
       if (state.state === "done") {
         bar.value = bar.max;
-        this.status(`done in ${state.elapsed.toFixed(1)} s`);
+        // the static playground says which engines played the games (docs/playground.md)
+        const engine = {wasm: " (games on the wasm engines)",
+                        python: " (games on the Python engines in Pyodide)"}[state.result.engine];
+        this.status(`done in ${state.elapsed.toFixed(1)} s${engine || ""}`);
         this.show(state.result);
         document.body.dataset.compareState = "done";
       } else {

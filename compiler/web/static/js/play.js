@@ -203,6 +203,10 @@ export class Play {
       this.view = view;
       this.picked = null;
       this.render();
+      if (view.engine) {                         // the static playground says which engine
+        $("play-engine").hidden = false;
+        $("play-engine").textContent = `engine: ${view.engine}`;
+      }
       if (view.refused) this.message(`refused: ${view.refused}`, "refused");
       else if (view.result) this.message(view.result, "result-text");
       else if (view.stopped) this.message(view.stopped, "refused");
