@@ -16,6 +16,8 @@ export interface DurakState<V extends VariantTypes = VariantTypes> {
   isOver: boolean;
   loser: Seat | null;
   isDraw: boolean;
+  /** HR34 (a variant with out-of-turn actions only): the seats that may act now. */
+  actors?: Seat[];
 }
 
 /** What playerView gives a client: its seat's observation, nothing hidden from it. */
@@ -27,6 +29,10 @@ export interface DurakView<V extends VariantTypes = VariantTypes> {
   isOver: boolean;
   loser: Seat | null;
   isDraw: boolean;
+  /** HR34 (a variant with out-of-turn actions only): the seats that may act now, and this
+   * seat's catches (none for a spectator), each a move play("catch SEAT CARD") of that seat. */
+  actors?: Seat[];
+  out_of_turn?: V["action"][];
   /** For a spectator: seat null, no hand, no legal actions. */
   view: Omit<Observation<V>, "seat"> & { seat: Seat | null };
 }
@@ -58,6 +64,10 @@ export interface DurakGame<V extends VariantTypes = VariantTypes> {
   turn: {
     minMoves: number;
     maxMoves: number;
+    /** With out-of-turn actions: every seat may move (boardgame.io's ActivePlayers.ALL). */
+    activePlayers?: { all: null };
+    /** With out-of-turn actions: a catch that made another seat toMove ends the turn. */
+    endIf?(context: { G: DurakState<V>; ctx: { currentPlayer: string } }): boolean;
     order: {
       first(context: { G: DurakState<V> }): number;
       next(context: { G: DurakState<V> }): number;

@@ -9,6 +9,12 @@
 // G keeps the whole state as the engine's opaque state text (JSON-safe, as boardgame.io
 // needs); playerView replaces it by the seat's observation, so a client never sees the other
 // hands, the stock or a closed discard pile (nor the seed, which would reveal the deal).
+//
+// Out-of-turn actions (HR34's `catch SEAT CARD`, docs/engine-api.md): for a variant that has
+// them every seat is an active player (boardgame.io's activePlayers ALL), so any seat may send
+// moves.play("catch SEAT CARD") naming itself when the engine offers it that catch; the
+// in-turn moves stay toMove's.  G.actors and each view's `actors` and `out_of_turn` (the
+// seat's catches) say who may act now; ai.enumerate lists in-turn moves only.
 
 /** boardgame.io's INVALID_MOVE (the same string as boardgame.io/core exports). */
 export const INVALID_MOVE = "INVALID_MOVE";
@@ -41,6 +47,7 @@ export function durakGame(engine, options = {}) {
       minMoves: 1,
       maxMoves: 1,
       order: { first: ({ G }) => G.toMove ?? 0, next: ({ G }) => G.toMove ?? 0 },
+      ...(engine.hasOutOfTurn ? OUT_OF_TURN_TURN : {}),
     },
     moves: {
       play: { move: ({ G, playerID }, action) => play(restore(G), G, playerID, action), client: false },
@@ -50,6 +57,16 @@ export function durakGame(engine, options = {}) {
     ai: { enumerate: (G) => restore(G).legalActions().map((a) => ({ move: "play", args: [a] })) },
   };
 }
+
+/** The turn's settings with out-of-turn actions: every seat may move (boardgame.io's
+ * ActivePlayers.ALL); a catch by another seat is not the current player's move, so it does
+ * not end the turn (maxMoves): the turn ends when the catch made another seat toMove (so the
+ * current player may have made no move: minMoves 0). */
+const OUT_OF_TURN_TURN = {
+  minMoves: 0,
+  activePlayers: { all: null },
+  endIf: ({ G, ctx }) => G.toMove !== null && String(G.toMove) !== String(ctx.currentPlayer),
+};
 
 function setup(engine, ctx, random, seed, options) {
   const dealt = seed ?? Math.floor(random.Number() * 2 ** 32);
@@ -62,6 +79,7 @@ function setup(engine, ctx, random, seed, options) {
 /** G's public fields from the game (the state text is hidden by playerView). */
 function summary(G, game) {
   G.state = game.state();
+  if (game.hasOutOfTurn) G.actors = game.actors();  // HR34: the seats that may act now
   G.toMove = game.toMove;
   G.isOver = game.isOver;
   G.loser = game.loser;
@@ -69,8 +87,19 @@ function summary(G, game) {
   return G;
 }
 
+/** HR34: whether `action` is an out-of-turn action (a text whose verb is catch): it names
+ * its seat, which must be the sender's. */
+function outOfTurn(game, action) {
+  return game.hasOutOfTurn && typeof action === "string" && /^\s*catch\s/i.test(action);
+}
+
 function play(game, G, playerID, action) {
-  if (G.isOver || String(game.toMove) !== String(playerID)) return INVALID_MOVE;
+  if (G.isOver) return INVALID_MOVE;
+  if (outOfTurn(game, action)) {
+    if (action.trim().split(/\s+/)[1] !== String(playerID)) return INVALID_MOVE;
+  } else if (String(game.toMove) !== String(playerID)) {
+    return INVALID_MOVE;
+  }
   try {
     game.apply(action);
   } catch (error) {
@@ -93,6 +122,11 @@ function playerView(game, G, playerID) {
     view.hand = [];
     view.legal_actions = [];
   }
-  return { variant: G.variant, players: G.players, moves: G.moves, toMove: G.toMove,
+  const shown = { variant: G.variant, players: G.players, moves: G.moves, toMove: G.toMove,
     isOver: G.isOver, loser: G.loser, isDraw: G.isDraw, view };
+  if (game.hasOutOfTurn) {  // HR34: who may act now, and this seat's catches
+    shown.actors = game.actors();
+    shown.out_of_turn = spectator ? [] : game.outOfTurnActions(seat);
+  }
+  return shown;
 }

@@ -29,6 +29,9 @@ export class Engine {
     /** The table settings the variant declares (a spec's options:, docs/options.md): name ->
      * {type, default, text, values | range}, as the Python engine's OPTIONS; {} for none. */
     this.options = wasm.options;
+    /** Whether the variant has out-of-turn actions (HR34's catch): its games then have
+     * `actors()` and `outOfTurnActions(seat)` (docs/engine-api.md). */
+    this.hasOutOfTurn = typeof wasm.x.dk_actors === "function";
   }
 
   /** A new game: newGame(players, seed, options) or newGame({players, seed, options}); the
@@ -72,6 +75,11 @@ export class Game {
     this.players = start.players ?? raw.observation(0).players;
   }
 
+  /** HR34's out-of-turn actions (docs/engine-api.md): only a variant that has them (its raw
+   * game has `actors`) gets `actors()` and `outOfTurnActions(seat)`; apply() takes a catch
+   * text of any seat ("catch 1 KS"). */
+  get hasOutOfTurn() { return typeof this.raw.actors === "function"; }
+
   get toMove() { const s = this.raw.toMove; return s < 0 ? null : s; }
   get isOver() { return this.raw.isOver; }
   get loser() { return this.raw.loser; }
@@ -84,6 +92,20 @@ export class Game {
   legalText(i) { return this.raw.legalText(i); }
   /** The legal actions' texts, in the Python engine's order. */
   legalActions() { return this.raw.legalActions(); }
+
+  /** The seats that may act now: toMove, then every seat holding an out-of-turn action,
+   * clockwise; [] once over.  Without out-of-turn actions: [toMove] ([] once over). */
+  actors() {
+    if (this.hasOutOfTurn) return this.raw.actors();
+    return this.isOver ? [] : [this.toMove];
+  }
+  /** The out-of-turn action texts `seat` may play now (HR34's catches, by card); [] for a
+   * variant without them.  RangeError for no such seat. */
+  outOfTurnActions(seat) {
+    if (this.hasOutOfTurn) return this.raw.outOfTurnActions(seat);
+    if (!(Number.isInteger(seat) && seat >= 0 && seat < this.players)) throw new RangeError(`no seat ${seat}`);
+    return [];
+  }
 
   /** Play a legal action: its index in legalActions() or its text (any case, suit symbols).
    * Throws IllegalAction (InvalidAction for a text naming no action) and changes nothing. */
@@ -154,6 +176,9 @@ function canonical(raw, text) {
   const want = words(text);
   const key = (w) => [w[0], ...w.slice(1).sort()].join(" ");
   const legal = raw.legalActions();
+  if (want[0] === "CATCH" && raw.outOfTurnActions) {  // HR34: the seat's own offers
+    legal.push(...raw.outOfTurnActions(Number(want[1])));
+  }
   return legal.find((a) => words(a).join(" ") === want.join(" "))
     ?? legal.find((a) => key(words(a)) === key(want)) ?? String(text);
 }

@@ -127,6 +127,14 @@ export declare class Game<V extends VariantTypes = VariantTypes> {
   readonly history: V["action"][];
   legalActions(): V["action"][];
   legalText(index: number): V["action"] | null;
+  /** Whether the variant has out-of-turn actions (HR34's `catch SEAT CARD`, docs/engine-api.md
+   * "Out-of-turn actions"); apply() then also takes any seat's out-of-turn action text. */
+  readonly hasOutOfTurn: boolean;
+  /** The seats that may act now: toMove, then every seat holding an out-of-turn action,
+   * clockwise from it; [] once the game is over ([toMove] without out-of-turn actions). */
+  actors(): Seat[];
+  /** The out-of-turn action texts `seat` may play now, by card ([] for none). */
+  outOfTurnActions(seat: Seat): V["action"][];
   /** Play an action by index into legalActions() or by text (any case, suit symbols);
    * throws IllegalAction and leaves the game unchanged when it is not legal. */
   apply(action: V["action"] | number): void;
@@ -147,6 +155,8 @@ export declare class Engine<V extends VariantTypes = VariantTypes> {
   readonly playersMax: number;
   /** The variant's table settings: name -> declaration ({} without options). */
   readonly options: { readonly [N in keyof V["options"]]: OptionDeclaration };
+  /** Whether the variant has out-of-turn actions (HR34's catch; docs/engine-api.md). */
+  readonly hasOutOfTurn: boolean;
   newGame(players: V["players"], seed?: number, options?: Partial<V["options"]>): Game<V>;
   newGame(options: GameOptions<V>): Game<V>;
   /** Throws RangeError (TypeError) as newGame does for settings the variant does not take. */

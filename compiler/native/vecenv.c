@@ -10,8 +10,9 @@
  * up to the learner's next turn, and writes the observation, the action mask, the reward
  * and the done flags into NumPy arrays bound once (`bind`).  The encoding is the layout of
  * durakc/rl/encoding.py for the variants it lists as native (no jokers, wild cards, copies,
- * opening subsets or extra verbs): Python passes the block offsets, the card and suit maps
- * and each action kind's block, so this file knows no variant. */
+ * opening subsets or extra verbs but HR34's catch and wait: their out-of-turn decisions are
+ * vecenv_catch.c's): Python passes the block offsets, the card and suit maps and each action
+ * kind's block, so this file knows no variant. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
@@ -36,6 +37,8 @@ typedef struct {
     mt_state rng;
     long steps;
     int ended, fresh;
+    unsigned declined;  /* HR34: the seats that waited at this position (vecenv_catch.c) */
+    mask_t vf;          /* HR34: the fouls the bots saw this round (vecenv_catch.c) */
 } slot_t;
 
 typedef struct {
@@ -50,6 +53,7 @@ typedef struct {
     int koff[VK_MAX], kshape[VK_MAX];
     int boff[NBLOCKS];
     Py_ssize_t obs_size, num_actions;
+    long wait_index;  /* HR34: the index of `wait` (-1: no out-of-turn decisions) */
     Py_buffer buf[9];  /* obs, mask, rewards, terminated, truncated, illegal, steps, loser, is_draw */
     int bound;
     action acts[C(MAX_ACTIONS)];
@@ -82,6 +86,8 @@ static long action_index(const Batch *b, const action *a)
         return off;
     }
 }
+
+#include "vecenv_catch.c"
 
 static int slot_of(const Batch *b, int s)
 {
@@ -151,28 +157,32 @@ static void encode_obs(const Batch *b, const game *g, float *row)
     row[o[B_LIMIT]] = (float)(v.limit < NCARDS ? v.limit : NCARDS);
 }
 
-/* encoding.action_mask(game, seat) into row (num_actions bytes). */
-static void encode_mask(Batch *b, game *g, signed char *row)
+/* encoding.action_mask(game, seat, out_of_turn) into row (num_actions bytes). */
+static void encode_mask(Batch *b, const slot_t *s, signed char *row)
 {
-    int i, count;
+    int i, out_of_turn, count = learner_choices(b, s, &out_of_turn);
     memset(row, 0, (size_t)b->num_actions);
-    if (F(to_move)(g) != b->seat) {
-        return;
-    }
-    count = legal_actions(g, b->acts);
     for (i = 0; i < count; i++) {
         row[action_index(b, &b->acts[i])] = 1;
     }
+    if (out_of_turn) {
+        row[b->wait_index] = 1;  /* HR34: asked out of turn, it may wait */
+    }
 }
 
-/* The legal action of index `index` in b->acts, or -1. */
-static int find_legal(Batch *b, game *g, long index)
+/* The learner's choice of index `index` in b->acts, FOUND_WAIT for `wait`, or -1; *out_of_turn
+ * set when it was asked out of turn (a catch). */
+enum { FOUND_WAIT = -2 };
+static int find_legal(Batch *b, const slot_t *s, long index, int *out_of_turn)
 {
     int i, count;
-    if (F(to_move)(g) != b->seat || index < 0 || index >= b->num_actions) {
+    if (index < 0 || index >= b->num_actions) {
         return -1;
     }
-    count = legal_actions(g, b->acts);
+    count = learner_choices(b, s, out_of_turn);
+    if (*out_of_turn && index == b->wait_index) {
+        return FOUND_WAIT;
+    }
     for (i = 0; i < count; i++) {
         if (action_index(b, &b->acts[i]) == index) {
             return i;
@@ -181,21 +191,49 @@ static int find_legal(Batch *b, game *g, long index)
     return -1;
 }
 
-/* DurakEnv._play_bots: 1 at the learner's turn or the end, 0 past max_steps x (players - 1). */
+/* Apply a chosen action (a catch through the engine's apply, out of turn): every seat is
+ * asked again. */
+static void play(slot_t *s, const action *a, int out_of_turn)
+{
+    track_fouls(s, a);
+    if (out_of_turn) {
+        F(apply)(s->g, a);
+    } else {
+        apply_action(s->g, a);
+    }
+    s->declined = 0;
+}
+
+/* DurakEnv._play_bots: 1 at the learner's decision or the end, 0 past max_steps x
+ * (players - 1) moves (a bot's wait is no move). */
 static int play_bots(Batch *b, slot_t *s)
 {
     long moves = 0, cap = b->max_steps ? b->max_steps * (b->players - 1) : -1;
     game *g = s->g;
-    int mover;
-    while (!F(is_over)(g) && (mover = F(to_move)(g)) != b->seat) {
+    int mover, out_of_turn;
+    while ((mover = decider(b, s, &out_of_turn)) >= 0 && mover != b->seat) {
         int count, k;
         if (cap >= 0 && moves >= cap) {
             return 0;
         }
+        if (out_of_turn) {  /* HR34: the bots' catching rule, else the bot waits */
+            action caught;
+            if (!bot_catch(s, mover, &caught)) {
+                s->declined |= 1U << mover;
+                continue;
+            }
+            play(s, &caught, 1);
+            moves++;
+            continue;
+        }
         count = legal_actions(g, b->acts);
-        k = b->bots[mover] == C(BOT_GREEDY) ? greedy_bot(g, b->acts, count, 0)
-            : (int)mt_below(&s->rng, (uint32_t)count);
-        apply_action(g, &b->acts[k]);
+        if (b->bots[mover] == C(BOT_GREEDY)) {
+            count = visibly_legal(g, b->acts, count);  /* HR34: no cheat others could see */
+            k = greedy_bot(g, b->acts, count, 0);
+        } else {
+            k = (int)mt_below(&s->rng, (uint32_t)count);
+        }
+        play(s, &b->acts[k], 0);
         moves++;
     }
     return 1;
@@ -227,7 +265,7 @@ static void write_info(Batch *b, Py_ssize_t i)
 static void write_obs(Batch *b, Py_ssize_t i)
 {
     encode_obs(b, b->slots[i].g, ROW(BUF_OBS, float, i, b->obs_size));
-    encode_mask(b, b->slots[i].g, ROW(BUF_MASK, signed char, i, b->num_actions));
+    encode_mask(b, &b->slots[i], ROW(BUF_MASK, signed char, i, b->num_actions));
     write_info(b, i);
 }
 
@@ -238,16 +276,16 @@ static void step_one(Batch *b, Py_ssize_t i, long index)
     double *rew = (double *)b->buf[BUF_REW].buf;
     unsigned char *term = b->buf[BUF_TERM].buf, *trunc = b->buf[BUF_TRUNC].buf;
     unsigned char *ill = b->buf[BUF_ILL].buf;
-    int k;
+    int k, out_of_turn;
     if (s->fresh) {  /* reset by this very call (autoreset): the action is ignored */
         s->fresh = 0;
         rew[i] = 0.0;
         term[i] = trunc[i] = ill[i] = 0;
         return;
     }
-    k = find_legal(b, s->g, index);
+    k = find_legal(b, s, index, &out_of_turn);
     s->steps++;
-    if (k < 0) {
+    if (k == -1) {
         int out = b->max_steps && s->steps >= b->max_steps;
         rew[i] = b->illegal_reward;
         ill[i] = 1;
@@ -257,7 +295,11 @@ static void step_one(Batch *b, Py_ssize_t i, long index)
         write_info(b, i);
         return;  /* the game unchanged: its observation rows stay */
     }
-    apply_action(s->g, &b->acts[k]);
+    if (k == FOUND_WAIT) {
+        s->declined |= 1U << b->seat;  /* HR34: the learner waits at this position */
+    } else {
+        play(s, &b->acts[k], out_of_turn);
+    }
     {
         int finished = play_bots(b, s), over = F(is_over)(s->g);
         ill[i] = 0;
@@ -326,7 +368,8 @@ static void Batch_dealloc(Batch *self)
 }
 
 /* Batch(n, players, seat, bots, max_steps, illegal_mode, illegal_reward, non_loser,
- *       card_map, suit_map, kind_offsets, kind_shapes, block_offsets, obs_size, num_actions) */
+ *       card_map, suit_map, kind_offsets, kind_shapes, block_offsets, obs_size, num_actions
+ *       [, wait_index]) -- wait_index: HR34's `wait` (-1, the default: none) */
 static int Batch_init(Batch *self, PyObject *args, PyObject *kwds)
 {
     PyObject *bots, *cmap, *smap, *koff, *kshape, *boff;
@@ -337,10 +380,16 @@ static int Batch_init(Batch *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_RuntimeError, "Batch is initialised once");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "niiOliddOOOOOnn", &n, &self->players, &self->seat, &bots,
+    self->wait_index = -1;
+    if (!PyArg_ParseTuple(args, "niiOliddOOOOOnn|l", &n, &self->players, &self->seat, &bots,
                           &self->max_steps, &self->illegal_mode, &self->illegal_reward,
                           &self->non_loser, &cmap, &smap, &koff, &kshape, &boff,
-                          &self->obs_size, &self->num_actions)) {
+                          &self->obs_size, &self->num_actions, &self->wait_index)) {
+        return -1;
+    }
+    if (self->wait_index >= self->num_actions
+        || (VK_CATCHES && self->wait_index < 0)) {
+        PyErr_SetString(PyExc_ValueError, "Batch: HR34's catches need the index of wait");
         return -1;
     }
     if (n < 1 || self->players < C(PLAYERS_MIN) || self->players > C(PLAYERS_MAX)
@@ -456,6 +505,8 @@ static PyObject *Batch_reset(Batch *self, PyObject *args)
         return NULL;
     }
     s->steps = 0;
+    s->declined = 0;
+    s->vf = 0;
     finished = play_bots(self, s);
     s->ended = F(is_over)(s->g);
     s->fresh = fresh;
@@ -488,7 +539,9 @@ static PyObject *Batch_step(Batch *self, PyObject *arg)
     }
     if (self->illegal_mode == IL_RAISE) {
         for (i = 0; i < self->n && bad < 0; i++) {
-            if (!self->slots[i].fresh && find_legal(self, self->slots[i].g, (long)a[i]) < 0) {
+            int out_of_turn;
+            if (!self->slots[i].fresh
+                && find_legal(self, &self->slots[i], (long)a[i], &out_of_turn) == -1) {
                 bad = i;
             }
         }
@@ -504,7 +557,8 @@ static PyObject *Batch_step(Batch *self, PyObject *arg)
     return PyLong_FromSsize_t(bad);
 }
 
-/* legal_texts(i): the texts of game i's legal actions (for error messages). */
+/* legal_texts(i): the texts of the learner's choices in game i (for error messages; asked
+ * out of turn, its catches: `wait` is the caller's to add). */
 static PyObject *Batch_legal_texts(Batch *self, PyObject *arg)
 {
     Py_ssize_t i = PyLong_AsSsize_t(arg);
@@ -514,7 +568,10 @@ static PyObject *Batch_legal_texts(Batch *self, PyObject *arg)
     if ((i == -1 && PyErr_Occurred()) || check_bound(self, i) < 0) {
         return NULL;
     }
-    count = legal_actions(self->slots[i].g, self->acts);
+    {
+        int out_of_turn;
+        count = learner_choices(self, &self->slots[i], &out_of_turn);
+    }
     out = PyList_New(count);
     for (k = 0; out && k < count; k++) {
         PyObject *t;

@@ -26,6 +26,7 @@ from durakc.native.build import (
 from durakc.native.engine import c_sources
 
 VECENV = Path(__file__).resolve().parent / "vecenv.c"
+VECENV_CATCH = VECENV.with_name("vecenv_catch.c")  # included by vecenv.c (HR34's catches)
 
 
 def _unit(module: str, constants: str) -> str:
@@ -53,13 +54,15 @@ def load_vector_extension(variant: str, constants: str):
     flags = compile_flags()
     unit = _unit(module, constants)
     vecenv = VECENV.read_text(encoding="utf-8")
-    digest = hashlib.sha256("\0".join([c_source, header, vecenv, unit, sys.version, cc, *flags,
+    catches = VECENV_CATCH.read_text(encoding="utf-8")
+    digest = hashlib.sha256("\0".join([c_source, header, vecenv, catches, unit, sys.version, cc, *flags,
                                        sysconfig.get_config_var("EXT_SUFFIX") or ""]).encode())
     folder = cache_dir() / f"vecenv-{module}-{digest.hexdigest()[:16]}"
     target = folder / f"{name}{sysconfig.get_config_var('EXT_SUFFIX') or '.so'}"
     if not target.exists():
         compile_into(cc, flags, target, {f"{module}.c": c_source, f"{module}.h": header,
-                                         "vecenv.c": vecenv, "unit.c": unit}, ["unit.c"], [],
+                                         "vecenv.c": vecenv, "vecenv_catch.c": catches,
+                                         "unit.c": unit}, ["unit.c"], [],
                      f"native vector env unavailable: compiling {target.name}")
     return import_extension(module, target, name)
 

@@ -124,7 +124,11 @@ class VectorEnv(gym.vector.VectorEnv):
         bad = self._batch.step(actions)
         if bad >= 0:
             self._autoreset_envs[:] = False  # the resets above stand: their next step plays
-            legal = ", ".join(self._batch.legal_texts(bad))
+            texts = self._batch.legal_texts(bad)
+            wait = self.encoding.offsets.get("wait")
+            if wait is not None and self._obs["action_mask"][bad, wait]:
+                texts.append("wait")  # HR34: asked out of turn
+            legal = ", ".join(texts)
             raise ValueError(f"game {bad}, seat {self.seat}: action {_describe(self.encoding, actions[bad])}"
                              f" is not legal now; legal: {legal}")
         self._autoreset_envs = self._terminated | self._truncated

@@ -26,6 +26,12 @@ NATIVE_OPPONENTS = ("random", "greedy")
 """The opponents the C loop plays (the simulator's bots, as durakc.sim.bots plays them)."""
 ILLEGAL_CODES = {"terminate": 0, "penalize": 1, "raise": 2}
 """vecenv.c's code of each illegal_action mode (its enum IL_*)."""
+CATCH_VERBS = ("catch", "wait")
+"""HR34's out-of-turn blocks, which the C loop steps (compiler/native/vecenv_catch.c)."""
+CATCH_HAZARDS = frozenset({"transfer", "lot_trumps", "seat_trumps"})
+"""Capabilities with which the bots' view of a foul (durakc.sim.catching.visible_fouls: the
+plays of attack, throw and beat, judged by one trump) is not what vecenv_catch.c keeps: the C
+loop refuses catches with them."""
 
 
 def c_constants() -> str:
@@ -49,6 +55,7 @@ class NativeRefused(ValueError):
 def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
     """Why the C loop can not step this encoding's variant with these opponents, or None."""
     hidden = "hidden_trump" in built(encoding.engine)  # CT1-CT3
+    catches = encoding.verbs == CORE_VERBS + CATCH_VERBS  # HR34: vecenv_catch.c
     checks = (
         (encoding.n_held != encoding.n_cards, "jokers (deck.jokers)"),
         (encoding.n_played != encoding.n_cards, "wild cards (deck.wild_rank)"),
@@ -59,8 +66,10 @@ def unsupported_reason(encoding: DurakEncoding, opponents) -> str | None:
         (encoding.closed_discard, "a closed discard pile (view.discard)"),
         (encoding.open_hands, "open hands (view.hands)"),
         (hidden, "a hidden second trump (trump.hidden_second)"),
-        ("catch" in getattr(encoding.engine, "VERBS", ()), "the out-of-turn decisions of the cheating table (play.cheating, HR34)"),
-        (encoding.verbs != CORE_VERBS, f"the action verbs {', '.join(encoding.verbs[7:])}"),
+        (catches and bool(CATCH_HAZARDS & built(encoding.engine)),
+         "catches (play.cheating, HR34) with transfers or a trump per seat"),
+        (encoding.verbs not in (CORE_VERBS, CORE_VERBS + CATCH_VERBS),
+         f"the action verbs {', '.join(encoding.verbs[7:])}"),
         (set(BLOCKS) != set(encoding.layout.slices), "observation blocks it does not write"),
         (bool(getattr(encoding.engine, "OPTIONS", None)), "table settings (options:)"),
     )
@@ -103,12 +112,12 @@ def native_batch(encoding: DurakEncoding, num_envs: int, players: int, seat: int
         [encoding.suits.index(s) for s in py.SUITS],
         [encoding.offsets[v] for v in verbs], [SHAPE_CODES[SHAPES[v]] for v in verbs],
         [encoding.layout.slices[name].start for name in BLOCKS],
-        encoding.layout.size, encoding.num_actions)
+        encoding.layout.size, encoding.num_actions, encoding.offsets.get("wait", -1))
 
 
 def _engine_verbs(py: ModuleType) -> tuple[str, ...]:
     """The engine's action kinds in the order of its C enum (the Python engine's VERBS)."""
     verbs = tuple(getattr(py, "VERBS", CORE_VERBS))
-    if set(verbs) != set(CORE_VERBS):
+    if set(verbs) - {"catch"} != set(CORE_VERBS):  # HR34's catch: the kind after the core
         raise ValueError(f"{py.VARIANT.get('name', '?')}: verbs {verbs} are not the core ones")
     return verbs

@@ -37,26 +37,37 @@ def _count(ranks: Counter, card, step: int) -> None:
         ranks[rank(card)] += step
 
 
-def visible_fouls(game) -> set[str]:
-    """The table cards the round's public history shows broke T11 or T17 (see the module)."""
-    if not game.table:
-        return set()
-    history = game.history
-    start = next((i for i in range(len(history) - 1, -1, -1)
-                  if history[i].startswith("attack ")), None)  # the round's opening
-    if start is None:
-        return set()
-    trump = game.trump_of(game.defender) if game.defender is not None else game.trump
-    pairs: list[list] = []
-    ranks: Counter = Counter()  # the ranks of the cards in `pairs` (T17), kept as they change
-    fouls: set[str] = set()
-    for text in history[start:]:
+class FoulTally:
+    """The round's plays as `visible_fouls` reads them from a game's history, fed one entry at
+    a time (as durakc.rl.infostate.CardTally is), so that a decision late in a long round
+    costs what one early does: the pairs on the table, their ranks' counts (T17) and the
+    fouls seen (T11 judged with `trump`).  `history` is the game's own list (append-only), so
+    the tally serves that game, and a copy of it (another list) gets a tally of its own."""
+
+    __slots__ = ("fed", "fouls", "history", "pairs", "ranks", "trump")
+
+    def __init__(self, history: list, trump) -> None:
+        self.history, self.trump, self.fed = history, trump, 0
+        self.pairs: list[list] = []
+        self.ranks: Counter = Counter()  # the ranks of the cards in `pairs` (T17)
+        self.fouls: set[str] = set()
+
+    def catch_up(self) -> None:
+        """Read the history entries added since the last call."""
+        history = self.history
+        for index in range(self.fed, len(history)):
+            self._feed(history[index])
+        self.fed = len(history)
+
+    def _feed(self, text: str) -> None:
         verb, *cards = text.split()
-        if verb == "attack":
-            pairs = [[c, None] for c in cards]
-            ranks = Counter()
+        pairs, ranks, fouls = self.pairs, self.ranks, self.fouls
+        if verb == "attack":  # the round's opening: its plays start afresh
+            self.pairs = [[c, None] for c in cards]
+            self.ranks = Counter()
+            self.fouls = set()
             for card in cards:
-                _count(ranks, card, 1)
+                _count(self.ranks, card, 1)
         elif verb == "throw":
             if not is_joker(cards[0]) and not ranks[rank(cards[0])]:
                 fouls.add(cards[0])
@@ -69,7 +80,7 @@ def visible_fouls(game) -> set[str]:
                     pair[1] = defence
                     _count(ranks, defence, 1)
                     break
-            if not beats(attack, defence, trump):
+            if not beats(attack, defence, self.trump):
                 fouls.add(defence)
         elif verb == "catch" and cards[1] in fouls:
             fouls.discard(cards[1])
@@ -80,6 +91,38 @@ def visible_fouls(game) -> set[str]:
                     for card in pair:
                         _count(ranks, card, -1)
                     break
+
+
+_TALLIES: dict[int, FoulTally] = {}
+"""The tallies of the games played lately, by the id of their history list (which the tally
+holds, so the id is not reused while it is here); the oldest go past _KEEP."""
+_KEEP = 256
+
+
+def _tally(game, trump) -> FoulTally:
+    """The game's tally, caught up; a new one for a new history list or another trump (the
+    defender's, which judges every beat of the round: T11)."""
+    history = game.history
+    tally = _TALLIES.pop(id(history), None)
+    if tally is None or tally.history is not history or tally.trump != trump \
+            or tally.fed > len(history):
+        tally = FoulTally(history, trump)
+    while len(_TALLIES) >= _KEEP:
+        del _TALLIES[next(iter(_TALLIES))]
+    _TALLIES[id(history)] = tally  # the most recently used last
+    tally.catch_up()
+    return tally
+
+
+def visible_fouls(game) -> set[str]:
+    """The table cards the round's public history shows broke T11 or T17 (see the module),
+    read through the game's FoulTally."""
+    if not game.table:
+        return set()
+    trump = game.trump_of(game.defender) if game.defender is not None else game.trump
+    fouls = _tally(game, trump).fouls
+    if not fouls:
+        return set()
     on_table = {c for pair in game.table for c in pair if c is not None}
     return fouls & on_table
 

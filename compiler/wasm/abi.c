@@ -336,6 +336,15 @@ int EXPORT(dk_apply_text)(dk_handle *h, const char *text)
         || F(action_text)(&parsed, want, sizeof want) < 0) {
         return C(E_TEXT);
     }
+#if C(CAP_CHEATING)
+    if (parsed.kind == C(CATCH)) {  /* HR34: an out-of-turn action names its seat */
+        int err = F(apply)(h->g, &parsed);
+        if (err == C(OK)) {
+            h->nlegal = -1;
+        }
+        return err;
+    }
+#endif
     n = listed(h);
     for (i = 0; i < n; i++) {
         if (F(action_text)(&h->acts[i], have, sizeof have) >= 0 && strcmp(want, have) == 0) {
@@ -344,6 +353,40 @@ int EXPORT(dk_apply_text)(dk_handle *h, const char *text)
     }
     return C(E_ILLEGAL);
 }
+
+#if C(CAP_CHEATING)
+/* -- out-of-turn actions (HR34's catch; docs/engine-api.md "Out-of-turn actions") -- */
+
+/* The seats that may act now as a mask (bit s: seat s): to_move's and every seat holding an
+ * out-of-turn action; 0 once the game is over.  Only engines with out-of-turn actions. */
+int EXPORT(dk_actors)(dk_handle *h) { return (int)F(actors)(h->g); }
+
+/* Seat `seat`'s out-of-turn actions now, as a JSON list of texts ("catch 1 KS"), by card;
+ * NULL (0) for a seat outside the game.  dk_apply_text plays them. */
+const char *EXPORT(dk_out_of_turn_json)(dk_handle *h, int seat)
+{
+    dk_action found[C(NCARDS)];
+    char text[C(ACTION_TEXT_MAX)];
+    dk_view v;
+    int i, n;
+    F(get)(h->g, &v);
+    if (seat < 0 || seat >= v.players) {
+        return NULL;
+    }
+    n = F(out_of_turn_actions)(h->g, seat, found);
+    begin(h);
+    put(h, "[", 1);
+    for (i = 0; i < n; i++) {
+        if (i) {
+            put(h, ",", 1);
+        }
+        F(action_text)(&found[i], text, sizeof text);
+        put_str(h, text);
+    }
+    put(h, "]", 1);
+    return h->buf;
+}
+#endif
 
 /* -- what a seat sees, the outcome, the whole state ------------------------- */
 

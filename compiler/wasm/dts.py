@@ -102,7 +102,10 @@ def _action_forms(verb: str, counts: tuple[int, ...], card: str) -> list[str]:
     """The template literal types of a verb's texts: exact for no card, one card, and two
     cards when the verb takes exactly two (beat, swap); a verb that takes two or more (attack,
     transfer) is typed by its first card then any text (every card pair of every such verb
-    would make unions that slow tsc down)."""
+    would make unions that slow tsc down).  An out-of-turn verb names its seat first (HR34's
+    `catch SEAT CARD`)."""
+    if verb == "catch":  # HR34: out of turn, the acting seat in the text
+        return [f"`catch ${{number}} ${{{card}}}`"]
     forms = []
     for count in counts:
         if count == 0:

@@ -138,6 +138,29 @@ function describe(decl) {
   return texts.length === 1 ? texts[0] : `${texts.slice(0, -1).join(", ")} or ${texts.at(-1)}`;
 }
 
+/** The members of a game whose variant has out-of-turn actions (HR34's catch; others have
+ * neither: docs/engine-api.md "Out-of-turn actions").  apply() also takes their texts, which
+ * name their seat ("catch 1 KS"). */
+const OUT_OF_TURN = {
+  /** The seats that may act now: toMove, then every seat holding an out-of-turn action,
+   * clockwise from it; [] once the game is over. */
+  actors() {
+    const mask = this.x.dk_actors(this.h);
+    const mover = this.toMove;
+    if (!mask || mover < 0) return [];
+    const n = this.observation(mover).players;
+    const seats = [mover];
+    for (let k = 1; k < n; k++) if (mask >> ((mover + k) % n) & 1) seats.push((mover + k) % n);
+    return seats;
+  },
+  /** The out-of-turn action texts `seat` may play now, by card ([] for none). */
+  outOfTurnActions(seat) {
+    const ptr = this.x.dk_out_of_turn_json(this.h, seat);
+    if (!ptr) throw new RangeError(`no seat ${seat}`);
+    return JSON.parse(this.text(ptr));
+  },
+};
+
 /** A value as Python's repr writes it in the Python engine's messages ('yes', True, None). */
 function pyRepr(value) {
   if (typeof value === "string") return value.includes("'") && !value.includes('"') ? `"${value}"` : `'${value}'`;
@@ -151,6 +174,7 @@ class Game {
     this.e = engine;
     this.x = engine.x;
     this.h = h;
+    if (this.x.dk_actors) Object.assign(this, OUT_OF_TURN);  // HR34's catch: see OUT_OF_TURN
   }
 
   text(ptr) { return ptr ? this.e.cstring(ptr, this.x.dk_len(this.h)) : null; }

@@ -10,7 +10,10 @@ comment that explains the lines, then one block per game (see `lines.py` for a l
        1 P0 attack 6D | legal 3 ... | table 6D  hands 5 6 ...
     end | legal 0 ... | move 1  over yes  loser 1  ...
 
-Actions are chosen by `random.Random(seed)` over `legal_actions()`.  The replay does not
+Actions are chosen by `random.Random(seed)` over `legal_actions()`; in a variant with
+out-of-turn actions (HR34's catch) the seats are first asked by the bots' catching rule
+(`durakc.sim.catching.out_of_turn_step`), and a catch's line names the catcher and its
+offered catches (`P2 catch 2 QD | legal 3 ...`).  The replay does not
 need the chooser: it applies the recorded action texts and renders every line again from
 the engine, so any change of the deal, of a rule's effect, of the legal actions or of their
 order shows up at the first line it affects.
@@ -32,6 +35,8 @@ from lines import (
     start_line,
     step_line,
 )
+
+from durakc.sim.catching import out_of_turn_step
 
 FORMAT = 2
 MAX_STEPS = 3000
@@ -83,14 +88,29 @@ def record(engine_module, players: int, seed: int) -> Game:
         if step >= MAX_STEPS:
             raise RuntimeError(f"{engine_module.VARIANT['name']} {players}p seed {seed}: "
                                f"no end after {MAX_STEPS} actions")
-        legal = legal_texts(g)
-        action = legal[rng.randrange(len(legal))]
-        seat = g.to_move
+        caught = out_of_turn_step(g)  # HR34: the bots' catches first (None without actors)
+        if caught is not None:
+            action = str(caught)
+            seat, legal = _offered(g, action)
+        else:
+            legal = legal_texts(g)
+            action = legal[rng.randrange(len(legal))]
+            seat = g.to_move
         g.apply(action)
         step += 1
         game.lines.append(step_line(step, seat, action, legal, g))
     game.lines.append(end_line(g))
     return game
+
+
+def _is_catch(g, action: str) -> bool:
+    return action.startswith("catch ") and hasattr(g, "actors")
+
+
+def _offered(g, action: str) -> tuple[int, list[str]]:
+    """The seat a catch names and that seat's out-of-turn actions now (its line's legal)."""
+    seat = int(action.split()[1])
+    return seat, [str(a) for a in g.out_of_turn_actions(seat)]
 
 
 def _hint(g, differing: list[str], legal: list[str] | None) -> str:
@@ -130,10 +150,12 @@ def replay(engine_module, game: Game) -> list[str]:
         where = f"step {number} ({action!r})"
         if g.is_over:
             return [f"{where}: the game is already over (loser={g.loser}, draw={g.is_draw})"]
-        legal = legal_texts(g)
+        if _is_catch(g, action):  # HR34: a catch, out of turn: its seat's offers
+            mover, legal = _offered(g, action)
+        else:
+            legal, mover = legal_texts(g), g.to_move
         if action not in legal:
             return [f"{where}: not a legal action now; legal: {legal}\n    expected: {expected}"]
-        mover = g.to_move
         try:
             g.apply(action)
         except Exception as exc:

@@ -19,9 +19,9 @@ DEPS = HERE / "node_modules"
 test that needs them does, once)."""
 NODE = shutil.which("node")
 NPM = shutil.which("npm")
-VARIANTS = ("transfer", "podkidnoy", "closed-discard", "table")
-"""The variants packed for the tests: the two main ones, one with a closed discard pile and
-one with table settings (options:)."""
+VARIANTS = ("transfer", "podkidnoy", "closed-discard", "table", "cheating")
+"""The variants packed for the tests: the two main ones, one with a closed discard pile, one
+with table settings (options:) and one with out-of-turn actions (HR34's catch)."""
 
 
 def base_problem() -> str | None:

@@ -145,12 +145,11 @@ def test_aec_env_asks_every_seat_out_of_turn_to_the_end():
     assert waits
 
 
-def test_the_native_vector_env_refuses_catches_with_the_reason():
-    """The C loop has no out-of-turn decisions: it says so (make_vector_env then steps the
-    games in Python, PythonVectorEnv)."""
+def test_the_native_vector_env_steps_the_cheating_table():
+    """The C loop steps the out-of-turn decisions of the bundled cheating table
+    (tests/rl/test_vector_catches.py checks its games)."""
     from durakc.rl.vector_native import unsupported_reason
-    reason = unsupported_reason(DurakEncoding("cheating"), "greedy")
-    assert "out-of-turn decisions of the cheating table" in reason
+    assert unsupported_reason(DurakEncoding("cheating"), "greedy") is None
 
 
 def test_pettingzoos_api_test_passes_on_cheating():
