@@ -43,6 +43,9 @@ ACTIVE_PLAYERS = Name("active_players", "int", "players still in the game", ACTI
                       ref=lambda g, x: g.active_count())
 STOCK = Name("stock", "int", "cards left in the stock", COUNT_RANGE,
              py={"*": "len(self._stock)"}, c={"*": "g->nstock"}, ref=lambda g, x: _stock_left(g))
+DISCARD = Name("discard", "int", "cards on the discard pile (0 until the game's first "
+               "successful defence, H1)", COUNT_RANGE, py={"*": "self._discard.bit_count()"},
+               c={"*": "popcount(g->discard)"}, ref=lambda g, x: len(g._discard), rules=("H1",))
 LIMIT = Name("limit", "int", "this round's attack limit (attack.limit)", LIMIT_RANGE,
              py={"*": "self._limit"}, c={"*": "g->limit"}, ref=lambda g, x: g.limit)
 
@@ -52,10 +55,7 @@ ROUND = Environment("round", (
     PLAYERS,
     replace(ACTIVE_PLAYERS, doc="players still holding cards this round"),
     STOCK,
-    # series capability (H1)
-    Name("discard", "int", "cards on the discard pile (0 until the game's first successful "
-         "defence, H1)", COUNT_RANGE, py={"*": "self._discard.bit_count()"},
-         c={"*": "popcount(g->discard)"}, ref=lambda g, x: len(g._discard), rules=("H1",)),
+    DISCARD,  # series capability (H1)
     *ROUND_ACTING,  # issue 31: me (the attacker), hand, hand_size, seats, relations
 ))
 
@@ -121,6 +121,7 @@ TRANSFER = Environment("transfer", (
          py={"*": "next_hand"}, c={"*": "next_hand"},
          ref=lambda g, x: len(g._hands[g.next_opponent(g._defender)])),
     STOCK,  # HR29: transfer while the stock lasts (the reference counts the hidden trump, CT1)
+    DISCARD,  # e.g. no transfer before the game's first discard
     Name("transfers", "int", "transfers (and shows) already made this round",
          (0, RUNNING_TRANSFERS_MAX), py={"*": "self._transfers"}, c={"*": "g->transfers"},
          ref=lambda g, x: g.transfers),
