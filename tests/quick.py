@@ -151,6 +151,7 @@ SLOW = frozenset({
     "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
     "tests/npm/test_npm_options.py",  # waits for the package build too
+    "tests/npm/test_bgio_server.py",  # the package build, then a served game over sockets: 5 s each
     # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
     "tests/wasm/test_wasm_options.py",
     "tests/web/test_browser_options.py::test_table_settings_are_toggles_and_the_game_follows_them",  # 2-6 s
