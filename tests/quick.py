@@ -42,6 +42,7 @@ SLOW = frozenset({
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
+    "tests/cli/test_no_compiler_refusals.py",  # one interpreter per command: 1-2 s each
     "tests/sim/test_sim_bots.py::test_bots_are_deterministic_given_the_rng",  # 2-4 s
     "tests/sim/test_sim_catching.py::test_simulate_runs_the_cheating_table_on_the_python_backend",  # 4 s
     "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards",  # 2-4 s
