@@ -42,6 +42,7 @@ SLOW = frozenset({
     "tests/rl/test_vector_training.py::test_maskable_ppo_trains_on_the_vector_env",  # PyTorch: 5 s or more
     "tests/rl/test_vector_training.py::test_sb3_adapter_resets_ended_games_in_the_same_step",  # PyTorch: 4 s
     "tests/cli/test_spec_scale.py::test_the_cli_is_fast_on_many_errors",  # 2-4 s
+    "tests/cli/test_no_compiler_refusals.py",  # one interpreter per command: 1-2 s each
     "tests/sim/test_sim_bots.py::test_bots_are_deterministic_given_the_rng",  # 2-4 s
     "tests/sim/test_sim_catching.py::test_simulate_runs_the_cheating_table_on_the_python_backend",  # 4 s
     "tests/sim/test_sim_endgame.py::test_solver_matches_exhaustive_minimax_on_a_sample_up_to_6_cards",  # 2-4 s
@@ -151,6 +152,7 @@ SLOW = frozenset({
     "tests/npm/test_npm_compile.py::test_a_users_spec_packs_installs_and_plays_the_python_games",  # 6 s
     "tests/npm/test_npm_browser.py",
     "tests/npm/test_npm_options.py",  # waits for the package build too
+    "tests/npm/test_bgio_server.py",  # the package build, then a served game over sockets: 5 s each
     # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
     "tests/wasm/test_wasm_options.py",
     "tests/wasm/test_wasm_playground.py::test_a_seeded_game_on_wasm_is_the_served_game",  # builds 4 modules: 20 s

@@ -39,6 +39,9 @@ def run(args) -> int:
         problem = npm_problem(args.target, args.variant)
         if problem:
             return usage_error(problem)
+    problem = _toolchain_problem(args)
+    if problem:
+        return usage_error(problem)
     refused: list[tuple[str, str]] = []
     outputs, errors, warnings = build_all(refused)
     diagnostics, code = with_warnings(errors, warnings, args.strict)
@@ -72,6 +75,20 @@ def run(args) -> int:
     return 0
 
 
+def _toolchain_problem(args) -> str | None:
+    """Why the compiler --native or --target wasm needs is missing, or None: checked before
+    the build, so a machine without one gets one message and exit 2, nothing written."""
+    if args.target == "wasm":
+        from durakc.wasm import toolchain_problem
+
+        return toolchain_problem()
+    if args.native and args.target is None:
+        from durakc.native.build import unavailable_reason
+
+        return unavailable_reason()
+    return None
+
+
 def _summary(outputs: dict[str, str], refused: list[tuple[str, str]], target: Path) -> str:
     """What was built, counted from the files written, and each variant without a C engine
     with the C target's reason."""
@@ -90,9 +107,8 @@ def _build_native(outputs: dict[str, str], quiet: bool) -> int:
         module = name[:-2]
         try:
             path = build_extension(module, outputs[name], outputs[f"{module}.h"])
-        except NativeUnavailable as exc:
-            error(str(exc))
-            return 1
+        except NativeUnavailable as exc:   # a compiler that fails: the machine's, not the spec's
+            return usage_error(str(exc))
         if not quiet:
             print(f"native {module}: {path}")
     return 0
@@ -102,12 +118,9 @@ def _build_wasm(outputs: dict[str, str], out: Path | None, quiet: bool) -> int:
     """Every C engine as wasm into `out` (default build/wasm/); exit 2 without the toolchain."""
     from durakc.ir.build import module_name
     from durakc.spec import bundled_names
-    from durakc.wasm import BUILD_DIR, WasmUnavailable, toolchain_problem, wasm_files
+    from durakc.wasm import BUILD_DIR, WasmUnavailable, wasm_files
     from durakc.wasm.options import bundled_options
 
-    problem = toolchain_problem()
-    if problem:
-        return usage_error(problem)
     target = out or BUILD_DIR
     variants = {module_name(name): name for name in bundled_names()}
     try:

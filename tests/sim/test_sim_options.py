@@ -4,7 +4,10 @@ options play."""
 
 from __future__ import annotations
 
+import pytest
 from sim_support import ROOT, durakc
+
+from durakc.native.build import unavailable_reason
 
 FIXED = ROOT / "tests" / "specs" / "table-fixed.yaml"
 FULL_DECK = ROOT / "tests" / "specs" / "table-52.yaml"
@@ -81,6 +84,7 @@ def test_bad_options_are_usage_errors_before_any_game():
     assert "(options: none (no variant here declares options:))" in proc.stderr
 
 
+@pytest.mark.skipif(unavailable_reason() is not None, reason=str(unavailable_reason()))
 def test_the_native_backend_plays_the_chosen_options_as_the_python_engine():
     """The C target holds table settings (issue 32 item 4): --backend native and auto play
     the chosen settings and print what the Python engine prints, without a warning."""
