@@ -64,8 +64,11 @@ export interface DurakGame<V extends VariantTypes = VariantTypes> {
   turn: {
     minMoves: number;
     maxMoves: number;
-    /** With out-of-turn actions: every seat may move (boardgame.io's ActivePlayers.ALL). */
-    activePlayers?: { all: null };
+    /** With out-of-turn actions: every seat may move. The value is boardgame.io's
+     * ActivePlayers.ALL ({ all: Stage.NULL }, null at run time); it is typed as boardgame.io
+     * types that constant, whose Stage.NULL is `any`: `null` itself is not a StageArg. */
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    activePlayers?: { all: any };
     /** With out-of-turn actions: a catch that made another seat toMove ends the turn. */
     endIf?(context: { G: DurakState<V>; ctx: { currentPlayer: string } }): boolean;
     order: {

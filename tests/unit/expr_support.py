@@ -7,7 +7,7 @@ from durakc.schema.keys import ALL_RANKS
 
 BEATS = "(d.suit == a.suit and d.rank > a.rank) or (d.is_trump and not a.is_trump)"
 TRANSFER_NAMES = ("; names here: first_round, limit, attack_cards, unbeaten, beaten, "
-                  "next_hand, stock, transfers, next_defender, original_attacker, attacker, "
+                  "next_hand, stock, discard, transfers, next_defender, original_attacker, attacker, "
                   "defender, dealer, unbeaten_late, played, hand_after, me, hand, hand_size, losses, points, left_of, "
                   "right_of, partner_of")
 """What an unknown-name message lists for the transfer environment."""
