@@ -2996,11 +2996,13 @@ static inline int bench_nth(mask_t m, int k)
  * path), the same random choices in the same order (openings by rank and sub-set, the
  * counted defence of random_defence, throws by card then pass), so the same game.  The
  * locals are named as the fields of `game`, so the rule expressions read them with their
- * `g->` dropped.  `g` is read once (the deal); the actions played are returned. */
+ * `g->` dropped.  The stock is kept as its prefix masks, so a refill of k cards is one xor
+ * of two of them, not a loop of k steps.  `g` is read once (the deal); the actions played
+ * are returned. */
 static long bench_game(const game *g, mt_state *rng)
 {
     const mask_t *beaten_by = BEATEN_BY[g->trump + 1];
-    const int *stock = g->stock;  /* the next card to draw is stock[nstock - 1] */
+    mask_t drawn[NCARDS + 1];  /* drawn[j]: the cards stock[0 .. j - 1] (the last j to draw) */
     mask_t hands[PMAX], table = 0, on_table = 0;
     int nxt[PMAX], in_game[PMAX], unb[NCARDS];
     int players = g->players, nstock = g->nstock, left = g->left, nout = g->nout;
@@ -3008,6 +3010,11 @@ static long bench_game(const game *g, mt_state *rng)
     int took = 0, limit = g->limit, transfers = 0, to_move;
     unsigned seated = g->seated, passed = 0, throwers = g->throwers;
     long actions = 0;
+    int j;
+    drawn[0] = 0;
+    for (j = 0; j < nstock; j++) {
+        drawn[j + 1] = drawn[j] ^ BIT(g->stock[j]);
+    }
     memcpy(hands, g->hands, sizeof hands);
     memcpy(nxt, g->nxt, sizeof nxt);
     memcpy(in_game, g->in_game, sizeof in_game);
@@ -3024,11 +3031,17 @@ static long bench_game(const game *g, mt_state *rng)
             const unsigned char *counts = NOPEN[cap < NSUITS ? (cap > 0 ? cap : 0) : NSUITS];
             /* As simple_count and simple_nth, the ranks' counts side by side: byte r of
              * `incl` the openings of ranks 0..r (at most 8 * 15 of them), so the rank of
-             * opening k is how many bytes are at most k (no chain of nine steps on k). */
+             * opening k is how many bytes are at most k (no chain of nine steps on k).
+             * Written out rank by rank: gcc -O2 keeps a loop, whose exit costs. */
             uint64_t incl = 0, below;
-            for (r = 0; r < 8; r++) {
-                incl |= (uint64_t)counts[(cards >> (r * NSUITS)) & SUIT_BITS] << (8 * r);
-            }
+            incl |= (uint64_t)counts[(cards >> (0 * NSUITS)) & SUIT_BITS] << 0;
+            incl |= (uint64_t)counts[(cards >> (1 * NSUITS)) & SUIT_BITS] << 8;
+            incl |= (uint64_t)counts[(cards >> (2 * NSUITS)) & SUIT_BITS] << 16;
+            incl |= (uint64_t)counts[(cards >> (3 * NSUITS)) & SUIT_BITS] << 24;
+            incl |= (uint64_t)counts[(cards >> (4 * NSUITS)) & SUIT_BITS] << 32;
+            incl |= (uint64_t)counts[(cards >> (5 * NSUITS)) & SUIT_BITS] << 40;
+            incl |= (uint64_t)counts[(cards >> (6 * NSUITS)) & SUIT_BITS] << 48;
+            incl |= (uint64_t)counts[(cards >> (7 * NSUITS)) & SUIT_BITS] << 56;
             incl *= 0x0101010101010101ULL;
             n = (int)(incl >> 56);
             for (r = 8; r < NRANKS; r++) {
@@ -3180,11 +3193,11 @@ static long bench_game(const game *g, mt_state *rng)
                 if (def != orig) {
                     order[n++] = def;
                 }
-                for (i = 0; i < n && nstock; i++) {
+                for (i = 0; i < n; i++) {  /* the next `need` cards, at once */
                     int need = HAND_SIZE - popcount(hands[order[i]]);
-                    while (need-- > 0 && nstock) {
-                        hands[order[i]] |= BIT(stock[--nstock]);
-                    }
+                    need = need < 0 ? 0 : need < nstock ? need : nstock;
+                    hands[order[i]] |= drawn[nstock] ^ drawn[nstock - need];
+                    nstock -= need;
                 }
             }
             if (!nstock) {
