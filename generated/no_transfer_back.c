@@ -3162,13 +3162,12 @@ static long bench_game(const game *g, mt_state *rng)
                     passed |= 1U << to_move;
                 }
             }
-            {  /* ask_throwers */
-                unsigned holding = 0;
-                int seat;
-                for (seat = 0; seat < players; seat++) {
-                    holding |= (unsigned)((hands[seat] & on_table) != 0) << seat;
+            {  /* ask_throwers: of the seats entitled and not passed, those holding a rank on the table */
+                unsigned free = throwers & ~passed;
+                asked = 0;
+                for (; free; free &= free - 1) {
+                    asked |= (unsigned)((hands[lowest(free)] & on_table) != 0) << lowest(free);
                 }
-                asked = throwers & ~passed & holding;
             }
             if ((natt < limit) & (popcount(hands[def]) > nunb) & (asked != 0)) {
                 to_move = first_clockwise(asked, atk, players);
