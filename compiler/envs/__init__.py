@@ -16,13 +16,13 @@ from durakc.envs.choices import HAND
 from durakc.envs.ending import DURAK, ENDING
 from durakc.envs.game import CARDS, DEAL, DEALT, OUTCOME, RESULT
 from durakc.envs.model import Environment, Name
-from durakc.envs.opener import OPENER
+from durakc.envs.opener import OPENER, OPENER_SEAT
 from durakc.envs.play import OPENING, ROUND, SEAT, THROW, TRANSFER
 from durakc.envs.show import SHOW
 
 ENVS: dict[str, Environment] = {env.key: env for env in (
     CARDS, ROUND, TRANSFER, SHOW, SEAT, THROW, OPENING, DEAL, DEALT, OUTCOME, RESULT, HAND,
-    ENDING, DURAK, OPENER)}
+    ENDING, DURAK, OPENER, OPENER_SEAT)}
 """Every environment by its key, in the order the docs list them."""
 
 

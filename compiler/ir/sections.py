@@ -147,6 +147,31 @@ class RoundIR:
 
 
 @dataclass(frozen=True)
+class OpenerStep:
+    """One step of a list of criteria with seat items (issue 31 item 2): `kind` "most" or
+    "fewest" (a seat item: `expr`, a `durakc.ir.bound.BoundExpr` over one seat, keeps the
+    candidates with the greatest or least value) or "cards" (a run of card items: the first
+    card of the table's rows `block` a candidate holds decides); `text` is the spec's text."""
+
+    kind: str
+    text: str
+    expr: Any = None
+    block: int = 0
+
+
+@dataclass(frozen=True)
+class OpenerSeatsIR:
+    """A list of criteria with seat items ({most: ...}, {fewest: ...}; issue 31 item 2),
+    decided at run time over the candidate seats: its `steps` in order, and the table of the
+    card runs (`rows`: `per_block` rows per run, one per trump, row trump + 1 of the run's
+    block; -1 ending a row; empty when no step is a card run)."""
+
+    steps: tuple[OpenerStep, ...]
+    rows: tuple[tuple[int, ...], ...]
+    per_block: int
+
+
+@dataclass(frozen=True)
 class ChoicesIR:
     """Choices the spec makes as data (HR30, HR31): first_attacker.no_trump_held
     (`no_trump_held`), the card ids from the lowest up when it is lowest_card
@@ -164,6 +189,11 @@ class ChoicesIR:
     opener_later: tuple[tuple[int, ...], ...] | None = None
     """series.first_attacker as a list (issue 31 item 2, T8): OPENER_LATER's rows, as
     `opener_first`'s; None for the choice words."""
+    first_seats: OpenerSeatsIR | None = None
+    """first_attacker.first_game as a list with seat items (then `opener_first` is None)."""
+    later_seats: OpenerSeatsIR | None = None
+    """series.first_attacker as a list with seat items (then `opener_later` is None)."""
 
 
-__all__ = ["BeatsIR", "ChoicesIR", "DealIR", "DeckIR", "MetaIR", "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]
+__all__ = ["BeatsIR", "ChoicesIR", "DealIR", "DeckIR", "MetaIR", "OpenerSeatsIR", "OpenerStep",
+           "PlayersIR", "RoundIR", "SeriesIR", "TrumpIR"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from durakc.ir.beats import runtime_beats
 from durakc.ir.hooks import Capability
 from durakc.schema.keys import ALL_RANKS, COLOURS, JOKER_COLOURS, KEYS, SUIT_COLOURS, SUITS
+from durakc.spec.opener import SEAT_DIRECTIONS
 
 CORE_CODED = frozenset({"throw_in.card", "transfer.show_card"})
 """Expression keys whose default value the core templates implement with their own tables
@@ -37,6 +38,9 @@ def _runtime_exprs(r: dict):
                 and (key.path != "transfer.show_card" or r["transfer.show_trump"])):
             continue  # built only as build_ir builds the transfer (and show) sections
         yield from (value.values() if isinstance(value, dict) else [value])
+    for path in ("first_attacker.first_game", "series.first_attacker"):
+        if isinstance(r[path], tuple):  # a list of criteria: its seat items (issue 31 item 2)
+            yield from (cond for direction, cond in r[path] if direction in SEAT_DIRECTIONS)
 
 
 def wide_minmax(r: dict) -> bool:

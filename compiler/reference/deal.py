@@ -165,11 +165,14 @@ def deal_game(game_class, players, seed, dealer, first_rule, losses=None, loser=
         tries += 1
     attacker = (dealer + 1) % players  # T7: nobody holds a trump -> the dealer's left starts
     if isinstance(first_rule, tuple):  # the list form (issue 31 item 2)
-        holder = criteria_holder(variant, hands, trump, first_rule)
+        seats = list(range(players))  # the candidates; seat items narrow them
+        holder = criteria_holder(variant, hands, trump, first_rule, seats)
         if holder is None and variant.value("first_attacker.no_trump_held") == "lowest_card":
-            holder = lowest_card_holder(variant, hands)  # HR30
-        if holder is not None:
-            attacker = holder
+            holder = lowest_card_holder(variant, [h if s in seats else [] for s, h in
+                                                  enumerate(hands)])  # HR30, among them
+        if holder is None:  # still tied: the first candidate clockwise from the dealer's left
+            holder = min(seats, key=lambda s: (s - dealer - 1) % players)
+        attacker = holder
     elif first_rule == "lowest_trump":
         holder = lowest_trump_holder(variant, hands, trump)
         if holder is None and variant.value("first_attacker.no_trump_held") == "lowest_card":

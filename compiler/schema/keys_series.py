@@ -9,7 +9,10 @@ KEYS_SERIES: tuple[Key, ...] = (
     # -- who starts ----------------------------------------------------------
     Key("first_attacker.first_game", "enum", "lowest_trump", "who opens the first game (or a "
         "list of criteria tried in order, each {lowest: cond} or {highest: cond} over the card "
-        "c: the holder of the lowest/highest such card opens; issue 31)",
+        "c: the candidate holding the lowest/highest such card opens; or {most: int} or "
+        "{fewest: int} over one seat at the deal (hand, trumps, cards, seat, players): the "
+        "seats of the greatest/least value stay candidates, one left opens; still tied after "
+        "the list: first_attacker.no_trump_held among them; issue 31)",
         ("T7", "P3", "SK3"), choices=("lowest_trump", "left_of_dealer"),
         choice_docs={"lowest_trump": "the holder of the lowest trump",
                      "left_of_dealer": "the player left of the dealer"}),
@@ -26,8 +29,8 @@ KEYS_SERIES: tuple[Key, ...] = (
                      "left_of_dealer": "the deal passes clockwise"}),
     Key("series.first_attacker", "enum", "left_of_dealer",
         "who opens a later game of a series (or a list of criteria as first_attacker.first_game "
-        "takes, tried in order on the new deal; no item finds a card: "
-        "first_attacker.no_trump_held decides; issue 31)", ("T8", "P3", "H2"),
+        "takes, card and seat items, tried in order on the new deal; still tied after the "
+        "list: first_attacker.no_trump_held decides among the candidates; issue 31)", ("T8", "P3", "H2"),
         choices=("left_of_dealer", "lowest_trump", "right_of_loser"),
         choice_docs={"left_of_dealer": "the dealer's left neighbour (the loser's, under T8)",
                      "lowest_trump": "the holder of the lowest trump, as in the first game",

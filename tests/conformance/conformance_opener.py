@@ -26,27 +26,53 @@ def _fits(card: str, what: str, trump) -> bool:
     return what == "any" or card[-1] == what
 
 
+def _measure(hand: list, what: str, trump, ranks: list) -> int:
+    """A seat item's measure in the params: how many cards of the hand are `trump`s, `any`
+    (every card), of a suit letter, or `above R` (ranked above R)."""
+    if what.startswith("above "):
+        bar = ranks.index(what.split()[1])
+        return sum(1 for c in hand if c not in S.JOKERS and ranks.index(c[:-1]) > bar)
+    return sum(1 for c in hand if _fits(c, what, trump))
+
+
 def expected_opener(game, ctx, items, fallback, dealer):
-    """(seat, index of the deciding item, len(items) for the fallback) of the rule text."""
-    held = [(ctx.ranks.index(c[:-1]), TIE_SUITS.index(c[-1]), seat, c)
-            for seat, hand in enumerate(game.hands) for c in hand if c not in S.JOKERS]
+    """(seat, index of the deciding item, len(items) for the fallback) of the rule text: every
+    seat is a candidate at first; a card item ({lowest|highest: what}) gives the candidate
+    holding the lowest (highest) such card; a seat item ({most|fewest: what}) keeps the
+    candidates of the greatest (least) count, one left opens; after the list `fallback`
+    decides among the candidates (lowest_card: the lowest card they hold; left_of_dealer: the
+    first of them clockwise from the dealer's left)."""
+    seats = list(range(game.players))
     for i, item in enumerate(items):
         (direction, what), = item.items()
+        if direction in ("most", "fewest"):
+            counts = {s: _measure(game.hands[s], what, game.trump, ctx.ranks) for s in seats}
+            best = (max if direction == "most" else min)(counts.values())
+            seats = [s for s in seats if counts[s] == best]
+            if len(seats) == 1:
+                return seats[0], i
+            continue
+        held = [(ctx.ranks.index(c[:-1]), TIE_SUITS.index(c[-1]), seat, c)
+                for seat in seats for c in game.hands[seat] if c not in S.JOKERS]
         fits = [h for h in held if _fits(h[3], what, game.trump)]
         if fits:
             return (min(fits) if direction == "lowest" else max(fits))[2], i
+    held = [(ctx.ranks.index(c[:-1]), TIE_SUITS.index(c[-1]), seat)
+            for seat in seats for c in game.hands[seat] if c not in S.JOKERS]
     if fallback == "lowest_card" and held:
         return min(held)[2], len(items)
-    return (dealer + 1) % game.players, len(items)
+    return min(seats, key=lambda s: (s - dealer - 1) % game.players), len(items)
 
 
 def opener_criteria(ctx: Ctx, params: dict):
     """The first game's opener is the seat the criteria `items` ([{lowest|highest: trump,
-    any or a suit letter}]) choose, then `fallback` (left_of_dealer or lowest_card); the
+    any or a suit letter}, {most|fewest: the same or `above R`}]) choose, then `fallback`
+    (left_of_dealer or lowest_card, among the candidates left; `expected_opener`); the
     defender is the next seat (T9). `met` ({item index: at least}) counts the deals each item
     (index len(items): the fallback) decided, `not_left` those not opened by the dealer's
-    left."""
-    seen = {"not_left": 0}
+    left, `narrowed` those a card item decided among seats a seat item left tied, choosing
+    another seat than it would over every seat."""
+    seen = {"not_left": 0, "narrowed": 0}
     met = {int(k): 0 for k in params.get("met", {})}
     for n in params["players"]:
         for seed in range(params.get("seeds", 100)):
@@ -62,10 +88,24 @@ def opener_criteria(ctx: Ctx, params: dict):
                 if item in met:
                     met[item] += 1
                 seen["not_left"] += seat != (dealer + 1) % n
+                seen["narrowed"] += _narrowed(g, ctx, params, dealer, seat, item)
     for item, count in met.items():
         assert count >= params["met"][item], (
             f"only {count} deal(s) decided by item {item}: use more seeds ({met})")
     assert seen["not_left"] >= params.get("not_left", 0), f"too few: {seen}"
+    assert seen["narrowed"] >= params.get("narrowed", 0), f"too few: {seen}"
+
+
+def _narrowed(game, ctx, params, dealer, seat, item) -> bool:
+    """Was the deal decided by a card item after a seat item tied, and would that card item
+    over every seat (the seat items dropped) have chosen another seat?"""
+    items = params["items"]
+    if item >= len(items) or next(iter(items[item])) in ("most", "fewest"):
+        return False
+    if not any(next(iter(it)) in ("most", "fewest") for it in items[:item]):
+        return False
+    cards = [it for it in items if next(iter(it)) not in ("most", "fewest")]
+    return expected_opener(game, ctx, cards, params["fallback"], dealer)[0] != seat
 
 
 def later_opener_criteria(ctx: Ctx, params: dict):

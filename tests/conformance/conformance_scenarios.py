@@ -74,7 +74,8 @@ PARAM_KEYS = {"players", "seeds", "dealers", "games", "max_actions", "longest_su
               "longest_suit", "asked", "redealt",  # HR19: who may ask; how often seen
               "no_trump", "not_left", "trump_first",  # HR30: deals that must be met
               "sizes",  # HR31: the hand size at each player count
-              "items", "fallback", "met"}  # issue 31 item 2: the opener's criteria
+              "items", "fallback", "met",  # issue 31 item 2: the opener's criteria
+              "narrowed"}  # ... and its seat items (a tie broken among the tied seats only)
 
 
 # ---------------------------------------------------------------------------

@@ -69,7 +69,8 @@ def test_a_later_deal_without_a_heart_falls_back_to_the_lowest_card():
 
 @pytest.mark.parametrize("rules, message, where", [
     ('  series:\n    first_attacker: [{lowset: c.is_trump}]',
-     ("'series.first_attacker[0]' has the key 'lowset': an item is lowest or highest "
+     ("'series.first_attacker[0]' has the key 'lowset': an item is lowest, highest, most or "
+      "fewest "
       "(did you mean 'lowest'?)"), (6, 23)),
     ('  series:\n    first_attacker: [{lowest: c.is_trmp}]',
      "card 'c' has no field 'is_trmp' (did you mean 'is_trump'?)", (6, 33)),  # at the field

@@ -34,7 +34,7 @@ def spec(tmp_path, rules: str, name: str = "ok"):
 def test_an_item_key_gets_a_located_did_you_mean(tmp_path):
     (diag,) = diagnostics(tmp_path, LEFT + "    first_game:\n      - lowst: c.is_trump\n")
     assert ":8:9: error: 'first_attacker.first_game[0]' has the key 'lowst': an item is " \
-           "lowest or highest (did you mean 'lowest'?)" in diag
+           "lowest, highest, most or fewest (did you mean 'lowest'?)" in diag
 
 
 def test_a_condition_is_checked_over_the_card(tmp_path):
@@ -48,7 +48,8 @@ def test_a_condition_is_checked_over_the_card(tmp_path):
     ("    first_game: [{lowest: c.is_trump}]\n", "no_trump_held: redeal is not supported"),
     (LEFT + "    first_game: []\n", "needs at least one item"),
     (LEFT + "    first_game: [{lowest: c.is_trump, highest: c.is_trump}]\n",
-     "must be one of {lowest: <condition>} or {highest: <condition>}"),
+     ("must be one of {lowest: <condition>}, {highest: <condition>}, {most: <int over one "
+      "seat>} or {fewest: <int>}")),
 ])
 def test_bad_lists_are_refused_saying_why(tmp_path, rules, says):
     (diag,) = diagnostics(tmp_path, rules)
