@@ -2989,17 +2989,17 @@ static inline int bench_nth(mask_t m, int k)
     return lowest(k == 0 ? m : k == 1 ? m1 : m2);
 }
 
-/* One dealt game of the bench loop with the game in locals (engine.c.j2's `bench_locals`):
+/* One dealt game of the bench loop with the game in locals (durakc.targets.c.bench_path):
  * the hands, the stock's length, the table and the round's state are local variables, not
  * fields of `g`, and the round's end (take or discard, refill, seats leaving, the next
  * round) is written out here instead of going through ask_throwers and end_round.  The
  * same rules as apply_action's (the core's defaults: no capability fills a hook on the
  * path), the same random choices in the same order (openings by rank and sub-set, the
- * counted defence of random_defence, throws by card then pass), so the same game.  The
- * locals are named as the fields of `game`, so the rule expressions read them with their
- * `g->` dropped.  The stock is kept as its prefix masks, so a refill of k cards is one xor
- * of two of them, not a loop of k steps.  `g` is read once (the deal); the actions played
- * are returned. */
+ * counted defence of random_defence or the beats and the take, throws by card then pass),
+ * so the same game.  The locals are named as the fields of `game`; transfer.when reads
+ * them through bench_path's LOCALS.  The stock is kept as its prefix masks, so a refill
+ * of k cards is one xor of two of them, not a loop of k steps.  `g` is read once (the
+ * deal); the actions played are returned. */
 static long bench_game(const game *g, mt_state *rng)
 {
     const mask_t *beaten_by = BEATEN_BY[g->trump + 1];

@@ -949,32 +949,6 @@ typedef struct {
     mask_t cards;                   /* the opener's hand, or the cards that may be thrown */
 } simple_list;
 
-static void simple_count(const game *g, simple_list *s)
-{
-    s->n = 0;
-    if (g->phase == DURAK_NO_TRUMP_THROW_IN) {
-        mask_t m = g->hands[g->to_move] & g->on_table;
-        s->cards = m;
-        s->n = popcount(m) + 1;  /* the throws, then pass */
-    } else if (g->phase == DURAK_NO_TRUMP_OPENING) {
-        s->cards = g->hands[g->atk];
-        s->n = popcount(s->cards);
-    }
-}
-
-/* The k-th legal action (canonical order, as legal lists it) of a state simple_count counted. */
-static void simple_nth(const game *g, const simple_list *s, int k, action *a)
-{
-    a->a = a->d = -1;
-    if (g->phase == DURAK_NO_TRUMP_THROW_IN) {
-        a->kind = k < s->n - 1 ? DURAK_NO_TRUMP_THROW : DURAK_NO_TRUMP_PASS;
-        a->mask = k < s->n - 1 ? BIT(nth_card(s->cards, k)) : 0;
-        return;
-    }
-    a->kind = DURAK_NO_TRUMP_ATTACK;
-    a->mask = BIT(nth_card(s->cards, k));
-}
-
 /* The cards the defender may play. */
 static mask_t defence_hand(const game *g)
 {
@@ -2713,41 +2687,207 @@ int durak_no_trump_search_choice(const durak_no_trump_game *g, int samples, uint
     return durak_no_trump_stop ? DURAK_NO_TRUMP_E_STOPPED : choice;
 }
 
-/* Play the k-th action of a list simple_count counted: an opening, a throw-in or the pass
- * (its kind is known to be one of three: no jump through apply_action's table). */
-static void simple_play(game *g, const simple_list *s, int k)
+/* nth_card for the bench's beats and throw-ins, whose masks hold a few cards: the first
+ * three without nth_card's chain (or its call), by clearing the lowest cards. */
+static inline int bench_nth(mask_t m, int k)
 {
-    action a;
-    simple_nth(g, s, k, &a);
-    if (a.kind == DURAK_NO_TRUMP_ATTACK) {
-        open_attack(g, a.mask);
-    } else if (a.kind == DURAK_NO_TRUMP_THROW) {
-        throw_in(g, a.mask);
-    } else {
-        pass_turn(g);
+    mask_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
+    if (k > 2) {
+        return nth_card(m, k);
     }
+    return lowest(k == 0 ? m : k == 1 ? m1 : m2);
 }
 
-/* A random defence for the bench loop: the beats are counted, not listed (legal lists them
- * first, by unbeaten card and then by card), and only the other actions are listed. */
-static void random_defence(game *g, mt_state *rng, action *others)
+/* One dealt game of the bench loop with the game in locals (durakc.targets.c.bench_path):
+ * the hands, the stock's length, the table and the round's state are local variables, not
+ * fields of `g`, and the round's end (take or discard, refill, seats leaving, the next
+ * round) is written out here instead of going through ask_throwers and end_round.  The
+ * same rules as apply_action's (the core's defaults: no capability fills a hook on the
+ * path), the same random choices in the same order (openings by rank and sub-set, the
+ * counted defence of random_defence or the beats and the take, throws by card then pass),
+ * so the same game.  The locals are named as the fields of `game`; transfer.when reads
+ * them through bench_path's LOCALS.  The stock is kept as its prefix masks, so a refill
+ * of k cards is one xor of two of them, not a loop of k steps.  `g` is read once (the
+ * deal); the actions played are returned. */
+static long bench_game(const game *g, mt_state *rng)
 {
-    mask_t hand = defence_hand(g), beating[NCARDS];
-    int count[NCARDS], i, k, beats = 0;
-    defence_beating(g, hand, beating);
-    for (i = 0; i < g->nunb; i++) {
-        count[i] = popcount(beating[i]);
-        beats += count[i];
+    const mask_t *beaten_by = BEATEN_BY[g->trump + 1];
+    mask_t drawn[NCARDS + 1];  /* drawn[j]: the cards stock[0 .. j - 1] (the last j to draw) */
+    mask_t hands[PMAX], table = 0, on_table = 0;
+    int nxt[PMAX], in_game[PMAX], unb[NCARDS];
+    int players = g->players, nstock = g->nstock, left = g->left, nout = g->nout;
+    int atk = g->atk, orig = g->orig, def = g->def, natt = 0, nunb = 0, beaten = 0;
+    int took = 0, limit = g->limit, transfers = 0, to_move;
+    unsigned seated = g->seated, passed = 0, throwers = g->throwers;
+    long actions = 0;
+    int j;
+    drawn[0] = 0;
+    for (j = 0; j < nstock; j++) {
+        drawn[j + 1] = drawn[j] ^ BIT(g->stock[j]);
     }
-    k = mt_choice(rng, beats + (int)(defence_others(g, hand, others) - others));
-    if (k >= beats) {
-        apply_action(g, &others[k - beats]);
-        return;
+    memcpy(hands, g->hands, sizeof hands);
+    memcpy(nxt, g->nxt, sizeof nxt);
+    memcpy(in_game, g->in_game, sizeof in_game);
+    (void)orig;
+    (void)transfers;
+    if (g->phase == DURAK_NO_TRUMP_OVER) {
+        return 0;
     }
-    for (i = 0; k >= count[i]; i++) {
-        k -= count[i];
+    for (;;) {  /* a round: atk opens against def */
+        int k, n = 0, phase = DURAK_NO_TRUMP_DEFENCE;
+        mask_t cards = hands[atk];
+        {
+            n = popcount(cards);
+            if (!n) {
+                return DURAK_NO_TRUMP_E_STATE;
+            }
+            cards = BIT(nth_card(cards, mt_choice(rng, n)));
+        }
+        actions++;
+        hands[atk] ^= cards;  /* open_attack */
+        table = cards;
+        for (; cards; cards &= cards - 1) {
+            on_table |= SAME_RANK(lowest(cards));
+            unb[nunb++] = lowest(cards);
+            natt++;
+        }
+        to_move = def;
+        for (;;) {  /* the defence and the throw-ins, to the round's end */
+            unsigned asked;
+            if (phase == DURAK_NO_TRUMP_DEFENCE) {  /* random_defence, counted */
+                mask_t hand = hands[def], beating[NCARDS];
+                int upto[NCARDS], i, beats = 0;
+                for (i = 0; i < nunb; i++) {
+                    beating[i] = hand & beaten_by[unb[i]];
+                    beats += popcount(beating[i]);
+                    upto[i] = beats;
+                }
+                k = mt_choice(rng, beats + 1);  /* the beats, then the take */
+                actions++;
+                if (k >= beats) {
+                    took = 1;  /* take */
+                } else {  /* beat */
+                    int d;
+                    for (i = 0; k >= upto[i]; i++) {
+                    }
+                    k -= i ? upto[i - 1] : 0;
+                    d = bench_nth(beating[i], k);
+                    hands[def] ^= BIT(d);
+                    table |= BIT(d);
+                    for (nunb--; i < nunb; i++) {
+                        unb[i] = unb[i + 1];
+                    }
+                    beaten++;
+                    on_table |= SAME_RANK(d);
+                    if (nunb) {
+                        continue;
+                    }
+                }
+                phase = DURAK_NO_TRUMP_THROW_IN;
+                passed = 0;
+            } else {  /* a throw-in or the pass */
+                mask_t m = hands[to_move] & on_table;
+                n = popcount(m);
+                k = mt_choice(rng, n + 1);
+                actions++;
+                if (k < n) {
+                    int c = bench_nth(m, k);
+                    hands[to_move] ^= BIT(c);
+                    table |= BIT(c);
+                    unb[nunb++] = c;
+                    natt++;
+                    passed = 0;
+                    if (!took) {
+                        phase = DURAK_NO_TRUMP_DEFENCE;
+                        to_move = def;
+                        continue;
+                    }
+                } else {
+                    passed |= 1U << to_move;
+                }
+            }
+            {  /* ask_throwers: of the seats entitled and not passed, those holding a rank on the table */
+                unsigned free = throwers & ~passed;
+                asked = 0;
+                for (; free; free &= free - 1) {
+                    asked |= (unsigned)((hands[lowest(free)] & on_table) != 0) << lowest(free);
+                }
+            }
+            if ((natt < limit) & (popcount(hands[def]) > nunb) & (asked != 0)) {
+                to_move = first_clockwise(asked, atk, players);
+                continue;
+            }
+            break;
+        }
+        {  /* end_round */
+            int order[PMAX], i, seat, empty = 0;
+            if (took) {
+                hands[def] |= table;
+            }
+            if (nstock) {  /* draw_order */
+                n = 0;
+                order[n++] = orig;
+                seat = nxt[orig];
+                for (i = 0; i < players - 1 && seat != orig; i++) {
+                    if (seat != def) {
+                        order[n++] = seat;
+                    }
+                    seat = nxt[seat];
+                }
+                if (def != orig) {
+                    order[n++] = def;
+                }
+                for (i = 0; i < n; i++) {  /* the next `need` cards, at once */
+                    int need = HAND_SIZE - popcount(hands[order[i]]);
+                    need = need < 0 ? 0 : need < nstock ? need : nstock;
+                    hands[order[i]] |= drawn[nstock] ^ drawn[nstock - need];
+                    nstock -= need;
+                }
+            }
+            if (!nstock) {
+                for (seat = 0; seat < players; seat++) {
+                    empty += !hands[seat];
+                }
+            }
+            if (empty > nout) {
+                seat = orig;
+                for (i = 0; i < players; i++) {
+                    if (!hands[seat] && in_game[seat]) {
+                        in_game[seat] = 0;
+                        nout++;
+                        left--;
+                    }
+                    seat = seat + 1 < players ? seat + 1 : 0;
+                }
+                if (left < 2) {
+                    return actions;
+                }
+                for (seat = 0; seat < players; seat++) {  /* seats_changed */
+                    int s = (seat + 1) % players;
+                    while (!in_game[s] && s != seat) {
+                        s = (s + 1) % players;
+                    }
+                    nxt[seat] = s;
+                }
+                seated = 0;
+                for (seat = 0; seat < players; seat++) {
+                    seated |= (unsigned)(in_game[seat] != 0) << seat;
+                }
+            }
+            if (!took) {
+                atk = in_game[def] ? def : nxt[def];
+            } else {
+                atk = in_game[orig] && orig != def ? orig : nxt[def];
+            }
+            orig = atk;  /* start_round */
+            def = nxt[atk];
+            table = on_table = 0;
+            natt = nunb = beaten = took = transfers = 0;
+            passed = 0;
+            limit = 6;
+            throwers = seated & ~(1U << def);
+        }
     }
-    beat(g, g->unb[i], nth_card(beating[i], k));
 }
 
 /* `durakc bench`'s loop (compiler/bench.py): every choice from one stream, lists in acts. */
@@ -2776,22 +2916,14 @@ static long bench_loop(int players, uint64_t seed, long n, uint64_t choice_seed,
         if (err) {
             return err;
         }
-        while (g.phase != DURAK_NO_TRUMP_OVER) {
-            simple_list simple;
-            simple_count(&g, &simple);
-            if (simple.n) {  /* an opening or a throw-in: pick without listing */
-                simple_play(&g, &simple, mt_choice(&rng, simple.n));
-            } else if (g.phase == DURAK_NO_TRUMP_DEFENCE) {
-                random_defence(&g, &rng, acts);
-            } else {
-                int count = legal_actions(&g, acts);
-                if (!count) {
-                    return DURAK_NO_TRUMP_E_STATE;
-                }
-                apply_action(&g, &acts[mt_choice(&rng, count)]);
+        {
+            long played = bench_game(&g, &rng);  /* the game in locals */
+            if (played < 0) {
+                return played;
             }
-            actions++;
+            actions += played;
         }
+        (void)acts;
     }
     return actions;
 }

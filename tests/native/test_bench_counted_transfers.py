@@ -28,15 +28,20 @@ def test_counted_defence_plays_the_listed_games(name, players):
 GENERATED = Path(__file__).resolve().parents[2] / "generated"
 IN_LOCALS = ("transfer", "transfer-while-stock", "no-transfer-back", "everything-dealt",
              "lowest-card-opens", "first-out-wins", "ladder", "match-to-three", "ace-points",
-             "open-hands")
-"""The engines whose bench loop keeps the game in locals (playout.c.j2's `bench_locals`)."""
+             "open-hands",
+             # no transfers: the core's round with the take as the defence's only other action
+             "podkidnoy", "podkidnoy-left", "albanian", "crazy", "double-durak", "durak52",
+             "epaulette-ladder", "epaulettes", "fallen-ace", "hand-size-by-players",
+             "lopsided-redeal", "mini", "no-stock", "no-trump", "one-colour-redeal", "railroad",
+             "siberian", "spades-for-spades", "teach-the-fool", "trump-aside")
+"""The engines whose bench loop keeps the game in locals (durakc.targets.c.bench_path)."""
 
 
 def _in_locals(name: str) -> bool:
     return "static long bench_game(" in (GENERATED / f"{name.replace('-', '_')}.c").read_text()
 
 
-def test_the_game_in_locals_is_for_the_plain_counted_transfers_only():
+def test_the_game_in_locals_is_for_the_plain_rounds_only():
     engines = sorted(p.stem.replace("_", "-") for p in GENERATED.glob("*.c"))
     assert sorted(name for name in engines if _in_locals(name)) == sorted(IN_LOCALS)
 

@@ -6,6 +6,7 @@ from durakc.diagnostics import Diagnostic
 from durakc.expr.emit_c import NotInC, unwrapped
 from durakc.ir.build import build_ir, module_name
 from durakc.spec import Spec
+from durakc.targets.c.bench_path import bench_values
 from durakc.targets.c.capabilities import refusals
 from durakc.targets.c.context import (
     EXPRESSION_KEYS,
@@ -120,6 +121,7 @@ def render_c(spec: Spec, ir=None) -> dict[str, str]:
     v = c_context(spec, ir)
     c_name, h_name = c_files(spec)
     hook = CHooks(_ENV, v, ir.capabilities)
+    v.update(bench_values(v, ir.capabilities, hook))  # the bench loop's paths
     engine = _ENV.get_template("c/engine.c.j2").render(v=v, p=v["p"], P=v["P"], hook=hook)
     # the helpers and tables no code of this variant reads go (strict C: durakc.targets.c.prune)
     return {c_name: prune_unused(engine),
