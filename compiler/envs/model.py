@@ -76,8 +76,22 @@ class Environment:
         """{name: value} of every name the reference reads (of those in `only`, when given:
         the names the expressions evaluated read), from `scope` (its game or variant) and
         the caller's `local` values."""
-        return {name: ref(scope, local) for name, ref in self.readers
-                if only is None or name in only}
+        readers = self.readers if only is None else self._readers_of(only)
+        return {name: ref(scope, local) for name, ref in readers}
+
+    def _readers_of(self, only: Collection[str]) -> tuple[tuple[str, Reader], ...]:
+        """`readers` of the names in `only`, found once per `only` (the reference reads an
+        environment at every step, always for the same names)."""
+        key = only if isinstance(only, frozenset) else frozenset(only)
+        found = self._readers_by_names.get(key)
+        if found is None:
+            found = self._readers_by_names[key] = tuple(
+                (name, ref) for name, ref in self.readers if name in key)
+        return found
+
+    @cached_property
+    def _readers_by_names(self) -> dict[frozenset, tuple[tuple[str, Reader], ...]]:
+        return {}
 
     @cached_property
     def readers(self) -> tuple[tuple[str, Reader], ...]:

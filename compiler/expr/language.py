@@ -99,6 +99,7 @@ class Expr:
         self.result = result
         self.names = names
         self._root = root
+        self._constant: tuple[int | bool | None] | None = None  # constant()'s, once known
 
     def evaluate(self, values: dict) -> int | bool:
         """The value for `values` (environment name -> value; cards as `Card`)."""
@@ -168,11 +169,14 @@ class Expr:
         """The value when the expression has one for every input, else None: it uses no
         names, or it simplifies to a literal (``inherited and x`` under a parent's
         ``false``), so no backend emits code, locals or helpers for a condition that never
-        varies."""
-        if not self.names:
-            return cast("int | bool", self._root.evaluate({}))
-        folded = simplify(self._root)
-        return folded.value if isinstance(folded, (BoolLit, Num)) else None
+        varies.  Computed once: the reference asks at every step."""
+        if self._constant is None:
+            if not self.names:
+                self._constant = (cast("int | bool", self._root.evaluate({})),)
+            else:
+                folded = simplify(self._root)
+                self._constant = (folded.value if isinstance(folded, (BoolLit, Num)) else None,)
+        return self._constant[0]
 
     def canonical(self) -> str:
         """The expression normalised: single spaces, only needed parentheses."""

@@ -8,6 +8,8 @@ checked trees (`Expr.evaluate`): no Python source is generated and nothing is
 
 from __future__ import annotations
 
+import functools
+
 from durakc.envs import ENVS, floor_limit
 from durakc.expr.language import Card
 from durakc.expr.sets import DECK_RANKS, deck_values
@@ -149,6 +151,7 @@ def _wild(rules: dict) -> list[str]:
     return [rank + s for s in rules["deck.suits"] if s in rules["deck.wild_suits"]]
 
 
+@functools.lru_cache(maxsize=4096)  # a Card is immutable; the reference reads cards at every step
 def _card(text: str, trump: str | None) -> Card:
     """A card as the `cards` environment sees it (rank as its index in ALL_RANKS)."""
     if text in JOKER_COLOURS:  # J3: no rank, no suit, not a trump; J2: a colour

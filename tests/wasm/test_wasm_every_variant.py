@@ -18,7 +18,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from wasm_support import NODE, PROBLEM, ROOT, player_counts, python_observation, wasm_module
+from wasm_support import (
+    NODE,
+    PROBLEM,
+    ROOT,
+    built_once,
+    player_counts,
+    python_observation,
+    wasm_module,
+)
 
 import durakc.engines
 from durakc.ir.build import module_name
@@ -82,14 +90,16 @@ def _plays_like_python(name: str, wasm: Path, games: int) -> int:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """`durakc build --target wasm` of every bundled variant, once for the module."""
-    out = tmp_path_factory.mktemp("wasm-all")
+    """`durakc build --target wasm` of every bundled variant, once for the whole run."""
+    return built_once(tmp_path_factory, "wasm-all", _build_all)
+
+
+def _build_all(out: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "durakc", "build", "--target", "wasm",
                            "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
                           check=False, timeout=1800)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith(f"{len(WITH_C)} wasm engines and durak-wasm.mjs in {out}")
-    return out
 
 
 def test_the_build_makes_a_module_for_every_c_engine(built):

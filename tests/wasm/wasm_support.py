@@ -51,3 +51,26 @@ def python_observation(game, seat: int, wasm_keys) -> dict:
     obs = game.observation(seat)
     assert set(wasm_keys) == set(obs) - NOT_IN_WASM, "the wasm observation's keys"
     return {key: obs[key] for key in wasm_keys}
+
+
+def built_once(tmp_path_factory, name: str, build) -> Path:
+    """The folder `name` that `build(folder)` fills, made once for the whole run: pytest-xdist's
+    workers share the run's base temp folder and take turns under a file lock, so the second
+    worker finds the first one's modules instead of compiling all of them again (over a minute
+    of clang for every variant)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if base.name.startswith("popen-gw") else base  # a worker's folder
+    folder, done = shared / name, shared / f"{name}.done"
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): each worker builds its own
+        fcntl = None
+    with open(shared / f"{name}.lock", "w") as lock:
+        if fcntl is not None:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a build that failed half way
+            folder.mkdir()
+            build(folder)
+            done.touch()
+    return folder
