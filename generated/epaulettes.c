@@ -2884,14 +2884,18 @@ int durak_epaulettes_search_choice(const durak_epaulettes_game *g, int samples, 
 }
 
 /* nth_card for the bench's beats and throw-ins, whose masks hold a few cards: the first
- * three without nth_card's chain (or its call), by clearing the lowest cards. */
+ * three without nth_card's chain (or its call), by clearing the lowest cards, and picked
+ * by index, not by a chain of conditions on the random k (which gcc -O2 left as branches). */
 static inline int bench_nth(mask_t m, int k)
 {
-    mask_t m1 = m & (m - 1), m2 = m1 & (m1 - 1);
+    mask_t first[3];
+    first[0] = m;
+    first[1] = m & (m - 1);
+    first[2] = first[1] & (first[1] - 1);
     if (k > 2) {
         return nth_card(m, k);
     }
-    return lowest(k == 0 ? m : k == 1 ? m1 : m2);
+    return lowest(first[k]);
 }
 
 /* One dealt game of the bench loop with the game in locals (durakc.targets.c.bench_path):
@@ -3035,7 +3039,8 @@ static long bench_game(const game *g, mt_state *rng)
                 }
                 for (i = 0; i < n; i++) {  /* the next `need` cards, at once */
                     int need = HAND_SIZE - popcount(hands[order[i]]);
-                    need = need < 0 ? 0 : need < nstock ? need : nstock;
+                    need &= -(need > 0);  /* cut to 0 .. nstock, without branches */
+                    need = nstock + ((need - nstock) & -(need < nstock));
                     hands[order[i]] |= drawn[nstock] ^ drawn[nstock - need];
                     nstock -= need;
                 }
