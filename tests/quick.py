@@ -1,7 +1,7 @@
 """The quick subset of the suite: `python -m pytest -n auto -m quick` (`.ci/run --quick`).
 
 The whole suite runs every bundled variant through every shared suite (conformance,
-invariants, differential, native, ...), about a quarter of an hour on 2 cores.  The quick
+invariants, differential, native, ...), about half an hour on 2 cores.  The quick
 subset keeps every test, but:
 
 - a test parametrized by bundled variant runs only for `QUICK_VARIANTS` (the transfer and
@@ -153,6 +153,7 @@ SLOW = frozenset({
     "tests/npm/test_npm_browser.py",
     "tests/npm/test_npm_options.py",  # waits for the package build too
     "tests/npm/test_bgio_server.py",  # the package build, then a served game over sockets: 5 s each
+    "tests/npm/test_bgio_catches.py",  # waits for the package build too: 16 s
     # table settings in wasm: clang builds table.wasm and transfer.wasm (4 s each)
     "tests/wasm/test_wasm_options.py",
     "tests/wasm/test_wasm_playground.py::test_a_seeded_game_on_wasm_is_the_served_game",  # builds 4 modules: 20 s
