@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from durakc.envs.opener import OPENER, OPENER_SEAT
 from durakc.reference.cards import suit_of
+from durakc.spec.opener import SEAT_DIRECTIONS
 
 TIE_SUITS = ("C", "D", "H", "S")
 """HR30: between cards of one rank, the lower card's suit comes first here (clubs low)."""
@@ -27,7 +28,7 @@ def criteria_holder(variant, hands, trump, criteria, candidates=None):
     given, is narrowed in place to the seats still tied)."""
     seats = list(range(len(hands))) if candidates is None else candidates
     for direction, condition in criteria:
-        if direction in ("most", "fewest"):
+        if direction in SEAT_DIRECTIONS:
             values = {s: condition.evaluate(variant.env(OPENER_SEAT.read(
                 variant, None, hand=hands[s], seat=s, trump=trump, players=len(hands))))
                 for s in seats}
