@@ -31,10 +31,6 @@ def add_arguments(parser) -> None:
     parser.add_argument("--verbose", action="store_true", help="log every request on stderr")
 
 
-def _stop(signum, frame):
-    raise KeyboardInterrupt
-
-
 def run(args) -> int:
     from durakc.web.hosts import is_loopback
     from durakc.web.limits import Limits
@@ -60,13 +56,18 @@ def run(args) -> int:
         return usage_error(f"can not listen on {args.host}:{args.port}: "
                            f"{exc.strerror or exc} (choose another --port)")
     print(f"durakc playground: open {url} in a browser (Ctrl-C stops it)", flush=True)
-    previous = signal.signal(signal.SIGTERM, _stop)
+    # Ctrl-C and SIGTERM only ask the loop to stop: a KeyboardInterrupt raised wherever the
+    # main thread happens to be (inside a lock, starting a handler thread) could be turned
+    # into another exception and swallowed by the server's error handler.
+    previous = {sig: signal.signal(sig, app.request_stop)
+                for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         app.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         app.close()
     print("durakc playground: stopped", file=sys.stderr)
     return 0

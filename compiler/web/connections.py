@@ -43,6 +43,7 @@ class Server(ThreadingHTTPServer):
         self._holding: set[socket.socket] = set()     # connections holding one of the places
         self._closing = threading.Event()
         self.deadline = deadline
+        self.stop_requested = False          # set by a signal handler; the loop stops on it
         if ":" in address[0]:                      # an IPv6 address such as ::1
             self.address_family = socket.AF_INET6
         super().__init__(address, handler)
@@ -64,10 +65,9 @@ class Server(ThreadingHTTPServer):
         try:
             super().process_request(request, client_address)
         except BaseException:
-            # Ctrl-C can land while the handler's thread starts: the thread, if it runs,
-            # gives the place back too, and the KeyboardInterrupt must reach serve_forever
-            # (a second release would replace it with a ValueError, which the server logs
-            # and serves on).
+            # An exception (a KeyboardInterrupt from a caller's own handler) can land while
+            # the handler's thread starts: the thread, if it runs, gives the place back too,
+            # so a second release must not replace the exception with a ValueError.
             self._give_back(request)
             raise
 
@@ -86,6 +86,14 @@ class Server(ThreadingHTTPServer):
             self._sending.pop(request, None)
             self._cut.discard(request)
         self._slots.release()
+
+    def service_actions(self):
+        """Between two polls (at most `poll_interval` apart): leave `serve_forever` when a
+        stop was asked for.  Raising here, not in the signal handler, keeps Ctrl-C from
+        landing inside a lock's release while a handler thread starts, where it became a
+        RuntimeError that the server logged and served on."""
+        if self.stop_requested:
+            raise KeyboardInterrupt
 
     def server_close(self):
         self._closing.set()
@@ -134,7 +142,7 @@ class Server(ThreadingHTTPServer):
     def handle_error(self, request, client_address):
         """A client that went away is one line on stderr; anything else its traceback."""
         error = sys.exc_info()[1]
-        if self.was_cut(request):
+        if self.was_cut(request) or self._closing.is_set():   # cut, or the server stopping
             return
         if isinstance(error, (ConnectionError, TimeoutError)):
             print(f"durakc serve: {client_address[0]} went away before its answer was sent "

@@ -127,7 +127,12 @@ class Playground:
         return f"http://{shown}:{port}/"
 
     def serve_forever(self) -> None:
+        """Serve until `request_stop` (or a KeyboardInterrupt); returns within 0.2 s of it."""
         self.httpd.serve_forever(poll_interval=0.2)
+
+    def request_stop(self, signum=None, frame=None) -> None:
+        """Ask `serve_forever` to return; safe as a signal handler (it only sets a flag)."""
+        self.httpd.stop_requested = True
 
     def start_thread(self) -> str:
         """`start`, then serve in a background thread (for tests); the URL."""

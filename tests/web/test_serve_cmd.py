@@ -50,6 +50,45 @@ def test_serve_prints_its_address_and_stops_on_ctrl_c(tmp_path):
     assert not [pid for pid in workers if _alive(pid)], "workers left running"
 
 
+def test_ctrl_c_stops_it_while_connections_keep_arriving(tmp_path):
+    """Ctrl-C that lands while the server starts a handler thread still stops it, within a
+    second or two and with no traceback.  (It once landed inside the lock of
+    `Thread.start`, came out as a RuntimeError, and the server logged it and served on.)"""
+    import socket
+    import threading
+
+    proc = _start("--port", "0", tmp_path=tmp_path)
+    done = threading.Event()
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", proc.stdout.readline()).group(1))
+
+        def knock():
+            while not done.is_set():
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=2) as conn:
+                        conn.sendall(b"GET /api/meta HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+                        conn.recv(64)
+                except OSError:
+                    time.sleep(0.01)
+
+        knockers = [threading.Thread(target=knock, daemon=True) for _ in range(4)]
+        for knocker in knockers:
+            knocker.start()
+        time.sleep(1.0)
+        asked = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+        took = time.monotonic() - asked
+    finally:
+        done.set()
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "stopped" in err, err
+    assert took < 5, f"stopped {took:.1f} s after Ctrl-C"
+
+
 def _children(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as children:
