@@ -173,7 +173,6 @@ SLOW = frozenset({
     "tests/web/test_timing.py::test_diagnostics_fit_300_ms_after_the_last_keystroke",
     "tests/web/test_hardening.py::test_64_slow_connections_and_nine_big_specs_leave_normal_requests_served",
     "tests/native/test_c_action_text.py::test_action_texts_and_parsing_match_python",
-    "tests/native/test_c_sources.py::test_c_engine_compiles_strictly_and_prefixes_its_symbols",
     "tests/native/test_popcnt.py::test_the_built_engine_has_the_instruction",
     # HR34 in the C vector env and in wasm: each builds the cheating engine's module (3-8 s)
     "tests/rl/test_vector_catches.py",

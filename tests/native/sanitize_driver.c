@@ -1,7 +1,7 @@
 /* A random-games and hostile-state driver over one generated C engine, built with
  * -fsanitize=address,undefined by tests/native/test_c_sanitizers.py (issue 19, 1h):
  *
- *     cc -std=c99 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+ *     cc -std=c99 -g -O0 -fsanitize=address,undefined -fno-sanitize-recover=all \
  *        -DHEADER='"transfer.h"' -DPFX=durak_transfer_ -DUPFX=DURAK_TRANSFER_ [-DHAS_LOSSES] \
  *        -I generated tests/native/sanitize_driver.c generated/transfer.c -o fuzz
  *     ./fuzz games 40 1     -- 40 random games per player count, seed 1

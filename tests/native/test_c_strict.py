@@ -1,7 +1,7 @@
 """Every generated C file compiles with `-std=c99 -Wall -Wextra -Werror -pedantic` under both
-gcc and clang (issue 19, 1f: clang refused the unused `expr_max` of transfer.c), and so does the
-build line of docs/c-example.c.  A compiler the machine lacks is skipped, saying so (.ci/run
-installs both)."""
+gcc and clang (issue 19, 1f: clang refused the unused `expr_max` of transfer.c) and prefixes
+every symbol it exports, and the build line of docs/c-example.c compiles too.  A compiler the
+machine lacks is skipped, saying so (.ci/run installs both)."""
 
 from __future__ import annotations
 
@@ -36,6 +36,18 @@ def test_generated_c_compiles_strictly(cc, name, tmp_path):
     source = ROOT / "generated" / f"{module_name(name)}.c"
     done = _compile(cc, [source], tmp_path / "engine.o")
     assert done.returncode == 0, done.stderr
+    _assert_prefixed(tmp_path / "engine.o", f"durak_{module_name(name)}_")
+
+
+def _assert_prefixed(obj, prefix: str) -> None:
+    """Every symbol `obj` exports starts with `prefix`: a C function named `step` once bound
+    to libc's step()."""
+    nm = subprocess.run(["nm", "-g", "--defined-only", str(obj)], capture_output=True, text=True)
+    if nm.returncode != 0:
+        pytest.skip("nm is not available")
+    exported = [line.split()[-1] for line in nm.stdout.splitlines() if line.strip()]
+    assert exported, "the engine exports its API"
+    assert all(symbol.startswith(prefix) for symbol in exported), exported
 
 
 @pytest.mark.parametrize("cc", COMPILERS)
