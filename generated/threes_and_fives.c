@@ -697,32 +697,15 @@ static const mask_t BEATEN_BY[NSUITS + 1][NCARDS] = {
 };
 
 /* -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) ------- */
-static const mask_t EXPR_RANK_IDS[] = {  /* the card ints of each rank, at index rank + 1 */
-    0x000000000ULL,  /* no rank */
-    0x000000000ULL,  /* 2 */
-    0x000000000ULL,  /* 3 */
-    0x000000000ULL,  /* 4 */
-    0x000000000ULL,  /* 5 */
-    0x00000000FULL,  /* 6 */
-    0x0000000F0ULL,  /* 7 */
-    0x000000F00ULL,  /* 8 */
-    0x00000F000ULL,  /* 9 */
-    0x0000F0000ULL,  /* 10 */
-    0x000F00000ULL,  /* J */
-    0x00F000000ULL,  /* Q */
-    0x0F0000000ULL,  /* K */
-    0xF00000000ULL,  /* A */
-};
-static const int DECK_RANK_VALUES[] = { 4, 5, 6, 7, 8, 9, 10, 11, 12 };  /* the deck's ranks */
 
 /* How many ranks a collection of cards holds at least twice. */
 static int set_pairs(mask_t cards)
 {
-    int pairs = 0, i;
-    for (i = 0; i < 9; i++) {
-        pairs += popcount(cards & EXPR_RANK_IDS[DECK_RANK_VALUES[i] + 1]) >= 2;
-    }
-    return pairs;
+    /* each rank's cards are a lane of 4 bits: count every lane at once */
+    mask_t x = cards & 0xFFFFFFFFFULL;
+    x = (x & 0x555555555ULL) + ((x >> 1) & 0x555555555ULL);
+    x = (x & 0x333333333ULL) + ((x >> 2) & 0x333333333ULL);
+    return popcount((x + 0x666666666ULL) & 0x888888888ULL);
 }
 
 const char *durak_threes_and_fives_card_text(int card)
@@ -1097,6 +1080,7 @@ static action *opening_actions(const game *g, action *out)
      * sizes it names, within room (HR7, HR8). */
     action *first = out;
     int held[64], pick[64], nheld = 0, n, i;
+    mask_t part[65];  /* part[i]: the cards of pick[0..i-1], kept as the picks move */
     int room = expr_min(expr_min(g->limit, popcount(g->hands[g->def])), popcount(hand));
     mask_t rest = hand;
     while (rest) {
@@ -1107,14 +1091,13 @@ static action *opening_actions(const game *g, action *out)
         if (!(n == (1) || n == (3) || n == (5))) {
             continue;  /* a size the condition never allows */
         }
+        part[0] = 0;
         for (i = 0; i < n; i++) {
             pick[i] = i;
+            part[i + 1] = part[i] | BIT(held[i]);
         }
         for (;;) {  /* the n-card subsets of the hand, lowest cards first */
-            mask_t cards = 0;
-            for (i = 0; i < n; i++) {
-                cards |= BIT(held[pick[i]]);
-            }
+            mask_t cards = part[n];
             if (((popcount(cards) == 1) || ((popcount(cards) == 3) && (set_pairs(cards) >= 1))) || ((popcount(cards) == 5) && (set_pairs(cards) >= 2))) {
                 out = put(out, DURAK_THREES_AND_FIVES_ATTACK, -1, -1, cards);
             }
@@ -1124,8 +1107,10 @@ static action *opening_actions(const game *g, action *out)
                 break;
             }
             pick[i]++;
+            part[i + 1] = part[i] | BIT(held[pick[i]]);
             for (i++; i < n; i++) {
                 pick[i] = pick[i - 1] + 1;
+                part[i + 1] = part[i] | BIT(held[pick[i]]);
             }
         }
     }

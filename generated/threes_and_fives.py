@@ -331,22 +331,15 @@ BEATEN_BY = {
 }
 
 # -- Expression tables: what run-time expressions read of cards (durakc.expr.sets) -------
-_EXPR_RANK_BITS = (  # per rank of the deck: its bit in a set of ranks, the mask of its card ints
-    (0x20, 0x00000000F),  # 6
-    (0x40, 0x0000000F0),  # 7
-    (0x80, 0x000000F00),  # 8
-    (0x100, 0x00000F000),  # 9
-    (0x200, 0x0000F0000),  # 10
-    (0x400, 0x000F00000),  # J
-    (0x800, 0x00F000000),  # Q
-    (0x1000, 0x0F0000000),  # K
-    (0x2000, 0xF00000000),  # A
-)
 
 
 def _set_pairs(cards):
     """How many ranks a collection of cards holds at least twice."""
-    return sum(1 for _, of_rank in _EXPR_RANK_BITS if (cards & of_rank).bit_count() >= 2)
+    # each rank's cards are a lane of 4 bits: count every lane at once
+    x = cards & 0xFFFFFFFFF
+    x = (x & 0x555555555) + ((x >> 1) & 0x555555555)
+    x = (x & 0x333333333) + ((x >> 2) & 0x333333333)
+    return ((x + 0x666666666) & 0x888888888).bit_count()
 
 _SYMBOLS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
 _CARD_BY_TEXT = {t: c for c, t in enumerate(CARD_TEXT)}
@@ -461,12 +454,8 @@ def _masked(kind, mask):
 
 def _masks_of_size(singles, n):
     """Every mask of `n` of the one-card masks `singles`, in order (attack.opening)."""
-    if n == 0:
-        yield 0
-        return
-    for i in range(len(singles) - n + 1):
-        for rest in _masks_of_size(singles[i + 1:], n - 1):
-            yield singles[i] | rest
+    from itertools import combinations  # only the engines with an opening condition use it
+    return map(sum, combinations(singles, n))
 
 
 _SUB_MASKS = {}

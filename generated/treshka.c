@@ -1062,6 +1062,7 @@ static action *opening_actions(const game *g, action *out)
      * sizes it names, within room (HR7, HR8). */
     action *first = out;
     int held[64], pick[64], nheld = 0, n, i;
+    mask_t part[65];  /* part[i]: the cards of pick[0..i-1], kept as the picks move */
     int room = expr_min(expr_min(g->limit, popcount(g->hands[g->def])), popcount(hand));
     mask_t rest = hand;
     while (rest) {
@@ -1072,14 +1073,13 @@ static action *opening_actions(const game *g, action *out)
         if (!(n == (expr_min(3, room)))) {
             continue;  /* a size the condition never allows */
         }
+        part[0] = 0;
         for (i = 0; i < n; i++) {
             pick[i] = i;
+            part[i + 1] = part[i] | BIT(held[i]);
         }
         for (;;) {  /* the n-card subsets of the hand, lowest cards first */
-            mask_t cards = 0;
-            for (i = 0; i < n; i++) {
-                cards |= BIT(held[pick[i]]);
-            }
+            mask_t cards = part[n];
             if (popcount(cards) == expr_min(3, room)) {
                 out = put(out, DURAK_TRESHKA_ATTACK, -1, -1, cards);
             }
@@ -1089,8 +1089,10 @@ static action *opening_actions(const game *g, action *out)
                 break;
             }
             pick[i]++;
+            part[i + 1] = part[i] | BIT(held[pick[i]]);
             for (i++; i < n; i++) {
                 pick[i] = pick[i - 1] + 1;
+                part[i + 1] = part[i] | BIT(held[pick[i]]);
             }
         }
     }

@@ -442,12 +442,8 @@ def _masked(kind, mask):
 
 def _masks_of_size(singles, n):
     """Every mask of `n` of the one-card masks `singles`, in order (attack.opening)."""
-    if n == 0:
-        yield 0
-        return
-    for i in range(len(singles) - n + 1):
-        for rest in _masks_of_size(singles[i + 1:], n - 1):
-            yield singles[i] | rest
+    from itertools import combinations  # only the engines with an opening condition use it
+    return map(sum, combinations(singles, n))
 
 
 _SUB_MASKS = {}

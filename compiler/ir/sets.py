@@ -76,6 +76,33 @@ def _joker_colour(text: str) -> str:
     return JOKER_COLOURS.get(text, JOKER_COLOURS.get(text.rstrip("0123456789"), "black"))
 
 
+def pair_lanes(rank_masks: list[int], n: int) -> dict | None:
+    """`cards.pairs` counted side by side (SWAR), when the deck allows it: every rank's cards
+    lie in a lane of `width` bits of their own (4, 8 or 16; aligned; at most 64 bits in all,
+    the C target's mask).  Per lane the cards are counted by halving steps, and a count of 2
+    or more reaches the lane's top bit after adding 2^(width-1) - 2 (no carry: a count is at
+    most `width`).  None when the ranks share lanes (the per-rank loop then)."""
+    for width in (4, 8, 16):
+        lane = (1 << width) - 1
+        spots = [(m.bit_length() - 1) // width for m in rank_masks if m]
+        if len(set(spots)) != len(spots) or any(
+                m & ~(lane << (s * width)) for m, s in zip([m for m in rank_masks if m], spots)):
+            continue
+        bits = -(-n // width) * width
+        if bits > 64:
+            return None
+
+        def repeat(field: int, every: int, bits: int = bits) -> str:
+            return f"0x{sum(field << k for k in range(0, bits, every)):0{bits // 4}X}"
+
+        return {"width": width,
+                "lanes": f"0x{sum(m for m in rank_masks):0{bits // 4}X}",
+                "steps": [(repeat((1 << s) - 1, 2 * s), s) for s in (1, 2, 4, 8) if s < width],
+                "add": repeat((1 << (width - 1)) - 2, width),
+                "high": repeat(1 << (width - 1), width)}
+    return None
+
+
 def card_sets_section(needs: set[str], identities, deck_ranks, deck_suits) -> Capability | None:
     """The `card_sets` capability for `needs` (keys of `expr_sets.NEEDS`), or None."""
     if not needs:
@@ -117,6 +144,7 @@ def card_sets_section(needs: set[str], identities, deck_ranks, deck_suits) -> Ca
         "rank_bits": [(f"0x{1 << (r + 1):X}", hexed(rank_ids[r + 1]), ALL_RANKS[r]) for r in ranks],
         "suit_bits": [(f"0x{1 << (s + 1):X}", hexed(suit_ids[s + 1]), SUITS[s]) for s in suits],
         "deck_ranks": ranks,
+        "pair_lanes": pair_lanes([rank_ids[r + 1] for r in ranks], n),
         # EXPR_TRUMP_IDS[trump]: the cards of each trump suit index of the deck; [-1]: none
         "trump_ids": [(hexed(suit_ids[s + 1]), SUITS[s]) for s in suits] + [(hexed(0), "none")],
         "identities": n,
