@@ -738,27 +738,36 @@ class Game:
     def copy(self):
         """An independent copy of the game."""
         g = object.__new__(Game)
+        g._annotations = dict(self._annotations)
+        g._attack_cards = self._attack_cards[:]
         g._attacker = self._attacker
         g._beaten = self._beaten
         g._beaten_by = self._beaten_by
         g._dealer = self._dealer
+        g._defence_cards = self._defence_cards[:]
         g._defender = self._defender
         g._discard = self._discard
         g._first_round = self._first_round
+        g._hands = self._hands[:]
+        g._history = self._history[:]
+        g._in_game = self._in_game[:]
         g._is_draw = self._is_draw
         g._late = self._late
         g._late_unbeaten = self._late_unbeaten
         g._left = self._left
+        g._legal = None
         g._limit = self._limit
         g._loser = self._loser
         g._next_seat = self._next_seat
         g._on_table = self._on_table
         g._orders = self._orders
         g._original_attacker = self._original_attacker
+        g._out = self._out[:]
         g._passed = self._passed
         g._phase = self._phase
         g._players = self._players
         g._shown = self._shown
+        g._stock = self._stock[:]
         g._table = self._table
         g._thrower_cache = self._thrower_cache
         g._throwers = self._throwers
@@ -767,16 +776,7 @@ class Game:
         g._transfers = self._transfers
         g._trump = self._trump
         g._turned = self._turned
-        g._history = self._history[:]
-        g._out = self._out[:]
-        g._annotations = dict(self._annotations)
-        g._hands = self._hands[:]
-        g._stock = self._stock[:]
-        g._attack_cards = self._attack_cards[:]
-        g._defence_cards = self._defence_cards[:]
         g._unbeaten = self._unbeaten[:]
-        g._in_game = self._in_game[:]
-        g._legal = None
         return g
 
     def next_game(self, seed=None):

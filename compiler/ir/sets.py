@@ -82,12 +82,12 @@ def pair_lanes(rank_masks: list[int], n: int) -> dict | None:
     the C target's mask).  Per lane the cards are counted by halving steps, and a count of 2
     or more reaches the lane's top bit after adding 2^(width-1) - 2 (no carry: a count is at
     most `width`).  None when the ranks share lanes (the per-rank loop then)."""
+    held = [m for m in rank_masks if m]
     for width in (4, 8, 16):
-        lane = (1 << width) - 1
-        spots = [(m.bit_length() - 1) // width for m in rank_masks if m]
+        spots = [(m.bit_length() - 1) // width for m in held]
         if len(set(spots)) != len(spots) or any(
-                m & ~(lane << (s * width)) for m, s in zip([m for m in rank_masks if m], spots)):
-            continue
+                m & ((1 << (s * width)) - 1) for m, s in zip(held, spots)):
+            continue  # two ranks in one lane, or a rank below its top lane
         bits = -(-n // width) * width
         if bits > 64:
             return None
@@ -96,7 +96,7 @@ def pair_lanes(rank_masks: list[int], n: int) -> dict | None:
             return f"0x{sum(field << k for k in range(0, bits, every)):0{bits // 4}X}"
 
         return {"width": width,
-                "lanes": f"0x{sum(m for m in rank_masks):0{bits // 4}X}",
+                "lanes": f"0x{sum(held):0{bits // 4}X}",
                 "steps": [(repeat((1 << s) - 1, 2 * s), s) for s in (1, 2, 4, 8) if s < width],
                 "add": repeat((1 << (width - 1)) - 2, width),
                 "high": repeat(1 << (width - 1), width)}
